@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "venued",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "DiningHours", targets: ["DiningHours"]),
+        .executable(name: "venued", targets: ["venued"]),
+        .executable(name: "venuectl", targets: ["venuectl"]),
+    ],
+    targets: [
+        // The pure engine: decoding, time zones, schedules. No I/O, no clock.
+        .target(name: "DiningHours", swiftSettings: swift6),
+        // The backup feed, compiled into the binaries so an installed tool needs no source tree.
+        .target(
+            name: "BundledFeed",
+            path: "Resources",
+            exclude: [],
+            sources: ["BundledFeed.swift"],
+            resources: [.embedInCode("backup-venues.json")],
+            swiftSettings: swift6
+        ),
+        .target(name: "VenuedCLI", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
+        .executableTarget(name: "venuectl", dependencies: ["VenuedCLI"], swiftSettings: swift6),
+        .executableTarget(name: "venued", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
+        .executableTarget(
+            name: "venued-bench",
+            dependencies: ["DiningHours", "BundledFeed"],
+            path: "Benchmarks",
+            swiftSettings: swift6
+        ),
+        .testTarget(
+            name: "DiningHoursTests",
+            dependencies: ["DiningHours", "BundledFeed", "VenuedCLI"],
+            swiftSettings: swift6
+        ),
+    ]
+)

@@ -1,0 +1,24 @@
+/// Something the decoder skipped, and where: "venue 593 (1920 Commons), day 2023-09-16,
+/// daypart 2: endtime '25:00' is not a time".
+public struct FeedWarning: Sendable, Equatable, CustomStringConvertible {
+    public let location: String
+    public let reason: String
+
+    public var description: String { location.isEmpty ? reason : "\(location): \(reason)" }
+}
+
+/// A document that cannot be a venue list at all. Never treated as an empty feed.
+public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
+    case syntax(JSONSyntaxError)
+    /// The primary endpoint's failure answer, `{"error": ...}`.
+    case upstreamError(String)
+    case notAVenueList(String)
+
+    public var description: String {
+        switch self {
+        case .syntax(let error): return "\(error)"
+        case .upstreamError(let message): return "the server reported an error instead of venues: \(message)"
+        case .notAVenueList(let found): return "not a venue list: expected a JSON array of venues, found \(found)"
+        }
+    }
+}

@@ -1,0 +1,231 @@
+/// A strict RFC 8259 parser over UTF-8 bytes.
+///
+/// Hand-written because the feed is parsed on every refresh and every cold CLI start:
+/// this runs at a few hundred MB/s where `JSONDecoder` manages ~30 MB/s here.
+public struct JSONParser {
+    /// Deep enough for any feed, shallow enough that hostile input cannot exhaust the stack.
+    static let maxDepth = 64
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipWhitespace()
+        let value = try parser.value()
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { throw parser.error("unexpected text after the document") }
+        return value
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private func error(_ reason: String) -> JSONSyntaxError {
+        let line = 1 + bytes[..<min(index, bytes.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        return JSONSyntaxError(reason: reason, offset: index, line: line)
+    }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+    }
+
+    private mutating func value() throws(JSONSyntaxError) -> JSONValue {
+        guard let byte = current else { throw error("unexpected end of input (truncated document?)") }
+        switch byte {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw error("unexpected character '\(Character(Unicode.Scalar(byte)))'")
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(JSONSyntaxError) {
+        let expected = word.utf8
+        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
+            throw error("invalid literal")
+        }
+        index += expected.count
+    }
+
+    private mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > Self.maxDepth { throw error("nesting deeper than \(Self.maxDepth) levels") }
+    }
+
+    private mutating func array() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") { index += 1; depth -= 1; return .array(elements) }
+        while true {
+            skipWhitespace()
+            elements.append(try value())
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"): index += 1; depth -= 1; return .array(elements)
+            case nil: throw error("unexpected end of input inside an array (truncated document?)")
+            default: throw error("expected ',' or ']' in an array")
+            }
+        }
+    }
+
+    private mutating func object() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        index += 1
+        var members: [(key: String, value: JSONValue)] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "}") { index += 1; depth -= 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else {
+                throw error(current == nil ? "unexpected end of input inside an object (truncated document?)" : "expected a string key")
+            }
+            let key = try string()
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+            index += 1
+            skipWhitespace()
+            members.append((key, try value()))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"): index += 1; depth -= 1; return .object(members)
+            case nil: throw error("unexpected end of input inside an object (truncated document?)")
+            default: throw error("expected ',' or '}' in an object")
+            }
+        }
+    }
+
+    private mutating func string() throws(JSONSyntaxError) -> String {
+        index += 1
+        let start = index
+        // Fast path: no escapes, so the bytes between the quotes are the string.
+        while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+            guard byte >= 0x20 else { throw error("control character in a string") }
+            index += 1
+        }
+        guard let stop = current else { throw error("unterminated string (truncated document?)") }
+        var scalars = bytes[start..<index]
+        if stop == UInt8(ascii: "\"") {
+            index += 1
+            return try decodeUTF8(scalars)
+        }
+        var buffer = Array(scalars)
+        while let byte = current {
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                scalars = buffer[...]
+                return try decodeUTF8(scalars)
+            case UInt8(ascii: "\\"):
+                try escape(into: &buffer)
+            case 0..<0x20:
+                throw error("control character in a string")
+            default:
+                buffer.append(byte)
+            }
+        }
+        throw error("unterminated string (truncated document?)")
+    }
+
+    private func decodeUTF8(_ slice: ArraySlice<UInt8>) throws(JSONSyntaxError) -> String {
+        guard let text = String(validating: slice, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+        return text
+    }
+
+    private mutating func escape(into buffer: inout [UInt8]) throws(JSONSyntaxError) {
+        guard let byte = current else { throw error("unterminated escape") }
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
+        case UInt8(ascii: "b"): buffer.append(0x08)
+        case UInt8(ascii: "f"): buffer.append(0x0C)
+        case UInt8(ascii: "n"): buffer.append(0x0A)
+        case UInt8(ascii: "r"): buffer.append(0x0D)
+        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "u"):
+            var code = try hex4()
+            if (0xD800..<0xDC00).contains(code) {
+                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw error("unpaired surrogate in \\u escape")
+                }
+                index += 2
+                let low = try hex4()
+                guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00..<0xE000).contains(code) {
+                throw error("unpaired surrogate in \\u escape")
+            }
+            guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+            buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
+        default:
+            throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))'")
+        }
+    }
+
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+        var code: UInt32 = 0
+        for byte in bytes[index..<index + 4] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error("invalid \\u escape")
+            }
+            code = code << 4 | UInt32(digit)
+        }
+        index += 4
+        return code
+    }
+
+    private mutating func number() throws(JSONSyntaxError) -> Double {
+        let start = index
+        _ = takeIf(UInt8(ascii: "-"))
+        if takeIf(UInt8(ascii: "0")) {
+            // no leading zeros
+        } else {
+            guard skipDigits() > 0 else { throw error("invalid number") }
+        }
+        if takeIf(UInt8(ascii: ".")) { guard skipDigits() > 0 else { throw error("invalid number") } }
+        if takeIf(UInt8(ascii: "e")) || takeIf(UInt8(ascii: "E")) {
+            _ = takeIf(UInt8(ascii: "+")) || takeIf(UInt8(ascii: "-"))
+            guard skipDigits() > 0 else { throw error("invalid number") }
+        }
+        guard let text = String(validating: bytes[start..<index], as: UTF8.self), let value = Double(text) else {
+            throw error("invalid number")
+        }
+        return value
+    }
+
+    private mutating func takeIf(_ byte: UInt8) -> Bool {
+        guard current == byte else { return false }
+        index += 1
+        return true
+    }
+
+    private mutating func skipDigits() -> Int {
+        let start = index
+        while let byte = current, byte >= 0x30, byte <= 0x39 { index += 1 }
+        return index - start
+    }
+}
+
+public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let reason: String
+    /// Byte offset where the problem was found.
+    public let offset: Int
+    public let line: Int
+
+    public var description: String { "invalid JSON at line \(line) (byte \(offset)): \(reason)" }
+}

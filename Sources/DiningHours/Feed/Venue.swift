@@ -1,0 +1,75 @@
+/// One dining venue of the feed (the API's `ResponseItem`).
+public struct Venue: Sendable, Identifiable, Equatable {
+    public let id: Int
+    public let name: String
+    public let address: String
+    public let imageURL: String
+    public let days: [Day]
+
+    public init(id: Int, name: String, address: String = "", imageURL: String = "", days: [Day]) {
+        self.id = id
+        self.name = name
+        self.address = address
+        self.imageURL = imageURL
+        self.days = days
+    }
+
+    /// The feed has no category field; these are the ids Penn's own apps treat as dining halls.
+    public static let diningHallIDs: Set<Int> = [593, 636, 637, 638, 747, 1442]
+
+    public var kind: VenueKind { Self.diningHallIDs.contains(id) ? .diningHall : .retail }
+}
+
+public enum VenueKind: String, Sendable, CaseIterable {
+    case diningHall = "dining_hall"
+    case retail
+
+    public var heading: String { self == .diningHall ? "Dining Halls" : "Retail" }
+}
+
+/// One date of a venue's feed.
+public struct Day: Sendable, Equatable {
+    public let date: LocalDate
+    public let status: DayStatus
+    public let dayparts: [Daypart]
+
+    public init(date: LocalDate, status: DayStatus = .listed, dayparts: [Daypart]) {
+        self.date = date
+        self.status = status
+        self.dayparts = dayparts
+    }
+}
+
+public enum DayStatus: Sendable, Equatable {
+    /// `"closed"` in any case: the day contributes nothing, whatever dayparts it lists.
+    case closed
+    /// `"open"`, `""`, null or missing: the dayparts decide.
+    case listed
+}
+
+/// One served range with a label ("Lunch", "Starbucks") as the feed writes it.
+public struct Daypart: Sendable, Equatable {
+    public let start: FeedTime
+    public let end: FeedTime
+    public let label: String
+    /// Free text from the venue; may span several lines.
+    public let message: String
+
+    public init(start: FeedTime, end: FeedTime, label: String, message: String = "") {
+        self.start = start
+        self.end = end
+        self.label = label
+        self.message = message
+    }
+}
+
+/// A decoded feed and what had to be skipped to get it.
+public struct Feed: Sendable {
+    public let venues: [Venue]
+    public let warnings: [FeedWarning]
+
+    public init(venues: [Venue], warnings: [FeedWarning] = []) {
+        self.venues = venues
+        self.warnings = warnings
+    }
+}

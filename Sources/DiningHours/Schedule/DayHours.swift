@@ -1,0 +1,43 @@
+/// One local date of a venue's week, as `hours` shows it.
+public struct DayHours: Sendable {
+    public let date: LocalDate
+    /// False when neither the feed nor a projection speaks for this date.
+    public let known: Bool
+    /// The hours were projected from another week.
+    public let estimated: Bool
+    /// Blocks that start on this date (an overnight block ends on the next).
+    public let blocks: [OpenBlock]
+    /// Open from midnight to midnight inside a block that began on an earlier date.
+    public let openAllDay: Bool
+    /// The dayparts that start on this date, by start time.
+    public let dayparts: [OpenInterval]
+}
+
+extension Schedule {
+    /// The hours of `date`; `dates` must include it.
+    public func hours(on date: LocalDate) -> DayHours {
+        let dayStart = zone.instant(for: LocalDateTime(date: date, secondOfDay: 0))
+        let dayEnd = zone.instant(for: LocalDateTime(date: date.adding(days: 1), secondOfDay: 0))
+        let covered = coverage?.contains(date) ?? false
+        let projected = !covered && estimate && coverage?.projectionSource(for: date) != nil
+        let starting = blocks.filter { dayStart <= $0.start && $0.start < dayEnd }
+        let spanning = blocks.contains { $0.start < dayStart && $0.end >= dayEnd }
+        return DayHours(
+            date: date,
+            known: covered || projected,
+            estimated: projected,
+            blocks: starting,
+            openAllDay: spanning,
+            dayparts: intervals.filter { dayStart <= $0.start && $0.start < dayEnd }
+        )
+    }
+}
+
+extension Timetable {
+    /// `days` consecutive dates from `first`, each with its hours.
+    public func week(from first: LocalDate, days: Int = 7, estimate: Bool = true) -> [DayHours] {
+        let last = first.adding(days: max(days, 1) - 1)
+        let schedule = schedule(dates: first.adding(days: -2)...last.adding(days: 1), estimate: estimate)
+        return (0..<max(days, 1)).map { schedule.hours(on: first.adding(days: $0)) }
+    }
+}

@@ -1,0 +1,35 @@
+/// One daypart on the time line: open at `start`, closed at `end` (half-open).
+public struct OpenInterval: Sendable, Equatable {
+    public let start: Instant
+    public let end: Instant
+    public let label: String
+    public let message: String
+    /// Position of the daypart in the venue's feed: ties between labels go to the earlier one.
+    public let feedOrder: Int
+    /// True when it was projected from another week (SPEC §3), not read from the feed.
+    public let estimated: Bool
+
+    public func contains(_ t: Instant) -> Bool { start <= t && t < end }
+}
+
+/// Overlapping or touching intervals merged into one stretch of open time (SPEC §2.6).
+public struct OpenBlock: Sendable, Equatable {
+    public let start: Instant
+    public let end: Instant
+    /// The start (end) comes only from projected intervals.
+    public let startEstimated: Bool
+    public let endEstimated: Bool
+    /// The intervals that make up the block, as indices into `Schedule.intervals`.
+    let members: Range<Int>
+
+    public func contains(_ t: Instant) -> Bool { start <= t && t < end }
+}
+
+/// The local dates a venue's feed speaks for, first to last (SPEC §3); a date inside
+/// with no day entry is a closed day, a date outside is not known.
+public struct Coverage: Sendable, Equatable {
+    public let first: LocalDate
+    public let last: LocalDate
+
+    public func contains(_ date: LocalDate) -> Bool { first <= date && date <= last }
+}

@@ -1,0 +1,63 @@
+/// A calendar date with no time zone: the feed's `"date"` and the "today" of a venue.
+///
+/// Stored as a day number (days since 1970-01-01, proleptic Gregorian) so that
+/// date arithmetic and comparisons are integer operations; the civil fields are
+/// derived with Howard Hinnant's algorithms, which are exact for every date.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// Days since 1970-01-01.
+    public let dayNumber: Int
+
+    public init(dayNumber: Int) { self.dayNumber = dayNumber }
+
+    /// Returns nil for impossible dates (2023-02-30), so the feed's dates are validated here.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        dayNumber = era * 146_097 + doe - 719_468
+    }
+
+    public var components: (year: Int, month: Int, day: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// 0 = Sunday ... 6 = Saturday (1970-01-01 was a Thursday).
+    public var weekday: Int { ((dayNumber % 7) + 7 + 4) % 7 }
+
+    public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
+
+    public static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
+
+    /// ISO 8601: `2023-09-18`.
+    public var description: String {
+        let (y, m, d) = components
+        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
+
+/// Zero-padded decimal, for the fixed-width fields of ISO 8601.
+func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(abs(value))
+    let padded = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    return value < 0 ? "-" + padded : padded
+}

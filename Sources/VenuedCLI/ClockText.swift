@@ -1,0 +1,39 @@
+import DiningHours
+
+/// Times as people read them on campus: "8:00 PM", "Mon 7:30 AM", "in 12 min".
+enum ClockText {
+    static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `8:00 PM`; midnight is `12:00 AM`.
+    static func clock(_ time: LocalDateTime) -> String {
+        let hour12 = time.hour % 12 == 0 ? 12 : time.hour % 12
+        let minute = time.minute < 10 ? "0\(time.minute)" : "\(time.minute)"
+        return "\(hour12):\(minute) \(time.hour < 12 ? "AM" : "PM")"
+    }
+
+    /// `Mon Sep 18`
+    static func day(_ date: LocalDate) -> String {
+        let (_, month, day) = date.components
+        return "\(weekdays[date.weekday]) \(months[month - 1]) \(day)"
+    }
+
+    /// "at 5:00 PM" today, "Mon 7:30 AM" within the week, "Mon Sep 25 7:30 AM" beyond.
+    static func when(_ instant: Instant, from now: Instant, zone: ZoneRules) -> String {
+        let target = zone.localDateTime(of: instant)
+        let today = zone.localDate(of: now)
+        let days = target.date.dayNumber - today.dayNumber
+        if days == 0 { return "at \(clock(target))" }
+        // The feed writes "until midnight" as 23:59; say it the way the sign on the door does.
+        if days == 1 && target.secondOfDay == 0 { return "at midnight" }
+        if days > 0 && days < 7 { return "\(weekdays[target.date.weekday]) \(clock(target))" }
+        return "\(day(target.date)) \(clock(target))"
+    }
+
+    /// "12 min", "1 h 5 min".
+    static func duration(_ seconds: Int) -> String {
+        let minutes = max(0, (seconds + 59) / 60)
+        if minutes < 60 { return "\(minutes) min" }
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+}

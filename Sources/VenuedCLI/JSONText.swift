@@ -1,0 +1,29 @@
+/// Just enough JSON writing for our outputs: keys in a fixed order, strings escaped.
+struct JSONText {
+    private(set) var text = ""
+
+    static func quote(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{0}"..."\u{1F}":
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A JSON object from ordered members whose values are already JSON text.
+    static func object(_ members: [(String, String)]) -> String {
+        "{" + members.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    static func string(_ value: String?) -> String { value.map(quote) ?? "null" }
+}

@@ -1,0 +1,35 @@
+import DiningHours
+
+/// `venuectl status --json` (SPEC §4): one object, every venue with at least id, name,
+/// state, label, changes_at, closing_soon and estimated.
+enum StatusJSON {
+    static func render(_ report: StatusReport) -> String {
+        let zone = report.zone
+        let venues = report.rows.map { row -> String in
+            let status = row.status
+            return JSONText.object([
+                ("id", "\(row.venue.id)"),
+                ("name", JSONText.quote(row.venue.name)),
+                ("kind", JSONText.quote(row.venue.kind.rawValue)),
+                ("state", JSONText.quote(status.state.rawValue)),
+                ("label", JSONText.string(status.label)),
+                ("changes_at", JSONText.string(status.changesAt.map(zone.iso8601))),
+                ("closing_soon", "\(status.closingSoon)"),
+                ("estimated", "\(status.estimated)"),
+                ("meal_ends_at", JSONText.string(status.mealEndsAt.map(zone.iso8601))),
+                ("next_label", JSONText.string(status.nextLabel)),
+                ("message", JSONText.string(status.message)),
+            ])
+        }
+        let coverage = report.coverage.map {
+            JSONText.object([("first", JSONText.quote("\($0.first)")), ("last", JSONText.quote("\($0.last)"))])
+        } ?? "null"
+        return JSONText.object([
+            ("at", JSONText.quote(zone.iso8601(report.at))),
+            ("source", JSONText.quote(report.source)),
+            ("tz", JSONText.quote(zone.identifier)),
+            ("coverage", coverage),
+            ("venues", "[" + venues.joined(separator: ",") + "]"),
+        ]) + "\n"
+    }
+}

@@ -1,0 +1,66 @@
+import DiningHours
+
+/// The answer of `venuectl status`: which venues, at which instant, in what state.
+/// Built from options and a feed; rendered as text or JSON by the caller.
+struct StatusReport {
+    struct Row {
+        let venue: Venue
+        let status: VenueStatus
+    }
+
+    let at: Instant
+    let zone: ZoneRules
+    let source: String
+    let coverage: Coverage?
+    let rows: [Row]
+
+    init(options: StatusOptions, feed: LoadedFeed, now: Instant) throws(CLIError) {
+        let zone: ZoneRules
+        do { zone = try ZoneRules(identifier: options.tz ?? "America/New_York") } catch {
+            if error == .noTimeZoneData { throw .environment("\(error)") }
+            throw .usage("\(error)")
+        }
+        let at = try Self.instant(options.at, zone: zone, now: now)
+        let campus = Campus(feed: feed.feed, zone: zone)
+        let chosen = try Self.select(options.venues, from: feed.feed.venues)
+        var rows: [Row] = []
+        for timetable in campus.timetables where chosen.contains(timetable.venue.id) {
+            let status = timetable.status(at: at, estimate: options.estimate, soon: options.soonMinutes * 60)
+            if options.openNow && status.state != .open { continue }
+            rows.append(Row(venue: timetable.venue, status: status))
+        }
+        self.at = at
+        self.zone = zone
+        self.source = feed.source
+        self.coverage = campus.coverage
+        self.rows = rows
+    }
+
+    /// `--at`: an ISO 8601 instant, a wall clock in the venue zone, `HH:MM` today, or `now`.
+    static func instant(_ text: String?, zone: ZoneRules, now: Instant) throws(CLIError) -> Instant {
+        guard let text, text != "now" else { return now }
+        switch FeedTime(parsing: text) {
+        case .wallClock(let local)?:
+            return zone.instant(for: local)
+        case .withOffset(let local, let offset)?:
+            return Instant(secondsSinceEpoch: local.wallSeconds - offset)
+        case .timeOfDay(let second)?:
+            return zone.instant(for: LocalDateTime(date: zone.localDate(of: now), secondOfDay: second))
+        case nil:
+            throw .usage("cannot read --at '\(text)': use YYYY-MM-DDTHH:MM[:SS] with an optional Z or ±HH:MM, HH:MM, or now")
+        }
+    }
+
+    /// The ids named by the VENUE arguments (all venues when there are none).
+    static func select(_ queries: [String], from venues: [Venue]) throws(CLIError) -> Set<Int> {
+        guard !queries.isEmpty else { return Set(venues.map(\.id)) }
+        var ids: Set<Int> = []
+        for text in queries {
+            let query = VenueQuery(text)
+            let found = query.matches(in: venues)
+            guard !found.isEmpty else { throw .unknownVenue(text, suggestions: query.suggestions(in: venues)) }
+            ids.formUnion(found.map(\.id))
+        }
+        return ids
+    }
+}
