@@ -35,3 +35,38 @@ func day(_ text: String, closed: Bool = false, _ parts: [Daypart]) -> Day {
 func timetable(_ days: [Day], zone: ZoneRules = Fixture.newYork) -> Timetable {
     Timetable(venue: Venue(id: 1, name: "Test Hall", days: days), zone: zone)
 }
+
+/// Foundation's own answers, as an independent reference for the engine's zone code.
+struct TimeZoneReference {
+    let zone: TimeZone
+    let calendar: Calendar
+
+    init?(_ identifier: String) {
+        guard let zone = TimeZone(identifier: identifier) else { return nil }
+        self.zone = zone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        self.calendar = calendar
+    }
+
+    func offset(at t: Instant) -> Int { zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t.secondsSinceEpoch))) }
+
+    /// Foundation resolves gaps forward and folds to the first occurrence: SPEC's rule.
+    func instant(year: Int, month: Int, day: Int, second: Int) -> Instant {
+        let components = DateComponents(year: year, month: month, day: day, hour: second / 3600, minute: second / 60 % 60, second: second % 60)
+        return Instant(secondsSinceEpoch: Int(calendar.date(from: components)!.timeIntervalSince1970))
+    }
+}
+
+/// A small, seedable generator so property tests replay exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
