@@ -22,6 +22,18 @@ public struct VenueStatus: Sendable, Equatable {
     /// The label of the next opening while closed ("opens at 5:00 PM for Dinner").
     public let nextLabel: String?
 
+    public init(state: State, label: String?, message: String?, changesAt: Instant?, closingSoon: Bool,
+                estimated: Bool, mealEndsAt: Instant?, nextLabel: String?) {
+        self.state = state
+        self.label = label
+        self.message = message
+        self.changesAt = changesAt
+        self.closingSoon = closingSoon
+        self.estimated = estimated
+        self.mealEndsAt = mealEndsAt
+        self.nextLabel = nextLabel
+    }
+
     static let unknown = VenueStatus(state: .unknown, label: nil, message: nil, changesAt: nil,
                                      closingSoon: false, estimated: false, mealEndsAt: nil, nextLabel: nil)
 }
