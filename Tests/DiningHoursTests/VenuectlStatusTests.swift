@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+/// `venuectl status` as users run it: the real binary, its stdout, stderr and exit code.
+@Suite struct VenuectlStatusTests {
+    struct Run {
+        let code: Int32
+        let stdout: String
+        let stderr: String
+
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any] ?? [:] }
+        var venues: [[String: Any]] { json["venues"] as? [[String: Any]] ?? [] }
+    }
+
+    static let fixture = Fixture.pennDirectory.appendingPathComponent("pennlabs_backup-data_venues.json").path
+
+    /// The binary SwiftPM built beside this test bundle.
+    static var binary: URL {
+        let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+            .map { $0.appendingPathComponent("venuectl") }
+            + [Fixture.packageRoot.appendingPathComponent(".build/debug/venuectl")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
+    }
+
+    func venuectl(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "TZ": "America/New_York", "HOME": NSTemporaryDirectory()].merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(code: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func jsonForAFixedInstantGivesSpecsAnswerForEveryVenue() throws {
+        let run = try venuectl(["status", "--json", "--data", Self.fixture, "--at", "2023-09-18T12:00"])
+        #expect(run.code == 0 && run.stderr.isEmpty)
+        #expect(run.json["at"] as? String == "2023-09-18T12:00:00-04:00")
+        #expect(run.json["source"] as? String == "file")
+        let rows = run.venues.map { v in
+            "\(v["id"]!) \(v["state"]!) \(v["label"] as? String ?? "null") \(v["changes_at"] as? String ?? "null") \(v["closing_soon"]!) \(v["estimated"]!)"
+        }
+        #expect(rows == [
+            "593 open Lunch 2023-09-18T16:30:00-04:00 0 0", "636 open Lunch 2023-09-18T16:30:00-04:00 0 0",
+            "637 open Lunch 2023-09-18T16:30:00-04:00 0 0", "638 open Lunch 2023-09-18T14:00:00-04:00 0 0",
+            "639 open Houston Market 2023-09-18T19:30:00-04:00 0 0", "641 open Accenture 2023-09-18T17:00:00-04:00 0 0",
+            "642 open Joe 2023-09-18T17:00:00-04:00 0 0", "747 open Sushi and Market 2023-09-18T20:00:00-04:00 0 0",
+            "1057 open Lunch 2023-09-19T00:00:00-04:00 0 0", "1163 open Starbucks 2023-09-19T00:00:00-04:00 0 0",
+            "1442 closed null 2023-09-18T17:00:00-04:00 0 0", "1732 open Pret a Manger 2023-09-18T16:00:00-04:00 0 0",
+            "1733 open Pret a Manger 2023-09-18T20:00:00-04:00 0 0", "1464004 closed null 2023-09-18T17:00:00-04:00 0 0",
+            "1464009 open Cafe West 2023-09-18T15:00:00-04:00 0 0",
+        ])
+    }
+
+    @Test func atAcceptsOffsetsAndUTC() throws {
+        for at in ["2023-09-18T16:00:00Z", "2023-09-18T12:00-04:00", "2023-09-18T17:00+01:00"] {
+            let run = try venuectl(["status", "--json", "--data", Self.fixture, "--at", at, "593"])
+            #expect(run.json["at"] as? String == "2023-09-18T12:00:00-04:00", "\(at)")
+            #expect(run.venues.first?["label"] as? String == "Lunch")
+        }
+    }
+
+    @Test func closingSoonAndTheThresholdFlag() throws {
+        let soon = try venuectl(["status", "--json", "--data", Self.fixture, "--at", "2023-09-18T16:20", "593"])
+        #expect(soon.venues.first?["closing_soon"] as? Bool == true)
+        let notSoon = try venuectl(["status", "--json", "--data", Self.fixture, "--at", "2023-09-18T16:20", "--soon", "5", "593"])
+        #expect(notSoon.venues.first?["closing_soon"] as? Bool == false)
+    }
+
+    @Test func openNowAndVenueArgumentsFilter() throws {
+        let open = try venuectl(["status", "--json", "--data", Self.fixture, "--at", "2023-09-18T16:45", "--open-now"])
+        #expect(open.venues.map { $0["id"] as! Int } == [639, 641, 642, 747, 1057, 1163, 1733])
+        let named = try venuectl(["status", "--json", "--data", Self.fixture, "--at", "2023-09-18T12:00", "HILL", "cafe", "1442"])
+        #expect(named.venues.map { $0["id"] as! Int } == [636, 641, 642, 1442, 1464009])
+    }
+
+    @Test func bundledDataWithoutArgumentsIsEstimatedAndSaysSo() throws {
+        let run = try venuectl(["status"])
+        #expect(run.code == 0)
+        #expect(run.stdout.contains("bundled data, 2023-09-16 to 2023-09-22"))
+        #expect(run.stdout.contains("Dining Halls") && run.stdout.contains("Retail") && run.stdout.contains("1920 Commons"))
+        #expect(run.stdout.contains("~ estimated"))
+        #expect(!run.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+        let json = try venuectl(["status", "--json", "--at", "2026-11-23T12:00"])
+        #expect(json.json["source"] as? String == "bundled")
+        #expect(json.venues.allSatisfy { $0["estimated"] as? Bool == true })
+        #expect(json.venues.first?["changes_at"] as? String == "2026-11-23T16:30:00-05:00")
+    }
+
+    @Test func noEstimateMakesUncoveredDatesUnknown() throws {
+        let run = try venuectl(["status", "--json", "--no-estimate", "--at", "2026-11-23T12:00"])
+        #expect(run.venues.allSatisfy { $0["state"] as? String == "unknown" && $0["changes_at"] is NSNull })
+        let text = try venuectl(["status", "--no-estimate", "--at", "2026-11-23T12:00", "593"])
+        #expect(text.stdout.contains("unknown") && text.stdout.contains("no hours published"))
+    }
+
+    @Test func humanOutputSaysWhenAndInWhichZone() throws {
+        let run = try venuectl(["status", "--data", Self.fixture, "--at", "2023-09-18T16:20", "commons", "lauder", "grocer"])
+        #expect(run.stdout.contains("1920 Commons") && run.stdout.contains("closes in 10 min (4:30 PM)"))
+        #expect(run.stdout.contains("opens at 5:00 PM for Dinner"))
+        #expect(run.stdout.contains("Lunch until 5:00 PM · closes at midnight"))
+        #expect(!run.stdout.contains("Times are in"))
+        let elsewhere = try venuectl(["status", "--data", Self.fixture, "--at", "2023-09-18T12:00", "593"], environment: ["TZ": "Europe/Paris"])
+        #expect(elsewhere.stdout.contains("Times are in America/New_York (UTC-4)."))
+        let tokyo = try venuectl(["status", "--json", "--data", Self.fixture, "--at", "2023-09-18T12:00", "--tz", "Asia/Tokyo", "593"])
+        #expect(tokyo.json["at"] as? String == "2023-09-18T12:00:00+09:00" && tokyo.json["tz"] as? String == "Asia/Tokyo")
+    }
+
+    @Test(arguments: [
+        (["status", "--bogus"], Int32(2), "unknown option '--bogus'"),
+        (["status", "--at", "tomorrow"], 2, "cannot read --at 'tomorrow'"),
+        (["status", "--at"], 2, "--at needs a value"),
+        (["status", "--soon", "-3"], 2, "--soon takes whole minutes"),
+        (["status", "--tz", "Mars/Base"], 2, "unknown time zone 'Mars/Base'"),
+        (["status", "--format", "xml"], 2, "unknown format 'xml'"),
+        (["status", "--json=yes"], 2, "--json takes no value"),
+        (["frobnicate"], 2, "unknown command 'frobnicate'"),
+        (["status", "comons"], 3, "no venue matches 'comons': did you mean '1920 Commons'?"),
+        (["status", "zzzzzzzz"], 3, "no venue matches 'zzzzzzzz': run 'venuectl status'"),
+        (["status", "--data", "/nonexistent/venues.json"], 4, "cannot read /nonexistent/venues.json: No such file or directory"),
+    ])
+    func errorsAreOneLineWithADistinctExitCode(arguments: [String], code: Int32, message: String) throws {
+        let run = try venuectl(arguments)
+        #expect(run.code == code)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("venuectl: ") && run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func invalidDataFilesAreRefusedNotShownAsEmpty() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("venuectl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (name, body, message) in [("error.json", #"{"error": "upstream down"}"#, "the server reported an error instead of venues: upstream down"),
+                                      ("html.json", "<html>502</html>", "invalid JSON at line 1"),
+                                      ("legacy.json", #"{"document": {}}"#, "not a venue list")] {
+            let path = directory.appendingPathComponent(name).path
+            try Data(body.utf8).write(to: URL(fileURLWithPath: path))
+            let run = try venuectl(["status", "--data", path])
+            #expect(run.code == 5 && run.stderr.contains(message), "\(run.stderr)")
+        }
+        let partial = directory.appendingPathComponent("partial.json").path
+        try Data(#"[{"id": 5, "name": "Half", "days": [{"date": "2023-09-18", "dayparts": [{"starttime": "x", "endtime": "y"}]}]}]"#.utf8)
+            .write(to: URL(fileURLWithPath: partial))
+        let run = try venuectl(["status", "--json", "--data", partial, "--at", "2023-09-18T12:00"])
+        #expect(run.code == 0 && run.stderr.contains("note: skipped part of") && run.venues.first?["state"] as? String == "closed")
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try venuectl(["status", "--help"])
+        #expect(help.code == 0 && help.stdout.contains("--no-estimate") && help.stdout.contains("exit codes"))
+        #expect(try venuectl(["--version"]).stdout.hasPrefix("venuectl "))
+    }
+}
