@@ -25,7 +25,7 @@ let package = Package(
         ),
         .target(name: "VenuedCLI", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
         .executableTarget(name: "venuectl", dependencies: ["VenuedCLI"], swiftSettings: swift6),
-        .executableTarget(name: "venued", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
+        .executableTarget(name: "venued", dependencies: ["DiningHours", "BundledFeed", "VenuedCLI"], swiftSettings: swift6),
         .executableTarget(
             name: "venued-bench",
             dependencies: ["DiningHours", "BundledFeed"],
