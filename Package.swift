@@ -37,5 +37,12 @@ let package = Package(
             dependencies: ["DiningHours", "BundledFeed", "VenuedCLI"],
             swiftSettings: swift6
         ),
+        // Pure rules of the daemon, and the real venued binary over a real socket
+        // against a scripted HTTP server on 127.0.0.1.
+        .testTarget(
+            name: "VenuedTests",
+            dependencies: ["venued", "DiningHours", "BundledFeed"],
+            swiftSettings: swift6
+        ),
     ]
 )

@@ -100,12 +100,13 @@ final class FeedRefresher: Sendable {
             log.info("\(source.rawValue) data (\(dates)) covers less of today and after than the held \(held.source.rawValue) data; kept the held data")
             return RefreshReport.Attempt(source: source, ok: true, detail: "kept the held \(held.source.rawValue) data: this copy (\(dates)) covers less of today and after")
         }
-        store.replace(with: HeldFeed(feed: feed, source: source, fetchedAt: now))
+        // On disk first: once a client sees the new source, a restart finds it too.
         let meta = DiskCache.Meta(source: source, url: url, etag: validators.etag, lastModified: validators.lastModified,
                                   fetchedAt: now, size: bytes.count)
         do { try DiskCache(directory: config.cacheDirectory).store(bytes, meta: meta) } catch {
             log.warning("cannot update the cache: \(error)")
         }
+        store.replace(with: HeldFeed(feed: feed, source: source, fetchedAt: now))
         log.info("\(source.rawValue) data adopted (\(note), \(feed.venues.count) venues)")
         return RefreshReport.Attempt(source: source, ok: true, detail: "adopted (\(note))")
     }
