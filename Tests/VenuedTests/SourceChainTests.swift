@@ -130,4 +130,17 @@ import Testing
             #expect(refresh["source"] as? String == "bundled")
         }
     }
+
+    @Test func aCorruptCacheIsMovedAsideNotTrusted() throws {
+        mkdirs(home.cacheDirectory)
+        try Data("[{\"id\": 1, \"days\": [".utf8).write(to: URL(fileURLWithPath: home.cacheDirectory + "/venues.json"))
+        server.set("/primary", Self.failing)
+        server.set("/backup", Self.failing)
+        let daemon = try start()
+        defer { daemon.stop(); server.stop() }
+        #expect(try daemon.request(#"{"v":1,"cmd":"info"}"#)["source"] as? String == "bundled")
+        #expect(FileManager.default.fileExists(atPath: home.cacheDirectory + "/venues.json.corrupt"))
+        #expect(!FileManager.default.fileExists(atPath: home.cacheDirectory + "/venues.json"))
+        #expect(daemon.stderr.contains("moved it to venues.json.corrupt"))
+    }
 }

@@ -76,6 +76,16 @@ import Testing
         #expect(try daemon.request(#"{"v":1,"cmd":"info"}"#)["refresh_seconds"] as? Int == 600)
     }
 
+    @Test func logLinesCarrySyslogPrioritiesForTheJournal() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments, environment: ["JOURNAL_STREAM": "8:12345"])
+        _ = try daemon.request(#"{"v":1,"cmd":"refresh"}"#, timeout: 10)
+        #expect(daemon.stop() == 0)
+        let lines = daemon.stderr.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("<6>venued 0.1.0 listening on") })
+        #expect(lines.contains { $0.hasPrefix("<4>primary fetch of") })
+        #expect(lines.allSatisfy { $0.hasPrefix("<") })
+    }
+
     static let activator = "/usr/bin/systemd-socket-activate"
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: activator),
