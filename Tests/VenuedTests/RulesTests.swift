@@ -70,8 +70,16 @@ import Testing
         #expect(throws: DaemonError.self) { _ = try ConfigFile.parse("refresh 60\n", path: "c") }
     }
 
+    @Test func aCacheDirectoryFlagStandsInForAMissingHome() throws {
+        let cacheDir = try #require(Setting.all.first { $0.key == "cache_dir" })
+        let bare = ConfigLoader(environment: [:], uid: 1000, overrides: [])
+        #expect(throws: DaemonError.config("neither XDG_CACHE_HOME nor HOME is set: set one, or give --cache-dir DIR")) { _ = try bare.load() }
+        let flagged = ConfigLoader(environment: [:], uid: 1000, overrides: [(cacheDir, "/var/tmp/v")])
+        #expect(try flagged.load().cacheDirectory == "/var/tmp/v")
+    }
+
     @Test func badValuesAreRefusedByTheSettingsTable() throws {
-        var config = try Config(environment: ["HOME": "/home/x"], uid: 1000)
+        var config = Config(environment: ["HOME": "/home/x"], uid: 1000)
         #expect(config.socketPath == "/tmp/venued-1000/venued.sock")
         #expect(config.cacheDirectory == "/home/x/.cache/venued")
         let refresh = try #require(Setting.all.first { $0.key == "refresh" })

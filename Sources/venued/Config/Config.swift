@@ -20,8 +20,8 @@ struct Config: Sendable, Equatable {
     /// a transition of the 2023 fixture. Read at start; a reload does not change it.
     var clockOffset = 0
 
-    /// Defaults for this environment; fails when neither XDG nor HOME says where to live.
-    init(environment: [String: String], uid: UInt32) throws(DaemonError) {
+    /// Defaults for this environment.
+    init(environment: [String: String], uid: UInt32) {
         let home = environment["HOME"].flatMap(Self.absolute)
         if let runtime = environment["XDG_RUNTIME_DIR"].flatMap(Self.absolute) {
             socketPath = runtime + "/venued/venued.sock"
@@ -34,7 +34,8 @@ struct Config: Sendable, Equatable {
         } else if let home {
             cacheDirectory = home + "/.cache/venued"
         } else {
-            throw .config("neither XDG_CACHE_HOME nor HOME is set: set one, or give --cache-dir DIR")
+            // Only an error if no config file or flag names one (ConfigLoader checks).
+            cacheDirectory = ""
         }
     }
 

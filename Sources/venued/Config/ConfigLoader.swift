@@ -11,13 +11,16 @@ struct ConfigLoader: Sendable {
     let overrides: [(Setting, String)]
 
     func load() throws(DaemonError) -> Config {
-        var config = try Config(environment: environment, uid: uid)
+        var config = Config(environment: environment, uid: uid)
         if let path = Config.filePath(environment: environment), let text = try Self.readIfPresent(path) {
             for (setting, value) in try ConfigFile.parse(text, path: path) {
                 do { try setting.apply(&config, value) } catch { throw .config("\(path): \(error.message)") }
             }
         }
         for (setting, value) in overrides { try setting.apply(&config, value) }
+        guard !config.cacheDirectory.isEmpty else {
+            throw .config("neither XDG_CACHE_HOME nor HOME is set: set one, or give --cache-dir DIR")
+        }
         return config
     }
 
