@@ -53,8 +53,8 @@ final class FeedRefresher: Sendable {
         let cache = DiskCache(directory: config.cacheDirectory)
         let fetcher = HTTPFetcher(timeout: config.timeoutSeconds)
         var attempts: [RefreshReport.Attempt] = []
+        let cached = cache.load(log: log)
         for (source, url) in [(FeedSource.primary, config.primaryURL), (.backup, config.backupURL)] {
-            let cached = cache.load(log: log)
             let validators = cached?.meta.flatMap { $0.url == url ? Validators(etag: $0.etag, lastModified: $0.lastModified) : nil }
             let bytes: [UInt8], received: Validators, note: String
             switch fetcher.fetch(url, validators: validators) {
