@@ -25,7 +25,7 @@ let package = Package(
         ),
         .target(name: "VenuedCLI", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
         .executableTarget(name: "venuectl", dependencies: ["VenuedCLI"], swiftSettings: swift6),
-        .executableTarget(name: "venued", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
+        .executableTarget(name: "venued", dependencies: ["DiningHours", "BundledFeed", "VenuedCLI"], swiftSettings: swift6),
         .executableTarget(
             name: "venued-bench",
             dependencies: ["DiningHours", "BundledFeed"],
@@ -35,6 +35,13 @@ let package = Package(
         .testTarget(
             name: "DiningHoursTests",
             dependencies: ["DiningHours", "BundledFeed", "VenuedCLI"],
+            swiftSettings: swift6
+        ),
+        // Pure rules of the daemon, and the real venued binary over a real socket
+        // against a scripted HTTP server on 127.0.0.1.
+        .testTarget(
+            name: "VenuedTests",
+            dependencies: ["venued", "DiningHours", "BundledFeed"],
             swiftSettings: swift6
         ),
     ]

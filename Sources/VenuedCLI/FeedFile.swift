@@ -3,12 +3,17 @@ import BundledFeed
 import Glibc
 
 /// Where the feed for this run came from; `source` is what `--json` reports (SPEC §4).
-struct LoadedFeed {
-    let feed: Feed
-    let source: String
+public struct LoadedFeed: Sendable {
+    public let feed: Feed
+    public let source: String
+
+    public init(feed: Feed, source: String) {
+        self.feed = feed
+        self.source = source
+    }
 }
 
-enum FeedFile {
+public enum FeedFile {
     /// Larger than any real feed by two orders of magnitude; refuses to slurp a wrong file.
     static let sizeLimit = 16 << 20
 
@@ -25,7 +30,8 @@ enum FeedFile {
         }
     }
 
-    static func read(_ path: String) throws(CLIError) -> [UInt8] {
+    /// The bytes of `path`, refusing files over `sizeLimit`.
+    public static func read(_ path: String) throws(CLIError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadableData(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }

@@ -1,8 +1,6 @@
 /// Just enough JSON writing for our outputs: keys in a fixed order, strings escaped.
-struct JSONText {
-    private(set) var text = ""
-
-    static func quote(_ string: String) -> String {
+public enum JSONText {
+    public static func quote(_ string: String) -> String {
         var out = "\""
         for scalar in string.unicodeScalars {
             switch scalar {
@@ -21,9 +19,9 @@ struct JSONText {
     }
 
     /// A JSON object from ordered members whose values are already JSON text.
-    static func object(_ members: [(String, String)]) -> String {
+    public static func object(_ members: [(String, String)]) -> String {
         "{" + members.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
 
-    static func string(_ value: String?) -> String { value.map(quote) ?? "null" }
+    public static func string(_ value: String?) -> String { value.map(quote) ?? "null" }
 }

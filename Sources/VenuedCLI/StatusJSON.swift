@@ -2,8 +2,14 @@ import DiningHours
 
 /// `venuectl status --json` (SPEC §4): one object, every venue with at least id, name,
 /// state, label, changes_at, closing_soon and estimated.
-enum StatusJSON {
-    static func render(_ report: StatusReport) -> String {
+public enum StatusJSON {
+    public static func render(_ report: StatusReport) -> String {
+        JSONText.object(members(report)) + "\n"
+    }
+
+    /// The members of the object, in order, as JSON text: the daemon prepends its own
+    /// `ok` member and otherwise answers with exactly this shape.
+    public static func members(_ report: StatusReport) -> [(String, String)] {
         let zone = report.zone
         let venues = report.rows.map { row -> String in
             let status = row.status
@@ -24,12 +30,12 @@ enum StatusJSON {
         let coverage = report.coverage.map {
             JSONText.object([("first", JSONText.quote("\($0.first)")), ("last", JSONText.quote("\($0.last)"))])
         } ?? "null"
-        return JSONText.object([
+        return [
             ("at", JSONText.quote(zone.iso8601(report.at))),
             ("source", JSONText.quote(report.source)),
             ("tz", JSONText.quote(zone.identifier)),
             ("coverage", coverage),
             ("venues", "[" + venues.joined(separator: ",") + "]"),
-        ]) + "\n"
+        ]
     }
 }

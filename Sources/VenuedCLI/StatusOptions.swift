@@ -1,6 +1,6 @@
 /// The flags of `venuectl status` (SPEC §4), parsed from one table so that parsing,
 /// `--help` and the README cannot disagree.
-public struct StatusOptions: Equatable {
+public struct StatusOptions: Equatable, Sendable {
     public var venues: [String] = []
     public var openNow = false
     public var json = false
@@ -10,6 +10,8 @@ public struct StatusOptions: Equatable {
     public var estimate = true
     public var soonMinutes = 15
     public var help = false
+
+    public init() {}
 
     struct Flag: Sendable {
         let name: String

@@ -2,8 +2,8 @@ import DiningHours
 
 /// The answer of `venuectl status`: which venues, at which instant, in what state.
 /// Built from options and a feed; rendered as text or JSON by the caller.
-struct StatusReport {
-    struct Row {
+public struct StatusReport: Sendable {
+    public struct Row: Sendable {
         let venue: Venue
         let status: VenueStatus
     }
@@ -14,7 +14,7 @@ struct StatusReport {
     let coverage: Coverage?
     let rows: [Row]
 
-    init(options: StatusOptions, feed: LoadedFeed, now: Instant) throws(CLIError) {
+    public init(options: StatusOptions, feed: LoadedFeed, now: Instant) throws(CLIError) {
         let zone: ZoneRules
         do { zone = try ZoneRules(identifier: options.tz ?? "America/New_York") } catch {
             if error == .noTimeZoneData { throw .environment("\(error)") }
@@ -37,7 +37,7 @@ struct StatusReport {
     }
 
     /// `--at`: an ISO 8601 instant, a wall clock in the venue zone, `HH:MM` today, or `now`.
-    static func instant(_ text: String?, zone: ZoneRules, now: Instant) throws(CLIError) -> Instant {
+    public static func instant(_ text: String?, zone: ZoneRules, now: Instant) throws(CLIError) -> Instant {
         guard let text, text != "now" else { return now }
         switch FeedTime(parsing: text) {
         case .wallClock(let local)?:
@@ -52,7 +52,7 @@ struct StatusReport {
     }
 
     /// The ids named by the VENUE arguments (all venues when there are none).
-    static func select(_ queries: [String], from venues: [Venue]) throws(CLIError) -> Set<Int> {
+    public static func select(_ queries: [String], from venues: [Venue]) throws(CLIError) -> Set<Int> {
         guard !queries.isEmpty else { return Set(venues.map(\.id)) }
         var ids: Set<Int> = []
         for text in queries {

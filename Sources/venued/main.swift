@@ -1,31 +1,29 @@
-import BundledFeed
-import DiningHours
 import Foundation
+import Glibc
+import VenuedCLI
 
-// Until the daemon proper lands, venued checks a feed the way it will before
-// accepting it: decode, report what was skipped, and say what dates it covers.
-let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.first == "--check" else {
-    FileHandle.standardError.write(Data("usage: venued --check [FILE]   (validate a venues feed; the bundled one by default)\n".utf8))
-    exit(2)
+// Only wiring: parse the command line, then check a feed or run the daemon.
+// Signals are blocked before any thread starts so every thread inherits the mask.
+SignalLoop.blockHandledSignals()
+let environment = ProcessInfo.processInfo.environment
+
+func fail(_ error: DaemonError) -> Never {
+    let line = "venued: \(error.message)\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
+    exit(error.exitCode)
 }
-let bytes: [UInt8]
-if arguments.count > 1 {
-    guard let data = FileManager.default.contents(atPath: arguments[1]) else {
-        FileHandle.standardError.write(Data("venued: cannot read \(arguments[1])\n".utf8))
-        exit(4)
-    }
-    bytes = Array(data)
-} else {
-    bytes = BundledFeed.bytes
-}
+
 do {
-    let feed = try FeedDecoder.decode(bytes)
-    let zone = try ZoneRules(identifier: "America/New_York")
-    let coverage = Campus(feed: feed, zone: zone).coverage
-    print("\(feed.venues.count) venues, \(feed.warnings.count) warnings, dates \(coverage.map { "\($0.first) to \($0.last)" } ?? "none")")
-    for warning in feed.warnings { print("warning: \(warning)") }
+    switch try Invocation.parse(Array(CommandLine.arguments.dropFirst())) {
+    case .help:
+        print(Invocation.helpText)
+    case .version:
+        print("venued \(Venuectl.version)")
+    case .check(let path):
+        print(try FeedCheck.run(path: path))
+    case .run(let overrides):
+        try Daemon(loader: ConfigLoader(environment: environment, uid: getuid(), overrides: overrides), environment: environment).run()
+    }
 } catch {
-    FileHandle.standardError.write(Data("venued: \(error)\n".utf8))
-    exit(5)
+    fail(error)
 }

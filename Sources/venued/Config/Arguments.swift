@@ -1,0 +1,61 @@
+/// What the command line asks for: run the daemon (with flags that override the
+/// config file), check a feed, or print help or the version.
+enum Invocation {
+    case run(overrides: [(Setting, String)])
+    case check(path: String?)
+    case help
+    case version
+
+    static func parse(_ arguments: [String]) throws(DaemonError) -> Invocation {
+        if arguments.first == "--check" {
+            guard arguments.count <= 2 else { throw .config("--check takes at most one FILE (see 'venued --help')") }
+            return .check(path: arguments.count == 2 ? arguments[1] : nil)
+        }
+        var overrides: [(Setting, String)] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            switch argument {
+            case "--help", "-h": return .help
+            case "--version": return .version
+            case "--check": throw .config("--check must come first: venued --check [FILE]")
+            default: break
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            guard let setting = Setting.all.first(where: { $0.flag == parts[0] }) else {
+                throw .config("unknown option '\(argument)' (see 'venued --help')")
+            }
+            if parts.count == 2 {
+                overrides.append((setting, parts[1]))
+            } else {
+                guard index < arguments.count else { throw .config("\(setting.flag) needs a value (\(setting.placeholder))") }
+                overrides.append((setting, arguments[index]))
+                index += 1
+            }
+        }
+        return .run(overrides: overrides)
+    }
+
+    static var helpText: String {
+        let heads = Setting.all.map { "\($0.flag) \($0.placeholder)" }
+        let width = heads.map(\.count).max() ?? 0
+        let lines = zip(heads, Setting.all).map { head, setting in
+            "  " + head + String(repeating: " ", count: width - head.count + 2) + setting.help + " [\(setting.key)]"
+        }
+        return """
+        usage: venued [options]          run the daemon in the foreground
+               venued --check [FILE]     validate a venues feed (the bundled one by default)
+
+        Keeps Penn dining hours warm and answers on a Unix socket (docs/PROTOCOL.md).
+        Options override the config file $XDG_CONFIG_HOME/venued/config [key in brackets].
+
+        options:
+        \(lines.joined(separator: "\n"))
+
+        signals: SIGHUP reloads the config file, SIGTERM/SIGINT stop.
+        exit codes: 0 stopped, 2 usage or config, 3 already running, 4 unreadable file,
+                    5 invalid feed, 6 socket set-up failed, 70 no time-zone data
+        """
+    }
+}

@@ -1,0 +1,66 @@
+import DiningHours
+
+/// One configurable value: its config-file key, its flag and how to read it. A single
+/// table drives the config file, the flags, `--help` and the checks, so they agree.
+struct Setting: Sendable {
+    let key: String
+    let flag: String
+    let placeholder: String
+    let help: String
+    let apply: @Sendable (inout Config, String) throws(DaemonError) -> Void
+
+    static let all: [Setting] = [
+        Setting(key: "primary_url", flag: "--primary-url", placeholder: "URL", help: "the venues feed to ask first") { c, v throws(DaemonError) in
+            c.primaryURL = try url(v, "primary_url")
+        },
+        Setting(key: "backup_url", flag: "--backup-url", placeholder: "URL", help: "the feed to ask when the primary fails") { c, v throws(DaemonError) in
+            c.backupURL = try url(v, "backup_url")
+        },
+        Setting(key: "refresh", flag: "--refresh", placeholder: "SECONDS", help: "seconds between refreshes (default 900)") { c, v throws(DaemonError) in
+            guard let seconds = Int(v), (1...86_400).contains(seconds) else {
+                throw .config("refresh must be whole seconds from 1 to 86400, not '\(v)'")
+            }
+            c.refreshSeconds = seconds
+        },
+        Setting(key: "timeout", flag: "--timeout", placeholder: "SECONDS", help: "seconds one fetch may take (default 10)") { c, v throws(DaemonError) in
+            guard let seconds = Double(v), seconds >= 0.1, seconds <= 300 else {
+                throw .config("timeout must be seconds from 0.1 to 300, not '\(v)'")
+            }
+            c.timeoutSeconds = seconds
+        },
+        Setting(key: "socket", flag: "--socket", placeholder: "PATH", help: "where to listen (default $XDG_RUNTIME_DIR/venued/venued.sock)") { c, v throws(DaemonError) in
+            let path = try absolutePath(v, "socket")
+            // sun_path holds 108 bytes including the terminating NUL.
+            guard path.utf8.count <= 107 else { throw .config("socket path is longer than 107 bytes: choose a shorter one") }
+            c.socketPath = path
+            c.socketDirectoryIsOwned = false
+        },
+        Setting(key: "cache_dir", flag: "--cache-dir", placeholder: "DIR", help: "where the last good feed is kept (default $XDG_CACHE_HOME/venued)") { c, v throws(DaemonError) in
+            c.cacheDirectory = try absolutePath(v, "cache_dir")
+        },
+        Setting(key: "tz", flag: "--tz", placeholder: "ZONE", help: "venue time zone, an IANA name (default America/New_York)") { c, v throws(DaemonError) in
+            do { _ = try ZoneRules(identifier: v) } catch { throw .config("tz: \(error)") }
+            c.timeZone = v
+        },
+        Setting(key: "log_level", flag: "--log-level", placeholder: "LEVEL", help: "debug, info, warning or error (default info)") { c, v throws(DaemonError) in
+            guard let level = LogLevel(rawValue: v) else { throw .config("log_level must be debug, info, warning or error, not '\(v)'") }
+            c.logLevel = level
+        },
+        Setting(key: "clock_offset", flag: "--clock-offset", placeholder: "SECONDS", help: "for tests: seconds added to the clock (default 0)") { c, v throws(DaemonError) in
+            guard let seconds = Int(v) else { throw .config("clock_offset must be whole seconds, not '\(v)'") }
+            c.clockOffset = seconds
+        },
+    ]
+
+    private static func url(_ value: String, _ key: String) throws(DaemonError) -> String {
+        guard value.hasPrefix("https://") || value.hasPrefix("http://"), value.count > 8, !value.contains(" ") else {
+            throw .config("\(key) must be an http:// or https:// URL, not '\(value)'")
+        }
+        return value
+    }
+
+    private static func absolutePath(_ value: String, _ key: String) throws(DaemonError) -> String {
+        guard value.hasPrefix("/") else { throw .config("\(key) must be an absolute path, not '\(value)'") }
+        return value
+    }
+}

@@ -1,0 +1,103 @@
+import BundledFeed
+import DiningHours
+import Foundation
+import Glibc
+import VenuedCLI
+
+/// Wires the parts together and runs until SIGTERM/SIGINT: first data (cache, else
+/// bundled), the socket, READY=1, then the refresh schedule in the background.
+struct Daemon {
+    let loader: ConfigLoader
+    let environment: [String: String]
+
+    func run() throws(DaemonError) -> Never {
+        let config = try loader.load()
+        do { _ = try ZoneRules(identifier: config.timeZone) } catch {
+            throw error == .noTimeZoneData ? .environment("\(error)") : .config("\(error)")
+        }
+        let log = Log(environment: environment, level: config.logLevel)
+        let clock = Clock(offset: config.clockOffset)
+        let notifier = Notifier(environment: environment)
+        let settings = LiveConfig(config)
+        let dataChanged = DispatchSemaphore(value: 0)
+        let store = FeedStore(held: try initialFeed(config, log: log)) { dataChanged.signal() }
+        let refresher = FeedRefresher(store: store, settings: settings, clock: clock, log: log,
+                                      random: { Double.random(in: 0..<1) },
+                                      onReport: { _ in notifier.send([Self.statusLine(store, settings, clock)]) })
+        let refreshLoop = RefreshLoop(refresher: refresher, store: store, clock: clock)
+        let answer = StatusAnswer(store: store, settings: settings)
+        let hub = SubscriberHub(wakeup: dataChanged, answer: answer, store: store, clock: clock, log: log)
+
+        let inherited = try Listener.inherited(environment: environment)
+        let listener: Listener
+        if let inherited {
+            listener = inherited
+        } else {
+            try RuntimeDirectory.prepare(socketPath: config.socketPath, owned: config.socketDirectoryIsOwned)
+            listener = try Listener.bind(path: config.socketPath)
+        }
+        let facts = (version: Venuectl.version, pid: getpid(), startedAt: clock.now(),
+                     socket: inherited == nil ? config.socketPath : "fd 3 (socket activation)")
+        let handler = RequestHandler(store: store, settings: settings, clock: clock, refresher: refresher, refreshLoop: refreshLoop) {
+            RuntimeFacts(version: facts.version, pid: facts.pid, startedAt: facts.startedAt, socket: facts.socket,
+                         socketActivated: inherited != nil, subscribers: hub.count)
+        }
+        ConnectionServer(listener: listener, handler: handler, hub: hub, log: log).start()
+        hub.start()
+        refreshLoop.start()
+        Watchdog.start(environment: environment, notifier: notifier)
+        log.info("venued \(facts.version) listening on \(facts.socket), serving \(store.held.source.rawValue) data")
+        notifier.send(["READY=1", Self.statusLine(store, settings, clock)])
+
+        let stop = SignalLoop.wait {
+            notifier.send(["RELOADING=1", "MONOTONIC_USEC=\(Notifier.monotonicMicroseconds())"])
+            reload(settings: settings, log: log)
+            refreshLoop.wake()
+            dataChanged.signal()
+            notifier.send(["READY=1", Self.statusLine(store, settings, clock)])
+        }
+        notifier.send(["STOPPING=1"])
+        log.info("stopping on \(stop == SIGTERM ? "SIGTERM" : "SIGINT")")
+        listener.removeFile()
+        exit(0)
+    }
+
+    /// The last good copy on disk, else the feed compiled into the binary.
+    private func initialFeed(_ config: Config, log: Log) throws(DaemonError) -> HeldFeed {
+        if let cached = DiskCache(directory: config.cacheDirectory).load(log: log) {
+            return HeldFeed(feed: cached.feed, source: .cache, fetchedAt: cached.meta?.fetchedAt)
+        }
+        do {
+            return HeldFeed(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled, fetchedAt: nil)
+        } catch {
+            throw .environment("the bundled feed does not decode (\(error)): this build is broken")
+        }
+    }
+
+    /// SIGHUP: the same steps as at start; a bad file leaves the running config alone.
+    private func reload(settings: LiveConfig, log: Log) {
+        let old = settings.current
+        var new: Config
+        do { new = try loader.load() } catch {
+            log.warning("reload failed, keeping the running config: \(error.message)")
+            return
+        }
+        if new.socketPath != old.socketPath { log.warning("the socket path changes only at restart; still on \(old.socketPath)") }
+        new.socketPath = old.socketPath
+        new.socketDirectoryIsOwned = old.socketDirectoryIsOwned
+        new.clockOffset = old.clockOffset
+        settings.replace(with: new)
+        log.setLevel(new.logLevel)
+        log.info("config reloaded")
+    }
+
+    /// STATUS= for `systemctl status`: what is served and how old it is.
+    private static func statusLine(_ store: FeedStore, _ settings: LiveConfig, _ clock: Clock) -> String {
+        let held = store.held
+        let zone = try? ZoneRules(identifier: settings.current.timeZone)
+        let dates = zone.flatMap { held.coverage(zone: $0) }.map { ", dates \($0.first) to \($0.last)" } ?? ""
+        let age = held.fetchedAt.map { ", fetched \(max(0, clock.now() - $0) / 60) min ago" } ?? ""
+        let error = store.health.failures > 0 ? ", last refresh failed" : ""
+        return "STATUS=serving \(held.source.rawValue) data\(dates)\(age)\(error)"
+    }
+}

@@ -1,0 +1,143 @@
+import DiningHours
+import Foundation
+import Synchronization
+
+/// What one refresh did, source by source; the `refresh` command returns it.
+struct RefreshReport: Sendable {
+    struct Attempt: Sendable {
+        let source: FeedSource
+        let ok: Bool
+        let detail: String
+    }
+
+    let attempts: [Attempt]
+    var succeeded: Bool { attempts.contains(where: \.ok) }
+}
+
+/// Runs the source chain: primary, then backup; the disk cache and the bundled feed
+/// were loaded at start and stay held until a fetch beats them. A fetch counts only
+/// when it decodes to a non-empty venue list, and it is adopted only when
+/// `Freshness` allows. One refresh runs at a time; a second caller waits its turn.
+final class FeedRefresher: Sendable {
+    private let store: FeedStore
+    private let settings: LiveConfig
+    private let clock: Clock
+    private let log: Log
+    /// Random numbers in 0..<1 for the backoff jitter; injected so it can be fixed.
+    private let random: @Sendable () -> Double
+    private let onReport: @Sendable (RefreshReport) -> Void
+    private let serial = Mutex(())
+
+    init(store: FeedStore, settings: LiveConfig, clock: Clock, log: Log,
+         random: @escaping @Sendable () -> Double, onReport: @escaping @Sendable (RefreshReport) -> Void) {
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self.log = log
+        self.random = random
+        self.onReport = onReport
+    }
+
+    func refresh() -> RefreshReport {
+        let report = serial.withLock { _ in
+            let config = settings.current
+            let report = runChain(config)
+            schedule(after: report, config: config)
+            return report
+        }
+        onReport(report)
+        return report
+    }
+
+    private func runChain(_ config: Config) -> RefreshReport {
+        let cache = DiskCache(directory: config.cacheDirectory)
+        let fetcher = HTTPFetcher(timeout: config.timeoutSeconds)
+        var attempts: [RefreshReport.Attempt] = []
+        let cached = cache.load(log: log)
+        for (source, url) in [(FeedSource.primary, config.primaryURL), (.backup, config.backupURL)] {
+            let validators = cached?.meta.flatMap { $0.url == url ? Validators(etag: $0.etag, lastModified: $0.lastModified) : nil }
+            let bytes: [UInt8], received: Validators, note: String
+            switch fetcher.fetch(url, validators: validators) {
+            case .failed(let reason):
+                attempts.append(failure(source, url, reason))
+                continue
+            case .notModified:
+                // Validators are only sent when the cache holds this URL's copy.
+                bytes = cached?.bytes ?? []
+                received = validators ?? Validators()
+                note = "not modified"
+            case .body(let body, let headers):
+                bytes = body
+                received = headers
+                note = "\(body.count) bytes"
+            }
+            let feed: Feed
+            do { feed = try FeedDecoder.decode(bytes) } catch {
+                attempts.append(failure(source, url, Self.describe(error, bytes)))
+                continue
+            }
+            guard !feed.venues.isEmpty else {
+                attempts.append(failure(source, url, "an empty venue list"))
+                continue
+            }
+            attempts.append(adopt(feed, bytes: bytes, validators: received, source: source, url: url, note: note, config: config))
+            return RefreshReport(attempts: attempts)
+        }
+        return RefreshReport(attempts: attempts)
+    }
+
+    private func adopt(_ feed: Feed, bytes: [UInt8], validators: Validators, source: FeedSource, url: String,
+                       note: String, config: Config) -> RefreshReport.Attempt {
+        // The zone was validated when the config was read.
+        guard let zone = try? ZoneRules(identifier: config.timeZone) else {
+            return failure(source, url, "unknown time zone \(config.timeZone)")
+        }
+        let now = clock.now()
+        let held = store.held
+        let candidate = Campus(feed: feed, zone: zone).coverage
+        guard Freshness.mayReplace(held: held.coverage(zone: zone), with: candidate, today: zone.localDate(of: now)) else {
+            let dates = candidate.map { "\($0.first) to \($0.last)" } ?? "no dates"
+            log.info("\(source.rawValue) data (\(dates)) covers less of today and after than the held \(held.source.rawValue) data; kept the held data")
+            return RefreshReport.Attempt(source: source, ok: true, detail: "kept the held \(held.source.rawValue) data: this copy (\(dates)) covers less of today and after")
+        }
+        // On disk first: once a client sees the new source, a restart finds it too.
+        let meta = DiskCache.Meta(source: source, url: url, etag: validators.etag, lastModified: validators.lastModified,
+                                  fetchedAt: now, size: bytes.count)
+        do { try DiskCache(directory: config.cacheDirectory).store(bytes, meta: meta) } catch {
+            log.warning("cannot update the cache: \(error)")
+        }
+        store.replace(with: HeldFeed(feed: feed, source: source, fetchedAt: now))
+        log.info("\(source.rawValue) data adopted (\(note), \(feed.venues.count) venues)")
+        return RefreshReport.Attempt(source: source, ok: true, detail: "adopted (\(note))")
+    }
+
+    private func failure(_ source: FeedSource, _ url: String, _ reason: String) -> RefreshReport.Attempt {
+        log.warning("\(source.rawValue) fetch of \(url) failed: \(reason)")
+        return RefreshReport.Attempt(source: source, ok: false, detail: reason)
+    }
+
+    private static func describe(_ error: FeedError, _ bytes: [UInt8]) -> String {
+        if bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<") {
+            return "an HTML page, not JSON"
+        }
+        return "\(error)"
+    }
+
+    /// Next refresh: a full interval after a success, a jittered backoff after a failure.
+    private func schedule(after report: RefreshReport, config: Config) {
+        let now = clock.now()
+        store.updateHealth { health in
+            if report.succeeded {
+                health.failures = 0
+                health.lastSuccessAt = now
+                health.nextRefresh = now + config.refreshSeconds
+            } else {
+                health.failures += 1
+                health.lastError = report.attempts.map { "\($0.source.rawValue): \($0.detail)" }.joined(separator: "; ")
+                health.lastErrorAt = now
+                let delay = Backoff.delay(failures: health.failures, base: 30, cap: Double(config.refreshSeconds), unit: random())
+                health.nextRefresh = now + Int(delay.rounded(.up))
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import DiningHours
+import Synchronization
+
+/// The data being served and the health of the refreshes, shared by every thread.
+/// A change of data bumps `generation` and calls `onChange`, which is how subscribers
+/// hear of new data without polling.
+final class FeedStore: Sendable {
+    struct Health: Sendable {
+        var lastError: String?
+        var lastErrorAt: Instant?
+        var lastSuccessAt: Instant?
+        var nextRefresh: Instant?
+        var failures = 0
+    }
+
+    private struct State {
+        var held: HeldFeed
+        var generation = 0
+        var health = Health()
+    }
+
+    private let state: Mutex<State>
+    private let onChange: @Sendable () -> Void
+
+    init(held: HeldFeed, onChange: @escaping @Sendable () -> Void) {
+        state = Mutex(State(held: held))
+        self.onChange = onChange
+    }
+
+    var held: HeldFeed { state.withLock { $0.held } }
+    var generation: Int { state.withLock { $0.generation } }
+    var health: Health { state.withLock { $0.health } }
+
+    /// Serve `feed` from now on. The same venues again (a 304, an unchanged body) only
+    /// update where and when they came from: that is not news for subscribers.
+    func replace(with feed: HeldFeed) {
+        let changed = state.withLock { state -> Bool in
+            let changed = state.held.feed.venues != feed.feed.venues
+            state.held = feed
+            if changed { state.generation += 1 }
+            return changed
+        }
+        if changed { onChange() }
+    }
+
+    func updateHealth(_ update: (inout Health) -> Void) {
+        state.withLock { update(&$0.health) }
+    }
+}

@@ -1,0 +1,24 @@
+import BundledFeed
+import DiningHours
+import VenuedCLI
+
+/// `venued --check [FILE]`: decode a feed the way a fetch is judged, report what was
+/// skipped and which dates it covers. For checking a file before pointing venued at it.
+enum FeedCheck {
+    static func run(path: String?) throws(DaemonError) -> String {
+        var bytes = BundledFeed.bytes
+        if let path {
+            do { bytes = try FeedFile.read(path) } catch { throw .unreadable("\(error)") }
+        }
+        let name = path ?? "the bundled feed"
+        let feed: Feed
+        do { feed = try FeedDecoder.decode(bytes) } catch { throw .invalidFeed("\(name) is not usable venue data: \(error)") }
+        guard !feed.venues.isEmpty else { throw .invalidFeed("\(name) has no venues: a fetch like it would be refused") }
+        let zone: ZoneRules
+        do { zone = try ZoneRules(identifier: "America/New_York") } catch { throw .environment("\(error)") }
+        let coverage = Campus(feed: feed, zone: zone).coverage
+        var lines = ["\(feed.venues.count) venues, \(feed.warnings.count) warnings, dates \(coverage.map { "\($0.first) to \($0.last)" } ?? "none")"]
+        lines += feed.warnings.map { "warning: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,50 @@
+import DiningHours
+import VenuedCLI
+
+/// Facts about the running process that the data layer does not know.
+struct RuntimeFacts: Sendable {
+    let version: String
+    let pid: Int32
+    let startedAt: Instant
+    let socket: String
+    let socketActivated: Bool
+    let subscribers: Int
+}
+
+/// `info`: what is being served, from where, how fresh, and what went wrong last.
+struct InfoAnswer {
+    let held: HeldFeed
+    let health: FeedStore.Health
+    let config: Config
+    let runtime: RuntimeFacts
+
+    func render() -> String {
+        // The zone was validated when the config was read; UTC is never reached.
+        let zone = (try? ZoneRules(identifier: config.timeZone)) ?? (try? ZoneRules(identifier: "UTC"))
+        guard let zone else { return Reply.error("no time-zone data in this build") }
+        return Reply.ok([
+            ("version", JSONText.quote(runtime.version)),
+            ("pid", "\(runtime.pid)"),
+            ("started_at", Reply.time(runtime.startedAt, zone)),
+            ("source", JSONText.quote(held.source.rawValue)),
+            ("fetched_at", Reply.time(held.fetchedAt, zone)),
+            ("coverage", Reply.coverage(held.coverage(zone: zone))),
+            ("venues", "\(held.feed.venues.count)"),
+            ("warnings", "\(held.feed.warnings.count)"),
+            ("last_error", JSONText.string(health.lastError)),
+            ("last_error_at", Reply.time(health.lastErrorAt, zone)),
+            ("last_success_at", Reply.time(health.lastSuccessAt, zone)),
+            ("failures", "\(health.failures)"),
+            ("next_refresh", Reply.time(health.nextRefresh, zone)),
+            ("refresh_seconds", "\(config.refreshSeconds)"),
+            ("timeout_seconds", "\(config.timeoutSeconds)"),
+            ("primary_url", JSONText.quote(config.primaryURL)),
+            ("backup_url", JSONText.quote(config.backupURL)),
+            ("cache_dir", JSONText.quote(config.cacheDirectory)),
+            ("tz", JSONText.quote(zone.identifier)),
+            ("socket", JSONText.quote(runtime.socket)),
+            ("socket_activated", "\(runtime.socketActivated)"),
+            ("subscribers", "\(runtime.subscribers)"),
+        ])
+    }
+}

@@ -1,0 +1,32 @@
+import DiningHours
+import VenuedCLI
+
+/// The JSON lines venued writes. Every answer is one object on one line with `ok`
+/// first, so a client can branch before reading the rest.
+enum Reply {
+    static func ok(_ members: [(String, String)]) -> String {
+        JSONText.object([("ok", "true")] + members) + "\n"
+    }
+
+    static func error(_ message: String) -> String {
+        JSONText.object([("ok", "false"), ("error", JSONText.quote(message))]) + "\n"
+    }
+
+    static func time(_ instant: Instant?, _ zone: ZoneRules) -> String {
+        JSONText.string(instant.map(zone.iso8601))
+    }
+
+    static func coverage(_ coverage: Coverage?) -> String {
+        coverage.map { JSONText.object([("first", JSONText.quote("\($0.first)")), ("last", JSONText.quote("\($0.last)"))]) } ?? "null"
+    }
+
+    static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+}
+
+extension CLIError {
+    /// The message without venuectl's pointer to its own help.
+    var daemonMessage: String {
+        if case .usage(let message) = self { return message }
+        return description
+    }
+}

@@ -1,0 +1,94 @@
+import DiningHours
+
+/// A client's request, one JSON object on one line: `{"v":1,"cmd":"status",...}`
+/// (docs/PROTOCOL.md). Fields are checked against the command's list, so a typo is
+/// an error rather than a silently ignored option.
+struct Request {
+    enum Command: String, CaseIterable {
+        case status, hours, next, info, refresh, subscribe
+
+        var fields: [String] {
+            switch self {
+            case .status: return ["venues", "open_now", "at", "tz", "no_estimate", "soon"]
+            case .subscribe: return ["venues", "open_now", "tz", "no_estimate", "soon"]
+            case .hours: return ["venue", "from", "days", "tz", "no_estimate"]
+            case .next: return ["venues", "at", "tz", "no_estimate", "hours", "limit"]
+            case .info, .refresh: return []
+            }
+        }
+    }
+
+    static let version = 1
+
+    let command: Command
+    private let members: [String: JSONValue]
+
+    init(parsing bytes: [UInt8]) throws(ProtocolError) {
+        let document: JSONValue
+        do { document = try JSONParser.parse(bytes) } catch { throw ProtocolError("not JSON: \(error)") }
+        guard case .object(let list) = document else { throw ProtocolError("a request is a JSON object such as {\"v\":1,\"cmd\":\"info\"}") }
+        guard case .number(let version)? = document["v"] else { throw ProtocolError("missing \"v\": send {\"v\":1,...}") }
+        guard version == Double(Self.version) else { throw ProtocolError("protocol version \(version.formatted()) is not supported: this venued speaks v1") }
+        let names = Command.allCases.map(\.rawValue).joined(separator: ", ")
+        guard case .string(let name)? = document["cmd"], let command = Command(rawValue: name) else {
+            throw ProtocolError("\"cmd\" must be one of \(names)")
+        }
+        for (key, _) in list where key != "v" && key != "cmd" && !command.fields.contains(key) {
+            let allowed = command.fields.isEmpty ? "it takes none" : "it takes " + command.fields.joined(separator: ", ")
+            throw ProtocolError("unknown field \"\(key)\" for \(name): \(allowed)")
+        }
+        self.command = command
+        self.members = Dictionary(list.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func string(_ key: String) throws(ProtocolError) -> String? {
+        switch members[key] {
+        case nil, .null?: return nil
+        case .string(let value)?: return value
+        case .number(let value)? where value == value.rounded(): return String(Int(value))
+        default: throw ProtocolError("\"\(key)\" must be a string")
+        }
+    }
+
+    func flag(_ key: String) throws(ProtocolError) -> Bool {
+        switch members[key] {
+        case nil, .null?: return false
+        case .bool(let value)?: return value
+        default: throw ProtocolError("\"\(key)\" must be true or false")
+        }
+    }
+
+    func integer(_ key: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int? {
+        switch members[key] {
+        case nil, .null?: return nil
+        case .number(let value)? where value == value.rounded() && Double(range.lowerBound) <= value && value <= Double(range.upperBound):
+            return Int(value)
+        default: throw ProtocolError("\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+    }
+
+    /// A list of venue names or ids; a single string is taken as a list of one.
+    func strings(_ key: String) throws(ProtocolError) -> [String] {
+        switch members[key] {
+        case nil, .null?: return []
+        case .array(let values)?:
+            var result: [String] = []
+            for value in values {
+                switch value {
+                case .string(let text): result.append(text)
+                case .number(let number) where number == number.rounded(): result.append(String(Int(number)))
+                default: throw ProtocolError("\"\(key)\" must list strings or ids")
+                }
+            }
+            return result
+        default:
+            return try string(key).map { [$0] } ?? []
+        }
+    }
+}
+
+/// A request venued cannot answer; sent back as `{"ok":false,"error":...}`.
+struct ProtocolError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

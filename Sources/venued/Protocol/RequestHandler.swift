@@ -1,0 +1,66 @@
+import DiningHours
+import VenuedCLI
+
+/// Turns one request line into an answer from the held data. Every command but
+/// `refresh` answers from memory; `subscribe` hands the connection to the hub.
+struct RequestHandler: Sendable {
+    enum Outcome {
+        case reply(String)
+        case subscribe(StatusOptions)
+    }
+
+    let store: FeedStore
+    let settings: LiveConfig
+    let clock: Clock
+    let refresher: FeedRefresher
+    let refreshLoop: RefreshLoop
+    let describeRuntime: @Sendable () -> RuntimeFacts
+
+    private var statusAnswer: StatusAnswer { StatusAnswer(store: store, settings: settings) }
+
+    func handle(_ bytes: [UInt8]) -> Outcome {
+        do {
+            let request = try Request(parsing: bytes)
+            switch request.command {
+            case .status:
+                return .reply(try status(request))
+            case .subscribe:
+                let options = try StatusAnswer.options(request)
+                // Fail now, on this line, rather than on the first push.
+                _ = try statusAnswer.report(options, at: clock.now())
+                return .subscribe(options)
+            case .hours:
+                return .reply(try ScheduleAnswers(held: store.held, config: settings.current, now: clock.now()).hours(request))
+            case .next:
+                return .reply(try ScheduleAnswers(held: store.held, config: settings.current, now: clock.now()).next(request))
+            case .info:
+                return .reply(InfoAnswer(held: store.held, health: store.health, config: settings.current, runtime: describeRuntime()).render())
+            case .refresh:
+                return .reply(refresh())
+            }
+        } catch {
+            return .reply(Reply.error(error.message))
+        }
+    }
+
+    private func status(_ request: Request) throws(ProtocolError) -> String {
+        Reply.ok(StatusJSON.members(try statusAnswer.report(try StatusAnswer.options(request), at: clock.now())))
+    }
+
+    /// Fetches now and answers when the chain is done.
+    private func refresh() -> String {
+        let report = refresher.refresh()
+        refreshLoop.wake()
+        let attempts = report.attempts.map { attempt in
+            JSONText.object([("source", JSONText.quote(attempt.source.rawValue)), ("ok", "\(attempt.ok)"),
+                             ("detail", JSONText.quote(attempt.detail))])
+        }
+        let held = store.held
+        let members = [("source", JSONText.quote(held.source.rawValue)), ("attempts", Reply.array(attempts))]
+        guard report.succeeded else {
+            let reasons = report.attempts.map { "\($0.source.rawValue): \($0.detail)" }.joined(separator: "; ")
+            return JSONText.object([("ok", "false"), ("error", JSONText.quote("no source answered with venues (\(reasons)); still serving \(held.source.rawValue) data"))] + members) + "\n"
+        }
+        return Reply.ok(members)
+    }
+}

@@ -1,0 +1,72 @@
+import Glibc
+
+/// The listening socket: inherited from systemd (socket activation) or bound here.
+struct Listener: Sendable {
+    let fd: Int32
+    /// The path to unlink at exit; nil for an inherited socket, which systemd owns.
+    let ownedPath: String?
+
+    /// LISTEN_PID/LISTEN_FDS (sd_listen_fds): the first passed descriptor, fd 3, when
+    /// the variables are meant for this process. They are removed from the environment
+    /// so that nothing started later mistakes them for its own.
+    static func inherited(environment: [String: String]) throws(DaemonError) -> Listener? {
+        guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
+              let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1 else { return nil }
+        for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { unsetenv(name) }
+        let fd: Int32 = 3
+        var listening: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &length) == 0, listening == 1 else {
+            throw .socket("socket activation passed fd 3, but it is not a listening socket: check the .socket unit (ListenStream=)")
+        }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return Listener(fd: fd, ownedPath: nil)
+    }
+
+    /// Binds `path` 0600. A socket file already there is probed: if a venued answers,
+    /// we refuse to start; if nothing listens, it is stale and replaced.
+    static func bind(path: String) throws(DaemonError) -> Listener {
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFSOCK else {
+                throw .socket("\(path) exists and is not a socket: remove it or choose another --socket")
+            }
+            if probe(path) { throw .alreadyRunning("another venued is already running on \(path): stop it first") }
+            unlink(path)
+        }
+        guard var address = UnixAddress(path) else { throw .config("socket path '\(path)' is too long") }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .socket("cannot create a socket: \(String(cString: strerror(errno)))") }
+        // Private from the first instant: no window in which the socket is 0755.
+        let previous = umask(0o177)
+        let bound = address.withSockaddr { Glibc.bind(fd, $0, $1) }
+        let bindError = errno
+        umask(previous)
+        guard bound == 0 else {
+            close(fd)
+            throw .socket("cannot bind \(path): \(String(cString: strerror(bindError)))")
+        }
+        chmod(path, 0o600)
+        guard listen(fd, 64) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            unlink(path)
+            throw .socket("cannot listen on \(path): \(reason)")
+        }
+        return Listener(fd: fd, ownedPath: path)
+    }
+
+    /// True when something accepts connections at `path`.
+    private static func probe(_ path: String) -> Bool {
+        guard var address = UnixAddress(path) else { return false }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return address.withSockaddr { connect(fd, $0, $1) } == 0
+    }
+
+    /// Removes the socket file we created; an inherited socket is left to systemd.
+    func removeFile() {
+        if let ownedPath { unlink(ownedPath) }
+    }
+}

@@ -1,0 +1,54 @@
+import Glibc
+import Synchronization
+
+enum LogLevel: String, Sendable, Comparable {
+    case debug, info, warning, error
+
+    /// The syslog priority journald reads from a `<N>` line prefix.
+    var priority: Int {
+        switch self {
+        case .debug: return 7
+        case .info: return 6
+        case .warning: return 4
+        case .error: return 3
+        }
+    }
+
+    static func < (a: LogLevel, b: LogLevel) -> Bool { a.priority > b.priority }
+}
+
+/// One line per event on stderr. Under systemd (JOURNAL_STREAM set) each line starts
+/// with its syslog priority, `<4>`, and no name or time, which the journal adds itself.
+final class Log: Sendable {
+    private let journal: Bool
+    private let threshold: Mutex<LogLevel>
+
+    init(environment: [String: String], level: LogLevel) {
+        journal = environment["JOURNAL_STREAM"].map { !$0.isEmpty } ?? false
+        threshold = Mutex(level)
+    }
+
+    func setLevel(_ level: LogLevel) { threshold.withLock { $0 = level } }
+
+    func debug(_ message: String) { write(.debug, message) }
+    func info(_ message: String) { write(.info, message) }
+    func warning(_ message: String) { write(.warning, message) }
+    func error(_ message: String) { write(.error, message) }
+
+    private func write(_ level: LogLevel, _ message: String) {
+        guard level >= threshold.withLock({ $0 }) else { return }
+        // Keep one event on one line whatever the message holds.
+        let flat = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let line = journal ? "<\(level.priority)>\(flat)\n" : "venued: \(level.rawValue): \(flat)\n"
+        var bytes = Array(line.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The socket's life: where it is, who may use it, what happens when one is already there.
+@Suite struct SocketLifecycle {
+    let home = DaemonProcess.Home()
+    let arguments = ["--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none", "--timeout", "1"]
+
+    @Test func directoryAndSocketArePrivate() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        var info = stat()
+        #expect(lstat(home.root + "/run/venued", &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o700)
+        #expect(lstat(home.socketPath, &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFSOCK)
+        #expect(info.st_mode & 0o777 == 0o600)
+    }
+
+    @Test func staleSocketIsReplaced() throws {
+        mkdirs(home.root + "/run/venued")
+        chmod(home.root + "/run/venued", 0o700)
+        // A socket file with nobody listening: what a crashed venued leaves behind.
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in home.socketPath.utf8.enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        close(fd)
+        #expect(bound == 0)
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        #expect(try daemon.request(#"{"v":1,"cmd":"info"}"#)["ok"] as? Bool == true)
+    }
+
+    @Test func secondInstanceIsRefused() throws {
+        let first = try DaemonProcess(home: home, arguments: arguments)
+        defer { first.stop() }
+        let second = try DaemonProcess(home: home, arguments: arguments, waitForSocket: false)
+        #expect(second.waitForExit() == 3)
+        #expect(second.stderr.contains("another venued is already running"))
+        #expect(try first.request(#"{"v":1,"cmd":"info"}"#)["ok"] as? Bool == true)
+    }
+
+    @Test func stopRemovesTheSocketAndExitsCleanly() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        #expect(daemon.stop() == 0)
+        #expect(access(home.socketPath, F_OK) != 0)
+    }
+
+    @Test func badRequestsGetOneErrorLine() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        let cases = [
+            ("not json", "not JSON"),
+            (#"{"cmd":"info"}"#, "missing \"v\""),
+            (#"{"v":2,"cmd":"info"}"#, "version 2"),
+            (#"{"v":1,"cmd":"dance"}"#, "must be one of"),
+            (#"{"v":1,"cmd":"status","venue":"x"}"#, "unknown field \"venue\""),
+            (#"{"v":1,"cmd":"status","venues":["zzzz"]}"#, "no venue matches 'zzzz'"),
+            (#"{"v":1,"cmd":"hours","venue":"1920"}"#, "matches 3 venues"),
+        ]
+        for (line, message) in cases {
+            let answer = try daemon.request(line)
+            #expect(answer["ok"] as? Bool == false)
+            #expect((answer["error"] as? String)?.contains(message) == true, "\(line): \(answer)")
+        }
+    }
+
+    @Test func oversizedAndSilentClientsAreCutOffWithoutDelayingOthers() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        let silent = try UnixClient(path: home.socketPath, timeout: 3)
+        defer { silent.close() }
+        let started = Date()
+        // Another client is answered at once while the silent one holds its connection.
+        #expect(try daemon.request(#"{"v":1,"cmd":"info"}"#, timeout: 0.5)["ok"] as? Bool == true)
+        #expect(Date().timeIntervalSince(started) < 0.5)
+        #expect(try silent.readLine() == nil)
+        #expect(Date().timeIntervalSince(started) < 2.5)
+
+        let large = try UnixClient(path: home.socketPath, timeout: 3)
+        defer { large.close() }
+        try large.send(String(repeating: "x", count: 20_000))
+        #expect((try large.readObject()["error"] as? String)?.contains("longer than") == true)
+    }
+
+    @Test func answersPlainQuestionsAboutTheBundledWeek() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        let status = try daemon.request(#"{"v":1,"cmd":"status","venues":["1920 commons"],"at":"2023-09-18T12:00"}"#)
+        let venue = try #require((status["venues"] as? [[String: Any]])?.first)
+        #expect(venue["state"] as? String == "open")
+        #expect(venue["changes_at"] as? String == "2023-09-18T16:30:00-04:00")
+        #expect(status["source"] as? String == "bundled")
+        let hours = try daemon.request(#"{"v":1,"cmd":"hours","venue":"593","from":"2023-09-18","days":2}"#)
+        let days = try #require(hours["days"] as? [[String: Any]])
+        #expect(days.map { $0["date"] as? String } == ["2023-09-18", "2023-09-19"])
+        let next = try daemon.request(#"{"v":1,"cmd":"next","venues":["falk"],"at":"2023-09-18T12:00","limit":1}"#)
+        let transition = try #require((next["transitions"] as? [[String: Any]])?.first)
+        #expect(transition["kind"] as? String == "closes")
+        #expect(transition["at"] as? String == "2023-09-18T14:00:00-04:00")
+    }
+
+    @Test func configErrorsStopTheStartWithExitTwo() throws {
+        try home.writeConfig("refresh = 600\nrefesh = 60\n")
+        let daemon = try DaemonProcess(home: home, arguments: arguments, waitForSocket: false)
+        #expect(daemon.waitForExit() == 2)
+        #expect(daemon.stderr.contains("unknown key 'refesh'"))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `subscribe`: a line at each opening or closing, scheduled from the engine's next
+/// transition, and a line when the data changes.
+@Suite struct Subscriptions {
+    let home = DaemonProcess.Home()
+
+    @Test func aSubscriberHearsTheTransitionAFewSecondsAhead() throws {
+        // Falk Kosher Dining closes at 2023-09-18T14:00-04:00 in the bundled week;
+        // start the daemon's clock four seconds before that.
+        let closing = 1_695_060_000
+        let offset = closing - 4 - Int(Date().timeIntervalSince1970)
+        let daemon = try DaemonProcess(home: home, arguments: [
+            "--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none",
+            "--timeout", "1", "--clock-offset", "\(offset)",
+        ])
+        defer { daemon.stop() }
+        let client = try UnixClient(path: home.socketPath, timeout: 8)
+        defer { client.close() }
+        try client.send(#"{"v":1,"cmd":"subscribe","venues":["falk"]}"# + "\n")
+        let snapshot = try client.readObject()
+        #expect(snapshot["event"] as? String == "snapshot")
+        #expect((snapshot["venues"] as? [[String: Any]])?.first?["state"] as? String == "open")
+        let subscribed = Date()
+        let pushed = try client.readObject()
+        #expect(pushed["event"] as? String == "transition")
+        #expect(pushed["at"] as? String == "2023-09-18T14:00:00-04:00")
+        #expect((pushed["venues"] as? [[String: Any]])?.first?["state"] as? String == "closed")
+        #expect(Date().timeIntervalSince(subscribed) > 0.5)
+    }
+
+    @Test func aSubscriberHearsNewData() throws {
+        let server = try ScriptedHTTPServer()
+        defer { server.stop() }
+        let failing = ScriptedHTTPServer.Response(status: 500, body: Array("down".utf8))
+        server.set("/primary", failing)
+        server.set("/backup", failing)
+        let daemon = try DaemonProcess(home: home, arguments: [
+            "--primary-url", server.url("/primary"), "--backup-url", server.url("/backup"), "--timeout", "1",
+        ])
+        defer { daemon.stop() }
+        let client = try UnixClient(path: home.socketPath, timeout: 8)
+        defer { client.close() }
+        try client.send(#"{"v":1,"cmd":"subscribe"}"# + "\n")
+        #expect(try client.readObject()["source"] as? String == "bundled")
+        server.set("/primary", .init(body: Feeds.current()))
+        #expect(try daemon.request(#"{"v":1,"cmd":"refresh"}"#, timeout: 10)["ok"] as? Bool == true)
+        let pushed = try client.readObject()
+        #expect(pushed["event"] as? String == "data")
+        #expect(pushed["source"] as? String == "primary")
+        #expect(try daemon.request(#"{"v":1,"cmd":"info"}"#)["subscribers"] as? Int == 1)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Glibc
+
+/// The real venued binary, run with its XDG directories in a temp dir, and a client
+/// that speaks its protocol over the real Unix socket. Every wait is bounded.
+final class DaemonProcess {
+    /// A fresh set of XDG directories; reuse one to restart a daemon on the same disk state.
+    final class Home {
+        let root: String
+        init() {
+            var template = Array("/tmp/venued-test-XXXXXX".utf8CString)
+            root = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+            for directory in ["run", "cache", "config/venued"] { mkdirs(root + "/" + directory) }
+            chmod(root + "/run", 0o700)
+        }
+        var socketPath: String { root + "/run/venued/venued.sock" }
+        var cacheDirectory: String { root + "/cache/venued" }
+        var configFile: String { root + "/config/venued/config" }
+        var environment: [String: String] {
+            ["XDG_RUNTIME_DIR": root + "/run", "XDG_CACHE_HOME": root + "/cache", "XDG_CONFIG_HOME": root + "/config",
+             "HOME": root, "PATH": "/usr/bin:/bin"]
+        }
+        func writeConfig(_ text: String) throws { try text.write(toFile: configFile, atomically: true, encoding: .utf8) }
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    static var binary: String {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("venued").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return package.appendingPathComponent(".build/debug/venued").path
+    }
+
+    let home: Home
+    let process = Process()
+    let stderrPath: String
+
+    /// Starts venued and waits (up to 5 s) until its socket answers.
+    init(home: Home, arguments: [String], environment extra: [String: String] = [:], executable: String? = nil,
+         waitForSocket: Bool = true) throws {
+        self.home = home
+        stderrPath = home.root + "/stderr-\(UUID().uuidString.prefix(8))"
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        process.executableURL = URL(fileURLWithPath: executable ?? Self.binary)
+        process.arguments = arguments
+        process.environment = home.environment.merging(extra) { _, new in new }
+        process.standardError = FileHandle(forWritingAtPath: stderrPath)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        if waitForSocket { try waitUntilAnswering() }
+    }
+
+    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    func waitUntilAnswering() throws {
+        for _ in 0..<100 {
+            if !process.isRunning { throw TestFailure("venued exited with \(process.terminationStatus): \(stderr)") }
+            if (try? request(#"{"v":1,"cmd":"info"}"#, timeout: 0.5)) != nil { return }
+            usleep(50_000)
+        }
+        throw TestFailure("venued did not answer within 5 s: \(stderr)")
+    }
+
+    /// One request, one answer line.
+    func request(_ line: String, timeout: Double = 5) throws -> [String: Any] {
+        let client = try UnixClient(path: home.socketPath, timeout: timeout)
+        defer { client.close() }
+        try client.send(line + "\n")
+        return try client.readObject()
+    }
+
+    /// Asks `info` until `condition` holds, for up to `seconds`.
+    func waitForInfo(seconds: Double = 8, _ condition: ([String: Any]) -> Bool) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last: [String: Any] = [:]
+        while Date() < deadline {
+            last = try request(#"{"v":1,"cmd":"info"}"#)
+            if condition(last) { return last }
+            usleep(50_000)
+        }
+        throw TestFailure("condition not met within \(seconds) s; last info: \(last); stderr: \(stderr)")
+    }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// SIGTERM, then the exit status (waiting up to 5 s; SIGKILL after that).
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning { signal(SIGTERM) }
+        return waitForExit()
+    }
+
+    func waitForExit(seconds: Double = 5) -> Int32 {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return -1
+        }
+        return process.terminationStatus
+    }
+
+    deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+}
+
+func mkdirs(_ path: String) {
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Glibc
+
+/// A blocking Unix-socket client with a receive timeout, reading one line at a time.
+final class UnixClient {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(path: String, timeout: Double) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            Glibc.close(fd)
+            throw TestFailure("cannot connect to \(path): errno \(errno)")
+        }
+        var value = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        guard Glibc.send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw TestFailure("send failed: errno \(errno)") }
+    }
+
+    /// The next line, or nil at end of stream; throws on timeout.
+    func readLine() throws -> String? {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            if let newline = buffer.firstIndex(of: 10) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            let count = recv(fd, &chunk, chunk.count, 0)
+            if count == 0 { return nil }
+            if count < 0 { throw TestFailure("no answer in time (errno \(errno))") }
+            buffer += chunk[..<count]
+        }
+    }
+
+    func readObject() throws -> [String: Any] {
+        guard let line = try readLine() else { throw TestFailure("connection closed without an answer") }
+        guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            throw TestFailure("answer is not a JSON object: \(line)")
+        }
+        return object
+    }
+
+    func close() { Glibc.close(fd) }
+}
