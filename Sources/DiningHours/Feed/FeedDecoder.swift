@@ -69,22 +69,23 @@ public enum FeedDecoder {
     }
 
     private static func day(_ json: JSONValue, venue: String, position: Int, warnings: inout [FeedWarning]) -> Day? {
-        let location = "\(venue), day \(position)"
+        // Locations are built only when a warning needs one: most elements are fine.
+        func location() -> String { "\(venue), day \(position)" }
         guard case .object = json else {
-            warnings.append(FeedWarning(location: location, reason: "is \(json.kindName), not an object; skipped"))
+            warnings.append(FeedWarning(location: location(), reason: "is \(json.kindName), not an object; skipped"))
             return nil
         }
         guard let raw = text(json["date"]), let date = LocalDate(parsing: raw) else {
             let shown = json["date"].map { text($0).map { "'\($0)'" } ?? $0.kindName } ?? "missing"
-            warnings.append(FeedWarning(location: location, reason: "date \(shown) is not YYYY-MM-DD; day skipped"))
+            warnings.append(FeedWarning(location: location(), reason: "date \(shown) is not YYYY-MM-DD; day skipped"))
             return nil
         }
-        let here = "\(venue), day \(raw)"
+        func here() -> String { "\(venue), day \(raw)" }
         let status: DayStatus = text(json["status"])?.lowercased() == "closed" ? .closed : .listed
         var dayparts: [Daypart] = []
         if case .array(let elements)? = json["dayparts"] {
             for (index, element) in elements.enumerated() {
-                if let daypart = daypart(element, location: "\(here), daypart \(index + 1)", warnings: &warnings) {
+                if let daypart = daypart(element, location: "\(here()), daypart \(index + 1)", warnings: &warnings) {
                     dayparts.append(daypart)
                 }
             }
@@ -92,16 +93,16 @@ public enum FeedDecoder {
         return Day(date: date, status: status, dayparts: dayparts)
     }
 
-    private static func daypart(_ json: JSONValue, location: String, warnings: inout [FeedWarning]) -> Daypart? {
+    private static func daypart(_ json: JSONValue, location: @autoclosure () -> String, warnings: inout [FeedWarning]) -> Daypart? {
         guard case .object = json else {
-            warnings.append(FeedWarning(location: location, reason: "is \(json.kindName), not an object; skipped"))
+            warnings.append(FeedWarning(location: location(), reason: "is \(json.kindName), not an object; skipped"))
             return nil
         }
         var times: [FeedTime] = []
         for key in ["starttime", "endtime"] {
             guard let raw = text(json[key]), let time = FeedTime(parsing: raw) else {
                 let shown = json[key].map { text($0).map { "'\($0)'" } ?? $0.kindName } ?? "missing"
-                warnings.append(FeedWarning(location: location, reason: "\(key) \(shown) is not a time; skipped"))
+                warnings.append(FeedWarning(location: location(), reason: "\(key) \(shown) is not a time; skipped"))
                 return nil
             }
             times.append(time)
@@ -130,8 +131,12 @@ public enum FeedDecoder {
 extension LocalDate {
     /// `YYYY-MM-DD`, nothing else.
     public init?(parsing text: String) {
-        var scanner = ByteScanner(Array(text.utf8))
-        guard let date = scanner.date(), scanner.atEnd else { return nil }
+        var text = text
+        guard let date = text.withUTF8({ buffer -> LocalDate? in
+            var scanner = ByteScanner(buffer)
+            guard let date = scanner.date(), scanner.atEnd else { return nil }
+            return date
+        }) else { return nil }
         self = date
     }
 }

@@ -7,7 +7,8 @@ enum HTMLEntities {
     ]
 
     static func decode(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        // A byte scan: with Foundation imported, `contains("&")` is its ~20x slower search.
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         var result = ""
         var rest = text[...]
         while let amp = rest.firstIndex(of: "&") {

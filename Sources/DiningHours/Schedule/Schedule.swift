@@ -4,7 +4,10 @@
 /// daemon that keeps one per venue answers in well under a microsecond. Projected
 /// intervals exist only inside `dates`; `canAnswer(at:)` says whether an instant is
 /// far enough inside for its answer to be complete.
-public struct Schedule: Sendable {
+///
+/// A final class with only constants: callers keep arrays of them, and reading an
+/// element then costs one retain instead of copying a venue, a zone and a dictionary.
+public final class Schedule: Sendable {
     public let timetable: Timetable
     public let dates: ClosedRange<LocalDate>
     public let estimate: Bool

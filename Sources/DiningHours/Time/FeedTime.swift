@@ -10,42 +10,57 @@ public enum FeedTime: Hashable, Sendable {
     /// Parses every form SPEC §2.2 accepts; nil for anything else. Fractions of a
     /// second are accepted and dropped; a space may stand for the `T`.
     public init?(parsing text: String) {
-        var bytes = Array(text.utf8)
-        while let last = bytes.last, last == 0x20 { bytes.removeLast() }
-        var scanner = ByteScanner(bytes)
-        if bytes.count >= 10, bytes[4] == UInt8(ascii: "-") {
+        var text = text
+        guard let parsed = text.withUTF8({ Self.parse(ByteScanner($0)) }) else { return nil }
+        self = parsed
+    }
+
+    private static func parse(_ scanner: ByteScanner) -> FeedTime? {
+        var scanner = scanner
+        scanner.dropTrailingSpaces()
+        if scanner.count >= 10, scanner[4] == UInt8(ascii: "-") {
             guard let date = scanner.date(), scanner.take(UInt8(ascii: "T")) || scanner.take(0x20),
                   let seconds = scanner.clock() else { return nil }
             let local = LocalDateTime(date: date, secondOfDay: seconds)
-            if scanner.atEnd { self = .wallClock(local); return }
+            if scanner.atEnd { return .wallClock(local) }
             guard let offset = scanner.offset(), scanner.atEnd else { return nil }
-            self = .withOffset(local, offsetSeconds: offset)
-        } else {
-            guard let seconds = scanner.clock(), scanner.atEnd else { return nil }
-            self = .timeOfDay(secondOfDay: seconds)
+            return .withOffset(local, offsetSeconds: offset)
         }
+        guard let seconds = scanner.clock(), scanner.atEnd else { return nil }
+        return .timeOfDay(secondOfDay: seconds)
     }
 }
 
-/// A cursor over ASCII bytes for the fixed-width fields of feed times: about 40 ns a
-/// timestamp against ~1 µs for Foundation's ISO 8601 parser.
+/// A cursor over a string's own UTF-8 storage (no copy) for the fixed-width fields of
+/// feed times: ~10x faster than Foundation's ISO 8601 parsing (scripts/bench).
+/// Valid only inside the `withUTF8` call that lends the buffer.
 struct ByteScanner {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var end: Int
     private var index = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        self.end = bytes.count
+    }
 
-    var atEnd: Bool { index == bytes.count }
+    var atEnd: Bool { index == end }
+    var count: Int { end }
+    subscript(position: Int) -> UInt8 { bytes[position] }
+
+    mutating func dropTrailingSpaces() {
+        while end > index, bytes[end - 1] == 0x20 { end -= 1 }
+    }
 
     mutating func take(_ byte: UInt8) -> Bool {
-        guard index < bytes.count, bytes[index] == byte else { return false }
+        guard index < end, bytes[index] == byte else { return false }
         index += 1
         return true
     }
 
     /// Exactly `count` decimal digits.
     mutating func digits(_ count: Int) -> Int? {
-        guard index + count <= bytes.count else { return nil }
+        guard index + count <= end else { return nil }
         var value = 0
         for byte in bytes[index..<index + count] {
             guard byte >= 0x30, byte <= 0x39 else { return nil }
