@@ -1,14 +1,19 @@
 /// Everything that can stop `venuectl`, each with one line for the user and its own
 /// exit code so that scripts can tell them apart (see README, "Exit codes").
 public enum CLIError: Error, Equatable, CustomStringConvertible {
-    /// A flag, value or argument the command does not accept: exit 2.
-    case usage(String)
+    /// A flag, value or argument the command does not accept: exit 2. `help` is the
+    /// command whose `--help` explains it.
+    case usage(String, help: String = "venuectl status --help")
     /// No venue matches: exit 3.
     case unknownVenue(String, suggestions: [String])
     /// The data file cannot be read: exit 4.
     case unreadableData(path: String, reason: String)
     /// The data file is not a venue list: exit 5.
     case invalidData(path: String, reason: String)
+    /// `info` and `refresh` need venued, and it cannot be reached or used: exit 6.
+    case daemonUnavailable(DaemonFailure)
+    /// `refresh`: venued asked every source and none answered with venues: exit 7.
+    case refreshFailed(String)
     /// The build cannot compute in real zones: exit 70.
     case environment(String)
 
@@ -18,14 +23,16 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         case .unknownVenue: return 3
         case .unreadableData: return 4
         case .invalidData: return 5
+        case .daemonUnavailable: return 6
+        case .refreshFailed: return 7
         case .environment: return 70
         }
     }
 
     public var description: String {
         switch self {
-        case .usage(let message):
-            return "\(message) (see 'venuectl status --help')"
+        case .usage(let message, let help):
+            return "\(message) (see '\(help)')"
         case .unknownVenue(let query, let suggestions):
             let hint = suggestions.isEmpty
                 ? "run 'venuectl status' to list the venues"
@@ -35,6 +42,10 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
             return "cannot read \(path): \(reason)"
         case .invalidData(let path, let reason):
             return "\(path) is not usable venue data: \(reason)"
+        case .daemonUnavailable(let failure):
+            return "\(failure.reason): \(failure.hint)"
+        case .refreshFailed(let message):
+            return "venued could not refresh: \(message)"
         case .environment(let message):
             return message
         }

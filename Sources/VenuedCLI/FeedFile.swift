@@ -5,9 +5,9 @@ import Glibc
 /// Where the feed for this run came from; `source` is what `--json` reports (SPEC §4).
 public struct LoadedFeed: Sendable {
     public let feed: Feed
-    public let source: String
+    public let source: FeedSource
 
-    public init(feed: Feed, source: String) {
+    public init(feed: Feed, source: FeedSource) {
         self.feed = feed
         self.source = source
     }
@@ -20,12 +20,12 @@ public enum FeedFile {
     /// `--data FILE` when given, else the feed compiled into the binary.
     static func load(path: String?) throws(CLIError) -> LoadedFeed {
         guard let path else {
-            do { return LoadedFeed(feed: try FeedDecoder.decode(BundledFeed.bytes), source: "bundled") } catch {
+            do { return LoadedFeed(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled) } catch {
                 throw .invalidData(path: "the bundled feed", reason: "\(error)")
             }
         }
         let bytes = try read(path)
-        do { return LoadedFeed(feed: try FeedDecoder.decode(bytes), source: "file") } catch {
+        do { return LoadedFeed(feed: try FeedDecoder.decode(bytes), source: .file) } catch {
             throw .invalidData(path: path, reason: "\(error)")
         }
     }

@@ -32,7 +32,7 @@ public enum StatusJSON {
         } ?? "null"
         return [
             ("at", JSONText.quote(zone.iso8601(report.at))),
-            ("source", JSONText.quote(report.source)),
+            ("source", JSONText.quote(report.source.rawValue)),
             ("tz", JSONText.quote(zone.identifier)),
             ("coverage", coverage),
             ("venues", "[" + venues.joined(separator: ",") + "]"),

@@ -10,7 +10,7 @@ public struct StatusReport: Sendable {
 
     let at: Instant
     let zone: ZoneRules
-    let source: String
+    public let source: FeedSource
     let coverage: Coverage?
     let rows: [Row]
 

@@ -1,14 +1,22 @@
 import DiningHours
 
 /// `venuectl status` for people: a header naming the data, then the venues by kind,
-/// one line each.
-struct StatusText {
+/// one line each. venued renders it too (`"render":"plain"`), so the thin client's text
+/// and the local fallback's are the same code.
+public struct StatusText {
     let report: StatusReport
     let color: Bool
-    /// The user's own zone, to say when venue times are in another one.
-    let userZone: String
+    /// The user's own zone, to say when venue times are in another one; nil means the
+    /// venue zone itself.
+    let userZone: String?
 
-    func render() -> String {
+    public init(report: StatusReport, color: Bool, userZone: String?) {
+        self.report = report
+        self.color = color
+        self.userZone = userZone
+    }
+
+    public func render() -> String {
         var lines = header()
         for kind in VenueKind.allCases {
             let rows = report.rows.filter { $0.venue.kind == kind }
@@ -28,9 +36,9 @@ struct StatusText {
     private func header() -> [String] {
         let zone = report.zone
         let local = zone.localDateTime(of: report.at)
-        let data = report.coverage.map { "\(report.source) data, \($0.first) to \($0.last)" } ?? "\(report.source) data, no dates"
+        let data = report.coverage.map { "\(report.source.rawValue) data, \($0.first) to \($0.last)" } ?? "\(report.source.rawValue) data, no dates"
         var lines = ["Penn dining at \(ClockText.day(local.date)) \(ClockText.clock(local)) · \(data)"]
-        if zone.identifier != userZone {
+        if let userZone, zone.identifier != userZone {
             lines.append("Times are in \(zone.identifier) (UTC\(offsetText(zone.offset(at: report.at)))).")
         }
         if report.rows.contains(where: \.status.estimated) {

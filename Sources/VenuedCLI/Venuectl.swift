@@ -1,58 +1,66 @@
 import DiningHours
 import Foundation
+import Glibc
 
-/// `venuectl`'s entry point: parses the command line, runs the command and turns
-/// every `CLIError` into one line on stderr and its exit code. Clock and environment
-/// come in from `main.swift`, so tests can fix them.
+/// `venuectl`'s entry point: picks the command from one table (which also writes
+/// `venuectl --help`), runs it and turns every `CLIError` into one line on stderr and
+/// its exit code. Clock and environment come in from `main.swift`, so tests can fix them.
 public enum Venuectl {
     public static let version = "0.1.0"
 
+    struct Command: Sendable {
+        let name: String
+        let summary: String
+        let run: @Sendable ([String], Context) throws(CLIError) -> Int32
+    }
+
+    static let commands: [Command] = [
+        Command(name: "status", summary: "which venues are open, when they close and open next (the default)", run: StatusCommand.run),
+        Command(name: "info", summary: "what venued serves: source, fetch time, dates, last error, next refresh", run: InfoCommand.run),
+        Command(name: "refresh", summary: "ask venued to fetch the venues now", run: RefreshCommand.run),
+    ]
+
     public static func run(_ arguments: [String], now: Instant, environment: [String: String], stdoutIsTTY: Bool) -> Int32 {
+        let context = Context(now: now, environment: environment, stdoutIsTTY: stdoutIsTTY, uid: getuid())
         do {
-            return try dispatch(arguments, now: now, environment: environment, stdoutIsTTY: stdoutIsTTY)
+            return try dispatch(arguments, context)
         } catch {
             writeError("venuectl: \(error)")
             return error.exitCode
         }
     }
 
-    private static func dispatch(_ arguments: [String], now: Instant, environment: [String: String], stdoutIsTTY: Bool) throws(CLIError) -> Int32 {
-        guard let command = arguments.first else { return try status([], now: now, environment: environment, stdoutIsTTY: stdoutIsTTY) }
-        switch command {
-        case "status":
-            return try status(Array(arguments.dropFirst()), now: now, environment: environment, stdoutIsTTY: stdoutIsTTY)
+    private static func dispatch(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
+        guard let name = arguments.first else { return try StatusCommand.run([], context) }
+        if let command = commands.first(where: { $0.name == name }) {
+            return try command.run(Array(arguments.dropFirst()), context)
+        }
+        switch name {
         case "--version", "version":
             write("venuectl \(version)\n")
             return 0
         case "--help", "-h", "help":
-            write("usage: venuectl status [VENUE...] [options]\n       venuectl --version\n\nRun 'venuectl status --help' for the options.\n")
+            write(helpText + "\n")
             return 0
         default:
-            throw .usage("unknown command '\(command)': the commands are status and --version")
+            let names = commands.map(\.name).joined(separator: ", ")
+            throw .usage("unknown command '\(name)': the commands are \(names)", help: "venuectl --help")
         }
     }
 
-    private static func status(_ arguments: [String], now: Instant, environment: [String: String], stdoutIsTTY: Bool) throws(CLIError) -> Int32 {
-        let options = try StatusOptions.parse(arguments)
-        if options.help {
-            write(StatusOptions.helpText + "\n")
-            return 0
-        }
-        let feed = try FeedFile.load(path: options.data)
-        if let first = feed.feed.warnings.first, options.data != nil {
-            let more = feed.feed.warnings.count > 1 ? " (and \(feed.feed.warnings.count - 1) more)" : ""
-            writeError("venuectl: note: skipped part of \(options.data!): \(first)\(more)")
-        }
-        let report = try StatusReport(options: options, feed: feed, now: now)
-        if options.json {
-            write(StatusJSON.render(report))
-        } else {
-            let color = stdoutIsTTY && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
-            let userZone = environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) }?.identifier
-                ?? TimeZone.current.identifier
-            write(StatusText(report: report, color: color, userZone: userZone).render())
-        }
-        return 0
+    static var helpText: String {
+        let width = commands.map(\.name.count).max() ?? 0
+        let lines = commands.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count + 2) + $0.summary }
+        return """
+            usage: venuectl [COMMAND] [options]
+
+            Penn dining hours from venued, the daemon that keeps them fresh.
+
+            commands:
+            \(lines.joined(separator: "\n"))
+
+            Run 'venuectl COMMAND --help' for a command's options; 'venuectl --version' for the version.
+            """
     }
 
     static func write(_ text: String) {

@@ -26,7 +26,10 @@ import Testing
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "TZ": "America/New_York", "HOME": NSTemporaryDirectory()].merging(environment) { $1 }
+        // No venued and no cache where these runs look: they pin the local computation.
+        let nowhere = NSTemporaryDirectory() + "venuectl-no-daemon-\(UUID().uuidString)"
+        process.environment = ["PATH": "/usr/bin:/bin", "TZ": "America/New_York", "HOME": NSTemporaryDirectory(),
+                               "XDG_RUNTIME_DIR": nowhere + "/run", "XDG_CACHE_HOME": nowhere + "/cache"].merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -57,19 +57,35 @@ import Testing
         let daemon = try DaemonProcess(home: home, arguments: arguments)
         defer { daemon.stop() }
         let cases = [
-            ("not json", "not JSON"),
-            (#"{"cmd":"info"}"#, "missing \"v\""),
-            (#"{"v":2,"cmd":"info"}"#, "version 2"),
-            (#"{"v":1,"cmd":"dance"}"#, "must be one of"),
-            (#"{"v":1,"cmd":"status","venue":"x"}"#, "unknown field \"venue\""),
-            (#"{"v":1,"cmd":"status","venues":["zzzz"]}"#, "no venue matches 'zzzz'"),
-            (#"{"v":1,"cmd":"hours","venue":"1920"}"#, "matches 3 venues"),
+            ("not json", "not JSON", "bad_request"),
+            (#"{"cmd":"info"}"#, "missing \"v\"", "bad_request"),
+            (#"{"v":2,"cmd":"info"}"#, "version 2", "bad_request"),
+            (#"{"v":1,"cmd":"dance"}"#, "must be one of", "bad_request"),
+            (#"{"v":1,"cmd":"status","venue":"x"}"#, "unknown field \"venue\"", "bad_request"),
+            (#"{"v":1,"cmd":"status","render":"html"}"#, "\"render\" must be \"plain\"", "bad_request"),
+            (#"{"v":1,"cmd":"status","venues":["zzzz"]}"#, "no venue matches 'zzzz'", "unknown_venue"),
+            (#"{"v":1,"cmd":"status","at":"tomorrow"}"#, "cannot read --at 'tomorrow'", "usage"),
+            (#"{"v":1,"cmd":"hours","venue":"1920"}"#, "matches 3 venues", "bad_request"),
         ]
-        for (line, message) in cases {
+        for (line, message, code) in cases {
             let answer = try daemon.request(line)
             #expect(answer["ok"] as? Bool == false)
             #expect((answer["error"] as? String)?.contains(message) == true, "\(line): \(answer)")
+            #expect(answer["code"] as? String == code, "\(line): \(answer)")
         }
+        // What venuectl needs to print its own line for an unknown venue.
+        let unknown = try daemon.request(#"{"v":1,"cmd":"status","venues":["comons"]}"#)
+        #expect(unknown["venue"] as? String == "comons" && unknown["suggestions"] as? [String] == ["1920 Commons"])
+    }
+
+    @Test func statusCanAnswerWithTheTextVenuectlPrints() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        let answer = try daemon.request(#"{"v":1,"cmd":"status","venues":["593"],"at":"2023-09-18T12:00","render":"plain","color":true,"user_tz":"Europe/Paris"}"#)
+        #expect(answer["ok"] as? Bool == true && answer["source"] as? String == "bundled")
+        let text = try #require(answer["text"] as? String)
+        #expect(text.hasPrefix("Penn dining at Mon Sep 18 12:00 PM · bundled data, 2023-09-16 to 2023-09-22\nTimes are in America/New_York (UTC-4).\n"))
+        #expect(text.contains("\u{1B}[32m●\u{1B}[0m 1920 Commons") && text.contains("Lunch · closes at 4:30 PM"))
     }
 
     @Test func oversizedAndSilentClientsAreCutOffWithoutDelayingOthers() throws {

@@ -1,4 +1,5 @@
 import DiningHours
+import VenuedCLI
 
 /// Everything venued runs with. Built from defaults (which follow the XDG base
 /// directories), then the config file, then command-line flags; see docs/venued.md.
@@ -20,33 +21,10 @@ struct Config: Sendable, Equatable {
     /// a transition of the 2023 fixture. Read at start; a reload does not change it.
     var clockOffset = 0
 
-    /// Defaults for this environment.
+    /// Defaults for this environment: the paths venuectl also uses (`VenuedPaths`).
     init(environment: [String: String], uid: UInt32) {
-        let home = environment["HOME"].flatMap(Self.absolute)
-        if let runtime = environment["XDG_RUNTIME_DIR"].flatMap(Self.absolute) {
-            socketPath = runtime + "/venued/venued.sock"
-        } else {
-            // Documented fallback: a private directory in /tmp, checked before use.
-            socketPath = "/tmp/venued-\(uid)/venued.sock"
-        }
-        if let cache = environment["XDG_CACHE_HOME"].flatMap(Self.absolute) {
-            cacheDirectory = cache + "/venued"
-        } else if let home {
-            cacheDirectory = home + "/.cache/venued"
-        } else {
-            // Only an error if no config file or flag names one (ConfigLoader checks).
-            cacheDirectory = ""
-        }
-    }
-
-    /// The config file venued reads: `$XDG_CONFIG_HOME/venued/config`, else `~/.config/venued/config`.
-    static func filePath(environment: [String: String]) -> String? {
-        if let config = environment["XDG_CONFIG_HOME"].flatMap(absolute) { return config + "/venued/config" }
-        return environment["HOME"].flatMap(absolute).map { $0 + "/.config/venued/config" }
-    }
-
-    /// The XDG spec says relative paths in these variables are invalid and must be ignored.
-    private static func absolute(_ path: String) -> String? {
-        path.hasPrefix("/") ? String(path.reversed().drop { $0 == "/" }.reversed()) : nil
+        socketPath = VenuedPaths.socket(environment: environment, uid: uid)
+        // Only an error if no config file or flag names one (ConfigLoader checks).
+        cacheDirectory = VenuedPaths.cacheDirectory(environment: environment) ?? ""
     }
 }

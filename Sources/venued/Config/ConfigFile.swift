@@ -1,3 +1,5 @@
+import VenuedCLI
+
 /// The `key = value` config file: one setting a line, `#` starts a comment line,
 /// blank lines are ignored. Values run to the end of the line (a URL may hold `#`).
 enum ConfigFile {
@@ -23,11 +25,5 @@ enum ConfigFile {
             result.append((setting, value))
         }
         return result
-    }
-}
-
-extension StringProtocol {
-    func trimming(_ set: Set<Character>) -> String {
-        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
     }
 }

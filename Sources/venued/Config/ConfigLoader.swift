@@ -12,7 +12,7 @@ struct ConfigLoader: Sendable {
 
     func load() throws(DaemonError) -> Config {
         var config = Config(environment: environment, uid: uid)
-        if let path = Config.filePath(environment: environment), let text = try Self.readIfPresent(path) {
+        if let path = VenuedPaths.configFile(environment: environment), let text = try Self.readIfPresent(path) {
             for (setting, value) in try ConfigFile.parse(text, path: path) {
                 do { try setting.apply(&config, value) } catch { throw .config("\(path): \(error.message)") }
             }

@@ -1,72 +1,36 @@
-import DiningHours
 import Glibc
 import VenuedCLI
 
-/// The last good feed on disk, `venues.json`, and beside it `venues.meta` with where it
-/// came from and the HTTP validators for a conditional GET. Writes are atomic (temp
-/// file, fsync, rename), so a crash leaves the old copy or the new one, never half.
+/// The daemon's side of the disk cache (`CacheFiles` has the location and the format,
+/// shared with venuectl): writes are atomic (temp file, fsync, rename), so a crash leaves
+/// the old copy or the new one, never half; a copy that does not decode is moved aside.
 struct DiskCache: Sendable {
-    struct Meta: Sendable, Equatable {
-        var source: FeedSource
-        var url: String
-        var etag: String?
-        var lastModified: String?
-        var fetchedAt: Instant
-        /// Size of the feed file it describes: a meta left from another copy is ignored.
-        var size: Int
-    }
-
     let directory: String
-    var feedPath: String { directory + "/venues.json" }
-    var metaPath: String { directory + "/venues.meta" }
+    var files: CacheFiles { CacheFiles(directory: directory) }
 
-    /// The cached bytes and their meta; nil when there is no cache. A file that does not
+    /// The cached copy; nil when there is none or it cannot be read. A file that does not
     /// decode to venues is renamed aside (`venues.json.corrupt`) and reported, not trusted.
-    func load(log: Log) -> (bytes: [UInt8], feed: Feed, meta: Meta?)? {
-        guard access(feedPath, F_OK) == 0 else { return nil }
-        let bytes: [UInt8]
-        do { bytes = try FeedFile.read(feedPath) } catch {
-            log.warning("cannot read the cached feed: \(error)")
+    func load(log: Log) -> CacheFiles.Copy? {
+        switch files.load() {
+        case .missing:
             return nil
-        }
-        do {
-            let feed = try FeedDecoder.decode(bytes)
-            guard !feed.venues.isEmpty else { throw FeedError.notAVenueList("an empty array") }
-            let meta = readMeta().flatMap { $0.size == bytes.count ? $0 : nil }
-            return (bytes, feed, meta)
-        } catch {
-            rename(feedPath, feedPath + ".corrupt")
-            unlink(metaPath)
-            log.warning("the cached feed \(feedPath) is not usable (\(error)); moved it to venues.json.corrupt")
+        case .unreadable(let reason):
+            log.warning("cannot read the cached feed: \(reason)")
             return nil
+        case .corrupt(let reason):
+            rename(files.feedPath, files.feedPath + ".corrupt")
+            unlink(files.metaPath)
+            log.warning("the cached feed \(files.feedPath) is not usable (\(reason)); moved it to venues.json.corrupt")
+            return nil
+        case .usable(let copy):
+            return copy
         }
     }
 
-    func store(_ bytes: [UInt8], meta: Meta) throws(CacheError) {
+    func store(_ bytes: [UInt8], meta: CacheFiles.Meta) throws(CacheError) {
         try makeDirectory()
-        try writeAtomically(bytes, to: feedPath)
-        try writeAtomically(Array(render(meta).utf8), to: metaPath)
-    }
-
-    private func render(_ meta: Meta) -> String {
-        var lines = ["source = \(meta.source.rawValue)", "url = \(meta.url)",
-                     "fetched_at = \(meta.fetchedAt.secondsSinceEpoch)", "size = \(meta.size)"]
-        if let etag = meta.etag { lines.append("etag = \(etag)") }
-        if let lastModified = meta.lastModified { lines.append("last_modified = \(lastModified)") }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    private func readMeta() -> Meta? {
-        guard let bytes = try? FeedFile.read(metaPath) else { return nil }
-        var fields: [String: String] = [:]
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            fields[line[..<equals].trimming([" "])] = line[line.index(after: equals)...].trimming([" "])
-        }
-        guard let source = fields["source"].flatMap(FeedSource.init), let url = fields["url"],
-              let fetched = fields["fetched_at"].flatMap(Int.init), let size = fields["size"].flatMap(Int.init) else { return nil }
-        return Meta(source: source, url: url, etag: fields["etag"], lastModified: fields["last_modified"],
-                    fetchedAt: Instant(secondsSinceEpoch: fetched), size: size)
+        try writeAtomically(bytes, to: files.feedPath)
+        try writeAtomically(Array(CacheFiles.render(meta).utf8), to: files.metaPath)
     }
 
     private func makeDirectory() throws(CacheError) {

@@ -1,6 +1,7 @@
 import DiningHours
 import Foundation
 import Synchronization
+import VenuedCLI
 
 /// What one refresh did, source by source; the `refresh` command returns it.
 struct RefreshReport: Sendable {
@@ -101,7 +102,7 @@ final class FeedRefresher: Sendable {
             return RefreshReport.Attempt(source: source, ok: true, detail: "kept the held \(held.source.rawValue) data: this copy (\(dates)) covers less of today and after")
         }
         // On disk first: once a client sees the new source, a restart finds it too.
-        let meta = DiskCache.Meta(source: source, url: url, etag: validators.etag, lastModified: validators.lastModified,
+        let meta = CacheFiles.Meta(source: source, url: url, etag: validators.etag, lastModified: validators.lastModified,
                                   fetchedAt: now, size: bytes.count)
         do { try DiskCache(directory: config.cacheDirectory).store(bytes, meta: meta) } catch {
             log.warning("cannot update the cache: \(error)")

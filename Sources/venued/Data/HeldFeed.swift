@@ -1,9 +1,5 @@
 import DiningHours
-
-/// Where the data being served came from; `status` reports it as `source` (SPEC §4).
-enum FeedSource: String, Sendable {
-    case primary, backup, cache, bundled
-}
+import VenuedCLI
 
 /// The feed venued answers from, with where and when it was obtained.
 struct HeldFeed: Sendable {

@@ -21,7 +21,7 @@ struct InfoAnswer {
     func render() -> String {
         // The zone was validated when the config was read; UTC is never reached.
         let zone = (try? ZoneRules(identifier: config.timeZone)) ?? (try? ZoneRules(identifier: "UTC"))
-        guard let zone else { return Reply.error("no time-zone data in this build") }
+        guard let zone else { return Reply.error(ProtocolError("no time-zone data in this build", code: .environment)) }
         return Reply.ok([
             ("version", JSONText.quote(runtime.version)),
             ("pid", "\(runtime.pid)"),

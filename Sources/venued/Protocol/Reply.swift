@@ -8,8 +8,11 @@ enum Reply {
         JSONText.object([("ok", "true")] + members) + "\n"
     }
 
-    static func error(_ message: String) -> String {
-        JSONText.object([("ok", "false"), ("error", JSONText.quote(message))]) + "\n"
+    /// `{"ok":false,"error":...,"code":...}`: the message for people, the code for
+    /// programs (venuectl maps it to its own exit codes).
+    static func error(_ error: ProtocolError, extra: [(String, String)] = []) -> String {
+        JSONText.object([("ok", "false"), ("error", JSONText.quote(error.message)), ("code", JSONText.quote(error.code.rawValue))]
+            + error.details + extra) + "\n"
     }
 
     static func time(_ instant: Instant?, _ zone: ZoneRules) -> String {
@@ -21,12 +24,4 @@ enum Reply {
     }
 
     static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
-}
-
-extension CLIError {
-    /// The message without venuectl's pointer to its own help.
-    var daemonMessage: String {
-        if case .usage(let message) = self { return message }
-        return description
-    }
 }

@@ -1,4 +1,5 @@
 import DiningHours
+import VenuedCLI
 
 /// A client's request, one JSON object on one line: `{"v":1,"cmd":"status",...}`
 /// (docs/PROTOCOL.md). Fields are checked against the command's list, so a typo is
@@ -9,7 +10,7 @@ struct Request {
 
         var fields: [String] {
             switch self {
-            case .status: return ["venues", "open_now", "at", "tz", "no_estimate", "soon"]
+            case .status: return ["venues", "open_now", "at", "tz", "no_estimate", "soon", "render", "color", "user_tz"]
             case .subscribe: return ["venues", "open_now", "tz", "no_estimate", "soon"]
             case .hours: return ["venue", "from", "days", "tz", "no_estimate"]
             case .next: return ["venues", "at", "tz", "no_estimate", "hours", "limit"]
@@ -87,8 +88,35 @@ struct Request {
     }
 }
 
-/// A request venued cannot answer; sent back as `{"ok":false,"error":...}`.
+/// A request venued cannot answer; sent back as `{"ok":false,"error":...,"code":...}`.
 struct ProtocolError: Error {
     let message: String
-    init(_ message: String) { self.message = message }
+    let code: ErrorCode
+    /// Members after `code` that let venuectl rebuild its own error (an unknown venue's
+    /// query and suggestions).
+    let details: [(String, String)]
+
+    init(_ message: String, code: ErrorCode = .badRequest) {
+        self.message = message
+        self.code = code
+        details = []
+    }
+
+    /// A venuectl error met while answering: the same message, code and details.
+    init(_ error: CLIError) {
+        message = error.answerMessage
+        code = error.code
+        details = error.answerDetails
+    }
+
+    /// The same error with `context` before its message ("subscription ended: ...").
+    func prefixed(_ context: String) -> ProtocolError {
+        ProtocolError(message: "\(context): \(message)", code: code, details: details)
+    }
+
+    private init(message: String, code: ErrorCode, details: [(String, String)]) {
+        self.message = message
+        self.code = code
+        self.details = details
+    }
 }

@@ -39,12 +39,20 @@ struct RequestHandler: Sendable {
                 return .reply(refresh())
             }
         } catch {
-            return .reply(Reply.error(error.message))
+            return .reply(Reply.error(error))
         }
     }
 
+    /// The `venuectl status --json` object, or with `"render":"plain"` the text
+    /// `venuectl status` prints, so that the client only has to copy it out.
     private func status(_ request: Request) throws(ProtocolError) -> String {
-        Reply.ok(StatusJSON.members(try statusAnswer.report(try StatusAnswer.options(request), at: clock.now())))
+        let render = try request.string("render")
+        guard render == nil || render == "plain" else { throw ProtocolError("\"render\" must be \"plain\" (or absent for JSON), not '\(render!)'") }
+        let color = try request.flag("color"), userZone = try request.string("user_tz")
+        let report = try statusAnswer.report(try StatusAnswer.options(request), at: clock.now())
+        guard render != nil else { return Reply.ok(StatusJSON.members(report)) }
+        let text = StatusText(report: report, color: color, userZone: userZone).render()
+        return Reply.ok([("source", JSONText.quote(report.source.rawValue)), ("text", JSONText.quote(text))])
     }
 
     /// Fetches now and answers when the chain is done.
@@ -59,7 +67,8 @@ struct RequestHandler: Sendable {
         let members = [("source", JSONText.quote(held.source.rawValue)), ("attempts", Reply.array(attempts))]
         guard report.succeeded else {
             let reasons = report.attempts.map { "\($0.source.rawValue): \($0.detail)" }.joined(separator: "; ")
-            return JSONText.object([("ok", "false"), ("error", JSONText.quote("no source answered with venues (\(reasons)); still serving \(held.source.rawValue) data"))] + members) + "\n"
+            return Reply.error(ProtocolError("no source answered with venues (\(reasons)); still serving \(held.source.rawValue) data", code: .refreshFailed),
+                               extra: members)
         }
         return Reply.ok(members)
     }

@@ -55,7 +55,7 @@ struct ScheduleAnswers {
             at = try StatusReport.instant(atText, zone: zone, now: now)
             chosen = try StatusReport.select(queries, from: held.feed.venues)
         } catch {
-            throw ProtocolError(error.daemonMessage)
+            throw ProtocolError(error)
         }
         let hours = try request.integer("hours", in: 1...336) ?? 24
         let limit = try request.integer("limit", in: 1...1000) ?? 50

@@ -27,9 +27,9 @@ struct StatusAnswer: Sendable {
         options.tz = zoneName(options)
         let held = store.held
         do {
-            return try StatusReport(options: options, feed: LoadedFeed(feed: held.feed, source: held.source.rawValue), now: now)
+            return try StatusReport(options: options, feed: LoadedFeed(feed: held.feed, source: held.source), now: now)
         } catch {
-            throw ProtocolError(error.daemonMessage)
+            throw ProtocolError(error)
         }
     }
 }

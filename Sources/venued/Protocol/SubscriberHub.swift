@@ -98,7 +98,7 @@ final class SubscriberHub: Sendable {
             var kept: [Subscriber] = []
             for var subscriber in state.subscribers {
                 guard let (line, venues) = line(for: subscriber.options, event: event, at: now) else {
-                    SocketIO.send(subscriber.fd, Reply.error(errorText(subscriber.options, now)), nonBlocking: true)
+                    SocketIO.send(subscriber.fd, Reply.error(endError(subscriber.options, now)), nonBlocking: true)
                     drop(subscriber)
                     continue
                 }
@@ -130,7 +130,7 @@ final class SubscriberHub: Sendable {
         return (JSONText.object([("ok", "true"), ("event", JSONText.quote(event))] + members) + "\n", venues)
     }
 
-    private func errorText(_ options: StatusOptions, _ now: Instant) -> String {
-        do { _ = try answer.report(options, at: now); return "subscription ended" } catch { return "subscription ended: \(error.message)" }
+    private func endError(_ options: StatusOptions, _ now: Instant) -> ProtocolError {
+        do { _ = try answer.report(options, at: now); return ProtocolError("subscription ended") } catch { return error.prefixed("subscription ended") }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import VenuedCLI
 
 /// Accepts clients on the listening socket: one thread per connection, at most
 /// `maxConnections` at once, so a stuck client never delays the others. Peers of
@@ -48,7 +49,7 @@ final class ConnectionServer: Sendable {
             SocketIO.setTimeout(fd, option: SO_SNDTIMEO, seconds: 2)
             guard let uid = SocketIO.peerUID(fd), uid == getuid() else {
                 log.warning("refused a client of another user (uid \(SocketIO.peerUID(fd).map(String.init) ?? "unknown"))")
-                SocketIO.send(fd, Reply.error("this venued serves uid \(getuid()) only"))
+                SocketIO.send(fd, Reply.error(ProtocolError("this venued serves uid \(getuid()) only", code: .forbidden)))
                 close(fd)
                 continue
             }
@@ -59,7 +60,7 @@ final class ConnectionServer: Sendable {
             }
             guard admitted else {
                 log.warning("refused a client: \(Self.maxConnections) connections are open")
-                SocketIO.send(fd, Reply.error("too many connections (\(Self.maxConnections)): try again shortly"))
+                SocketIO.send(fd, Reply.error(ProtocolError("too many connections (\(Self.maxConnections)): try again shortly", code: .busy)))
                 close(fd)
                 continue
             }
@@ -81,11 +82,11 @@ final class ConnectionServer: Sendable {
                 return
             case .timedOut:
                 if reader.hasPartialRequest {
-                    SocketIO.send(fd, Reply.error("no complete request within \(Self.readDeadline) s: end each request with a newline"))
+                    SocketIO.send(fd, Reply.error(ProtocolError("no complete request within \(Self.readDeadline) s: end each request with a newline")))
                 }
                 return
             case .tooLong:
-                SocketIO.send(fd, Reply.error("request longer than \(Self.requestLimit) bytes"))
+                SocketIO.send(fd, Reply.error(ProtocolError("request longer than \(Self.requestLimit) bytes")))
                 return
             case .line(let bytes):
                 switch handler.handle(bytes) {

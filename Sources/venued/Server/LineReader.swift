@@ -1,4 +1,5 @@
 import Glibc
+import VenuedCLI
 
 /// Reads newline-terminated requests from a connection, each within a deadline and a
 /// size cap, so a slow or hostile client costs one thread for a bounded time.
@@ -23,7 +24,7 @@ struct LineReader {
     var hasPartialRequest: Bool { !buffer.isEmpty }
 
     mutating func next(within seconds: Double) -> Event {
-        let deadline = SocketIO.monotonicSeconds() + seconds
+        let deadline = Monotonic.seconds() + seconds
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
@@ -32,7 +33,7 @@ struct LineReader {
                 return line.count > limit ? .tooLong : .line(line)
             }
             if buffer.count > limit { return .tooLong }
-            let remaining = deadline - SocketIO.monotonicSeconds()
+            let remaining = deadline - Monotonic.seconds()
             if remaining <= 0 { return .timedOut }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, Int32(remaining * 1000) + 1)

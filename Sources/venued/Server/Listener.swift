@@ -1,4 +1,5 @@
 import Glibc
+import VenuedCLI
 
 /// The listening socket: inherited from systemd (socket activation) or bound here.
 struct Listener: Sendable {

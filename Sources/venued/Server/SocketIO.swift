@@ -34,10 +34,4 @@ enum SocketIO {
         return credentials.uid
     }
 
-    /// Seconds on a clock that never steps, for deadlines.
-    static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
 }

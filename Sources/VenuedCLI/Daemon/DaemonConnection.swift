@@ -1,0 +1,101 @@
+import DiningHours
+import Glibc
+
+/// One request and its one-line answer over venued's Unix socket, with a deadline for
+/// the whole exchange (connect, send, answer). The socket is non-blocking and every wait
+/// is a `poll` bounded by that deadline, so a daemon that accepts and never answers
+/// costs the caller the budget and no more.
+public struct DaemonConnection: Sendable {
+    /// An answer: the line as sent (to print it without re-encoding) and its parse.
+    public struct Answer: Sendable {
+        public let line: String
+        public let value: JSONValue
+        public var ok: Bool { value["ok"] == .bool(true) }
+
+        /// A successful answer's object without its leading `"ok":true` (venued always
+        /// writes it first, without spaces): the shape `venuectl ... --json` prints.
+        public var objectWithoutOK: String? {
+            let prefix = #"{"ok":true,"#
+            return line.hasPrefix(prefix) ? "{" + line.dropFirst(prefix.count) : nil
+        }
+    }
+
+    /// Answers are a few KB; anything this large is not venued.
+    static let answerLimit = 4 << 20
+
+    public let path: String
+
+    /// `--socket PATH`, else `$VENUED_SOCKET`, else where venued listens by default.
+    public init(flag: String?, environment: [String: String], uid: UInt32) {
+        path = flag ?? environment["VENUED_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? VenuedPaths.socket(environment: environment, uid: uid)
+    }
+
+    public func exchange(_ request: String, timeout seconds: Double) -> Result<Answer, DaemonFailure> {
+        let deadline = Monotonic.seconds() + seconds
+        guard var address = UnixAddress(path) else { return .failure(.unusable(path, "cannot be reached: the path is too long")) }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { return .failure(.unusable(path, "cannot be reached: \(String(cString: strerror(errno)))")) }
+        defer { close(fd) }
+        if address.withSockaddr({ connect(fd, $0, $1) }) != 0 {
+            switch errno {
+            case ENOENT: return .failure(.notRunning(path, "no socket"))
+            case ECONNREFUSED: return .failure(.notRunning(path, "nothing listens on the socket"))
+            case EINPROGRESS:
+                guard wait(fd, for: Int16(POLLOUT), until: deadline) else { return .failure(.timedOut(path, seconds: seconds)) }
+                var error: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+                if error != 0 { return .failure(.unusable(path, "refused the connection: \(String(cString: strerror(error)))")) }
+            case EAGAIN: return .failure(.unusable(path, "is not accepting connections (its queue is full)"))
+            default: return .failure(.unusable(path, "cannot be reached: \(String(cString: strerror(errno)))"))
+            }
+        }
+        guard send(fd, Array((request + "\n").utf8), until: deadline) else { return .failure(.timedOut(path, seconds: seconds)) }
+        return receiveLine(fd, until: deadline, seconds: seconds)
+    }
+
+    private func send(_ fd: Int32, _ bytes: [UInt8], until deadline: Double) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent > 0 { offset += sent; continue }
+            if sent < 0 && errno == EINTR { continue }
+            guard sent < 0 && errno == EAGAIN, wait(fd, for: Int16(POLLOUT), until: deadline) else { return false }
+        }
+        return true
+    }
+
+    private func receiveLine(_ fd: Int32, until deadline: Double, seconds: Double) -> Result<Answer, DaemonFailure> {
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[..<newline])
+                guard let value = try? JSONParser.parse(line), case .bool? = value["ok"] else {
+                    return .failure(.unusable(path, "answered something that is not venued's protocol"))
+                }
+                return .success(Answer(line: String(decoding: line, as: UTF8.self), value: value))
+            }
+            guard buffer.count <= Self.answerLimit else { return .failure(.unusable(path, "sent an answer over \(Self.answerLimit >> 20) MB")) }
+            guard wait(fd, for: Int16(POLLIN), until: deadline) else { return .failure(.timedOut(path, seconds: seconds)) }
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard count > 0 else { return .failure(.unusable(path, "closed the connection without an answer")) }
+            buffer += chunk[..<count]
+        }
+    }
+
+    /// True when `events` is ready before the deadline (or the peer hung up, which the
+    /// following call reports); false when the time is up.
+    private func wait(_ fd: Int32, for events: Int16, until deadline: Double) -> Bool {
+        while true {
+            let remaining = deadline - Monotonic.seconds()
+            guard remaining > 0 else { return false }
+            var poller = pollfd(fd: fd, events: events, revents: 0)
+            let ready = poll(&poller, 1, Int32((remaining * 1000).rounded(.up)))
+            if ready < 0 && errno == EINTR { continue }
+            return ready > 0
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// A command's flags as one table that drives both parsing and `--help`, so the two
+/// cannot disagree (the shape of swift-argument-parser, written by hand).
+struct FlagTable<Options>: Sendable {
+    struct Flag: Sendable {
+        let name: String
+        /// The value's placeholder (`TIME`); nil for a switch.
+        let value: String?
+        let help: String
+        let apply: @Sendable (inout Options, String) throws(CLIError) -> Void
+    }
+
+    /// The command whose `--help` a usage error points to, e.g. `venuectl status --help`.
+    let helpCommand: String
+    let flags: [Flag]
+
+    /// Applies `arguments` to `options`: flags (`--at TIME` or `--at=TIME`) through the
+    /// table, `-h` as `--help`, everything else (and all after `--`) through `operand`.
+    func parse(_ arguments: [String], into options: inout Options,
+               operand: (inout Options, String) throws(CLIError) -> Void) throws(CLIError) {
+        var index = 0
+        var onlyOperands = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyOperands || !argument.hasPrefix("-") || argument == "-" {
+                try operand(&options, argument)
+                continue
+            }
+            if argument == "--" { onlyOperands = true; continue }
+            let parts = (argument == "-h" ? "--help" : argument).split(separator: "=", maxSplits: 1).map(String.init)
+            guard let flag = flags.first(where: { $0.name == parts[0] }) else {
+                throw .usage("unknown option '\(parts[0])'", help: helpCommand)
+            }
+            var value = ""
+            if let valueName = flag.value {
+                if parts.count == 2 {
+                    value = parts[1]
+                } else {
+                    guard index < arguments.count else { throw .usage("\(flag.name) needs a value (\(valueName))", help: helpCommand) }
+                    value = arguments[index]
+                    index += 1
+                }
+            } else if parts.count == 2 {
+                throw .usage("\(flag.name) takes no value", help: helpCommand)
+            }
+            try flag.apply(&options, value)
+        }
+    }
+
+    /// One aligned line per flag, for `--help`.
+    var helpLines: String {
+        let heads = flags.map { $0.name + ($0.value.map { " \($0)" } ?? "") }
+        let width = heads.map(\.count).max() ?? 0
+        return zip(heads, flags).map { head, flag in
+            "  " + head + String(repeating: " ", count: width - head.count + 2) + flag.help
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A Unix socket that accepts connections and then either never answers or answers
+/// `reply`: what a wedged or foreign process on venued's socket looks like to a client.
+/// Accepted connections stay open until `stop`, so the client sees silence, not a close.
+final class StubSocket: Sendable {
+    let path: String
+    private let fd: Int32
+    private let accepted = Mutex<[Int32]>([])
+
+    init(path: String, reply: String? = nil) throws {
+        self.path = path
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, listen(fd, 8) == 0 else {
+            close(fd)
+            throw TestFailure("cannot listen on \(path): errno \(errno)")
+        }
+        let thread = Thread { [self] in
+            while true {
+                let client = accept(fd, nil, nil)
+                if client < 0 { if errno == EINTR { continue } else { return } }
+                accepted.withLock { $0.append(client) }
+                if let reply { _ = Array(reply.utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
+            }
+        }
+        thread.start()
+    }
+
+    func stop() {
+        shutdown(fd, Int32(SHUT_RDWR))
+        close(fd)
+        accepted.withLock { clients in
+            for client in clients { close(client) }
+            clients.removeAll()
+        }
+        unlink(path)
+    }
+}
