@@ -1,0 +1,56 @@
+# venued: build and install for one user (no root needed).
+#
+#   make install PREFIX=~/.local     release binaries, systemd user units, man pages
+#   make uninstall PREFIX=~/.local
+#
+# then:  systemctl --user daemon-reload && systemctl --user enable --now venued.socket
+#
+# Binaries link the Swift runtime statically, so they keep working without the
+# toolchain. To build, Debian needs libcurl4-openssl-dev (FoundationNetworking links
+# libcurl.so); at run time only libc, libstdc++, libcurl4 and ca-certificates.
+
+PREFIX   ?= $(HOME)/.local
+BINDIR   ?= $(PREFIX)/bin
+MANDIR   ?= $(PREFIX)/share/man
+# $XDG_DATA_HOME/systemd/user (~/.local/share/systemd/user) is on the user manager's unit path.
+UNITDIR  ?= $(PREFIX)/share/systemd/user
+SWIFT    ?= swift
+BUILDDIR ?= .build
+BUILD     = $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(BUILDDIR)
+
+.PHONY: all build install install-files uninstall check
+all: build
+
+build:
+	@test -e /usr/lib/$$(uname -m)-linux-gnu/libcurl.so || test -e /usr/lib/libcurl.so \
+	  || { echo "make: venued links libcurl statically: run 'sudo apt-get install libcurl4-openssl-dev' first" >&2; exit 1; }
+	$(BUILD) --product venued
+	$(BUILD) --product venuectl
+
+install: build
+	$(MAKE) install-files BUILT="$$($(BUILD) --show-bin-path)"
+
+# Copies what BUILT holds (a directory with venued and venuectl) into PREFIX.
+install-files:
+	@test -n "$(BUILT)" && test -x "$(BUILT)/venued" && test -x "$(BUILT)/venuectl" \
+	  || { echo "make: no venued/venuectl in BUILT='$(BUILT)'; run 'make install'" >&2; exit 1; }
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man8"
+	install -m 0755 "$(BUILT)/venued" "$(BUILT)/venuectl" "$(DESTDIR)$(BINDIR)/"
+	sed 's|@BINDIR@|$(BINDIR)|g' systemd/venued.service > "$(DESTDIR)$(UNITDIR)/venued.service"
+	chmod 0644 "$(DESTDIR)$(UNITDIR)/venued.service"
+	install -m 0644 systemd/venued.socket "$(DESTDIR)$(UNITDIR)/"
+	install -m 0644 man/venuectl.1 "$(DESTDIR)$(MANDIR)/man1/"
+	install -m 0644 man/venued.8 "$(DESTDIR)$(MANDIR)/man8/"
+	@echo "installed into $(DESTDIR)$(PREFIX); now run:"
+	@echo "  systemctl --user daemon-reload && systemctl --user enable --now venued.socket"
+
+uninstall:
+	-systemctl --user disable --now venued.socket venued.service 2>/dev/null
+	rm -f "$(DESTDIR)$(BINDIR)/venued" "$(DESTDIR)$(BINDIR)/venuectl"
+	rm -f "$(DESTDIR)$(UNITDIR)/venued.service" "$(DESTDIR)$(UNITDIR)/venued.socket"
+	rm -f "$(DESTDIR)$(MANDIR)/man1/venuectl.1" "$(DESTDIR)$(MANDIR)/man8/venued.8"
+	-systemctl --user daemon-reload 2>/dev/null
+
+# What CI checks beyond `swift test`.
+check:
+	bash .ci/run
