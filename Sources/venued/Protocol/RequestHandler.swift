@@ -11,12 +11,11 @@ struct RequestHandler: Sendable {
 
     let store: FeedStore
     let settings: LiveConfig
+    let statusAnswer: StatusAnswer
     let clock: Clock
     let refresher: FeedRefresher
     let refreshLoop: RefreshLoop
     let describeRuntime: @Sendable () -> RuntimeFacts
-
-    private var statusAnswer: StatusAnswer { StatusAnswer(store: store, settings: settings) }
 
     func handle(_ bytes: [UInt8]) -> Outcome {
         do {
@@ -44,7 +43,7 @@ struct RequestHandler: Sendable {
     }
 
     private func status(_ request: Request) throws(ProtocolError) -> String {
-        Reply.ok(StatusJSON.members(try statusAnswer.report(try StatusAnswer.options(request), at: clock.now())))
+        try statusAnswer.line(try StatusAnswer.options(request), at: clock.now())
     }
 
     /// Fetches now and answers when the chain is done.
