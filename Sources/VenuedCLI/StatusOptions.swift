@@ -1,6 +1,6 @@
 /// The flags of `venuectl status` (SPEC §4), parsed from one table so that parsing,
 /// `--help` and the README cannot disagree.
-public struct StatusOptions: Equatable, Sendable {
+public struct StatusOptions: Hashable, Sendable {
     public var venues: [String] = []
     public var openNow = false
     public var json = false

@@ -20,9 +20,15 @@ public struct StatusReport: Sendable {
             if error == .noTimeZoneData { throw .environment("\(error)") }
             throw .usage("\(error)")
         }
+        try self.init(options: options, campus: Campus(feed: feed.feed, zone: zone), source: feed.source, now: now)
+    }
+
+    /// The same answer from a campus already built in the zone of `options.tz` (which
+    /// is not read here): what venued does, so that it builds each campus once.
+    public init(options: StatusOptions, campus: Campus, source: FeedSource, now: Instant) throws(CLIError) {
+        let zone = campus.zone
         let at = try Self.instant(options.at, zone: zone, now: now)
-        let campus = Campus(feed: feed.feed, zone: zone)
-        let chosen = try Self.select(options.venues, from: feed.feed.venues)
+        let chosen = try Self.select(options.venues, from: campus.timetables.map(\.venue))
         var rows: [Row] = []
         for timetable in campus.timetables where chosen.contains(timetable.venue.id) {
             let status = timetable.status(at: at, estimate: options.estimate, soon: options.soonMinutes * 60)
@@ -31,7 +37,7 @@ public struct StatusReport: Sendable {
         }
         self.at = at
         self.zone = zone
-        self.source = feed.source
+        self.source = source
         self.coverage = campus.coverage
         self.rows = rows
     }

@@ -25,7 +25,7 @@ struct Daemon {
                                       random: { Double.random(in: 0..<1) },
                                       onReport: { _ in notifier.send([Self.statusLine(store, settings, clock)]) })
         let refreshLoop = RefreshLoop(refresher: refresher, store: store, clock: clock)
-        let answer = StatusAnswer(store: store, settings: settings)
+        let answer = StatusAnswer(prepared: Prepared(store: store), settings: settings)
         let hub = SubscriberHub(wakeup: dataChanged, answer: answer, store: store, clock: clock, log: log)
 
         let inherited = try Listener.inherited(environment: environment)
@@ -38,7 +38,7 @@ struct Daemon {
         }
         let facts = (version: Venuectl.version, pid: getpid(), startedAt: clock.now(),
                      socket: inherited == nil ? config.socketPath : "fd 3 (socket activation)")
-        let handler = RequestHandler(store: store, settings: settings, clock: clock, refresher: refresher, refreshLoop: refreshLoop) {
+        let handler = RequestHandler(store: store, settings: settings, statusAnswer: answer, clock: clock, refresher: refresher, refreshLoop: refreshLoop) {
             RuntimeFacts(version: facts.version, pid: facts.pid, startedAt: facts.startedAt, socket: facts.socket,
                          socketActivated: inherited != nil, subscribers: hub.count)
         }

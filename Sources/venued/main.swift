@@ -4,6 +4,9 @@ import VenuedCLI
 
 // Only wiring: parse the command line, then check a feed or run the daemon.
 // Signals are blocked before any thread starts so every thread inherits the mask.
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == FetchProcess.flag {
+    FetchProcess.runChild(Array(CommandLine.arguments.dropFirst()))
+}
 SignalLoop.blockHandledSignals()
 let environment = ProcessInfo.processInfo.environment
 

@@ -52,7 +52,7 @@ final class FeedRefresher: Sendable {
 
     private func runChain(_ config: Config) -> RefreshReport {
         let cache = DiskCache(directory: config.cacheDirectory)
-        let fetcher = HTTPFetcher(timeout: config.timeoutSeconds)
+        let fetcher = FetchProcess(timeout: config.timeoutSeconds)
         var attempts: [RefreshReport.Attempt] = []
         let cached = cache.load(log: log)
         for (source, url) in [(FeedSource.primary, config.primaryURL), (.backup, config.backupURL)] {

@@ -16,6 +16,9 @@ final class FeedStore: Sendable {
     private struct State {
         var held: HeldFeed
         var generation = 0
+        /// Bumped by every `replace`, even one that changes only the source: what the
+        /// caches of `Prepared` are keyed by.
+        var version = 0
         var health = Health()
     }
 
@@ -30,6 +33,8 @@ final class FeedStore: Sendable {
     var held: HeldFeed { state.withLock { $0.held } }
     var generation: Int { state.withLock { $0.generation } }
     var health: Health { state.withLock { $0.health } }
+    /// The held feed and its version, read together.
+    var versioned: (held: HeldFeed, version: Int) { state.withLock { ($0.held, $0.version) } }
 
     /// Serve `feed` from now on. The same venues again (a 304, an unchanged body) only
     /// update where and when they came from: that is not news for subscribers.
@@ -37,6 +42,7 @@ final class FeedStore: Sendable {
         let changed = state.withLock { state -> Bool in
             let changed = state.held.feed.venues != feed.feed.venues
             state.held = feed
+            state.version += 1
             if changed { state.generation += 1 }
             return changed
         }

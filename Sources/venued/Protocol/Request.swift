@@ -30,9 +30,8 @@ struct Request {
         guard case .object(let list) = document else { throw ProtocolError("a request is a JSON object such as {\"v\":1,\"cmd\":\"info\"}") }
         guard case .number(let version)? = document["v"] else { throw ProtocolError("missing \"v\": send {\"v\":1,...}") }
         guard version == Double(Self.version) else { throw ProtocolError("protocol version \(version.formatted()) is not supported: this venued speaks v1") }
-        let names = Command.allCases.map(\.rawValue).joined(separator: ", ")
         guard case .string(let name)? = document["cmd"], let command = Command(rawValue: name) else {
-            throw ProtocolError("\"cmd\" must be one of \(names)")
+            throw ProtocolError("\"cmd\" must be one of \(Command.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         for (key, _) in list where key != "v" && key != "cmd" && !command.fields.contains(key) {
             let allowed = command.fields.isEmpty ? "it takes none" : "it takes " + command.fields.joined(separator: ", ")

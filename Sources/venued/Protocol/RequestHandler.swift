@@ -11,12 +11,11 @@ struct RequestHandler: Sendable {
 
     let store: FeedStore
     let settings: LiveConfig
+    let statusAnswer: StatusAnswer
     let clock: Clock
     let refresher: FeedRefresher
     let refreshLoop: RefreshLoop
     let describeRuntime: @Sendable () -> RuntimeFacts
-
-    private var statusAnswer: StatusAnswer { StatusAnswer(store: store, settings: settings) }
 
     func handle(_ bytes: [UInt8]) -> Outcome {
         do {
@@ -48,11 +47,8 @@ struct RequestHandler: Sendable {
     private func status(_ request: Request) throws(ProtocolError) -> String {
         let render = try request.string("render")
         guard render == nil || render == "plain" else { throw ProtocolError("\"render\" must be \"plain\" (or absent for JSON), not '\(render!)'") }
-        let color = try request.flag("color"), userZone = try request.string("user_tz")
-        let report = try statusAnswer.report(try StatusAnswer.options(request), at: clock.now())
-        guard render != nil else { return Reply.ok(StatusJSON.members(report)) }
-        let text = StatusText(report: report, color: color, userZone: userZone).render()
-        return Reply.ok([("source", JSONText.quote(report.source.rawValue)), ("text", JSONText.quote(text))])
+        let style = render == nil ? nil : StatusStyle(color: try request.flag("color"), userZone: try request.string("user_tz"))
+        return try statusAnswer.line(try StatusAnswer.options(request), style: style, at: clock.now())
     }
 
     /// Fetches now and answers when the chain is done.

@@ -4,7 +4,7 @@ import VenuedCLI
 /// `status` and every `subscribe` push: the `venuectl status --json` object computed
 /// by VenuedCLI itself from the held feed, so the two can never drift apart.
 struct StatusAnswer: Sendable {
-    let store: FeedStore
+    let prepared: Prepared
     let settings: LiveConfig
 
     /// The options of `status` and `subscribe`, as `venuectl status` has them (SPEC §4).
@@ -25,11 +25,13 @@ struct StatusAnswer: Sendable {
     func report(_ options: StatusOptions, at now: Instant) throws(ProtocolError) -> StatusReport {
         var options = options
         options.tz = zoneName(options)
-        let held = store.held
-        do {
-            return try StatusReport(options: options, feed: LoadedFeed(feed: held.feed, source: held.source), now: now)
-        } catch {
-            throw ProtocolError(error)
-        }
+        return try prepared.report(options, at: now)
+    }
+
+    /// The `status` answer line, JSON or rendered text (cached for the current second by `Prepared`).
+    func line(_ options: StatusOptions, style: StatusStyle?, at now: Instant) throws(ProtocolError) -> String {
+        var options = options
+        options.tz = zoneName(options)
+        return try prepared.statusLine(options, style: style, at: now)
     }
 }

@@ -1,0 +1,87 @@
+import BundledFeed
+import DiningHours
+import Foundation
+import Testing
+@testable import venued
+import VenuedCLI
+
+/// The caches of `Prepared` must give exactly the answer a fresh computation gives,
+/// and never an answer from data that is no longer held.
+@Suite struct PreparedCache {
+    let monday = Instant(secondsSinceEpoch: 1_695_052_800)    // 2023-09-18T16:00:00Z, noon in New York
+
+    func store(_ bytes: [UInt8], source: FeedSource = .bundled) throws -> FeedStore {
+        FeedStore(held: HeldFeed(feed: try FeedDecoder.decode(bytes), source: source, fetchedAt: nil)) {}
+    }
+
+    func options(_ venues: [String] = [], tz: String = "America/New_York") -> StatusOptions {
+        var options = StatusOptions()
+        options.venues = venues
+        options.tz = tz
+        return options
+    }
+
+    func fresh(_ store: FeedStore, _ options: StatusOptions, at now: Instant) throws -> String {
+        let held = store.held
+        let report = try StatusReport(options: options, feed: LoadedFeed(feed: held.feed, source: held.source), now: now)
+        return Reply.ok(StatusJSON.members(report))
+    }
+
+    @Test func aCachedLineIsTheLineAFreshComputationGives() throws {
+        let store = try store(BundledFeed.bytes)
+        let prepared = Prepared(store: store)
+        for (venues, tz) in [([], "America/New_York"), (["commons"], "America/New_York"), ([], "Europe/London")] {
+            let first = try prepared.statusLine(options(venues, tz: tz), style: nil, at: monday)
+            let second = try prepared.statusLine(options(venues, tz: tz), style: nil, at: monday)
+            #expect(first == second)
+            #expect(first == (try fresh(store, options(venues, tz: tz), at: monday)))
+        }
+    }
+
+    @Test func textAndJSONAreCachedApart() throws {
+        let prepared = Prepared(store: try store(BundledFeed.bytes))
+        let json = try prepared.statusLine(options(), style: nil, at: monday)
+        let text = try prepared.statusLine(options(), style: StatusStyle(color: false, userZone: "America/New_York"), at: monday)
+        let colored = try prepared.statusLine(options(), style: StatusStyle(color: true, userZone: "America/New_York"), at: monday)
+        #expect(json.contains("\"venues\"") && !json.contains("\"text\""))
+        #expect(text.contains("\"text\"") && !text.contains("\\u001b"))
+        #expect(colored.contains("\\u001b["))
+    }
+
+    @Test func eachSecondHasItsOwnAnswer() throws {
+        let store = try store(BundledFeed.bytes)
+        let prepared = Prepared(store: store)
+        let now = try prepared.statusLine(options(), style: nil, at: monday)
+        let later = try prepared.statusLine(options(), style: nil, at: monday + 1)
+        #expect(now != later)
+        #expect(later == (try fresh(store, options(), at: monday + 1)))
+        // An older second asked late is still answered right (just not kept).
+        #expect(try prepared.statusLine(options(), style: nil, at: monday) == now)
+    }
+
+    @Test func newDataOrANewSourceIsNeverAnsweredFromTheCache() throws {
+        let store = try store(BundledFeed.bytes)
+        let prepared = Prepared(store: store)
+        let bundled = try prepared.statusLine(options(), style: nil, at: monday)
+        #expect(bundled.contains(#""source":"bundled""#))
+
+        // The same venues from another source: only `source` changes.
+        store.replace(with: HeldFeed(feed: store.held.feed, source: .backup, fetchedAt: nil))
+        let backup = try prepared.statusLine(options(), style: nil, at: monday)
+        #expect(backup == bundled.replacingOccurrences(of: #""source":"bundled""#, with: #""source":"backup""#))
+
+        // Other venues: a fresh campus.
+        let renamed = Array(String(decoding: BundledFeed.bytes, as: UTF8.self)
+            .replacingOccurrences(of: "1920 Commons", with: "Renamed Commons").utf8)
+        store.replace(with: HeldFeed(feed: try FeedDecoder.decode(renamed), source: .primary, fetchedAt: nil))
+        let primary = try prepared.statusLine(options(), style: nil, at: monday)
+        #expect(primary.contains("Renamed Commons"))
+        #expect(primary == (try fresh(store, options(), at: monday)))
+    }
+
+    @Test func errorsAreThoseOfVenuectl() throws {
+        let prepared = Prepared(store: try store(BundledFeed.bytes))
+        #expect(throws: ProtocolError.self) { try prepared.statusLine(options(["no such venue"]), style: nil, at: monday) }
+        #expect(throws: ProtocolError.self) { try prepared.statusLine(options(tz: "Mars/Olympus"), style: nil, at: monday) }
+    }
+}
