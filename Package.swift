@@ -41,7 +41,7 @@ let package = Package(
         // against a scripted HTTP server on 127.0.0.1.
         .testTarget(
             name: "VenuedTests",
-            dependencies: ["venued", "DiningHours", "BundledFeed"],
+            dependencies: ["venued", "DiningHours", "BundledFeed", "VenuedCLI"],
             swiftSettings: swift6
         ),
     ]

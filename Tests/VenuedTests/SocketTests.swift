@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VenuedCLI
 import Testing
 
 /// The socket's life: where it is, who may use it, what happens when one is already there.
@@ -23,14 +24,8 @@ import Testing
         chmod(home.root + "/run/venued", 0o700)
         // A socket file with nobody listening: what a crashed venued leaves behind.
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in home.socketPath.utf8.enumerated() { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        var address = UnixAddress(home.socketPath)!
+        let bound = address.withSockaddr { bind(fd, $0, $1) }
         close(fd)
         #expect(bound == 0)
         let daemon = try DaemonProcess(home: home, arguments: arguments)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VenuedCLI
 import Testing
 
 /// systemd without libsystemd: sd_notify datagrams, SIGHUP reload, socket activation.
@@ -15,14 +16,8 @@ import Testing
         init(path: String) throws {
             self.path = path
             fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-                for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-            }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
+            var address = UnixAddress(path)!
+            let bound = address.withSockaddr { bind(fd, $0, $1) }
             guard bound == 0 else { throw TestFailure("cannot bind \(path): errno \(errno)") }
             var timeout = timeval(tv_sec: 5, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

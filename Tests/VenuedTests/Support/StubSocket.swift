@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VenuedCLI
 import Synchronization
 
 /// A Unix socket that accepts connections and then either never answers or answers
@@ -13,14 +14,8 @@ final class StubSocket: Sendable {
     init(path: String, reply: String? = nil) throws {
         self.path = path
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        var address = UnixAddress(path)!
+        let bound = address.withSockaddr { bind(fd, $0, $1) }
         guard bound == 0, listen(fd, 8) == 0 else {
             close(fd)
             throw TestFailure("cannot listen on \(path): errno \(errno)")

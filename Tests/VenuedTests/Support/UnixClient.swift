@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VenuedCLI
 
 /// A blocking Unix-socket client with a receive timeout, reading one line at a time.
 final class UnixClient {
@@ -8,14 +9,8 @@ final class UnixClient {
 
     init(path: String, timeout: Double) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        var address = UnixAddress(path)!
+        let connected = address.withSockaddr { connect(fd, $0, $1) }
         guard connected == 0 else {
             Glibc.close(fd)
             throw TestFailure("cannot connect to \(path): errno \(errno)")
