@@ -20,7 +20,7 @@ let package = Package(
             path: "Resources",
             exclude: [],
             sources: ["BundledFeed.swift"],
-            resources: [.embedInCode("backup-venues.json")],
+            resources: [.embedInCode("backup-venues.json"), .embedInCode("venue-info.json")],
             swiftSettings: swift6
         ),
         .target(name: "VenuedCLI", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
