@@ -1,5 +1,4 @@
 import DiningHours
-import Foundation
 
 /// What a venuectl command runs with besides its arguments: the clock, the environment
 /// and the terminal, passed in from `main.swift` so that tests can fix them.
@@ -14,8 +13,7 @@ struct Context: Sendable {
     /// times are in another one.
     var rendering: DaemonRequest.Rendering {
         let color = stdoutIsTTY && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
-        let userZone = environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) }?.identifier
-            ?? TimeZone.current.identifier
+        let userZone = ZoneDatabase.userZoneName(environment: environment)
         return DaemonRequest.Rendering(color: color, userZone: userZone)
     }
 }

@@ -1,5 +1,4 @@
 import DiningHours
-import Foundation
 
 /// `venuectl status`: from `--data` when given; else venued answers (already rendered,
 /// for the prompt's sake); else the local copy (cache, then bundled) with one notice.

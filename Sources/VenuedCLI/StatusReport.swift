@@ -17,7 +17,7 @@ public struct StatusReport: Sendable {
     public init(options: StatusOptions, feed: LoadedFeed, now: Instant) throws(CLIError) {
         let zone: ZoneRules
         do { zone = try ZoneRules(identifier: options.tz ?? "America/New_York") } catch {
-            if error == .noTimeZoneData { throw .environment("\(error)") }
+            if error.isEnvironment { throw .environment("\(error)") }
             throw .usage("\(error)")
         }
         try self.init(options: options, campus: Campus(feed: feed.feed, zone: zone), source: feed.source, now: now)

@@ -1,5 +1,4 @@
 import DiningHours
-import Foundation
 import Glibc
 
 /// `venuectl`'s entry point: picks the command from one table (which also writes
@@ -63,11 +62,22 @@ public enum Venuectl {
             """
     }
 
-    static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
+    static func write(_ text: String) { writeAll(text, to: STDOUT_FILENO) }
 
-    static func writeError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    static func writeError(_ line: String) { writeAll(line + "\n", to: STDERR_FILENO) }
+
+    /// Whole writes despite short counts and EINTR; a closed pipe (`venuectl | head`)
+    /// ends the output quietly, as SIGPIPE is ignored by `main`.
+    private static func writeAll(_ text: String, to fd: Int32) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
     }
 }

@@ -13,7 +13,7 @@ struct Daemon {
     func run() throws(DaemonError) -> Never {
         let config = try loader.load()
         do { _ = try ZoneRules(identifier: config.timeZone) } catch {
-            throw error == .noTimeZoneData ? .environment("\(error)") : .config("\(error)")
+            throw error.isEnvironment ? .environment("\(error)") : .config("\(error)")
         }
         let log = Log(environment: environment, level: config.logLevel)
         let clock = Clock(offset: config.clockOffset)

@@ -106,7 +106,7 @@ final class Prepared: Sendable {
     private func compute(_ options: StatusOptions, at now: Instant) throws(ProtocolError) -> (report: StatusReport, held: HeldFeed, version: Int) {
         let zone: ZoneRules
         do { zone = try self.zone(options.tz ?? "America/New_York") } catch {
-            throw ProtocolError(error == .noTimeZoneData ? CLIError.environment("\(error)") : CLIError.usage("\(error)"))
+            throw ProtocolError(error.isEnvironment ? CLIError.environment("\(error)") : CLIError.usage("\(error)"))
         }
         let (campus, held, version) = campus(zone)
         do {
