@@ -15,6 +15,7 @@ public enum Venuectl {
 
     static let commands: [Command] = [
         Command(name: "status", summary: "which venues are open, when they close and open next (the default)", run: StatusCommand.run),
+        Command(name: "watch", summary: "the status again each time it changes (for status bars that read a stream)", run: WatchCommand.run),
         Command(name: "info", summary: "what venued serves: source, fetch time, dates, last error, next refresh", run: InfoCommand.run),
         Command(name: "refresh", summary: "ask venued to fetch the venues now", run: RefreshCommand.run),
     ]

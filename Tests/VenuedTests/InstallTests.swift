@@ -60,11 +60,16 @@ import Testing
 
     @Test func manPagesNameExactlyTheFlagsOfHelp() throws {
         let venuectl = Self.builtDirectory + "/venuectl"
-        var help = ""
-        for command in [[], ["status"], ["info"], ["refresh"]] { help += try Self.tool(venuectl, command + ["--help"]).output }
+        // The commands as `venuectl --help` lists them: "  name  summary" under "commands:".
+        let overview = try Self.tool(venuectl, ["--help"]).output
+        let commands = overview.components(separatedBy: "commands:\n").last!.components(separatedBy: "\n\n").first!
+            .split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(commands.count >= 4 && commands.contains("watch"))
+        var help = overview
+        for command in commands { help += try Self.tool(venuectl, [command, "--help"]).output }
         let page = try String(contentsOfFile: Self.package + "/man/venuectl.1", encoding: .utf8)
         #expect(Self.flags(in: Self.optionsSection(page)) == Self.flags(in: help).union(["--version"]))
-        for command in ["status", "info", "refresh"] {
+        for command in commands {
             #expect(help.contains("  \(command) ") && page.contains(".B \(command)\n"), "command \(command)")
         }
         let daemonHelp = try Self.tool(DaemonProcess.binary, ["--help"]).output

@@ -12,7 +12,18 @@ enum DaemonRequest {
     }
 
     static func status(_ options: StatusOptions, rendering: Rendering?) -> String {
-        var members: [(String, String)] = [("v", "1"), ("cmd", JSONText.quote("status"))]
+        request("status", options, rendering: rendering)
+    }
+
+    /// `watch`'s stream: the options of `status` but `at` (a stream follows the present).
+    static func subscribe(_ options: StatusOptions, rendering: Rendering?) -> String {
+        var options = options
+        options.at = nil
+        return request("subscribe", options, rendering: rendering)
+    }
+
+    private static func request(_ command: String, _ options: StatusOptions, rendering: Rendering?) -> String {
+        var members: [(String, String)] = [("v", "1"), ("cmd", JSONText.quote(command))]
         if !options.venues.isEmpty { members.append(("venues", "[" + options.venues.map(JSONText.quote).joined(separator: ",") + "]")) }
         if options.openNow { members.append(("open_now", "true")) }
         if let at = options.at { members.append(("at", JSONText.quote(at))) }

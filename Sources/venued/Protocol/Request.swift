@@ -11,7 +11,7 @@ struct Request {
         var fields: [String] {
             switch self {
             case .status: return ["venues", "open_now", "at", "tz", "no_estimate", "soon", "render", "color", "user_tz"]
-            case .subscribe: return ["venues", "open_now", "tz", "no_estimate", "soon"]
+            case .subscribe: return ["venues", "open_now", "tz", "no_estimate", "soon", "render", "color", "user_tz"]
             case .hours: return ["venue", "from", "days", "tz", "no_estimate"]
             case .next: return ["venues", "at", "tz", "no_estimate", "hours", "limit"]
             case .info, .refresh: return []
