@@ -61,10 +61,10 @@ import Testing
     @Test func manPagesNameExactlyTheFlagsOfHelp() throws {
         let venuectl = Self.builtDirectory + "/venuectl"
         var help = ""
-        for command in [[], ["status"], ["info"], ["refresh"]] { help += try Self.tool(venuectl, command + ["--help"]).output }
+        for command in [[], ["status"], ["info"], ["refresh"], ["favorites"]] { help += try Self.tool(venuectl, command + ["--help"]).output }
         let page = try String(contentsOfFile: Self.package + "/man/venuectl.1", encoding: .utf8)
         #expect(Self.flags(in: Self.optionsSection(page)) == Self.flags(in: help).union(["--version"]))
-        for command in ["status", "info", "refresh"] {
+        for command in ["status", "info", "refresh", "favorites"] {
             #expect(help.contains("  \(command) ") && page.contains(".B \(command)\n"), "command \(command)")
         }
         let daemonHelp = try Self.tool(DaemonProcess.binary, ["--help"]).output
