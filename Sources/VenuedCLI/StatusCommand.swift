@@ -9,13 +9,19 @@ enum StatusCommand {
     static let budget = 0.2
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
-        var options = try StatusOptions.parse(arguments, environment: context.environment)
+        var (options, configured) = try StatusOptions.parse(arguments, environment: context.environment)
         if options.help {
             Venuectl.write(StatusOptions.helpText + "\n")
             return 0
         }
-        let presentation = presentation(options, context)
         if options.favorites { options.favoritesFile = Favorites.path(environment: context.environment) }
+        do { return try answer(options, context) } catch {
+            throw VenuectlConfig.attributing(error, zone: options.tz, location: configured["tz"])
+        }
+    }
+
+    private static func answer(_ options: StatusOptions, _ context: Context) throws(CLIError) -> Int32 {
+        let presentation = presentation(options, context)
         guard options.data == nil else {
             let feed = try FeedFile.load(path: options.data)
             if let path = options.data, let first = feed.feed.warnings.first {

@@ -37,12 +37,14 @@ extension StatusOptions {
     ])
 
     /// The flags and VENUE arguments, then venuectl.conf's defaults for what they left
-    /// unset (not read for `--help`, which must work with a broken file).
-    static func parse(_ arguments: [String], environment: [String: String]) throws(CLIError) -> StatusOptions {
+    /// unset (not read for `--help`, which must work with a broken file), with the
+    /// `path:line` of each key that was applied.
+    static func parse(_ arguments: [String], environment: [String: String]) throws(CLIError) -> (StatusOptions, configured: [String: String]) {
         var options = StatusOptions()
         let given = try table.parse(arguments, into: &options) { options, venue in options.venues.append(venue) }
-        if !options.help { try VenuectlConfig(environment: environment).apply(to: &options, except: given) }
-        return options
+        guard !options.help else { return (options, [:]) }
+        let configured = try VenuectlConfig(environment: environment).apply(to: &options, except: given)
+        return (options, configured)
     }
 
     static var helpText: String {

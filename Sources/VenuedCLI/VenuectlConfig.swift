@@ -1,3 +1,4 @@
+import DiningHours
 import Glibc
 
 /// `venuectl.conf`, the "remembered view" of the seed apps: defaults for `venuectl
@@ -62,12 +63,25 @@ struct VenuectlConfig {
         }
     }
 
-    /// Applies the settings whose flags were not `given`; `filter` also yields to VENUE arguments.
-    func apply(to options: inout StatusOptions, except given: Set<String>) throws(CLIError) {
+    /// Applies the settings whose flags were not `given`; `filter` also yields to VENUE
+    /// arguments. Returns the `path:line` of each key applied.
+    func apply(to options: inout StatusOptions, except given: Set<String>) throws(CLIError) -> [String: String] {
+        var applied: [String: String] = [:]
         for setting in settings where given.isDisjoint(with: setting.key.flags) {
             if setting.key.name == "filter" && !options.venues.isEmpty { continue }
             try Self.apply(setting.key, setting.value, to: &options, location: setting.location)
+            applied[setting.key.name] = setting.location
         }
+        return applied
+    }
+
+    /// A zone name is only known to be wrong when the answer is computed (checking it
+    /// here would cost every prompt a zone lookup); an unknown zone that came from the
+    /// file is then said with its `path:line`, like every other bad value.
+    static func attributing(_ error: CLIError, zone: String?, location: String?) -> CLIError {
+        guard case .usage(let message, let help) = error, let zone, let location,
+              message == "\(ZoneError.unknownZone(zone))" else { return error }
+        return .usage("\(location): tz = \(zone): \(message)", help: help)
     }
 
     private static func apply(_ key: Key, _ value: String, to options: inout StatusOptions, location: String) throws(CLIError) {

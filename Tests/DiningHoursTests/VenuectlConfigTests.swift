@@ -73,6 +73,16 @@ import Testing
         #expect(help.code == 0 && help.stdout.contains("venuectl.conf"), "help works with a broken file")
     }
 
+    @Test func anUnknownZoneFromTheFileIsNamedWithItsLine() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try write("soon = 10\ntz = Mars/Base\n")
+        let run = try venuectl(["593"])
+        #expect(run.code == 2 && run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("venuectl: \(configFile):2: tz = Mars/Base: unknown time zone 'Mars/Base'"), "\(run.stderr)")
+        #expect(try venuectl(["593", "--tz", "America/New_York"]).code == 0, "the flag overrides the key")
+        #expect(try venuectl(["593", "--tz", "Venus/Base"]).stderr.hasPrefix("venuectl: unknown time zone 'Venus/Base'"), "a flag's zone is the flag's")
+    }
+
     @Test func helpDocumentsEveryKey() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let help = try venuectl(["--help"]).stdout
