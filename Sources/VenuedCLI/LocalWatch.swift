@@ -14,9 +14,10 @@ struct LocalWatch {
         feed = try options.data == nil ? LocalCopy.load(environment: context.environment).feed : FeedFile.load(path: options.data)
     }
 
-    mutating func step(_ printer: inout WatchPrinter, retryAfter: Double) throws(CLIError) {
+    /// Prints the status if it changed; returns how long to sleep before the next step.
+    mutating func step(_ printer: inout WatchPrinter, retryAfter: Double) throws(CLIError) -> Double {
         let now = Self.now()
-        let report = try StatusReport(options: options, feed: feed, now: now)
+        let report = try StatusReport(options: options, feed: feed, now: now, favorites: try Favorites.load(for: options))
         // The venues member alone: "at" moves with every step, the states do not.
         let state = StatusJSON.members(report).first { $0.0 == "venues" }?.1
         if state != lastState {
@@ -29,8 +30,7 @@ struct LocalWatch {
             .flatMap { $0.kind == .closes ? [$0.at - soon, $0.at] : [$0.at] }
             .filter { $0 > now }
             .min()
-        let seconds = min(wake.map { Double($0.secondsSinceEpoch - now.secondsSinceEpoch) } ?? 3600, retryAfter, 3600)
-        Self.sleep(seconds)
+        return min(wake.map { Double($0.secondsSinceEpoch - now.secondsSinceEpoch) } ?? 3600, retryAfter, 3600)
     }
 
     static func now() -> Instant {
@@ -40,7 +40,7 @@ struct LocalWatch {
     }
 
     /// Sleeps through signals' interruptions (SIGWINCH from a resized terminal).
-    private static func sleep(_ seconds: Double) {
+    static func sleep(_ seconds: Double) {
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }

@@ -18,6 +18,7 @@ public enum Venuectl {
         Command(name: "watch", summary: "the status again each time it changes (for status bars that read a stream)", run: WatchCommand.run),
         Command(name: "info", summary: "what venued serves: source, fetch time, dates, last error, next refresh", run: InfoCommand.run),
         Command(name: "refresh", summary: "ask venued to fetch the venues now", run: RefreshCommand.run),
+        Command(name: "favorites", summary: "add, remove or list the venues 'status --favorites' shows", run: FavoritesCommand.run),
     ]
 
     public static func run(_ arguments: [String], now: Instant, environment: [String: String], stdoutIsTTY: Bool) -> Int32 {

@@ -15,20 +15,21 @@ enum WatchCommand {
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         let (rest, count) = try splitCount(arguments)
-        let options = try StatusOptions.parse(rest)
+        var options = try StatusOptions.parse(rest, environment: context.environment).0
+        if options.favorites { options.favoritesFile = Favorites.path(environment: context.environment) }
         if options.help {
             Venuectl.write(helpText + "\n")
             return 0
         }
         guard options.at == nil else { throw .usage("watch follows the present: --at is for 'venuectl status'", help: "venuectl watch --help") }
-        let rendering = options.json ? nil : context.rendering
-        var printer = WatchPrinter(rendering: rendering)
+        let presentation = context.presentation(options.format)
+        var printer = WatchPrinter(presentation: presentation)
         var failures = 0
         var local: LocalWatch?
         while count.map({ printer.printed < $0 }) ?? true {
             if options.data == nil {
                 let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
-                let outcome = follow(connection, options, rendering, &printer, until: count)
+                let outcome = follow(connection, options, presentation, &printer, until: count)
                 switch outcome {
                 case .finished: return 0
                 case .failed(let failure, let hadStream):
@@ -43,7 +44,8 @@ enum WatchCommand {
             let retry = options.data == nil
                 ? Backoff.delay(failures: failures, base: reconnectBase, cap: reconnectCap, unit: Double.random(in: 0..<1))
                 : Double.infinity
-            try local?.step(&printer, retryAfter: retry)
+            guard let pause = try local?.step(&printer, retryAfter: retry), count.map({ printer.printed < $0 }) ?? true else { break }
+            LocalWatch.sleep(pause)
         }
         return 0
     }
@@ -54,11 +56,11 @@ enum WatchCommand {
     }
 
     /// Prints venued's pushes until the stream ends or `count` lines were printed.
-    private static func follow(_ connection: DaemonConnection, _ options: StatusOptions, _ rendering: DaemonRequest.Rendering?,
+    private static func follow(_ connection: DaemonConnection, _ options: StatusOptions, _ presentation: StatusPresentation,
                                _ printer: inout WatchPrinter, until count: Int?) -> Outcome {
         let budget = StatusCommand.budget
         let stream: DaemonStream
-        switch connection.open(DaemonRequest.subscribe(options, rendering: rendering), until: Monotonic.seconds() + budget, seconds: budget) {
+        switch connection.open(DaemonRequest.subscribe(options, presentation: presentation.format == .json ? nil : presentation), until: Monotonic.seconds() + budget, seconds: budget) {
         case .success(let opened): stream = opened
         case .failure(let failure): return .failed(failure, hadStream: false)
         }

@@ -5,7 +5,7 @@ import Testing
 /// relocation of shared libraries at start) and Foundation is not in it at all.
 @Suite struct VenuectlBinaryTests {
     @Test func isAStaticExecutableWithoutFoundation() throws {
-        let bytes = try Data(contentsOf: VenuectlStatusTests.binary)
+        let bytes = try Data(contentsOf: VenuectlProcess.binary)
         #expect(bytes.prefix(4) == Data([0x7F, 0x45, 0x4C, 0x46]), "not an ELF file")
         // ELF64 little-endian: program headers at e_phoff (0x20), e_phentsize (0x36), e_phnum (0x38).
         func integer(_ offset: Int, _ size: Int) -> Int {
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func withoutTimeZoneDataItSaysWhatToInstall() throws {
-        let run = try VenuectlStatusTests().venuectl(["status", "--data", VenuectlStatusTests.fixture], environment: ["TZDIR": "/nonexistent"])
+        let run = try VenuectlProcess.run(["status", "--data", VenuectlProcess.fixture], environment: ["TZDIR": "/nonexistent"])
         #expect(run.code == 70 && run.stdout.isEmpty)
         #expect(run.stderr == "venuectl: no time-zone data in /nonexistent: install Debian's tzdata package (or set TZDIR)\n")
     }

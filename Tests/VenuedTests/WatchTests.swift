@@ -67,6 +67,19 @@ import Testing
         #expect(printed.split(separator: "\n").count >= 2, "snapshot, then at least the local copy's answer")
     }
 
+    /// i3bar's streaming protocol: a header, an endless array, one block list a line.
+    @Test func speaksTheI3barStreamingProtocol() throws {
+        let feed = home.root + "/venues.json"
+        try Data(Feeds.backup2023).write(to: URL(fileURLWithPath: feed))
+        let run = try VenuectlRunner.run(["watch", "falk", "commons", "--format", "i3bar", "--data", feed, "--count", "1"], home: home)
+        #expect(run.code == 0 && run.stderr.isEmpty)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 4 && lines[0] == #"{"version":1}"# && lines[1] == "[" && lines[3].isEmpty)
+        #expect(lines[2].hasPrefix("[{") && lines[2].hasSuffix("}],"))
+        let blocks = try JSONSerialization.jsonObject(with: Data(lines[2].dropLast().utf8)) as? [[String: Any]]
+        #expect(blocks?.count == 2 && blocks?.allSatisfy { $0["full_text"] is String && $0["name"] as? String == "venued" } == true)
+    }
+
     @Test func refusesAtAndABadCount() throws {
         let at = try VenuectlRunner.run(["watch", "--at", "12:00"], home: home)
         #expect(at.code == 2 && at.stderr == "venuectl: watch follows the present: --at is for 'venuectl status' (see 'venuectl watch --help')\n")

@@ -130,9 +130,8 @@ final class SubscriberHub: Sendable {
         guard let report = try? answer.report(subscription.options, at: now) else { return nil }
         let members = StatusJSON.members(report)
         let venues = members.first { $0.0 == "venues" }?.1 ?? ""
-        let shown = subscription.style.map { style in
-            [("source", JSONText.quote(report.source.rawValue)),
-             ("text", JSONText.quote(StatusText(report: report, color: style.color, userZone: style.userZone).render()))]
+        let shown = subscription.presentation.map { presentation in
+            [("source", JSONText.quote(report.source.rawValue)), ("text", JSONText.quote(presentation.render(report)))]
         } ?? members
         return (JSONText.object([("ok", "true"), ("event", JSONText.quote(event))] + shown) + "\n", venues)
     }

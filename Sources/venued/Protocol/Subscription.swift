@@ -4,5 +4,5 @@ import VenuedCLI
 /// pushed line presents them (nil: the JSON object; else the text venuectl prints).
 struct Subscription: Sendable {
     let options: StatusOptions
-    let style: StatusStyle?
+    let presentation: StatusPresentation?
 }
