@@ -13,9 +13,6 @@ struct Context: Sendable {
     /// system's) so the text can say when venue times are in another one, and `COLUMNS`.
     /// The other formats need none, so the prompt's path does not look them up.
     func presentation(_ format: StatusFormat) -> StatusPresentation {
-        guard format == .plain else { return StatusPresentation(format: format) }
-        let color = stdoutIsTTY && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
-        let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-        return StatusPresentation(format: .plain, color: color, userZone: ZoneDatabase.userZoneName(environment: environment), columns: columns)
+        StatusPresentation(format, environment: environment, stdoutIsTTY: stdoutIsTTY)
     }
 }

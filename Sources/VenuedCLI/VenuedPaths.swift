@@ -5,7 +5,11 @@ public enum VenuedPaths {
     /// `$XDG_RUNTIME_DIR/venued/venued.sock`; without that variable,
     /// `/tmp/venued-$UID/venued.sock` (a private directory the daemon checks before use).
     public static func socket(environment: [String: String], uid: UInt32) -> String {
-        if let runtime = environment["XDG_RUNTIME_DIR"].flatMap(absolute) { return runtime + "/venued/venued.sock" }
+        socket(runtimeDirectory: environment["XDG_RUNTIME_DIR"], uid: uid)
+    }
+
+    static func socket(runtimeDirectory: String?, uid: UInt32) -> String {
+        if let runtime = runtimeDirectory.flatMap(absolute) { return runtime + "/venued/venued.sock" }
         return "/tmp/venued-\(uid)/venued.sock"
     }
 

@@ -5,6 +5,8 @@ import VenuedCLI
 // Glibc only: this binary is linked with -static-executable and must not load
 // Foundation, because a shell prompt runs it on every Enter (see README, Performance).
 signal(SIGPIPE, SIG_IGN)
+// The prompt's path first: a status venued can answer, with no Swift collections built.
+if let code = ForwardedStatus.answer(CommandLine.argc, CommandLine.unsafeArgv) { exit(code) }
 var clock = timespec()
 clock_gettime(CLOCK_REALTIME, &clock)
 exit(Venuectl.run(

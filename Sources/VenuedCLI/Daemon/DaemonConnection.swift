@@ -31,6 +31,8 @@ public struct DaemonConnection: Sendable {
             ?? VenuedPaths.socket(environment: environment, uid: uid)
     }
 
+    init(path: String) { self.path = path }
+
     public func exchange(_ request: String, timeout seconds: Double) -> Result<Answer, DaemonFailure> {
         let deadline = Monotonic.seconds() + seconds
         switch open(request, until: deadline, seconds: seconds) {

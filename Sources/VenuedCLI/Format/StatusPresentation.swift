@@ -17,6 +17,17 @@ public struct StatusPresentation: Hashable, Sendable {
         self.columns = columns
     }
 
+    /// `format` as shown on this output: plain text needs the terminal's facts — colour
+    /// only on a terminal that wants it (`NO_COLOR`, `TERM=dumb`), the user's zone (`TZ`,
+    /// else the system's) so the text can say when venue times are in another one, and
+    /// `COLUMNS`. The other formats need none, so the prompt's path does not look them up.
+    public init(_ format: StatusFormat, environment: [String: String], stdoutIsTTY: Bool) {
+        guard format == .plain else { self.init(format: format); return }
+        let color = stdoutIsTTY && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+        let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        self.init(format: .plain, color: color, userZone: ZoneDatabase.userZoneName(environment: environment), columns: columns)
+    }
+
     /// The report in this presentation: what venuectl prints, wherever it was computed.
     public func render(_ report: StatusReport) -> String {
         switch format {

@@ -6,7 +6,7 @@ import VenuedCLI
 /// an error rather than a silently ignored option.
 struct Request {
     enum Command: String, CaseIterable {
-        case status, hours, next, info, refresh, subscribe
+        case status, hours, next, info, refresh, subscribe, venuectl
 
         /// What `status` and `subscribe` share: which venues, in which zone, how estimated.
         static let filters = ["venues", "open_now", "halls", "retail", "favorites", "favorites_file", "near", "tz", "no_estimate", "soon"]
@@ -19,6 +19,7 @@ struct Request {
             case .subscribe: return Self.filters + Self.presentation
             case .hours: return ["venue", "from", "days", "tz", "no_estimate"]
             case .next: return ["venues", "at", "tz", "no_estimate", "hours", "limit"]
+            case .venuectl: return ["args", "env", "tty"]
             case .info, .refresh: return []
             }
         }
@@ -69,6 +70,21 @@ struct Request {
         case .number(let value)? where value == value.rounded() && Double(range.lowerBound) <= value && value <= Double(range.upperBound):
             return Int(value)
         default: throw ProtocolError("\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+    }
+
+    /// An object of strings, such as the variables a client forwards.
+    func stringMap(_ key: String) throws(ProtocolError) -> [String: String] {
+        switch members[key] {
+        case nil, .null?: return [:]
+        case .object(let list)?:
+            var result: [String: String] = [:]
+            for (name, value) in list {
+                guard case .string(let text) = value else { throw ProtocolError("\"\(key)\" must map names to strings") }
+                result[name] = text
+            }
+            return result
+        default: throw ProtocolError("\"\(key)\" must be an object of strings")
         }
     }
 

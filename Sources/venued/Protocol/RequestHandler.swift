@@ -32,6 +32,8 @@ struct RequestHandler: Sendable {
                 return .reply(try ScheduleAnswers(held: store.held, config: settings.current, now: clock.now()).hours(request))
             case .next:
                 return .reply(try ScheduleAnswers(held: store.held, config: settings.current, now: clock.now()).next(request))
+            case .venuectl:
+                return .reply(try forwarded(request))
             case .info:
                 return .reply(InfoAnswer(held: store.held, health: store.health, config: settings.current, runtime: describeRuntime()).render())
             case .refresh:
@@ -46,6 +48,16 @@ struct RequestHandler: Sendable {
     /// --format` prints, so that the client only has to copy it out.
     private func status(_ request: Request) throws(ProtocolError) -> String {
         try statusAnswer.line(try StatusAnswer.options(request), presentation: try StatusAnswer.presentation(request), at: clock.now())
+    }
+
+    /// `venuectl status` as the client would run it (`ForwardedStatus`): always the text.
+    private func forwarded(_ request: Request) throws(ProtocolError) -> String {
+        let (arguments, environment, tty) = (try request.strings("args"), try request.stringMap("env"), try request.flag("tty"))
+        let (options, presentation): (StatusOptions, StatusPresentation)
+        do { (options, presentation) = try ForwardedStatus.resolve(arguments: arguments, environment: environment, stdoutIsTTY: tty) } catch {
+            throw ProtocolError(error)
+        }
+        return try statusAnswer.line(options, presentation: presentation, at: clock.now())
     }
 
     /// Fetches now and answers when the chain is done.

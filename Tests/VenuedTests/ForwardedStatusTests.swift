@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import VenuedCLI
+
+/// The prompt's path: `venuectl status` forwarded whole to venued (`"cmd":"venuectl"`),
+/// parsed and rendered there by the same code, and the ordinary path whenever that
+/// cannot answer.
+@Suite struct ForwardedStatusPath {
+    let home = DaemonProcess.Home()
+
+    @Test func venuectlForwardsItsArgumentsAndOnlyTheVariablesStatusReads() throws {
+        let stub = try StubSocket(path: home.root + "/stub.sock", reply: #"{"ok":true,"source":"primary","text":"forwarded\n"}"# + "\n")
+        defer { stub.stop() }
+        let run = try VenuectlRunner.run(["status", "--format", "prompt", "--favorites"], home: home,
+                                         environment: ["VENUED_SOCKET": stub.path, "NO_COLOR": "1", "SECRET": "x"])
+        #expect(run.code == 0 && run.stdout == "forwarded\n" && run.stderr.isEmpty)
+        let request = try #require(stub.received.first.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any])
+        #expect(request["cmd"] as? String == "venuectl" && request["v"] as? Int == 1 && request["tty"] as? Bool == false)
+        #expect(request["args"] as? [String] == ["--format", "prompt", "--favorites"])
+        let environment = try #require(request["env"] as? [String: String])
+        #expect(Set(environment.keys).isSubset(of: Set(ForwardedStatus.environmentNames)) && environment["NO_COLOR"] == "1")
+        #expect(environment["XDG_CONFIG_HOME"] == home.environment["XDG_CONFIG_HOME"])
+    }
+
+    @Test func whatOnlyVenuectlCanDoIsNotForwarded() throws {
+        let stub = try StubSocket(path: home.root + "/stub.sock", reply: #"{"ok":true,"source":"primary","text":"forwarded\n"}"# + "\n")
+        defer { stub.stop() }
+        for arguments in [["info"], ["status", "--help"], ["status", "--socket", stub.path], ["status", "--data=/nonexistent"]] {
+            _ = try VenuectlRunner.run(arguments, home: home, environment: ["VENUED_SOCKET": stub.path])
+        }
+        // info and status --socket asked the stub the ordinary way; nothing was forwarded.
+        #expect(stub.received.count == 2 && !stub.received.contains { $0.contains(#""cmd":"venuectl""#) }, "\(stub.received)")
+    }
+
+    @Test func venuedParsesAndRendersWithTheClientsFilesAndTerminal() throws {
+        let daemon = try DaemonProcess(home: home, arguments: ["--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none", "--timeout", "1"])
+        defer { daemon.stop() }
+        // The client's config file, named by the forwarded XDG_CONFIG_HOME, picks the format.
+        let config = home.root + "/client-config"
+        mkdirs(config + "/venued")
+        try "format = tmux\n".write(toFile: config + "/venued/venuectl.conf", atomically: true, encoding: .utf8)
+        let request = { (arguments: [String], environment: [String: String], tty: Bool) throws -> [String: Any] in
+            let body = try JSONSerialization.data(withJSONObject: ["v": 1, "cmd": "venuectl", "args": arguments, "env": environment, "tty": tty])
+            return try daemon.request(String(decoding: body, as: UTF8.self))
+        }
+        let tmux = try request(["falk"], ["XDG_CONFIG_HOME": config], false)
+        #expect(tmux["ok"] as? Bool == true && (tmux["text"] as? String)?.hasPrefix("#[fg=") == true, "\(tmux)")
+        let colour = try request(["falk", "--format", "plain"], ["TERM": "xterm"], true)
+        #expect((colour["text"] as? String)?.contains("\u{1B}[") == true)
+        let plain = try request(["falk", "--format", "plain"], ["TERM": "xterm", "NO_COLOR": "1"], true)
+        #expect((plain["text"] as? String)?.contains("\u{1B}[") == false && (plain["text"] as? String)?.contains("Falk") == true)
+        let refused = try request(["--data", "/x"], [:], false)
+        #expect(refused["ok"] as? Bool == false && refused["code"] as? String == "usage")
+        let unknown = try request(["nowhere"], [:], false)
+        #expect(unknown["code"] as? String == "unknown_venue")
+    }
+}
