@@ -62,9 +62,9 @@ public struct StatusReport: Sendable {
         guard !queries.isEmpty else { return Set(venues.map(\.id)) }
         var ids: Set<Int> = []
         for text in queries {
-            let query = VenueQuery(text)
-            let found = query.matches(in: venues)
-            guard !found.isEmpty else { throw .unknownVenue(text, suggestions: query.suggestions(in: venues)) }
+            let search = VenueSearch(text)
+            let found = search.matches(in: venues)
+            guard !found.isEmpty else { throw .unknownVenue(text, suggestions: search.suggestions(in: venues)) }
             ids.formUnion(found.map(\.id))
         }
         return ids
