@@ -20,14 +20,28 @@ enum ClockText {
 
     /// "at 5:00 PM" today, "Mon 7:30 AM" within the week, "Mon Sep 25 7:30 AM" beyond.
     static func when(_ instant: Instant, from now: Instant, zone: ZoneRules) -> String {
-        let target = zone.localDateTime(of: instant)
-        let today = zone.localDate(of: now)
+        when(zone.localDateTime(of: instant), today: zone.localDate(of: now))
+    }
+
+    /// The same from wall clocks, for answers that carry them (venued's ISO times).
+    static func when(_ target: LocalDateTime, today: LocalDate) -> String {
         let days = target.date.dayNumber - today.dayNumber
-        if days == 0 { return "at \(clock(target))" }
+        return (days == 0 || isMidnight(target, today: today) ? "at " : "") + moment(target, today: today)
+    }
+
+    /// "5:00 PM" today, "midnight" at the end of today, "Mon 7:30 AM" within the week,
+    /// "Mon Sep 25 7:30 AM" beyond.
+    static func moment(_ target: LocalDateTime, today: LocalDate) -> String {
+        let days = target.date.dayNumber - today.dayNumber
+        if days == 0 { return clock(target) }
         // The feed writes "until midnight" as 23:59; say it the way the sign on the door does.
-        if days == 1 && target.secondOfDay == 0 { return "at midnight" }
+        if isMidnight(target, today: today) { return "midnight" }
         if days > 0 && days < 7 { return "\(weekdays[target.date.weekday]) \(clock(target))" }
         return "\(day(target.date)) \(clock(target))"
+    }
+
+    private static func isMidnight(_ target: LocalDateTime, today: LocalDate) -> Bool {
+        target.date.dayNumber - today.dayNumber == 1 && target.secondOfDay == 0
     }
 
     /// "12 min", "1 h 5 min".

@@ -22,7 +22,7 @@ struct FlagTable<Options>: Sendable {
             self.apply = apply
         }
 
-        var spec: FlagSpec { FlagSpec(name: name, short: short, value: value, choices: choices) }
+        var spec: FlagSpec { FlagSpec(name: name, short: short, value: value, choices: choices, help: help) }
     }
 
     /// The command whose `--help` a usage error points to, e.g. `venuectl status --help`.
@@ -83,4 +83,5 @@ struct FlagSpec: Sendable {
     /// The placeholder (`FILE`, `ZONE`); nil for a switch.
     let value: String?
     let choices: [String]
+    let help: String
 }

@@ -4,9 +4,6 @@ import Foundation
 /// `venuectl status`: from `--data` when given; else venued answers (already rendered,
 /// for the prompt's sake); else the local copy (cache, then bundled) with one notice.
 enum StatusCommand {
-    /// The whole exchange with venued, connect to last byte: a prompt cannot wait longer.
-    static let budget = 0.2
-
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         let options = try StatusOptions.parse(arguments)
         if options.help {
@@ -15,27 +12,17 @@ enum StatusCommand {
         }
         let rendering = options.json ? nil : context.rendering
         guard options.data == nil else {
-            let feed = try FeedFile.load(path: options.data)
-            if let path = options.data, let first = feed.feed.warnings.first {
-                let more = feed.feed.warnings.count > 1 ? " (and \(feed.feed.warnings.count - 1) more)" : ""
-                Venuectl.writeError("venuectl: note: skipped part of \(path): \(first)\(more)")
-            }
-            print(try StatusReport(options: options, feed: feed, now: context.now), rendering)
+            let local = try LocalData.load(options.data, environment: context.environment)
+            local.writeNotes()
+            print(try StatusReport(options: options, feed: local.feed, now: context.now), rendering)
             return 0
         }
-        let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
+        let request = DaemonRequest.status(options, rendering: rendering)
         let failure: DaemonFailure
-        switch connection.exchange(DaemonRequest.status(options, rendering: rendering), timeout: budget) {
-        case .success(let answer) where answer.ok:
-            if let output = output(of: answer, json: options.json) {
-                Venuectl.write(output)
-                return 0
-            }
-            failure = .unusable(connection.path, "answered a status request without the status")
-        case .success(let answer):
-            if let error = CLIError(answer: answer.value, command: "status") { throw error }
-            let message = if case .string(let text)? = answer.value["error"] { text } else { "no reason given" }
-            failure = .unusable(connection.path, "refused the request (\(message))")
+        switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status", reading: { output(of: $0, json: options.json) }) {
+        case .success(let output):
+            Venuectl.write(output)
+            return 0
         case .failure(let reason):
             failure = reason
         }

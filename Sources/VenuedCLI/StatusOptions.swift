@@ -18,7 +18,7 @@ public struct StatusOptions: Hashable, Sendable {
     static let table = FlagTable<StatusOptions>(helpCommand: "venuectl status --help", flags: [
         .init(name: "--open-now", value: nil, help: "only venues open at that instant") { o, _ in o.openNow = true },
         .init(name: "--json", value: nil, help: "one JSON object (same as --format json)") { o, _ in o.json = true },
-        .init(name: "--format", value: "FMT", help: "plain (default) or json") { o, value throws(CLIError) in
+        .init(name: "--format", value: "FMT", help: "plain (default) or json", choices: ["plain", "json"]) { o, value throws(CLIError) in
             switch value {
             case "plain": o.json = false
             case "json": o.json = true

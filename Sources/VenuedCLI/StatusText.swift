@@ -71,11 +71,8 @@ public struct StatusText {
         }
     }
 
-    /// Retail dayparts are often labelled with the venue's own name ("Joe" at Joe's Café);
-    /// repeating it says nothing, so only labels that add something are shown.
     private func meaningful(_ label: String, for venue: Venue) -> String? {
-        let name = VenueQuery.fold(venue.name), folded = VenueQuery.fold(label)
-        return name.contains(folded) || folded.contains(name) ? nil : label
+        DaypartLabel.meaningful(label, venue: venue.name)
     }
 
     private func detail(_ status: VenueStatus, venue: Venue) -> String {
