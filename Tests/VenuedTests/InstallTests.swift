@@ -61,10 +61,11 @@ import Testing
     @Test func manPagesNameExactlyTheFlagsOfHelp() throws {
         let venuectl = Self.builtDirectory + "/venuectl"
         var help = ""
-        for command in [[], ["status"], ["info"], ["refresh"]] { help += try Self.tool(venuectl, command + ["--help"]).output }
+        let commands = ["status", "hours", "next", "search", "is-open", "open", "info", "refresh", "completions", "help"]
+        for command in [[]] + commands.map({ [$0] }) { help += try Self.tool(venuectl, command + ["--help"]).output }
         let page = try String(contentsOfFile: Self.package + "/man/venuectl.1", encoding: .utf8)
         #expect(Self.flags(in: Self.optionsSection(page)) == Self.flags(in: help).union(["--version"]))
-        for command in ["status", "info", "refresh"] {
+        for command in commands {
             #expect(help.contains("  \(command) ") && page.contains(".B \(command)\n"), "command \(command)")
         }
         let daemonHelp = try Self.tool(DaemonProcess.binary, ["--help"]).output

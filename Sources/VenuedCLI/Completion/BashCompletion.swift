@@ -1,5 +1,7 @@
 /// `venuectl completions bash`: a `complete -F` function with a `case` per command that
-/// completes its flags, their fixed values or files, and venue slugs for VENUE.
+/// completes its flags, their fixed values or files, and venue slugs for VENUE. A slug
+/// is offered when it contains the word typed (`comm` finds `1920-commons`): names are
+/// remembered by their middle as often as by their start.
 enum BashCompletion {
     static func script(_ model: CompletionModel) -> String {
         let names = model.commands.map(\.name) + CompletionModel.topLevelFlags
@@ -10,7 +12,7 @@ enum BashCompletion {
             "_venuectl_venues() {",
             "    local slug _",
             "    while IFS=$'\\t' read -r slug _; do",
-            "        [[ $slug == \"$1\"* ]] && COMPREPLY+=(\"$slug\")",
+            "        [[ $slug == *\"${1,,}\"* ]] && COMPREPLY+=(\"$slug\")",
             "    done < <(\(CompletionModel.venueNames) 2>/dev/null)",
             "}",
             "",
