@@ -53,31 +53,33 @@ enum IsOpenCommand {
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.venue.append(word) }) else { return 0 }
         let query = try VenueArgument.query(options.venue, command: "is-open")
-        let (answers, notice) = try answers(options, context)
+        let (answers, notes) = try answers(options, context)
         let venue = try VenueArgument.resolve(query, in: answers.map(\.venue))
         guard let answer = answers.first(where: { $0.venue.id == venue.id }) else { throw .unknownVenue(query, suggestions: []) }
         if !options.quiet {
             Venuectl.write(answer.line + "\n")
-            if let notice { Venuectl.writeError("venuectl: " + notice) }
+            for note in notes { Venuectl.writeError("venuectl: " + note) }
         }
         return answer.exitCode
     }
 
-    /// Every venue's answer, from venued or else computed here (with the notice that says so).
-    private static func answers(_ options: Options, _ context: Context) throws(CLIError) -> ([OpenAnswer], notice: String?) {
+    /// Every venue's answer, from venued or else computed here, and the lines for stderr
+    /// that say where a local answer came from.
+    private static func answers(_ options: Options, _ context: Context) throws(CLIError) -> ([OpenAnswer], notes: [String]) {
         var status = StatusOptions()
         (status.at, status.tz, status.estimate) = (options.common.at, options.common.tz, options.common.estimate)
         if let path = options.common.data {
-            return (try computed(status, LocalData.load(path, environment: context.environment).feed, context), nil)
+            let local = try LocalData.load(path, environment: context.environment)
+            return (try computed(status, local.feed, context), local.notes)
         }
         let request = DaemonRequest.status(status, rendering: nil)
         let failure: DaemonFailure
         switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "is-open", reading: { parse($0.value) }) {
-        case .success(let answers): return (answers, nil)
+        case .success(let answers): return (answers, [])
         case .failure(let reason): failure = reason
         }
         let copy = try LocalCopy.load(environment: context.environment)
-        return (try computed(status, copy.feed, context), copy.notice(failure, zone: try options.common.zone()))
+        return (try computed(status, copy.feed, context), [copy.notice(failure, zone: try options.common.zone())])
     }
 
     private static func computed(_ request: StatusOptions, _ feed: LoadedFeed, _ context: Context) throws(CLIError) -> [OpenAnswer] {

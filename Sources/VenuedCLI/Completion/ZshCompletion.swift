@@ -57,7 +57,8 @@ enum ZshCompletion {
 
     private static func operands(_ operands: Command.Operands, _ model: CompletionModel) -> [String] {
         switch operands {
-        case .venue, .venues: return [quote("*:venue:_venuectl_venues")]
+        case .venue: return [quote(":venue:_venuectl_venues")]
+        case .venues: return [quote("*:venue:_venuectl_venues")]
         case .choice(let values): return [quote(":choice:(\(values.joined(separator: " ")))")]
         case .command: return [quote(":command:(\(model.commands.map(\.name).joined(separator: " ")))")]
         case .text: return [quote("*:query: ")]
