@@ -39,4 +39,17 @@ enum FoundationBaseline {
     static func parseWithFormatter(_ text: String, _ formatter: ISO8601DateFormatter) -> Int? {
         formatter.date(from: text).map { Int($0.timeIntervalSince1970) }
     }
+
+    /// The table the engine built from Foundation before it read TZif files: every
+    /// transition of 1970–2100 by `nextDaylightSavingTimeTransition`; returns its length.
+    static func transitionTable(_ identifier: String) -> Int {
+        guard let zone = TimeZone(identifier: identifier) else { return 0 }
+        var count = 0
+        var cursor = Date(timeIntervalSince1970: 0)
+        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < 4_102_444_800 {
+            count += zone.secondsFromGMT(for: next) & 1 + 1
+            cursor = next
+        }
+        return count
+    }
 }

@@ -1,5 +1,6 @@
 import BundledFeed
 import DiningHours
+import VenuedCLI
 import Foundation
 
 /// The data every benchmark works on: the bundled Penn feed read in America/New_York.

@@ -10,6 +10,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case ambiguousVenue(String, candidates: [String])
     /// The data file cannot be read: exit 4.
     case unreadableData(path: String, reason: String)
+    /// A file venuectl keeps (the favorites) cannot be written: exit 4, like an unreadable one.
+    case unwritable(path: String, reason: String)
     /// The data file is not a venue list: exit 5.
     case invalidData(path: String, reason: String)
     /// `info` and `refresh` need venued, and it cannot be reached or used: exit 6.
@@ -27,7 +29,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .usage, .ambiguousVenue: return 2
         case .unknownVenue: return 3
-        case .unreadableData: return 4
+        case .unreadableData, .unwritable: return 4
         case .invalidData: return 5
         case .daemonUnavailable: return 6
         case .refreshFailed: return 7
@@ -54,6 +56,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
             return message
         case .unreadableData(let path, let reason):
             return "cannot read \(path): \(reason)"
+        case .unwritable(let path, let reason):
+            return "cannot write \(path): \(reason)"
         case .invalidData(let path, let reason):
             return "\(path) is not usable venue data: \(reason)"
         case .daemonUnavailable(let failure):

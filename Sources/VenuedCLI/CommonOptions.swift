@@ -13,12 +13,7 @@ struct CommonOptions: Sendable {
     var help = false
 
     /// The venue zone, `--tz` or America/New_York.
-    func zone() throws(CLIError) -> ZoneRules {
-        do { return try ZoneRules(identifier: tz ?? "America/New_York") } catch {
-            if error == .noTimeZoneData { throw .environment("\(error)") }
-            throw .usage("\(error)")
-        }
-    }
+    func zone() throws(CLIError) -> ZoneRules { try StatusReport.zone(tz) }
 
     /// `--at` read in `zone`; now when it is absent.
     func instant(in zone: ZoneRules, now: Instant) throws(CLIError) -> Instant {

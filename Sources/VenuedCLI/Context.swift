@@ -1,5 +1,4 @@
 import DiningHours
-import Foundation
 
 /// What a venuectl command runs with besides its arguments: the clock, the environment
 /// and the terminal, passed in from `main.swift` so that tests can fix them.
@@ -9,13 +8,14 @@ struct Context: Sendable {
     let stdoutIsTTY: Bool
     let uid: UInt32
 
-    /// Human output: colour only on a terminal that wants it (`NO_COLOR`, `TERM=dumb`),
-    /// and the user's zone (`TZ`, else the system's) so the text can say when venue
-    /// times are in another one.
-    var rendering: DaemonRequest.Rendering {
+    /// How `format` is shown here. Plain text needs the terminal's facts: colour only on
+    /// a terminal that wants it (`NO_COLOR`, `TERM=dumb`), the user's zone (`TZ`, else the
+    /// system's) so the text can say when venue times are in another one, and `COLUMNS`.
+    /// The other formats need none, so the prompt's path does not look them up.
+    func presentation(_ format: StatusFormat) -> StatusPresentation {
+        guard format == .plain else { return StatusPresentation(format: format) }
         let color = stdoutIsTTY && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
-        let userZone = environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) }?.identifier
-            ?? TimeZone.current.identifier
-        return DaemonRequest.Rendering(color: color, userZone: userZone)
+        let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        return StatusPresentation(format: .plain, color: color, userZone: ZoneDatabase.userZoneName(environment: environment), columns: columns)
     }
 }

@@ -31,8 +31,11 @@ struct FlagTable<Options>: Sendable {
 
     /// Applies `arguments` to `options`: flags (`--at TIME` or `--at=TIME`) through the
     /// table, `-h` as `--help`, everything else (and all after `--`) through `operand`.
+    /// Returns the names of the flags given, so that defaults can yield to them.
+    @discardableResult
     func parse(_ arguments: [String], into options: inout Options,
-               operand: (inout Options, String) throws(CLIError) -> Void) throws(CLIError) {
+               operand: (inout Options, String) throws(CLIError) -> Void) throws(CLIError) -> Set<String> {
+        var given: Set<String> = []
         var index = 0
         var onlyOperands = false
         while index < arguments.count {
@@ -60,7 +63,9 @@ struct FlagTable<Options>: Sendable {
                 throw .usage("\(flag.name) takes no value", help: helpCommand)
             }
             try flag.apply(&options, value)
+            given.insert(flag.name)
         }
+        return given
     }
 
     /// One aligned line per flag, for `--help`.

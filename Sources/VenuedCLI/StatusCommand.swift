@@ -1,25 +1,35 @@
 import DiningHours
-import Foundation
 
 /// `venuectl status`: from `--data` when given; else venued answers (already rendered,
-/// for the prompt's sake); else the local copy (cache, then bundled) with one notice.
+/// for the prompt's sake: one request, then print); else the local copy (cache, then
+/// bundled) with one notice. Every path renders through `StatusPresentation`, so the
+/// output is the same wherever it was computed.
 enum StatusCommand {
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
-        let options = try StatusOptions.parse(arguments)
+        var (options, configured) = try StatusOptions.parse(arguments, environment: context.environment)
         if options.help {
             Venuectl.write(StatusOptions.helpText + "\n")
             return 0
         }
-        let rendering = options.json ? nil : context.rendering
+        if options.favorites { options.favoritesFile = Favorites.path(environment: context.environment) }
+        do { return try answer(options, context) } catch {
+            throw VenuectlConfig.attributing(error, zone: options.tz, location: configured["tz"])
+        }
+    }
+
+    private static func answer(_ options: StatusOptions, _ context: Context) throws(CLIError) -> Int32 {
+        let presentation = context.presentation(options.format)
         guard options.data == nil else {
             let local = try LocalData.load(options.data, environment: context.environment)
             local.writeNotes()
-            print(try StatusReport(options: options, feed: local.feed, now: context.now), rendering)
+            let report = try StatusReport(options: options, feed: local.feed, now: context.now, favorites: try Favorites.load(for: options))
+            Venuectl.write(presentation.render(report))
             return 0
         }
-        let request = DaemonRequest.status(options, rendering: rendering)
+        let request = DaemonRequest.status(options, presentation: options.format == .json ? nil : presentation)
         let failure: DaemonFailure
-        switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status", reading: { output(of: $0, json: options.json) }) {
+        switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
+                                    reading: { output(of: $0, json: options.format == .json) }) {
         case .success(let output):
             Venuectl.write(output)
             return 0
@@ -27,8 +37,8 @@ enum StatusCommand {
             failure = reason
         }
         let copy = try LocalCopy.load(environment: context.environment)
-        let report = try StatusReport(options: options, feed: copy.feed, now: context.now)
-        print(report, rendering)
+        let report = try StatusReport(options: options, feed: copy.feed, now: context.now, favorites: try Favorites.load(for: options))
+        Venuectl.write(presentation.render(report))
         // After the answer, and only with one: an error is a single line of its own.
         Venuectl.writeError("venuectl: " + copy.notice(failure, zone: report.zone))
         return 0
@@ -42,10 +52,5 @@ enum StatusCommand {
         }
         guard case .string(let text)? = answer.value["text"] else { return nil }
         return text
-    }
-
-    private static func print(_ report: StatusReport, _ rendering: DaemonRequest.Rendering?) {
-        guard let rendering else { return Venuectl.write(StatusJSON.render(report)) }
-        Venuectl.write(StatusText(report: report, color: rendering.color, userZone: rendering.userZone).render())
     }
 }

@@ -1,11 +1,15 @@
 import DiningHours
 
 /// The answer of `venuectl status`: which venues, at which instant, in what state.
-/// Built from options and a feed; rendered as text or JSON by the caller.
+/// Built from options and a feed; rendered in any `StatusFormat` by `StatusRenderer`.
+/// Filters combine (a venue is shown when it passes every one given); with `--near`
+/// the rows are nearest first, venues without known coordinates last.
 public struct StatusReport: Sendable {
     public struct Row: Sendable {
         let venue: Venue
         let status: VenueStatus
+        /// Metres from the `--near` point; nil without `--near` or without coordinates.
+        let distance: Double?
     }
 
     let at: Instant
@@ -13,33 +17,52 @@ public struct StatusReport: Sendable {
     public let source: FeedSource
     let coverage: Coverage?
     let rows: [Row]
+    /// The options it answers, for the formats that say what was asked (`--near`, filters).
+    let options: StatusOptions
 
-    public init(options: StatusOptions, feed: LoadedFeed, now: Instant) throws(CLIError) {
-        let zone: ZoneRules
-        do { zone = try ZoneRules(identifier: options.tz ?? "America/New_York") } catch {
-            if error == .noTimeZoneData { throw .environment("\(error)") }
-            throw .usage("\(error)")
-        }
-        try self.init(options: options, campus: Campus(feed: feed.feed, zone: zone), source: feed.source, now: now)
+    /// `favorites` is the set `--favorites` keeps (read by the caller: venuectl or venued).
+    public init(options: StatusOptions, feed: LoadedFeed, now: Instant, favorites: Favorites = Favorites()) throws(CLIError) {
+        let zone = try Self.zone(options.tz)
+        try self.init(options: options, campus: Campus(feed: feed.feed, zone: zone), source: feed.source, now: now, favorites: favorites)
     }
 
     /// The same answer from a campus already built in the zone of `options.tz` (which
     /// is not read here): what venued does, so that it builds each campus once.
-    public init(options: StatusOptions, campus: Campus, source: FeedSource, now: Instant) throws(CLIError) {
+    public init(options: StatusOptions, campus: Campus, source: FeedSource, now: Instant, favorites: Favorites = Favorites()) throws(CLIError) {
         let zone = campus.zone
         let at = try Self.instant(options.at, zone: zone, now: now)
         let chosen = try Self.select(options.venues, from: campus.timetables.map(\.venue))
         var rows: [Row] = []
         for timetable in campus.timetables where chosen.contains(timetable.venue.id) {
+            let venue = timetable.venue
+            if options.favorites && !favorites.contains(venue.id) { continue }
+            if !options.kinds.isEmpty && !options.kinds.contains(venue.kind) { continue }
             let status = timetable.status(at: at, estimate: options.estimate, soon: options.soonMinutes * 60)
             if options.openNow && status.state != .open { continue }
-            rows.append(Row(venue: timetable.venue, status: status))
+            let distance = options.near.flatMap { point in VenueInfo.bundled[venue.id].map { point.distance(to: $0.coordinate) } }
+            rows.append(Row(venue: venue, status: status, distance: distance))
+        }
+        if options.near != nil {
+            // Stable: venues at the same distance, and those without one, keep the feed's order.
+            rows = rows.enumerated().sorted { a, b in
+                (a.element.distance ?? .infinity, a.offset) < (b.element.distance ?? .infinity, b.offset)
+            }.map(\.element)
         }
         self.at = at
         self.zone = zone
         self.source = source
         self.coverage = campus.coverage
         self.rows = rows
+        self.options = options
+    }
+
+    /// `--tz`: the venue zone, America/New_York by default; an unknown name is a usage
+    /// error, a missing tz database an environment one.
+    public static func zone(_ identifier: String?) throws(CLIError) -> ZoneRules {
+        do { return try ZoneRules(identifier: identifier ?? "America/New_York") } catch {
+            if error.isEnvironment { throw .environment("\(error)") }
+            throw .usage("\(error)")
+        }
     }
 
     /// `--at`: an ISO 8601 instant, a wall clock in the venue zone, `HH:MM` today, or `now`.

@@ -21,6 +21,8 @@ public struct VenueInfo: Sendable, Equatable {
 
     public var pageURL: String? { slug.map { Self.pageBase + $0 } }
 
+    public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
+
     /// The bundled metadata by venue id, parsed on first use (15 entries, ~10 µs).
     public static let bundled: [Int: VenueInfo] = parse(BundledFeed.venueInfoBytes)
 

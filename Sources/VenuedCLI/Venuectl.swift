@@ -1,5 +1,4 @@
 import DiningHours
-import Foundation
 import Glibc
 
 /// `venuectl`'s entry point: picks the command from one table (which also writes
@@ -21,6 +20,10 @@ public enum Venuectl {
                 operands: .venue, flags: IsOpenCommand.table.specs, exitCode: IsOpenCommand.exitCode, run: IsOpenCommand.run),
         Command(name: "open", summary: "open a venue's web page in the browser",
                 operands: .venue, flags: OpenCommand.table.specs, run: OpenCommand.run),
+        Command(name: "watch", summary: "the status again each time it changes (for status bars that read a stream)",
+                operands: .venues, flags: WatchCommand.flags, run: WatchCommand.run),
+        Command(name: "favorites", summary: "add, remove or list the venues 'status --favorites' shows",
+                operands: .choice(FavoritesCommand.actions), flags: FavoritesCommand.table.specs, run: FavoritesCommand.run),
         Command(name: "info", summary: "what venued serves: source, fetch time, dates, last error, next refresh",
                 operands: .none, flags: InfoCommand.table.specs, run: InfoCommand.run),
         Command(name: "refresh", summary: "ask venued to fetch the venues now",
@@ -80,11 +83,22 @@ public enum Venuectl {
             """
     }
 
-    static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
+    static func write(_ text: String) { writeAll(text, to: STDOUT_FILENO) }
 
-    static func writeError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    static func writeError(_ line: String) { writeAll(line + "\n", to: STDERR_FILENO) }
+
+    /// Whole writes despite short counts and EINTR; a closed pipe (`venuectl | head`)
+    /// ends the output quietly, as SIGPIPE is ignored by `main`.
+    private static func writeAll(_ text: String, to fd: Int32) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
     }
 }

@@ -15,10 +15,16 @@ public enum VenuedPaths {
         return environment["HOME"].flatMap(absolute).map { $0 + "/.cache/venued" }
     }
 
+    /// `$XDG_CONFIG_HOME/venued`, else `~/.config/venued`: venued's `config`, venuectl's
+    /// `venuectl.conf` and the `favorites` both programs read.
+    public static func configDirectory(environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"].flatMap(absolute) { return config + "/venued" }
+        return environment["HOME"].flatMap(absolute).map { $0 + "/.config/venued" }
+    }
+
     /// `$XDG_CONFIG_HOME/venued/config`, else `~/.config/venued/config`.
     public static func configFile(environment: [String: String]) -> String? {
-        if let config = environment["XDG_CONFIG_HOME"].flatMap(absolute) { return config + "/venued/config" }
-        return environment["HOME"].flatMap(absolute).map { $0 + "/.config/venued/config" }
+        configDirectory(environment: environment).map { $0 + "/config" }
     }
 
     /// The XDG spec says relative paths in these variables are invalid and must be

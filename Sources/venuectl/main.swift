@@ -1,11 +1,15 @@
 import DiningHours
-import Foundation
+import Glibc
 import VenuedCLI
 
-let code = Venuectl.run(
+// Glibc only: this binary is linked with -static-executable and must not load
+// Foundation, because a shell prompt runs it on every Enter (see README, Performance).
+signal(SIGPIPE, SIG_IGN)
+var clock = timespec()
+clock_gettime(CLOCK_REALTIME, &clock)
+exit(Venuectl.run(
     Array(CommandLine.arguments.dropFirst()),
-    now: Instant(secondsSinceEpoch: Int(Date().timeIntervalSince1970)),
-    environment: ProcessInfo.processInfo.environment,
-    stdoutIsTTY: isatty(1) == 1
-)
-exit(code)
+    now: Instant(secondsSinceEpoch: clock.tv_sec),
+    environment: ProcessEnvironment.current(),
+    stdoutIsTTY: isatty(STDOUT_FILENO) == 1
+))

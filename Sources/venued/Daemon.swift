@@ -13,7 +13,7 @@ struct Daemon {
     func run() throws(DaemonError) -> Never {
         let config = try loader.load()
         do { _ = try ZoneRules(identifier: config.timeZone) } catch {
-            throw error == .noTimeZoneData ? .environment("\(error)") : .config("\(error)")
+            throw error.isEnvironment ? .environment("\(error)") : .config("\(error)")
         }
         let log = Log(environment: environment, level: config.logLevel)
         let clock = Clock(offset: config.clockOffset)
@@ -25,7 +25,8 @@ struct Daemon {
                                       random: { Double.random(in: 0..<1) },
                                       onReport: { _ in notifier.send([Self.statusLine(store, settings, clock)]) })
         let refreshLoop = RefreshLoop(refresher: refresher, store: store, clock: clock)
-        let answer = StatusAnswer(prepared: Prepared(store: store), settings: settings)
+        let answer = StatusAnswer(prepared: Prepared(store: store), settings: settings,
+                                  favoritesFile: Favorites.path(environment: environment))
         let hub = SubscriberHub(wakeup: dataChanged, answer: answer, store: store, clock: clock, log: log)
 
         let inherited = try Listener.inherited(environment: environment)

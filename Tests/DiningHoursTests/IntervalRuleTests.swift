@@ -1,4 +1,5 @@
 import DiningHours
+import VenuedCLI
 import Testing
 
 /// SPEC §2: from dayparts to open intervals and merged blocks.

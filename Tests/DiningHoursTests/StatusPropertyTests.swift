@@ -1,4 +1,5 @@
 import DiningHours
+import VenuedCLI
 import Testing
 
 /// The engine against a brute-force reference on thousands of generated feeds and

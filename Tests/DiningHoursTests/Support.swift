@@ -1,4 +1,5 @@
 import DiningHours
+import VenuedCLI
 import Foundation
 
 /// Shared helpers: fixture paths, zones, and terse builders for feeds in tests.

@@ -3,41 +3,10 @@ import Testing
 
 /// `venuectl status` as users run it: the real binary, its stdout, stderr and exit code.
 @Suite struct VenuectlStatusTests {
-    struct Run {
-        let code: Int32
-        let stdout: String
-        let stderr: String
+    static let fixture = VenuectlProcess.fixture
 
-        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any] ?? [:] }
-        var venues: [[String: Any]] { json["venues"] as? [[String: Any]] ?? [] }
-    }
-
-    static let fixture = Fixture.pennDirectory.appendingPathComponent("pennlabs_backup-data_venues.json").path
-
-    /// The binary SwiftPM built beside this test bundle.
-    static var binary: URL {
-        let candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-            .map { $0.appendingPathComponent("venuectl") }
-            + [Fixture.packageRoot.appendingPathComponent(".build/debug/venuectl")]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
-    }
-
-    func venuectl(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        // No venued and no cache where these runs look: they pin the local computation.
-        let nowhere = NSTemporaryDirectory() + "venuectl-no-daemon-\(UUID().uuidString)"
-        process.environment = ["PATH": "/usr/bin:/bin", "TZ": "America/New_York", "HOME": NSTemporaryDirectory(),
-                               "XDG_RUNTIME_DIR": nowhere + "/run", "XDG_CACHE_HOME": nowhere + "/cache"].merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(code: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    func venuectl(_ arguments: [String], environment: [String: String] = [:]) throws -> VenuectlProcess.Run {
+        try VenuectlProcess.run(arguments, environment: environment)
     }
 
     @Test func jsonForAFixedInstantGivesSpecsAnswerForEveryVenue() throws {

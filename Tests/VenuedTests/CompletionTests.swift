@@ -7,7 +7,7 @@ import Testing
 @Suite struct Completions {
     let home = DaemonProcess.Home()
     static let venuectl = InstallTests.builtDirectory + "/venuectl"
-    static let commands = ["status", "hours", "next", "search", "is-open", "open", "info", "refresh", "completions", "help"]
+    static let commands = ["status", "hours", "next", "search", "is-open", "open", "watch", "info", "refresh", "favorites", "completions", "help"]
 
     static func shell(_ name: String) -> String? {
         ["/usr/bin/\(name)", "/bin/\(name)", "/usr/local/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -26,9 +26,11 @@ import Testing
         return path
     }
 
+    /// The flags of the option lines of `venuectl COMMAND --help` ("  --days N  how many ...").
     func flags(of command: String) throws -> [String] {
         let help = try InstallTests.tool(Self.venuectl, [command, "--help"], environment: environment).output
-        return InstallTests.flags(in: help).sorted()
+        let optionLines = help.split(separator: "\n").filter { $0.hasPrefix("  -") }.joined(separator: "\n")
+        return InstallTests.flags(in: optionLines).sorted()
     }
 
     @Test func bashAcceptsItsScript() throws {
@@ -64,6 +66,8 @@ import Testing
             c venuectl help is
             c venuectl next --at ''
             c venuectl __
+            c venuectl favorites ''
+            c venuectl watch --co
             """
         let run = try InstallTests.tool("/bin/bash", ["-c", probe], environment: environment)
         #expect(run.code == 0, "\(run.output)")
@@ -73,7 +77,7 @@ import Testing
             "venuectl st => status",
             "venuectl i => is-open info",
             "venuectl hours --d => --days --data",
-            "venuectl status --format  => plain json",
+            "venuectl status --format  => plain json waybar i3blocks i3bar i3status-rs polybar tmux prompt",
             "venuectl hours comm => 1920-commons",
             "venuectl is-open 1920 => 1920-commons 1920-gourmet-grocer 1920-starbucks",
             "venuectl is-open - => -q --quiet --at --tz --data --no-estimate --socket --help",
@@ -81,6 +85,8 @@ import Testing
             "venuectl help is => is-open",
             "venuectl next --at  => ",
             "venuectl __ => ",
+            "venuectl favorites  => add remove list",
+            "venuectl watch --co => --count",
         ], "\(run.output)")
     }
 

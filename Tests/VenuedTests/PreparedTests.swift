@@ -31,8 +31,8 @@ import VenuedCLI
         let store = try store(BundledFeed.bytes)
         let prepared = Prepared(store: store)
         for (venues, tz) in [([], "America/New_York"), (["commons"], "America/New_York"), ([], "Europe/London")] {
-            let first = try prepared.statusLine(options(venues, tz: tz), style: nil, at: monday)
-            let second = try prepared.statusLine(options(venues, tz: tz), style: nil, at: monday)
+            let first = try prepared.statusLine(options(venues, tz: tz), presentation: nil, at: monday)
+            let second = try prepared.statusLine(options(venues, tz: tz), presentation: nil, at: monday)
             #expect(first == second)
             #expect(first == (try fresh(store, options(venues, tz: tz), at: monday)))
         }
@@ -40,9 +40,9 @@ import VenuedCLI
 
     @Test func textAndJSONAreCachedApart() throws {
         let prepared = Prepared(store: try store(BundledFeed.bytes))
-        let json = try prepared.statusLine(options(), style: nil, at: monday)
-        let text = try prepared.statusLine(options(), style: StatusStyle(color: false, userZone: "America/New_York"), at: monday)
-        let colored = try prepared.statusLine(options(), style: StatusStyle(color: true, userZone: "America/New_York"), at: monday)
+        let json = try prepared.statusLine(options(), presentation: nil, at: monday)
+        let text = try prepared.statusLine(options(), presentation: StatusPresentation(format: .plain, color: false, userZone: "America/New_York"), at: monday)
+        let colored = try prepared.statusLine(options(), presentation: StatusPresentation(format: .plain, color: true, userZone: "America/New_York"), at: monday)
         #expect(json.contains("\"venues\"") && !json.contains("\"text\""))
         #expect(text.contains("\"text\"") && !text.contains("\\u001b"))
         #expect(colored.contains("\\u001b["))
@@ -51,37 +51,37 @@ import VenuedCLI
     @Test func eachSecondHasItsOwnAnswer() throws {
         let store = try store(BundledFeed.bytes)
         let prepared = Prepared(store: store)
-        let now = try prepared.statusLine(options(), style: nil, at: monday)
-        let later = try prepared.statusLine(options(), style: nil, at: monday + 1)
+        let now = try prepared.statusLine(options(), presentation: nil, at: monday)
+        let later = try prepared.statusLine(options(), presentation: nil, at: monday + 1)
         #expect(now != later)
         #expect(later == (try fresh(store, options(), at: monday + 1)))
         // An older second asked late is still answered right (just not kept).
-        #expect(try prepared.statusLine(options(), style: nil, at: monday) == now)
+        #expect(try prepared.statusLine(options(), presentation: nil, at: monday) == now)
     }
 
     @Test func newDataOrANewSourceIsNeverAnsweredFromTheCache() throws {
         let store = try store(BundledFeed.bytes)
         let prepared = Prepared(store: store)
-        let bundled = try prepared.statusLine(options(), style: nil, at: monday)
+        let bundled = try prepared.statusLine(options(), presentation: nil, at: monday)
         #expect(bundled.contains(#""source":"bundled""#))
 
         // The same venues from another source: only `source` changes.
         store.replace(with: HeldFeed(feed: store.held.feed, source: .backup, fetchedAt: nil))
-        let backup = try prepared.statusLine(options(), style: nil, at: monday)
+        let backup = try prepared.statusLine(options(), presentation: nil, at: monday)
         #expect(backup == bundled.replacingOccurrences(of: #""source":"bundled""#, with: #""source":"backup""#))
 
         // Other venues: a fresh campus.
         let renamed = Array(String(decoding: BundledFeed.bytes, as: UTF8.self)
             .replacingOccurrences(of: "1920 Commons", with: "Renamed Commons").utf8)
         store.replace(with: HeldFeed(feed: try FeedDecoder.decode(renamed), source: .primary, fetchedAt: nil))
-        let primary = try prepared.statusLine(options(), style: nil, at: monday)
+        let primary = try prepared.statusLine(options(), presentation: nil, at: monday)
         #expect(primary.contains("Renamed Commons"))
         #expect(primary == (try fresh(store, options(), at: monday)))
     }
 
     @Test func errorsAreThoseOfVenuectl() throws {
         let prepared = Prepared(store: try store(BundledFeed.bytes))
-        #expect(throws: ProtocolError.self) { try prepared.statusLine(options(["no such venue"]), style: nil, at: monday) }
-        #expect(throws: ProtocolError.self) { try prepared.statusLine(options(tz: "Mars/Olympus"), style: nil, at: monday) }
+        #expect(throws: ProtocolError.self) { try prepared.statusLine(options(["no such venue"]), presentation: nil, at: monday) }
+        #expect(throws: ProtocolError.self) { try prepared.statusLine(options(tz: "Mars/Olympus"), presentation: nil, at: monday) }
     }
 }

@@ -1,5 +1,6 @@
 @testable import DiningHours
 import Testing
+import VenuedCLI
 @testable import venued
 
 @Suite struct FreshnessRule {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How a person names a venue on the command line: its id, or part of its name in
 /// any case and with or without accents ("cafe" finds "Accenture Café").
 public struct VenueQuery: Sendable, Equatable {
@@ -8,15 +6,32 @@ public struct VenueQuery: Sendable, Equatable {
     public init(_ text: String) { self.text = text }
 
     /// Folded for comparison: lower case, no accents, curly quotes made straight.
+    /// Accents are dropped by table (Latin-1 and Latin Extended-A, where venue names
+    /// live) and as combining marks, which is what Foundation's diacritic folding does
+    /// for these letters, without linking Foundation into the CLI.
     public static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            .replacingOccurrences(of: "\u{2019}", with: "'")
+        var folded = ""
+        folded.unicodeScalars.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar == "\u{2019}" || scalar == "\u{2018}" {
+                folded.unicodeScalars.append("'")
+            } else if scalar.properties.generalCategory == .nonspacingMark {
+                continue
+            } else if let base = LatinBase.letter(of: scalar) {
+                folded.unicodeScalars.append(base)
+            } else if scalar.isASCII {
+                folded.unicodeScalars.append(scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(scalar.value + 32)! : scalar)
+            } else {
+                folded += scalar.properties.lowercaseMapping
+            }
+        }
+        return folded
     }
 
     /// The venues this query names: the one with this id, or every venue whose
     /// name contains it.
     public func matches(in venues: [Venue]) -> [Venue] {
-        let wanted = text.trimmingCharacters(in: .whitespaces)
+        let wanted = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
         if let id = Int(wanted), let venue = venues.first(where: { $0.id == id }) { return [venue] }
         let folded = Self.fold(wanted)
         guard !folded.isEmpty else { return [] }

@@ -1,53 +1,48 @@
-import Foundation
-
 /// The offset rules of one IANA zone, and the one place where wall clocks become instants.
 ///
-/// Foundation answers an offset query in ~80 ns; a status bar asks thousands of them, so
-/// the transitions of 1970–2100 are copied into a sorted table once and looked up by
-/// binary search. Instants outside the table ask Foundation directly.
+/// Built from the zone's compiled tz database file (`TZif`), which the caller reads: the
+/// engine does no I/O. Every transition to 2100 is kept in one sorted table, looked up
+/// by binary search (a status bar asks thousands of offsets); later instants follow the
+/// file's closing POSIX rule.
 public struct ZoneRules: Sendable {
     public let identifier: String
-    private let zone: TimeZone
     /// `transitions[i]` is the first second at which `offsets[i + 1]` applies.
     private let transitions: [Int]
     /// `offsets[0]` applies before the first transition.
     private let offsets: [Int]
-    private let tableEnd: Int
+    private let rule: PosixTZ?
 
-    private static let tableStart = 0                // 1970-01-01
     private static let tableLimit = 4_102_444_800    // 2100-01-01
 
-    /// Throws when the zone is unknown, or when this build has no time-zone data at all
-    /// (a static link without FoundationInternationalization computes silently in GMT;
-    /// we would rather refuse than show wrong hours).
-    public init(identifier: String) throws(ZoneError) {
-        guard let zone = TimeZone(identifier: identifier) else {
-            if TimeZone(identifier: "America/New_York") == nil { throw .noTimeZoneData }
-            throw .unknownZone(identifier)
-        }
-        self.identifier = zone.identifier
-        self.zone = zone
+    /// `tzif` is the zone's file from the tz database (e.g. /usr/share/zoneinfo/America/New_York).
+    public init(identifier: String, tzif: [UInt8]) throws(ZoneError) {
+        let file: TZif
+        do { file = try TZif(parsing: tzif) } catch { throw .corruptZoneFile(identifier, reason: error.reason) }
         var transitions: [Int] = []
-        var offsets = [zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(Self.tableStart)))]
-        var cursor = Date(timeIntervalSince1970: Double(Self.tableStart))
-        while let next = zone.nextDaylightSavingTimeTransition(after: cursor),
-              next.timeIntervalSince1970 < Double(Self.tableLimit), transitions.count < 2000 {
-            let second = Int(next.timeIntervalSince1970.rounded(.down))
-            transitions.append(second)
-            offsets.append(zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(second))))
-            cursor = next
+        var offsets = [file.initialOffset]
+        func append(_ at: Int, _ offset: Int) {
+            guard offset != offsets[offsets.count - 1] else { return }
+            transitions.append(at)
+            offsets.append(offset)
         }
+        for (at, offset) in file.transitions where at < Self.tableLimit { append(at, offset) }
+        if let rule = file.rule {
+            let last = file.transitions.last?.at ?? Self.tableLimit
+            let firstYear = LocalDateTime(wallSeconds: min(last, Self.tableLimit)).date.components.year
+            for year in firstYear...2100 {
+                for (at, offset) in rule.transitions(year: year) where at > last && at < Self.tableLimit { append(at, offset) }
+            }
+        }
+        self.identifier = identifier
         self.transitions = transitions
         self.offsets = offsets
-        self.tableEnd = Self.tableLimit
+        self.rule = file.rule
     }
 
     /// Seconds east of UTC at `instant`.
     public func offset(at instant: Instant) -> Int {
         let t = instant.secondsSinceEpoch
-        guard t >= Self.tableStart, t < tableEnd else {
-            return zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t)))
-        }
+        if t >= Self.tableLimit, let rule { return rule.offset(at: t) }
         var low = 0, high = transitions.count
         while low < high {
             let mid = (low + high) / 2
@@ -95,14 +90,24 @@ public struct ZoneRules: Sendable {
 
 public enum ZoneError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownZone(String)
-    case noTimeZoneData
+    /// There is no tz database where the system keeps it.
+    case noTimeZoneData(directory: String)
+    case corruptZoneFile(String, reason: String)
+
+    /// A fault of the machine rather than of the request: exit 70, not a usage error.
+    public var isEnvironment: Bool {
+        if case .unknownZone = self { return false }
+        return true
+    }
 
     public var description: String {
         switch self {
         case .unknownZone(let name):
             return "unknown time zone '\(name)': use an IANA name such as America/New_York or Europe/London"
-        case .noTimeZoneData:
-            return "this build has no time-zone data (a static link without FoundationInternationalization?): rebuild without static linking"
+        case .noTimeZoneData(let directory):
+            return "no time-zone data in \(directory): install Debian's tzdata package (or set TZDIR)"
+        case .corruptZoneFile(let name, let reason):
+            return "the time-zone file of \(name) is damaged (\(reason)): reinstall Debian's tzdata package"
         }
     }
 }

@@ -46,7 +46,7 @@ enum HoursCommand {
             Venuectl.write(HoursJSON.render(report))
         } else {
             let data = local.describe(report.coverage)
-            Venuectl.write(HoursText(report: report, userZone: context.rendering.userZone, data: data).render())
+            Venuectl.write(HoursText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: data).render())
         }
         local.writeNotes()
         return 0

@@ -49,7 +49,7 @@ enum NextCommand {
         if options.common.json {
             Venuectl.write(NextJSON.render(report))
         } else {
-            Venuectl.write(NextText(report: report, userZone: context.rendering.userZone, data: local.describe(campus.coverage)).render())
+            Venuectl.write(NextText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: local.describe(campus.coverage)).render())
         }
         local.writeNotes()
         return 0

@@ -33,52 +33,92 @@ public struct DaemonConnection: Sendable {
 
     public func exchange(_ request: String, timeout seconds: Double) -> Result<Answer, DaemonFailure> {
         let deadline = Monotonic.seconds() + seconds
+        switch open(request, until: deadline, seconds: seconds) {
+        case .success(let stream):
+            defer { stream.close() }
+            return stream.nextAnswer(until: deadline, seconds: seconds)
+        case .failure(let failure):
+            return .failure(failure)
+        }
+    }
+
+    /// A connection that has sent `request` and reads answers line by line: the start
+    /// of a `subscribe` stream, or of one exchange.
+    public func open(_ request: String, until deadline: Double, seconds: Double) -> Result<DaemonStream, DaemonFailure> {
         guard var address = UnixAddress(path) else { return .failure(.unusable(path, "cannot be reached: the path is too long")) }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { return .failure(.unusable(path, "cannot be reached: \(String(cString: strerror(errno)))")) }
-        defer { close(fd) }
+        let stream = DaemonStream(fd: fd, path: path)
         if address.withSockaddr({ connect(fd, $0, $1) }) != 0 {
+            let failure: DaemonFailure?
             switch errno {
-            case ENOENT: return .failure(.notRunning(path, "no socket"))
-            case ECONNREFUSED: return .failure(.notRunning(path, "nothing listens on the socket"))
+            case ENOENT: failure = .notRunning(path, "no socket")
+            case ECONNREFUSED: failure = .notRunning(path, "nothing listens on the socket")
             case EINPROGRESS:
-                guard wait(fd, for: Int16(POLLOUT), until: deadline) else { return .failure(.timedOut(path, seconds: seconds)) }
-                var error: Int32 = 0
-                var length = socklen_t(MemoryLayout<Int32>.size)
-                getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
-                if error != 0 { return .failure(.unusable(path, "refused the connection: \(String(cString: strerror(error)))")) }
-            case EAGAIN: return .failure(.unusable(path, "is not accepting connections (its queue is full)"))
-            default: return .failure(.unusable(path, "cannot be reached: \(String(cString: strerror(errno)))"))
+                if !stream.wait(for: Int16(POLLOUT), until: deadline) {
+                    failure = .timedOut(path, seconds: seconds)
+                } else {
+                    var error: Int32 = 0
+                    var length = socklen_t(MemoryLayout<Int32>.size)
+                    getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+                    failure = error == 0 ? nil : .unusable(path, "refused the connection: \(String(cString: strerror(error)))")
+                }
+            case EAGAIN: failure = .unusable(path, "is not accepting connections (its queue is full)")
+            default: failure = .unusable(path, "cannot be reached: \(String(cString: strerror(errno)))")
+            }
+            if let failure {
+                stream.close()
+                return .failure(failure)
             }
         }
-        guard send(fd, Array((request + "\n").utf8), until: deadline) else { return .failure(.timedOut(path, seconds: seconds)) }
-        return receiveLine(fd, until: deadline, seconds: seconds)
+        guard stream.send(Array((request + "\n").utf8), until: deadline) else {
+            stream.close()
+            return .failure(.timedOut(path, seconds: seconds))
+        }
+        return .success(stream)
+    }
+}
+
+/// The reading end of a connection to venued: answers one line at a time, each wait a
+/// `poll` bounded by a deadline (`.infinity` for a stream that may stay quiet for hours).
+public final class DaemonStream {
+    let fd: Int32
+    let path: String
+    private var buffer: [UInt8] = []
+
+    init(fd: Int32, path: String) {
+        self.fd = fd
+        self.path = path
     }
 
-    private func send(_ fd: Int32, _ bytes: [UInt8], until deadline: Double) -> Bool {
+    public func close() { _ = Glibc.close(fd) }
+
+    func send(_ bytes: [UInt8], until deadline: Double) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if sent > 0 { offset += sent; continue }
             if sent < 0 && errno == EINTR { continue }
-            guard sent < 0 && errno == EAGAIN, wait(fd, for: Int16(POLLOUT), until: deadline) else { return false }
+            guard sent < 0 && errno == EAGAIN, wait(for: Int16(POLLOUT), until: deadline) else { return false }
         }
         return true
     }
 
-    private func receiveLine(_ fd: Int32, until deadline: Double, seconds: Double) -> Result<Answer, DaemonFailure> {
-        var buffer: [UInt8] = []
+    /// The next answer line. `seconds` is the budget `deadline` stands for, for messages.
+    public func nextAnswer(until deadline: Double, seconds: Double) -> Result<DaemonConnection.Answer, DaemonFailure> {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
                 guard let value = try? JSONParser.parse(line), case .bool? = value["ok"] else {
                     return .failure(.unusable(path, "answered something that is not venued's protocol"))
                 }
-                return .success(Answer(line: String(decoding: line, as: UTF8.self), value: value))
+                return .success(DaemonConnection.Answer(line: String(decoding: line, as: UTF8.self), value: value))
             }
-            guard buffer.count <= Self.answerLimit else { return .failure(.unusable(path, "sent an answer over \(Self.answerLimit >> 20) MB")) }
-            guard wait(fd, for: Int16(POLLIN), until: deadline) else { return .failure(.timedOut(path, seconds: seconds)) }
+            let limit = DaemonConnection.answerLimit
+            guard buffer.count <= limit else { return .failure(.unusable(path, "sent an answer over \(limit >> 20) MB")) }
+            guard wait(for: Int16(POLLIN), until: deadline) else { return .failure(.timedOut(path, seconds: seconds)) }
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard count > 0 else { return .failure(.unusable(path, "closed the connection without an answer")) }
@@ -88,12 +128,12 @@ public struct DaemonConnection: Sendable {
 
     /// True when `events` is ready before the deadline (or the peer hung up, which the
     /// following call reports); false when the time is up.
-    private func wait(_ fd: Int32, for events: Int16, until deadline: Double) -> Bool {
+    func wait(for events: Int16, until deadline: Double) -> Bool {
         while true {
             let remaining = deadline - Monotonic.seconds()
             guard remaining > 0 else { return false }
             var poller = pollfd(fd: fd, events: events, revents: 0)
-            let ready = poll(&poller, 1, Int32((remaining * 1000).rounded(.up)))
+            let ready = poll(&poller, 1, remaining == .infinity ? -1 : Int32(min(remaining * 1000, 86_400_000).rounded(.up)))
             if ready < 0 && errno == EINTR { continue }
             return ready > 0
         }

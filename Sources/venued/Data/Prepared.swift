@@ -26,10 +26,11 @@ final class Prepared: Sendable {
         var lines: [LineKey: String] = [:]
     }
 
-    /// A cached line is for one set of options in one presentation.
+    /// A cached line is for one set of options, favorites and presentation.
     private struct LineKey: Hashable {
         let options: StatusOptions
-        let style: StatusStyle?
+        let favorites: Favorites
+        let presentation: StatusPresentation?
     }
 
     private let store: FeedStore
@@ -68,14 +69,15 @@ final class Prepared: Sendable {
     }
 
     /// The status report for `options` (whose `tz` is set) at `now`.
-    func report(_ options: StatusOptions, at now: Instant) throws(ProtocolError) -> StatusReport {
-        try compute(options, at: now).report
+    func report(_ options: StatusOptions, favorites: Favorites = Favorites(), at now: Instant) throws(ProtocolError) -> StatusReport {
+        try compute(options, favorites: favorites, at: now).report
     }
 
-    /// The `status` answer line (JSON, or with `style` the text `venuectl status` prints),
-    /// from the lines of this second when it was asked before.
-    func statusLine(_ options: StatusOptions, style: StatusStyle?, at now: Instant) throws(ProtocolError) -> String {
-        let key = LineKey(options: options, style: style)
+    /// The `status` answer line (JSON, or with `presentation` the text `venuectl status`
+    /// prints), from the lines of this second when it was asked before.
+    func statusLine(_ options: StatusOptions, presentation: StatusPresentation?, favorites: Favorites = Favorites(),
+                    at now: Instant) throws(ProtocolError) -> String {
+        let key = LineKey(options: options, favorites: favorites, presentation: presentation)
         let version = store.versioned.version
         let second = now.secondsSinceEpoch
         let hit = state.withLock { state -> String? in
@@ -84,10 +86,9 @@ final class Prepared: Sendable {
             return state.lines[key]
         }
         if let hit { return hit }
-        let computed = try compute(options, at: now)
-        let line = style.map {
-            Reply.ok([("source", JSONText.quote(computed.report.source.rawValue)),
-                      ("text", JSONText.quote(StatusText(report: computed.report, color: $0.color, userZone: $0.userZone).render()))])
+        let computed = try compute(options, favorites: favorites, at: now)
+        let line = presentation.map {
+            Reply.ok([("source", JSONText.quote(computed.report.source.rawValue)), ("text", JSONText.quote($0.render(computed.report)))])
         } ?? Reply.ok(StatusJSON.members(computed.report))
         // Kept only if computed from the data read above (and for the latest second).
         guard computed.version == version else { return line }
@@ -103,14 +104,14 @@ final class Prepared: Sendable {
         return line
     }
 
-    private func compute(_ options: StatusOptions, at now: Instant) throws(ProtocolError) -> (report: StatusReport, held: HeldFeed, version: Int) {
+    private func compute(_ options: StatusOptions, favorites: Favorites, at now: Instant) throws(ProtocolError) -> (report: StatusReport, held: HeldFeed, version: Int) {
         let zone: ZoneRules
         do { zone = try self.zone(options.tz ?? "America/New_York") } catch {
-            throw ProtocolError(error == .noTimeZoneData ? CLIError.environment("\(error)") : CLIError.usage("\(error)"))
+            throw ProtocolError(error.isEnvironment ? CLIError.environment("\(error)") : CLIError.usage("\(error)"))
         }
         let (campus, held, version) = campus(zone)
         do {
-            let report = try StatusReport(options: options, campus: campus, source: held.source, now: now)
+            let report = try StatusReport(options: options, campus: campus, source: held.source, now: now, favorites: favorites)
             return (report, held, version)
         } catch {
             throw ProtocolError(error)
@@ -123,10 +124,4 @@ final class Prepared: Sendable {
         state.lines.removeAll()
         state.second = Int.min
     }
-}
-
-/// How a `status` answer is presented when the client asks for text (`"render":"plain"`).
-struct StatusStyle: Hashable, Sendable {
-    let color: Bool
-    let userZone: String?
 }

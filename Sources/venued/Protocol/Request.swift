@@ -8,10 +8,15 @@ struct Request {
     enum Command: String, CaseIterable {
         case status, hours, next, info, refresh, subscribe
 
+        /// What `status` and `subscribe` share: which venues, in which zone, how estimated.
+        static let filters = ["venues", "open_now", "halls", "retail", "favorites", "favorites_file", "near", "tz", "no_estimate", "soon"]
+        /// How answers are shown (`StatusAnswer.presentation`); absent, the JSON object.
+        static let presentation = ["render", "template", "color", "user_tz", "columns"]
+
         var fields: [String] {
             switch self {
-            case .status: return ["venues", "open_now", "at", "tz", "no_estimate", "soon", "render", "color", "user_tz"]
-            case .subscribe: return ["venues", "open_now", "tz", "no_estimate", "soon"]
+            case .status: return Self.filters + ["at"] + Self.presentation
+            case .subscribe: return Self.filters + Self.presentation
             case .hours: return ["venue", "from", "days", "tz", "no_estimate"]
             case .next: return ["venues", "at", "tz", "no_estimate", "hours", "limit"]
             case .info, .refresh: return []

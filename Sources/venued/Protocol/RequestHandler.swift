@@ -6,7 +6,7 @@ import VenuedCLI
 struct RequestHandler: Sendable {
     enum Outcome {
         case reply(String)
-        case subscribe(StatusOptions)
+        case subscribe(Subscription)
     }
 
     let store: FeedStore
@@ -27,7 +27,7 @@ struct RequestHandler: Sendable {
                 let options = try StatusAnswer.options(request)
                 // Fail now, on this line, rather than on the first push.
                 _ = try statusAnswer.report(options, at: clock.now())
-                return .subscribe(options)
+                return .subscribe(Subscription(options: options, presentation: try StatusAnswer.presentation(request)))
             case .hours:
                 return .reply(try ScheduleAnswers(held: store.held, config: settings.current, now: clock.now()).hours(request))
             case .next:
@@ -42,13 +42,10 @@ struct RequestHandler: Sendable {
         }
     }
 
-    /// The `venuectl status --json` object, or with `"render":"plain"` the text
-    /// `venuectl status` prints, so that the client only has to copy it out.
+    /// The `venuectl status --json` object, or with `"render"` the text `venuectl status
+    /// --format` prints, so that the client only has to copy it out.
     private func status(_ request: Request) throws(ProtocolError) -> String {
-        let render = try request.string("render")
-        guard render == nil || render == "plain" else { throw ProtocolError("\"render\" must be \"plain\" (or absent for JSON), not '\(render!)'") }
-        let style = render == nil ? nil : StatusStyle(color: try request.flag("color"), userZone: try request.string("user_tz"))
-        return try statusAnswer.line(try StatusAnswer.options(request), style: style, at: clock.now())
+        try statusAnswer.line(try StatusAnswer.options(request), presentation: try StatusAnswer.presentation(request), at: clock.now())
     }
 
     /// Fetches now and answers when the chain is done.

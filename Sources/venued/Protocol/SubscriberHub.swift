@@ -12,7 +12,8 @@ final class SubscriberHub: Sendable {
     private struct Subscriber {
         let id: Int
         let fd: Int32
-        let options: StatusOptions
+        let subscription: Subscription
+        var options: StatusOptions { subscription.options }
         /// The `venues` member last sent, to skip pushes that would repeat it.
         var lastVenues: String
     }
@@ -47,13 +48,13 @@ final class SubscriberHub: Sendable {
     }
 
     /// Registers the connection `fd` and sends its first line; nil when that failed.
-    func add(fd: Int32, subscription options: StatusOptions) -> Int? {
+    func add(fd: Int32, subscription: Subscription) -> Int? {
         let id = state.withLock { state -> Int? in
             let id = state.nextID
             state.nextID += 1
-            guard let (line, venues) = line(for: options, event: "snapshot", at: clock.now()),
+            guard let (line, venues) = line(for: subscription, event: "snapshot", at: clock.now()),
                   SocketIO.send(fd, line, nonBlocking: true) else { return nil }
-            state.subscribers.append(Subscriber(id: id, fd: fd, options: options, lastVenues: venues))
+            state.subscribers.append(Subscriber(id: id, fd: fd, subscription: subscription, lastVenues: venues))
             return id
         }
         // A new subscriber may watch another zone, whose transitions come at other instants.
@@ -97,7 +98,7 @@ final class SubscriberHub: Sendable {
         state.withLock { state in
             var kept: [Subscriber] = []
             for var subscriber in state.subscribers {
-                guard let (line, venues) = line(for: subscriber.options, event: event, at: now) else {
+                guard let (line, venues) = line(for: subscriber.subscription, event: event, at: now) else {
                     SocketIO.send(subscriber.fd, Reply.error(endError(subscriber.options, now)), nonBlocking: true)
                     drop(subscriber)
                     continue
@@ -123,11 +124,16 @@ final class SubscriberHub: Sendable {
         shutdown(subscriber.fd, Int32(SHUT_RDWR))
     }
 
-    private func line(for options: StatusOptions, event: String, at now: Instant) -> (String, String)? {
-        guard let report = try? answer.report(options, at: now) else { return nil }
+    /// The line to push, and the venues' states it shows (a push is skipped when they
+    /// did not change, whatever the presentation).
+    private func line(for subscription: Subscription, event: String, at now: Instant) -> (String, String)? {
+        guard let report = try? answer.report(subscription.options, at: now) else { return nil }
         let members = StatusJSON.members(report)
         let venues = members.first { $0.0 == "venues" }?.1 ?? ""
-        return (JSONText.object([("ok", "true"), ("event", JSONText.quote(event))] + members) + "\n", venues)
+        let shown = subscription.presentation.map { presentation in
+            [("source", JSONText.quote(report.source.rawValue)), ("text", JSONText.quote(presentation.render(report)))]
+        } ?? members
+        return (JSONText.object([("ok", "true"), ("event", JSONText.quote(event))] + shown) + "\n", venues)
     }
 
     private func endError(_ options: StatusOptions, _ now: Instant) -> ProtocolError {

@@ -1,7 +1,8 @@
 import DiningHours
 
 /// `venuectl status --json` (SPEC §4): one object, every venue with at least id, name,
-/// state, label, changes_at, closing_soon and estimated.
+/// state, label, changes_at, closing_soon and estimated; with `--near` also `distance_m`
+/// and `walk_minutes` (null for a venue without coordinates).
 public enum StatusJSON {
     public static func render(_ report: StatusReport) -> String {
         JSONText.object(members(report)) + "\n"
@@ -13,7 +14,7 @@ public enum StatusJSON {
         let zone = report.zone
         let venues = report.rows.map { row -> String in
             let status = row.status
-            return JSONText.object([
+            var members = [
                 ("id", "\(row.venue.id)"),
                 ("name", JSONText.quote(row.venue.name)),
                 ("kind", JSONText.quote(row.venue.kind.rawValue)),
@@ -25,7 +26,12 @@ public enum StatusJSON {
                 ("meal_ends_at", JSONText.string(status.mealEndsAt.map(zone.iso8601))),
                 ("next_label", JSONText.string(status.nextLabel)),
                 ("message", JSONText.string(status.message)),
-            ])
+            ]
+            if report.options.near != nil {
+                members += [("distance_m", row.distance.map { "\(Int($0.rounded()))" } ?? "null"),
+                            ("walk_minutes", row.distance.map { "\(Coordinate.walkingMinutes($0))" } ?? "null")]
+            }
+            return JSONText.object(members)
         }
         let coverage = report.coverage.map {
             JSONText.object([("first", JSONText.quote("\($0.first)")), ("last", JSONText.quote("\($0.last)"))])

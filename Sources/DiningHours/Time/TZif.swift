@@ -1,0 +1,117 @@
+/// A compiled zone file of the tz database (RFC 8536), as /usr/share/zoneinfo holds them.
+///
+/// Read directly rather than through Foundation so that venuectl can be a Glibc-only
+/// static binary (a prompt calls it on every Enter), and so that the daemon and the CLI
+/// agree with the system's tzdata, which Debian updates, rather than ICU's copy.
+struct TZif: Sendable {
+    /// Every listed transition as (first second of the new offset, offset east of UTC).
+    let transitions: [(at: Int, offset: Int)]
+    /// The offset before the first transition (local mean time, usually).
+    let initialOffset: Int
+    /// The rule for instants after the last transition; nil when the file has none.
+    let rule: PosixTZ?
+
+    init(parsing bytes: [UInt8]) throws(TZifError) {
+        var reader = TZifReader(bytes: bytes)
+        let first = try reader.header()
+        // Version 1 data has 32-bit times; a version 2+ file repeats everything with
+        // 64-bit times after it, which is the block to read.
+        guard first.version >= 2 else {
+            (transitions, initialOffset) = try reader.block(first, timeSize: 4)
+            rule = nil
+            return
+        }
+        try reader.skip(first.dataSize(timeSize: 4))
+        let second = try reader.header()
+        (transitions, initialOffset) = try reader.block(second, timeSize: 8)
+        let footer = reader.footer()
+        if footer.isEmpty {
+            rule = nil
+        } else {
+            guard let parsed = PosixTZ(parsing: footer) else { throw TZifError("its closing rule '\(footer)' is not a POSIX TZ rule") }
+            rule = parsed
+        }
+    }
+}
+
+struct TZifError: Error, Equatable, Sendable {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// A bounds-checked cursor over a TZif file's big-endian fields.
+private struct TZifReader {
+    struct Header {
+        let version: Int
+        let isUTCCount, isStandardCount, leapCount, timeCount, typeCount, charCount: Int
+
+        func dataSize(timeSize: Int) -> Int {
+            timeCount * timeSize + timeCount + typeCount * 6 + charCount
+                + leapCount * (timeSize + 4) + isStandardCount + isUTCCount
+        }
+    }
+
+    let bytes: [UInt8]
+    var index = 0
+
+    mutating func header() throws(TZifError) -> Header {
+        guard index + 44 <= bytes.count, bytes[index..<index + 4].elementsEqual("TZif".utf8) else {
+            throw TZifError("it is not a TZif file")
+        }
+        let versionByte = bytes[index + 4]
+        let version = versionByte == 0 ? 1 : Int(versionByte) - Int(UInt8(ascii: "0"))
+        index += 20
+        var counts: [Int] = []
+        for _ in 0..<6 { counts.append(Int(try integer(size: 4, signed: false))) }
+        let header = Header(version: version, isUTCCount: counts[0], isStandardCount: counts[1], leapCount: counts[2],
+                            timeCount: counts[3], typeCount: counts[4], charCount: counts[5])
+        guard header.typeCount > 0 else { throw TZifError("it has no local time types") }
+        return header
+    }
+
+    mutating func skip(_ count: Int) throws(TZifError) {
+        guard index + count <= bytes.count else { throw TZifError("it ends early") }
+        index += count
+    }
+
+    /// The transitions and the initial offset of one data block.
+    mutating func block(_ header: Header, timeSize: Int) throws(TZifError) -> ([(at: Int, offset: Int)], Int) {
+        // Checked first, so that a corrupt count cannot make us reserve gigabytes.
+        guard header.dataSize(timeSize: timeSize) <= bytes.count - index else { throw TZifError("its header counts do not fit the file") }
+        var times: [Int] = []
+        times.reserveCapacity(header.timeCount)
+        for _ in 0..<header.timeCount { times.append(try integer(size: timeSize, signed: true)) }
+        var typeIndices: [Int] = []
+        for _ in 0..<header.timeCount { typeIndices.append(try integer(size: 1, signed: false)) }
+        var offsets: [Int] = []
+        for _ in 0..<header.typeCount {
+            offsets.append(try integer(size: 4, signed: true))
+            try skip(2)   // isdst and the abbreviation index: only offsets matter here
+        }
+        try skip(header.charCount + header.leapCount * (timeSize + 4) + header.isStandardCount + header.isUTCCount)
+        var transitions: [(at: Int, offset: Int)] = []
+        for (time, type) in zip(times, typeIndices) {
+            guard type < offsets.count else { throw TZifError("a transition names local time type \(type) of \(offsets.count)") }
+            transitions.append((time, offsets[type]))
+        }
+        return (transitions, offsets[0])
+    }
+
+    /// The text between the newlines after the 64-bit block.
+    mutating func footer() -> String {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\n") else { return "" }
+        let start = index + 1
+        guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return "" }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    private mutating func integer(size: Int, signed: Bool) throws(TZifError) -> Int {
+        guard index + size <= bytes.count else { throw TZifError("it ends early") }
+        var value: UInt64 = 0
+        for byte in bytes[index..<index + size] { value = value << 8 | UInt64(byte) }
+        index += size
+        guard signed else { return Int(value) }
+        let shift = UInt64(64 - size * 8)
+        return Int(Int64(bitPattern: value << shift) >> Int64(shift))
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `venuectl favorites add|remove|list` and `status --favorites`: the file's format, its
+/// atomic rewrite, names resolved to one venue, and the errors with their exit codes.
+@Suite struct FavoritesTests {
+    let root: String
+    var file: String { root + "/venued/favorites" }
+
+    init() throws { root = try VenuectlProcess.scratch() }
+
+    func venuectl(_ arguments: [String]) throws -> VenuectlProcess.Run {
+        try VenuectlProcess.run(arguments, environment: ["XDG_CONFIG_HOME": root])
+    }
+
+    func shownIDs() throws -> [Int] {
+        try venuectl(["status", "--favorites", "--json", "--data", VenuectlProcess.fixture, "--at", "2023-09-18T12:00"])
+            .venues.compactMap { $0["id"] as? Int }
+    }
+
+    @Test func addListRemoveAndStatusShowTheSameSet() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(try venuectl(["favorites", "list"]).stdout.isEmpty)
+        let added = try venuectl(["favorites", "add", "commons", "1442"])
+        #expect(added.code == 0 && added.stdout == "added 1920 Commons (593)\nadded Lauder College House (1442)\n", "\(added.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8)
+            == "# venuectl favorites: one venue id a line (the name after '#' is for people).\n593  # 1920 Commons\n1442  # Lauder College House\n")
+        #expect(try venuectl(["favorites", "add", "593"]).stdout == "1920 Commons (593) is a favorite already\n")
+        #expect(try venuectl(["favorites", "list"]).stdout == "593  1920 Commons\n1442  Lauder College House\n")
+        #expect(try shownIDs() == [593, 1442])
+        #expect(try venuectl(["favorites", "remove", "lauder"]).stdout == "removed Lauder College House (1442)\n")
+        #expect(try venuectl(["favorites", "remove", "lauder"]).stdout == "Lauder College House (1442) was not a favorite\n")
+        #expect(try shownIDs() == [593])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root + "/venued")
+        #expect(leftovers == ["favorites"], "no temporary file is left behind")
+    }
+
+    @Test func withoutFavoritesStatusSaysHowToAddThem() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let run = try venuectl(["status", "--favorites", "--data", VenuectlProcess.fixture])
+        #expect(run.code == 0 && run.stdout.contains("No favorites to show (add some with 'venuectl favorites add VENUE')."))
+        #expect(try venuectl(["status", "--favorites", "--format", "prompt"]).stdout.isEmpty)
+    }
+
+    @Test func aFavoriteTheDataNoLongerListsCanStillBeRemoved() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/venued", withIntermediateDirectories: true)
+        try "424242\n593\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try venuectl(["favorites", "list"]).stdout == "424242  (not in the current data)\n593  1920 Commons\n")
+        #expect(try venuectl(["favorites", "remove", "424242"]).stdout == "removed venue (424242)\n")
+    }
+
+    @Test(arguments: [
+        (["favorites", "add", "cafe"], Int32(2), "'cafe' matches 3 venues: Cafe West, Accenture Café, Joe's Café — be more specific or use an id"),
+        (["favorites", "add", "comons"], 3, "no venue matches 'comons': did you mean '1920 Commons'?"),
+        (["favorites", "add"], 2, "favorites add needs a VENUE"),
+        (["favorites"], 2, "favorites needs add, remove or list"),
+        (["favorites", "star", "593"], 2, "unknown favorites action 'star': use add, remove or list"),
+        (["favorites", "list", "593"], 2, "favorites list takes no VENUE"),
+    ])
+    func mistakesAreOneLineWithTheirExitCode(arguments: [String], code: Int32, message: String) throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let run = try venuectl(arguments)
+        #expect(run.code == code && run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("venuectl: ") && run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func aBrokenFileIsNamedWithItsLineAndAnUnwritableOneIsExitFour() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/venued", withIntermediateDirectories: true)
+        try "593\ncommons\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let broken = try venuectl(["status", "--favorites", "--data", VenuectlProcess.fixture])
+        #expect(broken.code == 2 && broken.stderr.contains("\(file):2: expected a venue id, found 'commons'"), "\(broken.stderr)")
+        let blocked = try VenuectlProcess.run(["favorites", "add", "593"], environment: ["XDG_CONFIG_HOME": "/dev/null/config"])
+        #expect(blocked.code == 4 && blocked.stderr.hasPrefix("venuectl: cannot write /dev/null/config"), "\(blocked.stderr)")
+    }
+}

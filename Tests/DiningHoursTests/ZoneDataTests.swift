@@ -1,0 +1,95 @@
+@testable import DiningHours
+import Foundation
+import Testing
+@testable import VenuedCLI
+
+/// The zone rules now come from the system's tz database files: the parser of their
+/// closing POSIX rule, what happens past the files' last transition, and every way the
+/// database can be missing or wrong. (Agreement with Foundation over 1954–2128 in ten
+/// zones is in ZoneRuleTests.)
+@Suite struct ZoneDataTests {
+    @Test func posixRulesParse() throws {
+        let newYork = try #require(PosixTZ(parsing: "EST5EDT,M3.2.0,M11.1.0"))
+        #expect(newYork.standardOffset == -18_000 && newYork.daylight?.offset == -14_400)
+        #expect(newYork.daylight?.start == .init(date: .monthWeekDay(month: 3, week: 2, weekday: 0), secondOfDay: 7200))
+        let kolkata = try #require(PosixTZ(parsing: "IST-5:30"))
+        #expect(kolkata.standardOffset == 19_800 && kolkata.daylight == nil)
+        let quoted = try #require(PosixTZ(parsing: "<+0545>-5:45"))
+        #expect(quoted.standardOffset == 20_700)
+        // Jerusalem switches at 26:00 local, the Thursday before the last Sunday.
+        let jerusalem = try #require(PosixTZ(parsing: "IST-2IDT,M3.4.4/26,M10.5.0"))
+        #expect(jerusalem.daylight?.start.secondOfDay == 26 * 3600)
+        // Nuuk: negative switch times (RFC 8536 §3.3.1).
+        let nuuk = try #require(PosixTZ(parsing: "<-02>2<-01>,M3.5.0/-1,M10.5.0/0"))
+        #expect(nuuk.daylight?.start.secondOfDay == -3600)
+        let julian = try #require(PosixTZ(parsing: "XXX3YYY,J60/2,300/2"))
+        #expect(julian.daylight?.start.date == .julianNoLeap(60) && julian.daylight?.end.date == .zeroBased(300))
+        for bad in ["", "E5", "EST", "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,M3.2.0", "EST5EDT,M3.2.0,M11.1.0x", "<EST5"] {
+            #expect(PosixTZ(parsing: bad) == nil, "\(bad)")
+        }
+    }
+
+    /// Debian's files list transitions to 2037; after that only the rule speaks.
+    @Test func datesAfterTheFileFollowItsRule() throws {
+        let newYork = try ZoneRules(identifier: "America/New_York")
+        // 2050: second Sunday of March is the 13th, first Sunday of November the 6th.
+        #expect(newYork.iso8601(at("2050-03-13T02:30:00", newYork)) == "2050-03-13T03:30:00-04:00")
+        #expect(newYork.iso8601(at("2050-11-06T01:30:00", newYork)) == "2050-11-06T01:30:00-04:00")
+        #expect(newYork.iso8601(at("2050-11-06T02:00:00", newYork)) == "2050-11-06T02:00:00-05:00")
+        // Past the table (2100) the rule is applied per year: 2150-03-08 is the 2nd Sunday.
+        #expect(newYork.offset(at: at("2150-07-01T12:00:00Z")) == -14_400)
+        #expect(newYork.iso8601(at("2150-03-08T02:30:00", newYork)) == "2150-03-08T03:30:00-04:00")
+        let sydney = try ZoneRules(identifier: "Australia/Sydney")
+        #expect(sydney.offset(at: at("2150-01-01T00:00:00Z")) == 39_600)
+        #expect(sydney.offset(at: at("2150-07-01T00:00:00Z")) == 36_000)
+    }
+
+    @Test func missingDamagedAndMisnamedZones() throws {
+        let directory = try temporaryDirectory()
+        #expect(throws: ZoneError.noTimeZoneData(directory: directory + "/none")) {
+            try ZoneDatabase.rules("America/New_York", directory: directory + "/none")
+        }
+        let real = Array(try Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/America/New_York")))
+        try Data(real.prefix(200)).write(to: URL(fileURLWithPath: directory + "/Cut"))
+        #expect(throws: ZoneError.corruptZoneFile("Cut", reason: "it ends early")) { try ZoneDatabase.rules("Cut", directory: directory) }
+        try Data("America/New_York\n".utf8).write(to: URL(fileURLWithPath: directory + "/zone.tab"))
+        for name in ["zone.tab", "../etc/passwd", "/etc/passwd", "", "Not/There", "Europe/../../x"] {
+            #expect(throws: ZoneError.unknownZone(name)) { try ZoneDatabase.rules(name, directory: directory) }
+        }
+        #expect(ZoneError.corruptZoneFile("X", reason: "r").isEnvironment && !ZoneError.unknownZone("X").isEnvironment)
+    }
+
+    /// A zone is the file of that name under TZDIR, whatever is in it.
+    @Test func theDirectoryIsTheSourceOfTruth() throws {
+        let directory = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory + "/America", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Asia/Tokyo", toPath: directory + "/America/New_York")
+        let rules = try ZoneDatabase.rules("America/New_York", directory: directory)
+        #expect(rules.offset(at: at("2023-07-01T00:00:00Z")) == 32_400)
+        #expect(ZoneDatabase.directory(environment: ["TZDIR": directory]) == directory)
+        #expect(ZoneDatabase.directory(environment: [:]) == "/usr/share/zoneinfo")
+    }
+
+    @Test func theUserZoneIsNamedAsGlibcWouldPickIt() {
+        #expect(ZoneDatabase.userZoneName(environment: ["TZ": ":Europe/Paris"]) == "Europe/Paris")
+        #expect(ZoneDatabase.userZoneName(environment: ["TZ": "Asia/Tokyo"]) == "Asia/Tokyo")
+        #expect(ZoneDatabase.userZoneName(environment: ["TZ": "/usr/share/zoneinfo/Asia/Tokyo"]) == "Asia/Tokyo")
+        // Without TZ: this machine's /etc/localtime, whatever it is, names a real zone.
+        let system = ZoneDatabase.userZoneName(environment: [:])
+        #expect((try? ZoneRules(identifier: system)) != nil, "\(system)")
+    }
+
+    @Test func foldingDropsCaseAccentsAndCurlyQuotes() {
+        #expect(VenueQuery.fold("Accenture CAFÉ") == "accenture cafe")
+        #expect(VenueQuery.fold("Cafe\u{301} Ñandú") == "cafe nandu")
+        #expect(VenueQuery.fold("Joe’s Café") == "joe's cafe")
+        #expect(VenueQuery.fold("Łódź Æther İzmir") == "łodz æther izmir")
+        #expect(VenueQuery.fold("ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ") == "aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyy")
+    }
+
+    private func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("zones-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}

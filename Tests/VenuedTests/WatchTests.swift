@@ -1,0 +1,93 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `venuectl watch`: venued's stream printed as status would print it, the local copy
+/// while venued is away, and the reconnection when it is back.
+@Suite struct WatchCommand {
+    let home = DaemonProcess.Home()
+    static let offline = ["--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none", "--timeout", "1"]
+
+    @Test func printsTheSnapshotThenTheTransition() throws {
+        // Falk Kosher Dining closes at 2023-09-18T14:00-04:00: start venued's clock 3 s before.
+        let offset = 1_695_060_000 - 3 - Int(Date().timeIntervalSince1970)
+        let daemon = try DaemonProcess(home: home, arguments: Self.offline + ["--clock-offset", "\(offset)"])
+        defer { daemon.stop() }
+        let run = try VenuectlRunner.run(["watch", "falk", "--json", "--count", "2"], home: home, timeout: 20)
+        #expect(run.code == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:] }
+        #expect(lines.map { $0["event"] as? String } == ["snapshot", "transition"])
+        #expect(lines.map { (($0["venues"] as? [[String: Any]])?.first?["state"] as? String) } == ["open", "closed"])
+        #expect(lines.last?["at"] as? String == "2023-09-18T14:00:00-04:00")
+    }
+
+    @Test func printsTheTextVenuedRenders() throws {
+        let daemon = try DaemonProcess(home: home, arguments: Self.offline)
+        defer { daemon.stop() }
+        let run = try VenuectlRunner.run(["watch", "falk", "--count", "1"], home: home, timeout: 20)
+        let status = try VenuectlRunner.run(["status", "falk"], home: home)
+        #expect(run.code == 0 && run.stderr.isEmpty)
+        #expect(run.stdout.contains("Falk Kosher Dining"))
+        // The same text status prints (unless the minute turned in between).
+        #expect(run.stdout == status.stdout || run.stdout.split(separator: "\n").dropFirst() == status.stdout.split(separator: "\n").dropFirst())
+    }
+
+    @Test func withoutVenuedItFollowsTheLocalCopyAndSaysSoOnce() throws {
+        let run = try VenuectlRunner.run(["watch", "falk", "--count", "1"], home: home, timeout: 20)
+        #expect(run.code == 0)
+        #expect(run.stdout.contains("bundled data") && run.stdout.contains("Falk Kosher Dining"))
+        #expect(run.stderr.hasPrefix("venuectl: venued is not running (no socket at \(home.socketPath)); following the local copy and retrying"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func reconnectsWhenVenuedComesBack() throws {
+        let outPath = home.root + "/watch.out", errPath = home.root + "/watch.err"
+        for path in [outPath, errPath] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        var daemon = try DaemonProcess(home: home, arguments: Self.offline)
+        let watch = Process()
+        watch.executableURL = URL(fileURLWithPath: VenuectlRunner.binary)
+        watch.arguments = ["watch", "falk", "--json"]
+        watch.environment = home.environment.merging(["TZ": "America/New_York"]) { $1 }
+        watch.standardOutput = FileHandle(forWritingAtPath: outPath)
+        watch.standardError = FileHandle(forWritingAtPath: errPath)
+        try watch.run()
+        defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() } }
+        let subscribed = { (daemon: DaemonProcess) in (try? daemon.waitForInfo(seconds: 8) { $0["subscribers"] as? Int == 1 }) != nil }
+        #expect(subscribed(daemon))
+        daemon.stop()
+        let errors = { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
+        let deadline = Date().addingTimeInterval(5)
+        while !errors().contains("went away") && Date() < deadline { usleep(20_000) }
+        #expect(errors().contains("venued on \(home.socketPath) went away; following the local copy and retrying"))
+        // Back on the same socket: watch finds it within its backoff (1 s, then 2 s, ...).
+        daemon = try DaemonProcess(home: home, arguments: Self.offline)
+        defer { daemon.stop() }
+        #expect(subscribed(daemon))
+        let printed = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+        #expect(printed.split(separator: "\n").count >= 2, "snapshot, then at least the local copy's answer")
+    }
+
+    /// i3bar's streaming protocol: a header, an endless array, one block list a line.
+    @Test func speaksTheI3barStreamingProtocol() throws {
+        let feed = home.root + "/venues.json"
+        try Data(Feeds.backup2023).write(to: URL(fileURLWithPath: feed))
+        let run = try VenuectlRunner.run(["watch", "falk", "commons", "--format", "i3bar", "--data", feed, "--count", "1"], home: home)
+        #expect(run.code == 0 && run.stderr.isEmpty)
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count == 4 && lines[0] == #"{"version":1}"# && lines[1] == "[" && lines[3].isEmpty)
+        #expect(lines[2].hasPrefix("[{") && lines[2].hasSuffix("}],"))
+        let blocks = try JSONSerialization.jsonObject(with: Data(lines[2].dropLast().utf8)) as? [[String: Any]]
+        #expect(blocks?.count == 2 && blocks?.allSatisfy { $0["full_text"] is String && $0["name"] as? String == "venued" } == true)
+    }
+
+    @Test func refusesAtAndABadCount() throws {
+        let at = try VenuectlRunner.run(["watch", "--at", "12:00"], home: home)
+        #expect(at.code == 2 && at.stderr == "venuectl: watch follows the present: --at is for 'venuectl status' (see 'venuectl watch --help')\n")
+        let count = try VenuectlRunner.run(["watch", "--count", "0"], home: home)
+        #expect(count.code == 2 && count.stderr.contains("--count takes a whole number above 0, not '0'"))
+        let feed = home.root + "/venues.json"
+        try Data(Feeds.backup2023).write(to: URL(fileURLWithPath: feed))
+        let unknown = try VenuectlRunner.run(["watch", "nowhere", "--data", feed, "--count", "1"], home: home)
+        #expect(unknown.code == 3 && unknown.stderr.hasPrefix("venuectl: no venue matches 'nowhere'"))
+    }
+}
