@@ -27,10 +27,23 @@ enum ClockText {
 
     /// "at 5:00 PM" today, "Mon 7:30 AM" within the week, "Mon Sep 25 7:30 AM" beyond.
     static func when(_ instant: Instant, from now: Instant, zone: ZoneRules) -> String {
-        let target = zone.localDateTime(of: instant)
-        switch distance(of: target, from: zone.localDate(of: now)) {
-        case .today: return "at \(clock(target))"
-        case .midnight: return "at midnight"
+        when(zone.localDateTime(of: instant), today: zone.localDate(of: now))
+    }
+
+    /// The same from wall clocks, for answers that carry them (venued's ISO times).
+    static func when(_ target: LocalDateTime, today: LocalDate) -> String {
+        switch distance(of: target, from: today) {
+        case .today, .midnight: return "at " + moment(target, today: today)
+        case .thisWeek, .later: return moment(target, today: today)
+        }
+    }
+
+    /// "5:00 PM" today, "midnight" at the end of today, "Mon 7:30 AM" within the week,
+    /// "Mon Sep 25 7:30 AM" beyond: `when` without its "at", for "until ..." and columns.
+    static func moment(_ target: LocalDateTime, today: LocalDate) -> String {
+        switch distance(of: target, from: today) {
+        case .today: return clock(target)
+        case .midnight: return "midnight"
         case .thisWeek: return "\(weekdays[target.date.weekday]) \(clock(target))"
         case .later: return "\(day(target.date)) \(clock(target))"
         }

@@ -6,7 +6,23 @@ struct FlagTable<Options>: Sendable {
         /// The value's placeholder (`TIME`); nil for a switch.
         let value: String?
         let help: String
+        /// A one-letter spelling (`-q`), for flags that scripts type often.
+        let short: String?
+        /// The values it accepts, when they are a fixed list: shell completion offers them.
+        let choices: [String]
         let apply: @Sendable (inout Options, String) throws(CLIError) -> Void
+
+        init(name: String, value: String?, help: String, short: String? = nil, choices: [String] = [],
+             apply: @escaping @Sendable (inout Options, String) throws(CLIError) -> Void) {
+            self.name = name
+            self.value = value
+            self.help = help
+            self.short = short
+            self.choices = choices
+            self.apply = apply
+        }
+
+        var spec: FlagSpec { FlagSpec(name: name, short: short, value: value, choices: choices, help: help) }
     }
 
     /// The command whose `--help` a usage error points to, e.g. `venuectl status --help`.
@@ -31,7 +47,7 @@ struct FlagTable<Options>: Sendable {
             }
             if argument == "--" { onlyOperands = true; continue }
             let parts = (argument == "-h" ? "--help" : argument).split(separator: "=", maxSplits: 1).map(String.init)
-            guard let flag = flags.first(where: { $0.name == parts[0] }) else {
+            guard let flag = flags.first(where: { $0.name == parts[0] || $0.short == parts[0] }) else {
                 throw .usage("unknown option '\(parts[0])'", help: helpCommand)
             }
             var value = ""
@@ -54,10 +70,23 @@ struct FlagTable<Options>: Sendable {
 
     /// One aligned line per flag, for `--help`.
     var helpLines: String {
-        let heads = flags.map { $0.name + ($0.value.map { " \($0)" } ?? "") }
+        let heads = flags.map { ($0.short.map { "\($0), " } ?? "") + $0.name + ($0.value.map { " \($0)" } ?? "") }
         let width = heads.map(\.count).max() ?? 0
         return zip(heads, flags).map { head, flag in
             "  " + head + String(repeating: " ", count: width - head.count + 2) + flag.help
         }.joined(separator: "\n")
     }
+
+    /// What shell completion needs to know of each flag.
+    var specs: [FlagSpec] { flags.map(\.spec) }
+}
+
+/// A flag as shell completion sees it: its spellings, and what its value is.
+struct FlagSpec: Sendable {
+    let name: String
+    let short: String?
+    /// The placeholder (`FILE`, `ZONE`); nil for a switch.
+    let value: String?
+    let choices: [String]
+    let help: String
 }

@@ -24,4 +24,7 @@ public enum JSONText {
     }
 
     public static func string(_ value: String?) -> String { value.map(quote) ?? "null" }
+
+    /// A JSON array from items that are already JSON text.
+    public static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
 }

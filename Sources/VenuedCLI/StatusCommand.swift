@@ -5,9 +5,6 @@ import DiningHours
 /// bundled) with one notice. Every path renders through `StatusPresentation`, so the
 /// output is the same wherever it was computed.
 enum StatusCommand {
-    /// The whole exchange with venued, connect to last byte: a prompt cannot wait longer.
-    static let budget = 0.2
-
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         var (options, configured) = try StatusOptions.parse(arguments, environment: context.environment)
         if options.help {
@@ -23,29 +20,19 @@ enum StatusCommand {
     private static func answer(_ options: StatusOptions, _ context: Context) throws(CLIError) -> Int32 {
         let presentation = context.presentation(options.format)
         guard options.data == nil else {
-            let feed = try FeedFile.load(path: options.data)
-            if let path = options.data, let first = feed.feed.warnings.first {
-                let more = feed.feed.warnings.count > 1 ? " (and \(feed.feed.warnings.count - 1) more)" : ""
-                Venuectl.writeError("venuectl: note: skipped part of \(path): \(first)\(more)")
-            }
-            let report = try StatusReport(options: options, feed: feed, now: context.now, favorites: try Favorites.load(for: options))
+            let local = try LocalData.load(options.data, environment: context.environment)
+            local.writeNotes()
+            let report = try StatusReport(options: options, feed: local.feed, now: context.now, favorites: try Favorites.load(for: options))
             Venuectl.write(presentation.render(report))
             return 0
         }
-        let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
         let request = DaemonRequest.status(options, presentation: options.format == .json ? nil : presentation)
         let failure: DaemonFailure
-        switch connection.exchange(request, timeout: budget) {
-        case .success(let answer) where answer.ok:
-            if let output = output(of: answer, json: options.format == .json) {
-                Venuectl.write(output)
-                return 0
-            }
-            failure = .unusable(connection.path, "answered a status request without the status")
-        case .success(let answer):
-            if let error = CLIError(answer: answer.value, command: "status") { throw error }
-            let message = if case .string(let text)? = answer.value["error"] { text } else { "no reason given" }
-            failure = .unusable(connection.path, "refused the request (\(message))")
+        switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
+                                    reading: { output(of: $0, json: options.format == .json) }) {
+        case .success(let output):
+            Venuectl.write(output)
+            return 0
         case .failure(let reason):
             failure = reason
         }

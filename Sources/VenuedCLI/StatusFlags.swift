@@ -15,7 +15,8 @@ extension StatusOptions {
         .init(name: "--near", value: "LAT,LON", help: "nearest first, with walking minutes (e.g. 39.9522,-75.1932)") { o, value throws(CLIError) in
             o.near = try Coordinate(nearArgument: value)
         },
-        .init(name: "--format", value: "FMT", help: StatusFormat.named.map(\.name).joined(separator: "|") + " (default plain)") { o, value throws(CLIError) in
+        .init(name: "--format", value: "FMT", help: StatusFormat.named.map(\.name).joined(separator: "|") + " (default plain)",
+              choices: StatusFormat.named.map(\.name)) { o, value throws(CLIError) in
             o.format = try StatusFormat(name: value)
         },
         .init(name: "--json", value: nil, help: "one JSON object (same as --format json)") { o, _ in o.format = .json },

@@ -22,11 +22,7 @@ public struct StatusReport: Sendable {
 
     /// `favorites` is the set `--favorites` keeps (read by the caller: venuectl or venued).
     public init(options: StatusOptions, feed: LoadedFeed, now: Instant, favorites: Favorites = Favorites()) throws(CLIError) {
-        let zone: ZoneRules
-        do { zone = try ZoneRules(identifier: options.tz ?? "America/New_York") } catch {
-            if error.isEnvironment { throw .environment("\(error)") }
-            throw .usage("\(error)")
-        }
+        let zone = try Self.zone(options.tz)
         try self.init(options: options, campus: Campus(feed: feed.feed, zone: zone), source: feed.source, now: now, favorites: favorites)
     }
 
@@ -60,6 +56,15 @@ public struct StatusReport: Sendable {
         self.options = options
     }
 
+    /// `--tz`: the venue zone, America/New_York by default; an unknown name is a usage
+    /// error, a missing tz database an environment one.
+    public static func zone(_ identifier: String?) throws(CLIError) -> ZoneRules {
+        do { return try ZoneRules(identifier: identifier ?? "America/New_York") } catch {
+            if error.isEnvironment { throw .environment("\(error)") }
+            throw .usage("\(error)")
+        }
+    }
+
     /// `--at`: an ISO 8601 instant, a wall clock in the venue zone, `HH:MM` today, or `now`.
     public static func instant(_ text: String?, zone: ZoneRules, now: Instant) throws(CLIError) -> Instant {
         guard let text, text != "now" else { return now }
@@ -80,9 +85,9 @@ public struct StatusReport: Sendable {
         guard !queries.isEmpty else { return Set(venues.map(\.id)) }
         var ids: Set<Int> = []
         for text in queries {
-            let query = VenueQuery(text)
-            let found = query.matches(in: venues)
-            guard !found.isEmpty else { throw .unknownVenue(text, suggestions: query.suggestions(in: venues)) }
+            let search = VenueSearch(text)
+            let found = search.matches(in: venues)
+            guard !found.isEmpty else { throw .unknownVenue(text, suggestions: search.suggestions(in: venues)) }
             ids.formUnion(found.map(\.id))
         }
         return ids

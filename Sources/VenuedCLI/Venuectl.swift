@@ -7,19 +7,37 @@ import Glibc
 public enum Venuectl {
     public static let version = "0.1.0"
 
-    struct Command: Sendable {
-        let name: String
-        let summary: String
-        let run: @Sendable ([String], Context) throws(CLIError) -> Int32
-    }
-
     static let commands: [Command] = [
-        Command(name: "status", summary: "which venues are open, when they close and open next (the default)", run: StatusCommand.run),
-        Command(name: "watch", summary: "the status again each time it changes (for status bars that read a stream)", run: WatchCommand.run),
-        Command(name: "info", summary: "what venued serves: source, fetch time, dates, last error, next refresh", run: InfoCommand.run),
-        Command(name: "refresh", summary: "ask venued to fetch the venues now", run: RefreshCommand.run),
-        Command(name: "favorites", summary: "add, remove or list the venues 'status --favorites' shows", run: FavoritesCommand.run),
+        Command(name: "status", summary: "which venues are open, when they close and open next (the default)",
+                operands: .venues, flags: StatusOptions.table.specs, run: StatusCommand.run),
+        Command(name: "hours", summary: "one venue's hours day by day, with its address, page and messages",
+                operands: .venue, flags: HoursCommand.table.specs, run: HoursCommand.run),
+        Command(name: "next", summary: "upcoming openings and closings across venues, soonest first",
+                operands: .venues, flags: NextCommand.table.specs, run: NextCommand.run),
+        Command(name: "search", summary: "find venues by name, ranked, typos forgiven",
+                operands: .text, flags: SearchCommand.table.specs, run: SearchCommand.run),
+        Command(name: "is-open", summary: "for scripts: exit 0 if a venue is open, 1 if closed, 2 if unknown",
+                operands: .venue, flags: IsOpenCommand.table.specs, exitCode: IsOpenCommand.exitCode, run: IsOpenCommand.run),
+        Command(name: "open", summary: "open a venue's web page in the browser",
+                operands: .venue, flags: OpenCommand.table.specs, run: OpenCommand.run),
+        Command(name: "watch", summary: "the status again each time it changes (for status bars that read a stream)",
+                operands: .venues, flags: WatchCommand.flags, run: WatchCommand.run),
+        Command(name: "favorites", summary: "add, remove or list the venues 'status --favorites' shows",
+                operands: .choice(FavoritesCommand.actions), flags: FavoritesCommand.table.specs, run: FavoritesCommand.run),
+        Command(name: "info", summary: "what venued serves: source, fetch time, dates, last error, next refresh",
+                operands: .none, flags: InfoCommand.table.specs, run: InfoCommand.run),
+        Command(name: "refresh", summary: "ask venued to fetch the venues now",
+                operands: .none, flags: RefreshCommand.table.specs, run: RefreshCommand.run),
+        Command(name: "completions", summary: "print the completion script for bash, zsh or fish",
+                operands: .choice(CompletionsCommand.shells), flags: CompletionsCommand.table.specs, run: CompletionsCommand.run),
+        Command(name: "help", summary: "show the help of venuectl, or of a command",
+                operands: .command, flags: [], run: HelpCommand.run),
+        Command(name: VenueNamesCommand.name, summary: "venue slugs and names from the local copy, for completion scripts",
+                operands: .none, flags: VenueNamesCommand.table.specs, hidden: true, run: VenueNamesCommand.run),
     ]
+
+    /// The commands a person is shown.
+    static var visibleCommands: [Command] { commands.filter { !$0.hidden } }
 
     public static func run(_ arguments: [String], now: Instant, environment: [String: String], stdoutIsTTY: Bool) -> Int32 {
         let context = Context(now: now, environment: environment, stdoutIsTTY: stdoutIsTTY, uid: getuid())
@@ -27,31 +45,32 @@ public enum Venuectl {
             return try dispatch(arguments, context)
         } catch {
             writeError("venuectl: \(error)")
-            return error.exitCode
+            let command = commands.first { $0.name == arguments.first }
+            return command?.exitCode(error) ?? error.exitCode
         }
     }
 
     private static func dispatch(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         guard let name = arguments.first else { return try StatusCommand.run([], context) }
         if let command = commands.first(where: { $0.name == name }) {
-            return try command.run(Array(arguments.dropFirst()), context)
+            do { return try command.run(Array(arguments.dropFirst()), context) } catch { throw error.pointing(to: command.name) }
         }
         switch name {
         case "--version", "version":
             write("venuectl \(version)\n")
             return 0
-        case "--help", "-h", "help":
+        case "--help", "-h":
             write(helpText + "\n")
             return 0
         default:
-            let names = commands.map(\.name).joined(separator: ", ")
+            let names = visibleCommands.map(\.name).joined(separator: ", ")
             throw .usage("unknown command '\(name)': the commands are \(names)", help: "venuectl --help")
         }
     }
 
     static var helpText: String {
-        let width = commands.map(\.name.count).max() ?? 0
-        let lines = commands.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count + 2) + $0.summary }
+        let width = visibleCommands.map(\.name.count).max() ?? 0
+        let lines = visibleCommands.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count + 2) + $0.summary }
         return """
             usage: venuectl [COMMAND] [options]
 
@@ -60,7 +79,7 @@ public enum Venuectl {
             commands:
             \(lines.joined(separator: "\n"))
 
-            Run 'venuectl COMMAND --help' for a command's options; 'venuectl --version' for the version.
+            Run 'venuectl help COMMAND' (or 'venuectl COMMAND --help') for a command's options; 'venuectl --version' for the version.
             """
     }
 

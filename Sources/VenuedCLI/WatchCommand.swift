@@ -13,6 +13,12 @@ enum WatchCommand {
     static let reconnectBase = 0.5
     static let reconnectCap = 30.0
 
+    /// The one flag of its own; parsed before status's table sees the rest.
+    static let countFlag = FlagSpec(name: "--count", short: nil, value: "N", choices: [], help: "exit after printing N answers")
+
+    /// Its flags as completion offers them: status's, but --at, and --count.
+    static var flags: [FlagSpec] { StatusOptions.table.specs.filter { $0.name != "--at" } + [countFlag] }
+
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         let (rest, count) = try splitCount(arguments)
         var options = try StatusOptions.parse(rest, environment: context.environment).0
@@ -58,7 +64,7 @@ enum WatchCommand {
     /// Prints venued's pushes until the stream ends or `count` lines were printed.
     private static func follow(_ connection: DaemonConnection, _ options: StatusOptions, _ presentation: StatusPresentation,
                                _ printer: inout WatchPrinter, until count: Int?) -> Outcome {
-        let budget = StatusCommand.budget
+        let budget = DaemonStatus.budget
         let stream: DaemonStream
         switch connection.open(DaemonRequest.subscribe(options, presentation: presentation.format == .json ? nil : presentation), until: Monotonic.seconds() + budget, seconds: budget) {
         case .success(let opened): stream = opened
@@ -112,7 +118,7 @@ enum WatchCommand {
         local copy and reconnects (0.5 s doubling to 30 s). Stop it with Ctrl-C.
 
         options: those of 'venuectl status' (but --at), and
-          --count N  exit after printing N answers
+          \(countFlag.name) \(countFlag.value!)  \(countFlag.help)
 
         exit codes: 0 stopped after --count, 2 usage, 3 unknown venue, 4/5 unusable --data file
         """

@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["favorites", "add", "cafe"], Int32(2), "'cafe' fits 3 venues: Accenture Café (641), Joe's Café (642), Cafe West (1464009); name one"),
+        (["favorites", "add", "cafe"], Int32(2), "'cafe' matches 3 venues: Cafe West, Accenture Café, Joe's Café — be more specific or use an id"),
         (["favorites", "add", "comons"], 3, "no venue matches 'comons': did you mean '1920 Commons'?"),
         (["favorites", "add"], 2, "favorites add needs a VENUE"),
         (["favorites"], 2, "favorites needs add, remove or list"),

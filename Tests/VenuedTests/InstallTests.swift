@@ -70,7 +70,8 @@ import Testing
         let page = try String(contentsOfFile: Self.package + "/man/venuectl.1", encoding: .utf8)
         #expect(Self.flags(in: Self.optionsSection(page)) == Self.flags(in: help).union(["--version"]))
         for command in commands {
-            #expect(help.contains("  \(command) ") && page.contains(".B \(command)\n"), "command \(command)")
+            let heading = ".B \(command.replacingOccurrences(of: "-", with: "\\-"))\n"
+            #expect(help.contains("  \(command) ") && page.contains(heading), "command \(command)")
         }
         let daemonHelp = try Self.tool(DaemonProcess.binary, ["--help"]).output
         let daemonPage = try String(contentsOfFile: Self.package + "/man/venued.8", encoding: .utf8)

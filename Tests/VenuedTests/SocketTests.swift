@@ -64,7 +64,8 @@ import Testing
             (#"{"v":1,"cmd":"status","render":"plain","columns":0}"#, "\"columns\" must be a whole number", "bad_request"),
             (#"{"v":1,"cmd":"status","venues":["zzzz"]}"#, "no venue matches 'zzzz'", "unknown_venue"),
             (#"{"v":1,"cmd":"status","at":"tomorrow"}"#, "cannot read --at 'tomorrow'", "usage"),
-            (#"{"v":1,"cmd":"hours","venue":"1920"}"#, "matches 3 venues", "bad_request"),
+            (#"{"v":1,"cmd":"hours","venue":"1920"}"#, "'1920' matches 3 venues: 1920 Commons, 1920 Gourmet Grocer, 1920 Starbucks", "ambiguous_venue"),
+            (#"{"v":1,"cmd":"hours","venue":"comons"}"#, "no venue matches 'comons'", "unknown_venue"),
         ]
         for (line, message, code) in cases {
             let answer = try daemon.request(line)
@@ -75,6 +76,8 @@ import Testing
         // What venuectl needs to print its own line for an unknown venue.
         let unknown = try daemon.request(#"{"v":1,"cmd":"status","venues":["comons"]}"#)
         #expect(unknown["venue"] as? String == "comons" && unknown["suggestions"] as? [String] == ["1920 Commons"])
+        let ambiguous = try daemon.request(#"{"v":1,"cmd":"hours","venue":"pret"}"#)
+        #expect(ambiguous["venue"] as? String == "pret" && ambiguous["candidates"] as? [String] == ["Pret a Manger Locust Walk", "Pret a Manger MBA"])
     }
 
     @Test func statusCanAnswerWithTheTextVenuectlPrints() throws {

@@ -1,10 +1,7 @@
-/// How a person names a venue on the command line: its id, or part of its name in
-/// any case and with or without accents ("cafe" finds "Accenture Café").
-public struct VenueQuery: Sendable, Equatable {
-    public let text: String
-
-    public init(_ text: String) { self.text = text }
-
+/// How names are compared: what a person types and a venue's name, both folded so that
+/// case and accents do not matter ("cafe" finds "Accenture Café"). `VenueSearch` ranks
+/// and `VenueResolution` picks venues on top of it.
+public enum VenueQuery {
     /// Folded for comparison: lower case, no accents, curly quotes made straight.
     /// Accents are dropped by table (Latin-1 and Latin Extended-A, where venue names
     /// live) and as combining marks, which is what Foundation's diacritic folding does
@@ -26,33 +23,6 @@ public struct VenueQuery: Sendable, Equatable {
             }
         }
         return folded
-    }
-
-    /// The venues this query names: the one with this id, or every venue whose
-    /// name contains it.
-    public func matches(in venues: [Venue]) -> [Venue] {
-        let wanted = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-        if let id = Int(wanted), let venue = venues.first(where: { $0.id == id }) { return [venue] }
-        let folded = Self.fold(wanted)
-        guard !folded.isEmpty else { return [] }
-        return venues.filter { Self.fold($0.name).contains(folded) }
-    }
-
-    /// Up to `limit` venue names closest to the query, for "did you mean".
-    public func suggestions(in venues: [Venue], limit: Int = 3) -> [String] {
-        let folded = Self.fold(text)
-        return venues
-            .map { venue -> (String, Int) in
-                let name = Self.fold(venue.name)
-                // Compare against the name's words as well, so "comons" finds "1920 Commons".
-                let words = name.split(separator: " ").map(String.init)
-                let distance = ([name] + words).map { editDistance($0, folded) }.min() ?? Int.max
-                return (venue.name, distance)
-            }
-            .filter { $0.1 <= max(2, folded.count / 3) }
-            .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-            .prefix(limit)
-            .map(\.0)
     }
 }
 

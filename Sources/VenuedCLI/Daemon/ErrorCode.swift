@@ -8,6 +8,9 @@ public enum ErrorCode: String, Sendable {
     case usage
     /// No venue matches a query; the answer also carries `venue` and `suggestions`: exit 3.
     case unknownVenue = "unknown_venue"
+    /// A command about one venue (`hours`) got a name several share; the answer also
+    /// carries `venue` and `candidates`: exit 2.
+    case ambiguousVenue = "ambiguous_venue"
     /// This build has no time-zone data: exit 70.
     case environment
     /// The request itself is malformed: not JSON, an unknown field, a wrong version.
@@ -26,6 +29,7 @@ extension CLIError {
         switch self {
         case .usage: return .usage
         case .unknownVenue: return .unknownVenue
+        case .ambiguousVenue: return .ambiguousVenue
         case .environment: return .environment
         default: return .badRequest
         }
@@ -39,8 +43,14 @@ extension CLIError {
 
     /// Members after `code` that let venuectl rebuild this error exactly.
     public var answerDetails: [(String, String)] {
-        guard case .unknownVenue(let query, let suggestions) = self else { return [] }
-        return [("venue", JSONText.quote(query)), ("suggestions", "[" + suggestions.map(JSONText.quote).joined(separator: ",") + "]")]
+        switch self {
+        case .unknownVenue(let query, let suggestions):
+            return [("venue", JSONText.quote(query)), ("suggestions", JSONText.array(suggestions.map(JSONText.quote)))]
+        case .ambiguousVenue(let query, let candidates):
+            return [("venue", JSONText.quote(query)), ("candidates", JSONText.array(candidates.map(JSONText.quote)))]
+        default:
+            return []
+        }
     }
 
     /// The error a failed answer stands for, when it is one venuectl also raises locally
@@ -51,12 +61,20 @@ extension CLIError {
         case .usage?:
             self = .usage(message, help: "venuectl \(command) --help")
         case .unknownVenue?:
-            guard case .string(let query)? = answer["venue"], case .array(let list)? = answer["suggestions"] else { return nil }
-            self = .unknownVenue(query, suggestions: list.compactMap { if case .string(let name) = $0 { name } else { nil } })
+            guard case .string(let query)? = answer["venue"], let names = Self.names(answer["suggestions"]) else { return nil }
+            self = .unknownVenue(query, suggestions: names)
+        case .ambiguousVenue?:
+            guard case .string(let query)? = answer["venue"], let names = Self.names(answer["candidates"]) else { return nil }
+            self = .ambiguousVenue(query, candidates: names)
         case .environment?:
             self = .environment(message)
         default:
             return nil
         }
+    }
+
+    private static func names(_ value: JSONValue?) -> [String]? {
+        guard case .array(let list)? = value else { return nil }
+        return list.compactMap { if case .string(let name) = $0 { name } else { nil } }
     }
 }

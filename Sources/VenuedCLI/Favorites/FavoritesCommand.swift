@@ -9,6 +9,8 @@ enum FavoritesCommand {
         var help = false
     }
 
+    static let actions = ["add", "remove", "list"]
+
     static let table = FlagTable<Options>(helpCommand: "venuectl favorites --help", flags: [
         .init(name: "--help", value: nil, help: "show this help") { o, _ in o.help = true },
     ])
@@ -74,13 +76,7 @@ enum FavoritesCommand {
     /// current data no longer lists.
     private static func resolve(_ query: String, in venues: [Venue], orFavorite favorites: Favorites?) throws(CLIError) -> Int {
         if let id = Int(query), favorites?.contains(id) == true { return id }
-        let search = VenueQuery(query)
-        let found = search.matches(in: venues)
-        if found.count == 1 { return found[0].id }
-        if found.isEmpty { throw .unknownVenue(query, suggestions: search.suggestions(in: venues)) }
-        if let exact = found.first(where: { VenueQuery.fold($0.name) == VenueQuery.fold(query) }) { return exact.id }
-        let candidates = found.map { "\($0.name) (\($0.id))" }.joined(separator: ", ")
-        throw usage("'\(query)' fits \(found.count) venues: \(candidates); name one")
+        return try VenueArgument.resolve(query, in: venues).id
     }
 
     private static func usage(_ message: String) -> CLIError { .usage(message, help: "venuectl favorites --help") }

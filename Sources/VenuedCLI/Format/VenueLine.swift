@@ -75,11 +75,8 @@ struct VenueLine: Sendable {
         }
     }
 
-    /// Retail dayparts are often labelled with the venue's own name ("Joe" at Joe's Café);
-    /// repeating it says nothing, so only labels that add something are shown.
     private static func meaningful(_ label: String, for venue: Venue) -> String? {
-        let name = VenueQuery.fold(venue.name), folded = VenueQuery.fold(label)
-        return name.contains(folded) || folded.contains(name) ? nil : label
+        DaypartLabel.meaningful(label, venue: venue.name)
     }
 }
 

@@ -22,6 +22,4 @@ enum Reply {
     static func coverage(_ coverage: Coverage?) -> String {
         coverage.map { JSONText.object([("first", JSONText.quote("\($0.first)")), ("last", JSONText.quote("\($0.last)"))]) } ?? "null"
     }
-
-    static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
 }

@@ -69,7 +69,7 @@ struct RequestHandler: Sendable {
                              ("detail", JSONText.quote(attempt.detail))])
         }
         let held = store.held
-        let members = [("source", JSONText.quote(held.source.rawValue)), ("attempts", Reply.array(attempts))]
+        let members = [("source", JSONText.quote(held.source.rawValue)), ("attempts", JSONText.array(attempts))]
         guard report.succeeded else {
             let reasons = report.attempts.map { "\($0.source.rawValue): \($0.detail)" }.joined(separator: "; ")
             return Reply.error(ProtocolError("no source answered with venues (\(reasons)); still serving \(held.source.rawValue) data", code: .refreshFailed),

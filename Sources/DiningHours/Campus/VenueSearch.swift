@@ -1,0 +1,92 @@
+/// Venues ranked by how well their id or name answers a query: what `venuectl search`
+/// lists, and the one notion of "this names a venue" that every VENUE argument uses
+/// (`matches`) and every "did you mean" draws on (`suggestions`).
+///
+/// Names and query are compared as `NameKey`s, so case, accents, apostrophes and
+/// punctuation never matter. The tiers, best first:
+/// 1. exact: the venue's id, or its whole name;
+/// 2. prefix: the name starts with the query ("1920 c");
+/// 3. word prefix: every word of the query starts a word of the name, in any order
+///    ("locust pret", "cafe" in "Accenture Café");
+/// 4. substring: the name contains the query ("ommons");
+/// 5. similar: every word of the query is a few typos from a word of the name, or from
+///    its beginning ("comons", "starbuks"); a typo per four letters is allowed, and
+///    words shorter than three letters must match exactly.
+public struct VenueSearch: Sendable {
+    public enum Match: Sendable, Comparable {
+        case exact
+        case prefix
+        case wordPrefix
+        case substring
+        /// The total edit distance of the query's words to the name's.
+        case similar(distance: Int)
+    }
+
+    public struct Hit: Sendable {
+        public let venue: Venue
+        public let match: Match
+    }
+
+    public let query: String
+    private let key: NameKey
+
+    public init(_ query: String) {
+        self.query = query
+        self.key = NameKey(query)
+    }
+
+    /// Every venue the query reaches, best first; within a tier by name, then id.
+    public func hits(in venues: [Venue]) -> [Hit] {
+        guard !key.text.isEmpty else { return [] }
+        let ranked = venues.compactMap { venue -> (hit: Hit, name: String)? in
+            let name = NameKey(venue.name)
+            return match(venue, name).map { (Hit(venue: venue, match: $0), name.text) }
+        }
+        return ranked
+            .sorted { ($0.hit.match, $0.name, $0.hit.venue.id) < ($1.hit.match, $1.name, $1.hit.venue.id) }
+            .map(\.hit)
+    }
+
+    /// The venues the query names: those it matches exactly when there are any (an id or
+    /// a whole name means that venue only), else every prefix, word-prefix or substring
+    /// match. Typo matches are never taken as a name: they are `suggestions`.
+    public func matches(in venues: [Venue]) -> [Venue] {
+        let named = hits(in: venues).filter { $0.match <= .substring }
+        let exact = named.filter { $0.match == .exact }
+        return (exact.isEmpty ? named : exact).map(\.venue)
+    }
+
+    /// Up to `limit` names close to a query that names nothing, closest first.
+    public func suggestions(in venues: [Venue], limit: Int = 3) -> [String] {
+        hits(in: venues).prefix(limit).map(\.venue.name)
+    }
+
+    private func match(_ venue: Venue, _ name: NameKey) -> Match? {
+        if key.text == String(venue.id) || key.text == name.text { return .exact }
+        if name.text.hasPrefix(key.text) { return .prefix }
+        if key.words.allSatisfy({ word in name.words.contains { $0.hasPrefix(word) } }) { return .wordPrefix }
+        if name.text.contains(key.text) { return .substring }
+        return similarity(to: name).map { .similar(distance: $0) }
+    }
+
+    /// The summed distance of each query word to its closest name word (or that word's
+    /// beginning, for a query typed part way); nil when a word is too far from all of
+    /// them. The query without spaces is also held against the name without spaces,
+    /// for "hillhouse" and "1920commons".
+    private func similarity(to name: NameKey) -> Int? {
+        var total = 0
+        for word in key.words {
+            let best = name.words.map { min(editDistance(word, $0), editDistance(word, String($0.prefix(word.count)))) }.min()
+            guard let best, best <= Self.allowedTypos(word) else { total = Int.max; break }
+            total += best
+        }
+        let joined = key.words.joined(), whole = editDistance(joined, name.words.joined())
+        let best = min(total, whole <= Self.allowedTypos(joined) ? whole : Int.max)
+        return best == Int.max ? nil : best
+    }
+
+    /// One typo per four letters; none below three letters, where any word is close.
+    public static func allowedTypos(_ word: String) -> Int {
+        word.count < 3 ? 0 : max(1, word.count / 4)
+    }
+}
