@@ -1,6 +1,7 @@
 # venued: build and install for one user (no root needed).
 #
-#   make install PREFIX=~/.local     release binaries, systemd user units, man pages
+#   make install PREFIX=~/.local     release binaries, systemd user units, man pages,
+#                                    bash/zsh/fish completions
 #   make uninstall PREFIX=~/.local
 #
 # then:  systemctl --user daemon-reload && systemctl --user enable --now venued.socket
@@ -14,6 +15,11 @@ BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
 # $XDG_DATA_HOME/systemd/user (~/.local/share/systemd/user) is on the user manager's unit path.
 UNITDIR  ?= $(PREFIX)/share/systemd/user
+# Where each shell's completion loader looks under a prefix (bash-completion looks in
+# $XDG_DATA_HOME/bash-completion/completions, i.e. ~/.local/share/... for PREFIX=~/.local).
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 SWIFT    ?= swift
 BUILDDIR ?= .build
 BUILD     = $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(BUILDDIR)
@@ -41,6 +47,12 @@ install-files:
 	install -m 0644 systemd/venued.socket "$(DESTDIR)$(UNITDIR)/"
 	install -m 0644 man/venuectl.1 "$(DESTDIR)$(MANDIR)/man1/"
 	install -m 0644 man/venued.8 "$(DESTDIR)$(MANDIR)/man8/"
+	# Completions come from the binary's own command table, so they match its flags.
+	install -d "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
+	"$(BUILT)/venuectl" completions bash > "$(DESTDIR)$(BASHCOMPDIR)/venuectl"
+	"$(BUILT)/venuectl" completions zsh > "$(DESTDIR)$(ZSHCOMPDIR)/_venuectl"
+	"$(BUILT)/venuectl" completions fish > "$(DESTDIR)$(FISHCOMPDIR)/venuectl.fish"
+	chmod 0644 "$(DESTDIR)$(BASHCOMPDIR)/venuectl" "$(DESTDIR)$(ZSHCOMPDIR)/_venuectl" "$(DESTDIR)$(FISHCOMPDIR)/venuectl.fish"
 	@echo "installed into $(DESTDIR)$(PREFIX); now run:"
 	@echo "  systemctl --user daemon-reload && systemctl --user enable --now venued.socket"
 
@@ -49,6 +61,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/venued" "$(DESTDIR)$(BINDIR)/venuectl"
 	rm -f "$(DESTDIR)$(UNITDIR)/venued.service" "$(DESTDIR)$(UNITDIR)/venued.socket"
 	rm -f "$(DESTDIR)$(MANDIR)/man1/venuectl.1" "$(DESTDIR)$(MANDIR)/man8/venued.8"
+	rm -f "$(DESTDIR)$(BASHCOMPDIR)/venuectl" "$(DESTDIR)$(ZSHCOMPDIR)/_venuectl" "$(DESTDIR)$(FISHCOMPDIR)/venuectl.fish"
 	-systemctl --user daemon-reload 2>/dev/null
 
 # What CI checks beyond `swift test`.

@@ -86,11 +86,16 @@ import Testing
         #expect(make.code == 0, "\(make.output)")
 
         let installed = ["bin/venued": 0o755, "bin/venuectl": 0o755, "share/systemd/user/venued.service": 0o644,
-                         "share/systemd/user/venued.socket": 0o644, "share/man/man1/venuectl.1": 0o644, "share/man/man8/venued.8": 0o644]
+                         "share/systemd/user/venued.socket": 0o644, "share/man/man1/venuectl.1": 0o644, "share/man/man8/venued.8": 0o644,
+                         "share/bash-completion/completions/venuectl": 0o644, "share/zsh/site-functions/_venuectl": 0o644,
+                         "share/fish/vendor_completions.d/venuectl.fish": 0o644]
         for (path, mode) in installed {
             let attributes = try FileManager.default.attributesOfItem(atPath: prefix + "/" + path)
             #expect((attributes[.posixPermissions] as? Int) == mode, "\(path)")
         }
+        // The installed bash completion loads and completes a command name.
+        let completion = try Self.tool("/bin/bash", ["-c", "source \(prefix)/share/bash-completion/completions/venuectl && complete -p venuectl"])
+        #expect(completion.code == 0 && completion.output.contains("venuectl"), "\(completion.output)")
         let service = try String(contentsOfFile: prefix + "/share/systemd/user/venued.service", encoding: .utf8)
         #expect(service.contains("ExecStart=\(prefix)/bin/venued\n") && !service.contains("@BINDIR@"))
 
