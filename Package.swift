@@ -24,8 +24,10 @@ let package = Package(
             swiftSettings: swift6
         ),
         .target(name: "VenuedCLI", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
+        // epoll, eventfd and accept4 for venued's connection loop: Glibc does not export them.
+        .target(name: "CLinuxEvents"),
         .executableTarget(name: "venuectl", dependencies: ["VenuedCLI"], swiftSettings: swift6),
-        .executableTarget(name: "venued", dependencies: ["DiningHours", "BundledFeed", "VenuedCLI"], swiftSettings: swift6),
+        .executableTarget(name: "venued", dependencies: ["DiningHours", "BundledFeed", "VenuedCLI", "CLinuxEvents"], swiftSettings: swift6),
         .executableTarget(
             name: "venued-bench",
             dependencies: ["DiningHours", "BundledFeed"],
