@@ -151,8 +151,13 @@ final class ConnectionServer {
         while connections.count < Self.maxConnections, let fd = waitingRoom.next() { open(fd) }
     }
 
+    /// Answers with `error` and closes. What the client sent already is read first:
+    /// closing a Unix socket with unread input makes the client's next read fail with
+    /// ECONNRESET instead of a plain end of stream after our line.
     private func refuse(_ fd: Int32, _ error: ProtocolError) {
         SocketIO.sendAll(fd, Reply.error(error))
+        var reads = 0
+        while reads < 4 && recv(fd, chunk.baseAddress, chunk.count, 0) > 0 { reads += 1 }
         Glibc.close(fd)
     }
 
