@@ -43,7 +43,7 @@ struct Daemon {
             RuntimeFacts(version: facts.version, pid: facts.pid, startedAt: facts.startedAt, socket: facts.socket,
                          socketActivated: inherited != nil, subscribers: hub.count)
         }
-        ConnectionServer(listener: listener, handler: handler, hub: hub, log: log).start()
+        try ConnectionServer.start(listener: listener, handler: handler, hub: hub, log: log)
         hub.start()
         refreshLoop.start()
         Watchdog.start(environment: environment, notifier: notifier)

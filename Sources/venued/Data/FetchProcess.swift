@@ -76,8 +76,9 @@ struct FetchProcess: Sendable {
         exit(written ? 0 : 1)
     }
 
-    /// The daemon's descriptors are close-on-exec, but one accepted at the instant of
-    /// the spawn may not be yet: a child must not keep a client's connection open.
+    /// The descriptors venued opens itself are close-on-exec from the start (connections
+    /// come from accept4 with SOCK_CLOEXEC), but those opened inside libraries need not
+    /// be, and a child must never keep a client's connection open: close them all.
     private static func closeInheritedDescriptors() {
         guard let directory = opendir("/proc/self/fd") else { return }
         var descriptors: [Int32] = []

@@ -2,11 +2,14 @@ import DiningHours
 import VenuedCLI
 
 /// Turns one request line into an answer from the held data. Every command but
-/// `refresh` answers from memory; `subscribe` hands the connection to the hub.
+/// `refresh` answers from memory, at once; `subscribe` hands the connection to the hub,
+/// and `refresh`, which waits for a fetch, is left to the caller to run elsewhere.
 struct RequestHandler: Sendable {
     enum Outcome {
         case reply(String)
         case subscribe(Subscription)
+        /// Call `refresh()` off the connection loop: it takes up to twice the fetch timeout.
+        case refresh
     }
 
     let store: FeedStore
@@ -37,7 +40,7 @@ struct RequestHandler: Sendable {
             case .info:
                 return .reply(InfoAnswer(held: store.held, health: store.health, config: settings.current, runtime: describeRuntime()).render())
             case .refresh:
-                return .reply(refresh())
+                return .refresh
             }
         } catch {
             return .reply(Reply.error(error))
@@ -61,7 +64,7 @@ struct RequestHandler: Sendable {
     }
 
     /// Fetches now and answers when the chain is done.
-    private func refresh() -> String {
+    func refresh() -> String {
         let report = refresher.refresh()
         refreshLoop.wake()
         let attempts = report.attempts.map { attempt in

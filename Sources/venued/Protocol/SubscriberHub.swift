@@ -53,7 +53,7 @@ final class SubscriberHub: Sendable {
             let id = state.nextID
             state.nextID += 1
             guard let (line, venues) = line(for: subscription, event: "snapshot", at: clock.now()),
-                  SocketIO.send(fd, line, nonBlocking: true) else { return nil }
+                  SocketIO.sendAll(fd, line) else { return nil }
             state.subscribers.append(Subscriber(id: id, fd: fd, subscription: subscription, lastVenues: venues))
             return id
         }
@@ -99,7 +99,7 @@ final class SubscriberHub: Sendable {
             var kept: [Subscriber] = []
             for var subscriber in state.subscribers {
                 guard let (line, venues) = line(for: subscriber.subscription, event: event, at: now) else {
-                    SocketIO.send(subscriber.fd, Reply.error(endError(subscriber.options, now)), nonBlocking: true)
+                    SocketIO.sendAll(subscriber.fd, Reply.error(endError(subscriber.options, now)))
                     drop(subscriber)
                     continue
                 }
@@ -107,7 +107,7 @@ final class SubscriberHub: Sendable {
                     kept.append(subscriber)
                     continue
                 }
-                guard SocketIO.send(subscriber.fd, line, nonBlocking: true) else {
+                guard SocketIO.sendAll(subscriber.fd, line) else {
                     log.warning("dropped a subscriber that is not reading")
                     drop(subscriber)
                     continue
@@ -119,7 +119,8 @@ final class SubscriberHub: Sendable {
         }
     }
 
-    /// Ends a subscription: its thread, blocked reading, sees the shutdown and closes.
+    /// Ends a subscription: the connection loop sees the shutdown as a hang-up, removes
+    /// the subscriber and closes the descriptor.
     private func drop(_ subscriber: Subscriber) {
         shutdown(subscriber.fd, Int32(SHUT_RDWR))
     }

@@ -66,6 +66,12 @@ struct Listener: Sendable {
         return address.withSockaddr { connect(fd, $0, $1) } == 0
     }
 
+    /// The connection loop accepts until EAGAIN, so the socket must not block; true on success.
+    func makeNonBlocking() -> Bool {
+        let flags = fcntl(fd, F_GETFL)
+        return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
+    }
+
     /// Removes the socket file we created; an inherited socket is left to systemd.
     func removeFile() {
         if let ownedPath { unlink(ownedPath) }

@@ -1,29 +1,39 @@
 import Glibc
 
-/// Blocking socket helpers that never raise SIGPIPE and retry interrupted calls.
+/// Non-blocking socket sends that never raise SIGPIPE, and the peer's credentials.
+/// Nothing here waits: a client that does not read must never hold up the loop.
 enum SocketIO {
-    /// Sends all of `text`; false when the peer is gone or the send timed out
-    /// (accepted sockets carry SO_SNDTIMEO, so a client that stops reading cannot
-    /// hold its thread forever).
-    @discardableResult
-    static func send(_ fd: Int32, _ text: String, nonBlocking: Bool = false) -> Bool {
-        let flags = Int32(MSG_NOSIGNAL) | (nonBlocking ? Int32(MSG_DONTWAIT) : 0)
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let sent = Glibc.send(fd, buffer.baseAddress! + offset, buffer.count - offset, flags)
-                if sent < 0 && errno == EINTR { continue }
-                if sent <= 0 { return false }
-                offset += sent
-            }
-            return true
+    enum Sent {
+        /// This many bytes went out (maybe fewer than offered).
+        case some(Int)
+        /// The socket's buffer is full; try again when it is writable.
+        case wouldBlock
+        /// The peer is gone.
+        case failed
+    }
+
+    static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Sent {
+        while true {
+            let sent = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            if sent >= 0 { return .some(sent) }
+            if errno == EINTR { continue }
+            return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed
         }
     }
 
-    static func setTimeout(_ fd: Int32, option: Int32, seconds: Int) {
-        var value = timeval(tv_sec: seconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, option, &value, socklen_t(MemoryLayout<timeval>.size))
+    /// Sends all of `text` now, or reports false: for subscription pushes and the error
+    /// line sent just before a close, which are not worth waiting for.
+    @discardableResult
+    static func sendAll(_ fd: Int32, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                guard case .some(let count) = send(fd, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[offset...]))), count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
     }
 
     /// The uid of the process at the other end (SO_PEERCRED: pid, uid, gid).
@@ -33,5 +43,4 @@ enum SocketIO {
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
         return credentials.uid
     }
-
 }

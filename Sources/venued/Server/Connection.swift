@@ -1,0 +1,53 @@
+/// One client's connection. It belongs to the loop thread alone (only a subscription's
+/// pushes are written by the hub's thread, under the hub's lock), and it is a class
+/// because it stands for a descriptor: one identity from accept to close.
+final class Connection {
+    enum Phase: Equatable {
+        /// Waiting for the next request line; the read deadline runs.
+        case reading
+        /// An answer is partly sent; the rest goes out when the socket takes it.
+        case writing
+        /// A `refresh` runs on another thread; nothing is read meanwhile.
+        case refreshing
+        /// A `subscribe` stream with this hub id: the hub pushes, the loop only
+        /// watches for the hang-up.
+        case subscribed(Int)
+        /// Closed: reports and finished hand-offs still naming it are ignored.
+        case closed
+    }
+
+    let fd: Int32
+    /// The epoll token: the descriptor and a serial number, unique among connections.
+    let token: UInt64
+    var phase = Phase.reading
+    var input: RequestBuffer
+    /// The part of an answer the socket could not take yet.
+    var pending: [UInt8] = []
+    /// When the connection is cut off if it has not moved on (monotonic seconds).
+    var deadline: Double?
+    var requests = 0
+    /// The client has closed its side: answer what it sent, then close.
+    var peerClosed = false
+    /// Close once the current answer is out (a final error, the request cap).
+    var closeAfterAnswer = false
+    /// What epoll watches on the descriptor now; nil while it is not registered.
+    var interest: UInt32?
+
+    init(fd: Int32, serial: UInt32, requestLimit: Int) {
+        self.fd = fd
+        token = UInt64(serial) << 32 | UInt64(UInt32(bitPattern: fd))
+        input = RequestBuffer(limit: requestLimit)
+    }
+
+    static func descriptor(of token: UInt64) -> Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: token)) }
+
+    /// What epoll should watch in this phase: nil while a refresh runs, so that a
+    /// client that hangs up meanwhile is not reported again and again.
+    var wantedInterest: UInt32? {
+        switch phase {
+        case .reading, .subscribed: return Epoll.input
+        case .writing: return Epoll.output
+        case .refreshing, .closed: return nil
+        }
+    }
+}

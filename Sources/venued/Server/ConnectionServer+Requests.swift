@@ -1,0 +1,121 @@
+import Glibc
+import VenuedCLI
+
+/// Requests in, answers out, for the connections the loop has admitted. Lines are
+/// answered one at a time, and the next only once the previous answer is out, so a
+/// client that pipelines faster than it reads is held back by its own socket buffer
+/// rather than by memory in the daemon.
+extension ConnectionServer {
+    /// One read (level-triggered: more is reported again), then whatever it completes.
+    func receive(_ connection: Connection) {
+        let count = recv(connection.fd, chunk.baseAddress, chunk.count, 0)
+        if count < 0 {
+            if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { close(connection) }
+            return
+        }
+        if case .subscribed = connection.phase {
+            if count == 0 { close(connection) }    // anything sent is ignored
+            return
+        }
+        if count == 0 { connection.peerClosed = true } else { connection.input.append(UnsafeRawBufferPointer(rebasing: chunk[..<count])) }
+        if connection.phase == .reading { serveLines(connection) }
+    }
+
+    /// Answers the complete lines received, one at a time while each answer goes out at once.
+    func serveLines(_ connection: Connection) {
+        while connection.phase == .reading {
+            var next = connection.input.next()
+            if next == .incomplete {
+                guard connection.peerClosed else { return }
+                next = connection.input.finish()
+                connection.closeAfterAnswer = true
+            }
+            switch next {
+            case .incomplete:
+                close(connection)
+            case .tooLong:
+                connection.closeAfterAnswer = true
+                send(connection, Reply.error(ProtocolError("request longer than \(Self.requestLimit) bytes")))
+            case .line(let line):
+                connection.requests += 1
+                if connection.requests >= Self.requestsPerConnection { connection.closeAfterAnswer = true }
+                answer(connection, line)
+            }
+        }
+    }
+
+    private func answer(_ connection: Connection, _ line: [UInt8]) {
+        switch handler.handle(line) {
+        case .reply(let text):
+            send(connection, text)
+        case .subscribe(let subscription):
+            guard let id = hub.add(fd: connection.fd, subscription: subscription) else { return close(connection) }
+            connection.input.discard()
+            connection.phase = .subscribed(id)
+            connection.deadline = nil
+            updateInterest(connection)
+        case .refresh:
+            connection.phase = .refreshing
+            connection.deadline = nil
+            updateInterest(connection)
+            handoff.run(token: connection.token) { [handler] in handler.refresh() }
+        }
+    }
+
+    /// Sends `text`, keeping what the socket does not take for EPOLLOUT.
+    private func send(_ connection: Connection, _ text: String) {
+        var text = text
+        let sent = text.withUTF8 { SocketIO.send(connection.fd, UnsafeRawBufferPointer($0)) }
+        switch sent {
+        case .some(let count) where count == text.utf8.count:
+            answered(connection)
+        case .some(let count):
+            wait(connection, toSend: Array(text.utf8.dropFirst(count)))
+        case .wouldBlock:
+            wait(connection, toSend: Array(text.utf8))
+        case .failed:
+            close(connection)
+        }
+    }
+
+    private func wait(_ connection: Connection, toSend rest: [UInt8]) {
+        connection.pending = rest
+        connection.phase = .writing
+        setDeadline(connection, Self.writeDeadline)
+        updateInterest(connection)
+    }
+
+    /// EPOLLOUT while an answer is pending: send more of it.
+    func flush(_ connection: Connection) {
+        let sent = connection.pending.withUnsafeBytes { SocketIO.send(connection.fd, $0) }
+        switch sent {
+        case .some(let count) where count == connection.pending.count:
+            connection.pending = []
+            answered(connection)
+            serveLines(connection)
+        case .some(let count):
+            connection.pending.removeFirst(count)
+        case .wouldBlock:
+            break
+        case .failed:
+            close(connection)
+        }
+    }
+
+    /// An answer is out: close, or wait for the next request.
+    private func answered(_ connection: Connection) {
+        if connection.closeAfterAnswer { return close(connection) }
+        connection.phase = .reading
+        setDeadline(connection, Self.readDeadline)
+        updateInterest(connection)
+    }
+
+    func finishHandoffs() {
+        for finished in handoff.take() {
+            guard let connection = connections[Connection.descriptor(of: finished.token)],
+                  connection.token == finished.token, connection.phase == .refreshing else { continue }
+            send(connection, finished.answer)
+            serveLines(connection)
+        }
+    }
+}

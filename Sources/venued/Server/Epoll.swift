@@ -1,0 +1,63 @@
+import CLinuxEvents
+import Glibc
+
+/// An epoll(7) instance, level-triggered: a descriptor is reported for as long as it
+/// is ready, so a handler may read once per report and leave the rest for the next.
+///
+/// Each registration carries a 64-bit token rather than the bare descriptor: a
+/// descriptor number is reused as soon as it is closed, and a token that also holds a
+/// serial number lets the loop tell a late report for a closed connection from one for
+/// the new connection that got its number.
+struct Epoll: Sendable {
+    struct Event {
+        let token: UInt64
+        let flags: UInt32
+
+        var readable: Bool { flags & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
+        var writable: Bool { flags & (EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
+    }
+
+    static let input = EPOLLIN.rawValue
+    static let output = EPOLLOUT.rawValue
+
+    /// Reports taken per wait; the rest wait for the next one.
+    static let batch = 128
+
+    let fd: Int32
+
+    /// Nil (errno set) when the kernel refuses one (out of descriptors or memory).
+    init?() {
+        fd = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard fd >= 0 else { return nil }
+    }
+
+    @discardableResult
+    func add(_ descriptor: Int32, _ flags: UInt32, token: UInt64) -> Bool {
+        control(EPOLL_CTL_ADD, descriptor, flags, token)
+    }
+
+    @discardableResult
+    func modify(_ descriptor: Int32, _ flags: UInt32, token: UInt64) -> Bool {
+        control(EPOLL_CTL_MOD, descriptor, flags, token)
+    }
+
+    func remove(_ descriptor: Int32) {
+        _ = control(EPOLL_CTL_DEL, descriptor, 0, 0)
+    }
+
+    /// Waits up to `milliseconds` (-1: without limit) and calls `body` for each ready
+    /// registration. An interrupted wait reports nothing.
+    func wait(milliseconds: Int32, _ body: (Event) -> Void) {
+        withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: Self.batch) { ready in
+            let count = epoll_wait(fd, ready.baseAddress, Int32(ready.count), milliseconds)
+            for index in 0..<max(0, Int(count)) {
+                body(Event(token: ready[index].data.u64, flags: ready[index].events))
+            }
+        }
+    }
+
+    private func control(_ operation: Int32, _ descriptor: Int32, _ flags: UInt32, _ token: UInt64) -> Bool {
+        var event = epoll_event(events: flags, data: epoll_data_t(u64: token))
+        return epoll_ctl(fd, operation, descriptor, &event) == 0
+    }
+}

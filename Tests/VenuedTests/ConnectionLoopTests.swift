@@ -1,0 +1,161 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
+/// The one-thread connection loop, over the real socket: many clients at once, clients
+/// that stall, read slowly or pipeline, the connection cap, and a slow `refresh`. None
+/// of them may hold up anyone else.
+@Suite struct ConnectionLoop {
+    let home = DaemonProcess.Home()
+    let arguments = ["--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none", "--timeout", "1"]
+    let status = #"{"v":1,"cmd":"status"}"#
+    let info = #"{"v":1,"cmd":"info"}"#
+
+    @Test func sixtyFourClientsInAClosedLoopAreAllAnswered() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        let answered = Atomic(0)
+        let failures = Mutex<[String]>([])
+        let done = DispatchGroup()
+        let (path, request) = (home.socketPath, status + "\n")
+        // Threads of their own: a Dispatch queue would run only as many as there are cores.
+        for _ in 0..<64 {
+            done.enter()
+            Thread {
+                for _ in 0..<10 {
+                    do {
+                        let client = try UnixClient(path: path, timeout: 5)
+                        defer { client.close() }
+                        try client.send(request)
+                        if try client.readLine()?.hasPrefix(#"{"ok":true"#) == true { answered.add(1, ordering: .relaxed) }
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                    }
+                }
+                done.leave()
+            }.start()
+        }
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        #expect(failures.withLock { $0 }.isEmpty)
+        #expect(answered.load(ordering: .relaxed) == 640)
+    }
+
+    @Test func sixtyFourOpenConnectionsAreAllAnswered() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        let clients = try (0..<64).map { _ in try UnixClient(path: home.socketPath, timeout: 5) }
+        defer { clients.forEach { $0.close() } }
+        for client in clients { try client.send(status + "\n") }
+        for client in clients { #expect(try client.readObject()["ok"] as? Bool == true) }
+    }
+
+    @Test func aClientStuckMidRequestDoesNotDelayOthersAndIsToldWhy() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        let stuck = try UnixClient(path: home.socketPath, timeout: 3)
+        defer { stuck.close() }
+        try stuck.send(#"{"v":1,"cmd":"info""#)    // and never the newline
+        let started = Date()
+        for _ in 0..<5 { #expect(try daemon.request(info, timeout: 0.5)["ok"] as? Bool == true) }
+        #expect(Date().timeIntervalSince(started) < 0.5)
+        let answer = try stuck.readObject()
+        #expect((answer["error"] as? String)?.contains("no complete request within") == true)
+        #expect(Date().timeIntervalSince(started) > 0.8 && Date().timeIntervalSince(started) < 2.5)
+        #expect(try stuck.readLine() == nil)
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrderAndALastOneWithoutNewlineCounts() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        let client = try UnixClient(path: home.socketPath, timeout: 3)
+        defer { client.close() }
+        try client.send(info + "\n" + "not json\n" + #"{"v":1,"cmd":"hours","venue":"593","from":"2023-09-18","days":1}"#)
+        shutdown(client.fd, Int32(SHUT_WR))
+        #expect(try client.readObject()["version"] != nil)
+        #expect(try client.readObject()["code"] as? String == "bad_request")
+        #expect((try client.readObject()["days"] as? [Any])?.count == 1)
+        #expect(try client.readLine() == nil)
+    }
+
+    @Test func answersTheSocketCannotHoldWaitForTheReaderWithoutDelayingOthers() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        let reader = try UnixClient(path: home.socketPath, timeout: 5)
+        defer { reader.close() }
+        // 300 answers of a few KB each: far more than a socket buffer holds.
+        try reader.send(String(repeating: status + "\n", count: 300))
+        usleep(200_000)
+        let started = Date()
+        #expect(try daemon.request(info, timeout: 0.5)["ok"] as? Bool == true)
+        #expect(Date().timeIntervalSince(started) < 0.5)
+        for index in 0..<300 {
+            let answer = try reader.readObject()
+            guard answer["ok"] as? Bool == true else {
+                Issue.record("answer \(index): \(answer)")
+                return
+            }
+        }
+    }
+
+    @Test func beyondTheCapAClientWaitsForAFreedSlotOrIsRefusedBusy() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        // Idle connections: they hold their slots for the 1 s read deadline.
+        let holders = try (0..<64).map { _ in try UnixClient(path: home.socketPath, timeout: 3) }
+        defer { holders.forEach { $0.close() } }
+        let started = Date()
+        let admitted = try UnixClient(path: home.socketPath, timeout: 3)
+        defer { admitted.close() }
+        try admitted.send(info + "\n")
+        let refused = try UnixClient(path: home.socketPath, timeout: 3)
+        defer { refused.close() }
+        try refused.send(info + "\n")
+        usleep(50_000)
+        holders[0].close()
+        #expect(try admitted.readObject()["ok"] as? Bool == true)
+        let busy = try refused.readObject()
+        #expect(busy["code"] as? String == "busy")
+        let waited = Date().timeIntervalSince(started)
+        #expect(waited > 0.2 && waited < 0.9)
+        #expect(try refused.readLine() == nil)
+    }
+
+    @Test func aFullWaitingRoomRefusesAtOnce() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        let holders = try (0..<64).map { _ in try UnixClient(path: home.socketPath, timeout: 3) }
+        defer { holders.forEach { $0.close() } }
+        let waiting = try (0..<64).map { _ in try UnixClient(path: home.socketPath, timeout: 3) }
+        defer { waiting.forEach { $0.close() } }
+        let started = Date()
+        let turnedAway = try UnixClient(path: home.socketPath, timeout: 3)
+        defer { turnedAway.close() }
+        #expect(try turnedAway.readObject()["code"] as? String == "busy")
+        #expect(Date().timeIntervalSince(started) < 0.2)
+        for client in waiting { #expect(try client.readObject()["code"] as? String == "busy") }
+    }
+
+    @Test func aSlowRefreshDoesNotHoldUpOtherClients() throws {
+        let server = try ScriptedHTTPServer()
+        defer { server.stop() }
+        server.set("/primary", .init(status: 500, body: Array("down".utf8)))
+        server.set("/backup", .init(status: 500, body: Array("down".utf8)))
+        let daemon = try DaemonProcess(home: home, arguments: [
+            "--primary-url", server.url("/primary"), "--backup-url", server.url("/backup"), "--timeout", "4",
+        ])
+        defer { daemon.stop() }
+        server.set("/primary", .init(body: Feeds.current(), delay: 1.5))
+        let refresher = try UnixClient(path: home.socketPath, timeout: 10)
+        defer { refresher.close() }
+        try refresher.send(#"{"v":1,"cmd":"refresh"}"# + "\n" + info + "\n")
+        usleep(200_000)
+        let started = Date()
+        for _ in 0..<5 { #expect(try daemon.request(status, timeout: 0.5)["ok"] as? Bool == true) }
+        #expect(Date().timeIntervalSince(started) < 0.5)
+        let refreshed = try refresher.readObject()
+        #expect(refreshed["ok"] as? Bool == true && refreshed["source"] as? String == "primary")
+        // The next request on the same connection is served once the refresh is done.
+        #expect(try refresher.readObject()["source"] as? String == "primary")
+    }
+}

@@ -1,0 +1,83 @@
+import Testing
+@testable import venued
+
+/// How the connection loop cuts bytes into requests.
+@Suite struct RequestFraming {
+    func buffer(_ text: String, limit: Int = 16) -> RequestBuffer {
+        var buffer = RequestBuffer(limit: limit)
+        Array(text.utf8).withUnsafeBytes { buffer.append($0) }
+        return buffer
+    }
+
+    func line(_ text: String) -> RequestBuffer.Next { .line(Array(text.utf8)) }
+
+    @Test func linesComeOutOneAtATimeWithoutTheirNewline() {
+        var requests = buffer("one\ntwo\nthr")
+        #expect(requests.next() == line("one"))
+        #expect(requests.next() == line("two"))
+        #expect(requests.next() == .incomplete)
+        #expect(requests.hasPartialRequest)
+    }
+
+    @Test func aLineCompletedByALaterReadComesOutWhole() {
+        var requests = buffer("{\"v\":")
+        #expect(requests.next() == .incomplete)
+        Array("1}\n".utf8).withUnsafeBytes { requests.append($0) }
+        #expect(requests.next() == line("{\"v\":1}"))
+        #expect(!requests.hasPartialRequest)
+    }
+
+    @Test func theLimitHoldsWithOrWithoutANewline() {
+        var exact = buffer(String(repeating: "x", count: 16) + "\n")
+        #expect(exact.next() == line(String(repeating: "x", count: 16)))
+        var long = buffer(String(repeating: "x", count: 17) + "\n")
+        #expect(long.next() == .tooLong)
+        var endless = buffer(String(repeating: "x", count: 17))
+        #expect(endless.next() == .tooLong)
+    }
+
+    @Test func atTheEndALastLineWithoutNewlineCounts() {
+        var requests = buffer("one\nlast")
+        #expect(requests.next() == line("one"))
+        #expect(requests.next() == .incomplete)
+        #expect(requests.finish() == line("last"))
+        #expect(requests.finish() == .incomplete)
+    }
+
+    @Test func aSubscriberInputIsDiscarded() {
+        var requests = buffer("one\ntwo\n")
+        requests.discard()
+        #expect(requests.next() == .incomplete)
+        #expect(!requests.hasPartialRequest)
+    }
+}
+
+/// Who gets a slot that frees while every slot is taken.
+@Suite struct WaitingRoomRule {
+    @Test func firstComeFirstServed() {
+        var room = WaitingRoom(capacity: 3)
+        #expect(room.enter(7, until: 1.0) && room.enter(8, until: 1.5))
+        #expect(room.earliestDeadline == 1.0)
+        #expect(room.next() == 7)
+        #expect(room.next() == 8)
+        #expect(room.next() == nil && room.isEmpty)
+    }
+
+    @Test func aFullRoomTurnsTheNextClientAway() {
+        var room = WaitingRoom(capacity: 2)
+        #expect(room.enter(7, until: 1.0) && room.enter(8, until: 1.0))
+        let entered = room.enter(9, until: 1.0)
+        #expect(!entered)
+    }
+
+    @Test func aWaitEndsAtItsDeadline() {
+        var room = WaitingRoom(capacity: 4)
+        _ = room.enter(7, until: 1.0)
+        _ = room.enter(8, until: 2.0)
+        _ = room.enter(9, until: 3.0)
+        #expect(room.expired(at: 0.5) == [])
+        #expect(room.expired(at: 2.0) == [7, 8])
+        #expect(room.earliestDeadline == 3.0)
+        #expect(room.next() == 9)
+    }
+}
