@@ -21,7 +21,7 @@ import VenuedCLI
 /// Guarantees kept from the protocol: a request must arrive within `readDeadline` of
 /// connecting or of the previous answer and be under `requestLimit`; at most
 /// `maxConnections` are open, and a newcomer beyond that waits up to `admissionWait`
-/// for a slot, then gets a `busy` line; peers of another uid get a `forbidden` line
+/// for a slot, then gets a `busy` line (`WaitingRoom`); peers of another uid get a `forbidden` line
 /// (SO_PEERCRED, whatever the socket's file mode says). Nothing blocks: sockets are
 /// non-blocking, sends use MSG_NOSIGNAL, and an answer the socket cannot take at once
 /// waits for EPOLLOUT (and is dropped with its client after `writeDeadline`). Deadlines
@@ -57,7 +57,10 @@ final class ConnectionServer {
     /// Open connections by descriptor.
     var connections: [Int32: Connection] = [:]
     private var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
-    /// Set while accepting is paused after an error such as running out of descriptors.
+    /// Whether epoll watches the listening socket: not while the waiting room is full,
+    /// nor for a moment after an error such as running out of descriptors.
+    private var accepting = true
+    /// Set while accepting is paused after an error.
     private var listenerResumesAt: Double?
     private var serial: UInt32 = 0
     /// When the next deadline may have passed; nil while none is set.
@@ -103,15 +106,18 @@ final class ConnectionServer {
             }
             if let nextSweep, Monotonic.seconds() >= nextSweep { sweep() }
             admitWaiting()
+            setAccepting(listenerResumesAt == nil && !waitingRoom.isFull)
         }
     }
 
     // MARK: accepting
 
     /// Takes the queued connections, a bounded number per report so that clients
-    /// already connected are not starved by a stream of newcomers.
+    /// already connected are not starved by a stream of newcomers, and none while the
+    /// waiting room is full.
     private func acceptAll() {
         for _ in 0..<Self.maxConnections {
+            guard !waitingRoom.isFull else { return }
             let fd = venued_accept4(listener.fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
             guard fd >= 0 else {
                 switch errno {
@@ -120,7 +126,6 @@ final class ConnectionServer {
                 default:
                     // Out of descriptors, most likely: stop accepting for a while instead of spinning.
                     log.error("accept failed: \(String(cString: strerror(errno)))")
-                    epoll.modify(listener.fd, 0, token: Self.listenerToken)
                     listenerResumesAt = Monotonic.seconds() + 0.1
                     noteDeadline(listenerResumesAt!)
                     return
@@ -133,10 +138,10 @@ final class ConnectionServer {
             }
             if connections.count < Self.maxConnections && waitingRoom.isEmpty {
                 open(fd)
-            } else if waitingRoom.enter(fd, until: Monotonic.seconds() + Self.admissionWait) {
-                noteDeadline(Monotonic.seconds() + Self.admissionWait)
             } else {
-                refuseBusy(fd)
+                let deadline = Monotonic.seconds() + Self.admissionWait
+                waitingRoom.enter(fd, until: deadline)
+                noteDeadline(deadline)
             }
         }
     }
@@ -172,6 +177,12 @@ final class ConnectionServer {
     }
 
     // MARK: bookkeeping
+
+    private func setAccepting(_ wanted: Bool) {
+        guard wanted != accepting else { return }
+        epoll.modify(listener.fd, wanted ? Epoll.input : 0, token: Self.listenerToken)
+        accepting = wanted
+    }
 
     func updateInterest(_ connection: Connection) {
         let wanted = connection.wantedInterest
@@ -225,10 +236,7 @@ final class ConnectionServer {
             close(connection)
         }
         for fd in waitingRoom.expired(at: now) { refuseBusy(fd) }
-        if let resumesAt = listenerResumesAt, resumesAt <= now {
-            listenerResumesAt = nil
-            epoll.modify(listener.fd, Epoll.input, token: Self.listenerToken)
-        }
+        if let resumesAt = listenerResumesAt, resumesAt <= now { listenerResumesAt = nil }
         let deadlines = connections.values.compactMap(\.deadline) + [waitingRoom.earliestDeadline, listenerResumesAt].compactMap { $0 }
         nextSweep = deadlines.min()
     }
