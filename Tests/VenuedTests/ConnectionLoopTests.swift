@@ -78,6 +78,25 @@ import Testing
         #expect(try client.readLine() == nil)
     }
 
+    @Test func aThousandPipelinedRequestsAreAnsweredInTurnAndThenTheConnectionEnds() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        let pipeliner = try UnixClient(path: home.socketPath, timeout: 5)
+        defer { pipeliner.close() }
+        // Small answers (an unknown venue), so the socket buffer holds them all.
+        let lines = (0..<1001).map { #"{"v":1,"cmd":"status","venues":["zz\#($0)"]}"# + "\n" }
+        try pipeliner.send(lines.joined())
+        #expect(try daemon.request(status, timeout: 2)["ok"] as? Bool == true)
+        for index in 0..<1000 {
+            let answer = try pipeliner.readObject()
+            guard answer["venue"] as? String == "zz\(index)" else {
+                Issue.record("answer \(index): \(answer)")
+                return
+            }
+        }
+        #expect(try pipeliner.readLine() == nil)
+    }
+
     @Test func answersTheSocketCannotHoldWaitForTheReaderWithoutDelayingOthers() throws {
         let daemon = try DaemonProcess(home: home, arguments: arguments)
         defer { daemon.stop() }

@@ -4,11 +4,11 @@ import Glibc
 import VenuedCLI
 
 /// Serves every client from one thread: an epoll loop over the listening socket, the
-/// open connections and the `Handoff` eventfd. Answers are computed inline, since all
-/// but `refresh` come from memory (a `status` is a cache hit in `Prepared` most of the
-/// time, microseconds); `refresh` goes to a thread of its own through `Handoff`, and a
-/// `subscribe` connection stays in the loop, which only watches it for the hang-up
-/// while the hub's thread pushes the lines.
+/// open connections and the `Handoff` eventfd. `status` is answered inline (a cache hit
+/// in `Prepared` most of the time: microseconds); `refresh`, which waits for a fetch,
+/// and `hours`, `next` and `info`, which take milliseconds, go to a thread through
+/// `Handoff`; a `subscribe` connection stays in the loop, which only watches it for the
+/// hang-up while the hub's thread pushes the lines.
 ///
 /// Why one thread: with 64 clients on 2 cores, the thread-per-connection server spent
 /// most of a request in context switches and lock hand-offs (scripts/bench-daemon: 13,500
@@ -39,6 +39,9 @@ final class ConnectionServer {
     static let writeDeadline = 2.0
     /// Lines one connection may send before it is closed.
     static let requestsPerConnection = 1000
+    /// Lines answered for one connection before the others get their turn: a client
+    /// that pipelines a thousand requests must not keep the loop to itself.
+    static let linesPerTurn = 8
     /// How long a client beyond `maxConnections` waits for a slot before it is refused
     /// (a client that reconnects at once can otherwise race the end of its previous
     /// connection).
@@ -56,6 +59,9 @@ final class ConnectionServer {
     private let uid = getuid()
     /// Open connections by descriptor.
     var connections: [Int32: Connection] = [:]
+    /// Connections that had lines left when their turn ended, served again after the
+    /// current batch of reports.
+    var unfinished: [Connection] = []
     private var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
     /// Whether epoll watches the listening socket: not while the waiting room is full,
     /// nor for a moment after an error such as running out of descriptors.
@@ -104,6 +110,9 @@ final class ConnectionServer {
                     if event.readable && connection.phase != .closed { receive(connection) }
                 }
             }
+            let turn = unfinished
+            unfinished.removeAll()
+            for connection in turn { serveLines(connection) }
             if let nextSweep, Monotonic.seconds() >= nextSweep { sweep() }
             admitWaiting()
             setAccepting(listenerResumesAt == nil && !waitingRoom.isFull)
@@ -218,8 +227,10 @@ final class ConnectionServer {
         nextSweep = min(nextSweep ?? deadline, deadline)
     }
 
-    /// Milliseconds until the next sweep, rounded up; -1 (no timeout) when none is due.
+    /// Milliseconds until the next sweep, rounded up; -1 (no timeout) when none is due;
+    /// 0 while lines wait for their turn.
     private func sweepTimeout() -> Int32 {
+        guard unfinished.isEmpty else { return 0 }
         guard let nextSweep else { return -1 }
         let milliseconds = (nextSweep - Monotonic.seconds()) * 1000
         return milliseconds <= 0 ? 0 : Int32(min(milliseconds.rounded(.up), 3_600_000))
