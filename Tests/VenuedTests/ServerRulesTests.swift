@@ -56,25 +56,29 @@ import Testing
 @Suite struct WaitingRoomRule {
     @Test func firstComeFirstServed() {
         var room = WaitingRoom(capacity: 3)
-        #expect(room.enter(7, until: 1.0) && room.enter(8, until: 1.5))
+        room.enter(7, until: 1.0)
+        room.enter(8, until: 1.5)
         #expect(room.earliestDeadline == 1.0)
         #expect(room.next() == 7)
         #expect(room.next() == 8)
         #expect(room.next() == nil && room.isEmpty)
     }
 
-    @Test func aFullRoomTurnsTheNextClientAway() {
+    @Test func isFullAtItsCapacity() {
         var room = WaitingRoom(capacity: 2)
-        #expect(room.enter(7, until: 1.0) && room.enter(8, until: 1.0))
-        let entered = room.enter(9, until: 1.0)
-        #expect(!entered)
+        room.enter(7, until: 1.0)
+        #expect(!room.isFull)
+        room.enter(8, until: 1.0)
+        #expect(room.isFull)
+        _ = room.next()
+        #expect(!room.isFull)
     }
 
     @Test func aWaitEndsAtItsDeadline() {
         var room = WaitingRoom(capacity: 4)
-        _ = room.enter(7, until: 1.0)
-        _ = room.enter(8, until: 2.0)
-        _ = room.enter(9, until: 3.0)
+        room.enter(7, until: 1.0)
+        room.enter(8, until: 2.0)
+        room.enter(9, until: 3.0)
         #expect(room.expired(at: 0.5) == [])
         #expect(room.expired(at: 2.0) == [7, 8])
         #expect(room.earliestDeadline == 3.0)

@@ -7,8 +7,8 @@ final class Connection {
         case reading
         /// An answer is partly sent; the rest goes out when the socket takes it.
         case writing
-        /// A `refresh` runs on another thread; nothing is read meanwhile.
-        case refreshing
+        /// Its answer is computed on another thread (`Handoff`); nothing is read meanwhile.
+        case handedOff
         /// A `subscribe` stream with this hub id: the hub pushes, the loop only
         /// watches for the hang-up.
         case subscribed(Int)
@@ -41,13 +41,13 @@ final class Connection {
 
     static func descriptor(of token: UInt64) -> Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: token)) }
 
-    /// What epoll should watch in this phase: nil while a refresh runs, so that a
-    /// client that hangs up meanwhile is not reported again and again.
+    /// What epoll should watch in this phase: nil while an answer is computed elsewhere,
+    /// so that a client that hangs up meanwhile is not reported again and again.
     var wantedInterest: UInt32? {
         switch phase {
         case .reading, .subscribed: return Epoll.input
         case .writing: return Epoll.output
-        case .refreshing, .closed: return nil
+        case .handedOff, .closed: return nil
         }
     }
 }

@@ -21,9 +21,15 @@ extension ConnectionServer {
         if connection.phase == .reading { serveLines(connection) }
     }
 
-    /// Answers the complete lines received, one at a time while each answer goes out at once.
+    /// Answers the complete lines received, one at a time while each answer goes out at
+    /// once, up to `linesPerTurn`; the rest wait in `unfinished` for the next turn.
     func serveLines(_ connection: Connection) {
+        var served = 0
         while connection.phase == .reading {
+            guard served < Self.linesPerTurn else {
+                if !unfinished.contains(where: { $0 === connection }) { unfinished.append(connection) }
+                return
+            }
             var next = connection.input.next()
             if next == .incomplete {
                 guard connection.peerClosed else { return }
@@ -37,6 +43,7 @@ extension ConnectionServer {
                 connection.closeAfterAnswer = true
                 send(connection, Reply.error(ProtocolError("request longer than \(Self.requestLimit) bytes")))
             case .line(let line):
+                served += 1
                 connection.requests += 1
                 if connection.requests >= Self.requestsPerConnection { connection.closeAfterAnswer = true }
                 answer(connection, line)
@@ -54,11 +61,11 @@ extension ConnectionServer {
             connection.phase = .subscribed(id)
             connection.deadline = nil
             updateInterest(connection)
-        case .refresh:
-            connection.phase = .refreshing
+        case .slow(let work):
+            connection.phase = .handedOff
             connection.deadline = nil
             updateInterest(connection)
-            handoff.run(token: connection.token) { [handler] in handler.refresh() }
+            handoff.run(token: connection.token, work)
         }
     }
 
@@ -113,7 +120,7 @@ extension ConnectionServer {
     func finishHandoffs() {
         for finished in handoff.take() {
             guard let connection = connections[Connection.descriptor(of: finished.token)],
-                  connection.token == finished.token, connection.phase == .refreshing else { continue }
+                  connection.token == finished.token, connection.phase == .handedOff else { continue }
             send(connection, finished.answer)
             serveLines(connection)
         }

@@ -3,12 +3,13 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// Requests that must not run on the connection loop, and the way their answers come
-/// back to it. Only `refresh` is one: it waits for a fetch, up to twice the timeout,
-/// and the loop must keep answering everyone else meanwhile. Each runs on a thread of
-/// its own (refreshes are rare, and `FeedRefresher` runs one at a time anyway); its
-/// answer is queued here and the loop is woken through an eventfd, which it watches
-/// like any socket, so an idle daemon has no thread polling for finished work.
+/// Requests that must not run on the connection loop (`RequestHandler.Outcome.slow`:
+/// a `refresh` waits for a fetch, `hours`, `next` and `info` take milliseconds), and
+/// the way their answers come back to it. Each runs on a thread of its own: they are
+/// rare, and a connection has at most one in flight, so there are never more than
+/// `ConnectionServer.maxConnections`. The answer is queued here and the loop is woken
+/// through an eventfd, which it watches like any socket, so an idle daemon has no
+/// thread polling for finished work.
 final class Handoff: Sendable {
     struct Finished: Sendable {
         /// The connection's loop token.

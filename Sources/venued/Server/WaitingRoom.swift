@@ -1,8 +1,9 @@
 /// The clients that connected while every slot was taken. Each waits up to its
 /// deadline for a slot, first come first served, then is refused with a `busy` line;
 /// a client that reconnects at once would otherwise race the end of its previous
-/// connection. At most `capacity` wait (each holds a descriptor); beyond that a client
-/// is refused at once. Pure bookkeeping: the loop does the I/O.
+/// connection. At most `capacity` wait here (each holds a descriptor); while the room
+/// is full the loop stops accepting, so later clients wait in the listening socket's
+/// queue for their turn. Pure bookkeeping: the loop does the I/O.
 struct WaitingRoom {
     let capacity: Int
     private var queue: [(fd: Int32, deadline: Double)] = []
@@ -13,11 +14,12 @@ struct WaitingRoom {
     /// Deadlines only grow along the queue, so the first is the earliest.
     var earliestDeadline: Double? { queue.first?.deadline }
 
-    /// False when the room is full: refuse `fd` now.
-    mutating func enter(_ fd: Int32, until deadline: Double) -> Bool {
-        guard queue.count < capacity else { return false }
+    var isFull: Bool { queue.count >= capacity }
+
+    /// Only while the room is not full.
+    mutating func enter(_ fd: Int32, until deadline: Double) {
+        precondition(!isFull, "the loop accepts only while the waiting room has space")
         queue.append((fd, deadline))
-        return true
     }
 
     /// The client that has waited longest, for a slot that just freed.

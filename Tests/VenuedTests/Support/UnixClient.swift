@@ -4,7 +4,8 @@ import VenuedCLI
 
 /// A blocking Unix-socket client with a receive timeout, reading one line at a time.
 final class UnixClient {
-    let fd: Int32
+    /// -1 once closed.
+    private(set) var fd: Int32
     private var buffer: [UInt8] = []
 
     init(path: String, timeout: Double) throws {
@@ -48,5 +49,11 @@ final class UnixClient {
         return object
     }
 
-    func close() { Glibc.close(fd) }
+    /// Closes once; later calls do nothing, so that a test may close early and still
+    /// keep its `defer`, without closing a descriptor that another test has since opened.
+    func close() {
+        guard fd >= 0 else { return }
+        Glibc.close(fd)
+        fd = -1
+    }
 }
