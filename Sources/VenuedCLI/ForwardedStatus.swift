@@ -32,8 +32,7 @@ public enum ForwardedStatus {
         }
         let request = #"{"v":1,"cmd":"venuectl","args":"# + arguments + #"],"env":"# + environment + #"},"tty":"#
             + (isatty(STDOUT_FILENO) == 1 ? "true" : "false") + "}"
-        let socket = getenv("VENUED_SOCKET").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-            ?? VenuedPaths.socket(runtimeDirectory: getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }, uid: getuid())
+        let socket = DaemonConnection.path(flag: nil, variable: { getenv($0).map { String(cString: $0) } }, uid: getuid())
         guard case .success(let answer) = DaemonConnection(path: socket).exchange(request, timeout: DaemonStatus.budget),
               answer.ok, case .string(let text)? = answer.value["text"] else { return nil }
         Venuectl.write(text)

@@ -10,7 +10,11 @@ public enum ZoneDatabase {
 
     /// `$TZDIR` when set (glibc honours it too), else the usual directory.
     public static func directory(environment: [String: String]) -> String {
-        environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultDirectory
+        directory(tzdir: environment["TZDIR"])
+    }
+
+    static func directory(tzdir: String?) -> String {
+        tzdir.flatMap { $0.isEmpty ? nil : $0 } ?? defaultDirectory
     }
 
     /// The rules of zone `identifier`, read from its file under `directory`.
@@ -76,7 +80,6 @@ extension ZoneRules {
     /// The rules of `identifier` from the system's tz database (`$TZDIR` honoured), the
     /// way `TimeZone(identifier:)` would find them.
     public init(identifier: String) throws(ZoneError) {
-        let directory = getenv("TZDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? ZoneDatabase.defaultDirectory
-        self = try ZoneDatabase.rules(identifier, directory: directory)
+        self = try ZoneDatabase.rules(identifier, directory: ZoneDatabase.directory(tzdir: getenv("TZDIR").map { String(cString: $0) }))
     }
 }

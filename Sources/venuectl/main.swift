@@ -1,4 +1,3 @@
-import DiningHours
 import Glibc
 import VenuedCLI
 
@@ -7,11 +6,9 @@ import VenuedCLI
 signal(SIGPIPE, SIG_IGN)
 // The prompt's path first: a status venued can answer, with no Swift collections built.
 if let code = ForwardedStatus.answer(CommandLine.argc, CommandLine.unsafeArgv) { exit(code) }
-var clock = timespec()
-clock_gettime(CLOCK_REALTIME, &clock)
 exit(Venuectl.run(
     Array(CommandLine.arguments.dropFirst()),
-    now: Instant(secondsSinceEpoch: clock.tv_sec),
+    now: SystemClock.now(),
     environment: ProcessEnvironment.current(),
     stdoutIsTTY: isatty(STDOUT_FILENO) == 1
 ))

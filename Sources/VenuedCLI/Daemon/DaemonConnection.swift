@@ -27,11 +27,17 @@ public struct DaemonConnection: Sendable {
 
     /// `--socket PATH`, else `$VENUED_SOCKET`, else where venued listens by default.
     public init(flag: String?, environment: [String: String], uid: UInt32) {
-        path = flag ?? environment["VENUED_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? VenuedPaths.socket(environment: environment, uid: uid)
+        self.init(path: Self.path(flag: flag, variable: { environment[$0] }, uid: uid))
     }
 
     init(path: String) { self.path = path }
+
+    /// The one rule for both ways of reading variables (a dictionary, or getenv on the
+    /// prompt's path, which builds no dictionary).
+    static func path(flag: String?, variable: (String) -> String?, uid: UInt32) -> String {
+        flag ?? variable("VENUED_SOCKET").flatMap { $0.isEmpty ? nil : $0 }
+            ?? VenuedPaths.socket(runtimeDirectory: variable("XDG_RUNTIME_DIR"), uid: uid)
+    }
 
     public func exchange(_ request: String, timeout seconds: Double) -> Result<Answer, DaemonFailure> {
         let deadline = Monotonic.seconds() + seconds

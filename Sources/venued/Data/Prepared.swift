@@ -5,9 +5,10 @@ import VenuedCLI
 /// The engine's objects for the held feed, built once and shared by every connection.
 ///
 /// Measured with callgrind on `status` (release build), before this cache: 57% of a
-/// request went to `ZoneRules(identifier:)`, which copies 130 years of a zone's
-/// transitions out of ICU; 7% to building the `Campus` (every venue's intervals
-/// resolved); the rest to the statuses and the JSON. So zones are kept by name,
+/// request went to building the zone's rules (then copied out of ICU; now read from
+/// the TZif file, microseconds, but still a file read per request); 7% to building the
+/// `Campus` (every venue's intervals resolved); the rest to the statuses and the JSON.
+/// `status`, `hours`, `next` and the subscriptions all ask here. So zones are kept by name,
 /// campuses by zone for the current feed, and the rendered `status` lines of the
 /// current second by their options: an answer depends only on the data, the options
 /// and the instant (to the second), so a hit is exactly the line a fresh computation

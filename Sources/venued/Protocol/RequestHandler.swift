@@ -36,7 +36,7 @@ struct RequestHandler: Sendable {
                 _ = try statusAnswer.report(options, at: clock.now())
                 return .subscribe(Subscription(options: options, presentation: try StatusAnswer.presentation(request)))
             case .hours, .next:
-                let answers = ScheduleAnswers(held: store.held, config: settings.current, now: clock.now())
+                let answers = ScheduleAnswers(prepared: statusAnswer.prepared, config: settings.current, now: clock.now())
                 return .slow {
                     do throws(ProtocolError) {
                         return try request.command == .hours ? answers.hours(request) : answers.next(request)

@@ -4,13 +4,15 @@ import VenuedCLI
 /// `hours` (one venue's days) and `next` (upcoming openings and closings), computed by
 /// the engine from the held feed and written by the same code as `venuectl hours --json`
 /// and `venuectl next --json`, so the answers and the client's own output cannot drift.
+/// Zones and campuses come from `Prepared`, as `status`'s do, so they are built once.
 struct ScheduleAnswers {
-    let held: HeldFeed
+    let prepared: Prepared
     let config: Config
     let now: Instant
 
     func hours(_ request: Request) throws(ProtocolError) -> String {
         let zone = try zone(request)
+        let (campus, held, _) = prepared.campus(zone)
         guard let query = try request.string("venue") else { throw ProtocolError("hours needs \"venue\": a name or an id") }
         let first: LocalDate
         if let text = try request.string("from") {
@@ -23,13 +25,15 @@ struct ScheduleAnswers {
         let estimate = !(try request.flag("no_estimate"))
         let venue: Venue
         do { venue = try VenueArgument.resolve(query, in: held.feed.venues) } catch { throw ProtocolError(error) }
-        let report = HoursReport(timetable: Timetable(venue: venue, zone: zone), from: first, days: count, estimate: estimate,
+        let timetable = campus.timetables.first { $0.venue.id == venue.id } ?? Timetable(venue: venue, zone: zone)
+        let report = HoursReport(timetable: timetable, from: first, days: count, estimate: estimate,
                                  today: zone.localDate(of: now), source: held.source)
         return Reply.ok(HoursJSON.members(report))
     }
 
     func next(_ request: Request) throws(ProtocolError) -> String {
         let zone = try zone(request)
+        let (campus, held, _) = prepared.campus(zone)
         let atText = try request.string("at"), queries = try request.strings("venues")
         let at: Instant, chosen: Set<Int>
         do {
@@ -40,13 +44,13 @@ struct ScheduleAnswers {
         }
         let hours = try request.integer("hours", in: 1...336) ?? 24
         let limit = try request.integer("limit", in: 1...1000) ?? 50
-        let report = NextReport(campus: Campus(feed: held.feed, zone: zone), at: at, until: at + hours * 3600, venues: chosen,
+        let report = NextReport(campus: campus, at: at, until: at + hours * 3600, venues: chosen,
                                 estimate: !(try request.flag("no_estimate")), limit: limit, source: held.source)
         return Reply.ok(NextJSON.members(report))
     }
 
     private func zone(_ request: Request) throws(ProtocolError) -> ZoneRules {
         let name = try request.string("tz") ?? config.timeZone
-        do { return try ZoneRules(identifier: name) } catch { throw ProtocolError("\(error)") }
+        do { return try prepared.zone(name) } catch { throw ProtocolError("\(error)") }
     }
 }

@@ -86,10 +86,9 @@ final class SubscriberHub: Sendable {
     /// The soonest opening or closing over the zones the subscribers watch.
     private func nextTransition(after now: Instant) -> Instant? {
         let zones = state.withLock { Set($0.subscribers.map { answer.zoneName($0.options) }) }
-        let feed = store.held.feed
         return zones.compactMap { name -> Instant? in
-            guard let zone = try? ZoneRules(identifier: name) else { return nil }
-            return Campus(feed: feed, zone: zone).transitions(after: now, through: now + Timetable.lookahead).first?.at
+            guard let zone = try? answer.prepared.zone(name) else { return nil }
+            return answer.prepared.campus(zone).campus.transitions(after: now, through: now + Timetable.lookahead).first?.at
         }.min()
     }
 
