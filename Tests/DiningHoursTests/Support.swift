@@ -5,7 +5,9 @@ import Foundation
 /// Shared helpers: fixture paths, zones, and terse builders for feeds in tests.
 enum Fixture {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let pennDirectory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/penn")
+    /// Real Penn feeds, copied into the repository (Tests/Fixtures/penn/SOURCES.md says from where),
+    /// so a clone alone passes its tests.
+    static let pennDirectory = packageRoot.appendingPathComponent("Tests/Fixtures/penn")
 
     static func penn(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: pennDirectory.appendingPathComponent(name)))
