@@ -75,7 +75,7 @@ public struct CacheFiles: Sendable {
     }
 
     private func readMeta() -> Meta? {
-        guard let bytes = try? FeedFile.read(metaPath) else { return nil }
+        guard let bytes = try? FeedFile.read(metaPath, limit: FeedFile.smallFileLimit) else { return nil }
         var fields: [String: String] = [:]
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             guard let equals = line.firstIndex(of: "=") else { continue }

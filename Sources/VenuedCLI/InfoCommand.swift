@@ -66,7 +66,7 @@ enum InfoCommand {
     }
 
     private static func number(_ value: JSONValue?) -> Int? {
-        if case .number(let number)? = value { return Int(number) }
+        if case .number(let number)? = value { return Int(exactly: number) }
         return nil
     }
 

@@ -45,7 +45,7 @@ struct VenuectlConfig {
         guard let path = VenuedPaths.configDirectory(environment: environment).map({ $0 + "/venuectl.conf" }),
               access(path, F_OK) == 0 else { return }
         let bytes: [UInt8]
-        do { bytes = try FeedFile.read(path) } catch { throw .usage("\(error)") }
+        do { bytes = try FeedFile.read(path, limit: FeedFile.smallFileLimit) } catch { throw .usage("\(error)") }
         let lines: [KeyValueLine]
         switch KeyValueLine.parse(String(decoding: bytes, as: UTF8.self), path: path) {
         case .success(let parsed): lines = parsed

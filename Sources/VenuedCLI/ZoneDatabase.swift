@@ -22,7 +22,7 @@ public enum ZoneDatabase {
         guard isPlausibleName(identifier) else { throw .unknownZone(identifier) }
         let path = directory + "/" + identifier
         let bytes: [UInt8]
-        do { bytes = try FeedFile.read(path) } catch {
+        do { bytes = try FeedFile.read(path, limit: 1 << 20) } catch {
             var status = stat()
             guard stat(directory, &status) == 0 else { throw .noTimeZoneData(directory: directory) }
             throw .unknownZone(identifier)
@@ -61,7 +61,7 @@ public enum ZoneDatabase {
         if count > 0, let name = nameInDatabase(String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)) {
             return name
         }
-        if let bytes = try? FeedFile.read("/etc/timezone"),
+        if let bytes = try? FeedFile.read("/etc/timezone", limit: FeedFile.smallFileLimit),
            let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first, isPlausibleName(String(line)) {
             return String(line)
         }

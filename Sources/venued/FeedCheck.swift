@@ -8,7 +8,7 @@ enum FeedCheck {
     static func run(path: String?) throws(DaemonError) -> String {
         var bytes = BundledFeed.bytes
         if let path {
-            do { bytes = try FeedFile.read(path) } catch { throw .unreadable("\(error)") }
+            do { bytes = try FeedFile.read(path, streams: true) } catch { throw .unreadable("\(error)") }
         }
         let name = path ?? "the bundled feed"
         let feed: Feed

@@ -1,4 +1,5 @@
 import Foundation
+import CLinuxEvents
 import Glibc
 import VenuedCLI
 
@@ -8,6 +9,8 @@ if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == FetchProcess.f
     FetchProcess.runChild(Array(CommandLine.arguments.dropFirst()))
 }
 SignalLoop.blockHandledSignals()
+// Before any thread starts: see venued_limit_malloc_arenas.
+_ = venued_limit_malloc_arenas(2)
 let environment = ProcessInfo.processInfo.environment
 
 func fail(_ error: DaemonError) -> Never {

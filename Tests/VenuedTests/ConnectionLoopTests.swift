@@ -117,29 +117,6 @@ import Testing
         }
     }
 
-    @Test func beyondTheCapAClientWaitsForAFreedSlotOrIsRefusedBusy() throws {
-        let daemon = try DaemonProcess(home: home, arguments: arguments)
-        defer { daemon.stop() }
-        // Idle connections: they hold their slots for the 1 s read deadline.
-        let holders = try (0..<64).map { _ in try UnixClient(path: home.socketPath, timeout: 3) }
-        defer { holders.forEach { $0.close() } }
-        let started = Date()
-        let admitted = try UnixClient(path: home.socketPath, timeout: 3)
-        defer { admitted.close() }
-        try admitted.send(info + "\n")
-        let refused = try UnixClient(path: home.socketPath, timeout: 3)
-        defer { refused.close() }
-        try refused.send(info + "\n")
-        usleep(50_000)
-        holders[0].close()
-        #expect(try admitted.readObject()["ok"] as? Bool == true)
-        let busy = try refused.readObject()
-        #expect(busy["code"] as? String == "busy")
-        let waited = Date().timeIntervalSince(started)
-        #expect(waited > 0.2 && waited < 0.9)
-        #expect(try refused.readLine() == nil)
-    }
-
     @Test func whenTheWaitingRoomIsFullNewcomersQueueUntilSlotsFree() throws {
         let daemon = try DaemonProcess(home: home, arguments: arguments)
         defer { daemon.stop() }

@@ -56,19 +56,19 @@ import Testing
 @Suite struct WaitingRoomRule {
     @Test func firstComeFirstServed() {
         var room = WaitingRoom(capacity: 3)
-        room.enter(7, until: 1.0)
-        room.enter(8, until: 1.5)
+        room.enter(7, peer: 1, until: 1.0)
+        room.enter(8, peer: 1, until: 1.5)
         #expect(room.earliestDeadline == 1.0)
-        #expect(room.next() == 7)
-        #expect(room.next() == 8)
-        #expect(room.next() == nil && room.isEmpty)
+        #expect(room.next()?.fd == 7)
+        #expect(room.next()?.fd == 8)
+        #expect(room.next()?.fd == nil && room.isEmpty)
     }
 
     @Test func isFullAtItsCapacity() {
         var room = WaitingRoom(capacity: 2)
-        room.enter(7, until: 1.0)
+        room.enter(7, peer: 1, until: 1.0)
         #expect(!room.isFull)
-        room.enter(8, until: 1.0)
+        room.enter(8, peer: 1, until: 1.0)
         #expect(room.isFull)
         _ = room.next()
         #expect(!room.isFull)
@@ -76,12 +76,45 @@ import Testing
 
     @Test func aWaitEndsAtItsDeadline() {
         var room = WaitingRoom(capacity: 4)
-        room.enter(7, until: 1.0)
-        room.enter(8, until: 2.0)
-        room.enter(9, until: 3.0)
+        room.enter(7, peer: 1, until: 1.0)
+        room.enter(8, peer: 1, until: 2.0)
+        room.enter(9, peer: 1, until: 3.0)
         #expect(room.expired(at: 0.5) == [])
         #expect(room.expired(at: 2.0) == [7, 8])
         #expect(room.earliestDeadline == 3.0)
-        #expect(room.next() == 9)
+        #expect(room.next()?.fd == 9)
+    }
+}
+
+@Suite struct RequestBufferCapacityRules {
+    @Test func aClientIsReadNoFurtherThanTheCapacity() {
+        var buffer = RequestBuffer(limit: 16, capacity: 40)
+        let flood = Array(String(repeating: "{\"v\":1}\n", count: 100).utf8)
+        flood.withUnsafeBytes { buffer.append($0) }
+        #expect(buffer.room == 0)
+        var lines = 0
+        while case .line = buffer.next() { lines += 1 }
+        #expect(lines == 5)
+        #expect(buffer.room == 40)
+    }
+
+    @Test func roomComesBackAsLinesAreTakenAndCompactionKeepsThePartialLine() {
+        var buffer = RequestBuffer(limit: 16, capacity: 20)
+        Array("aaaa\nbbbb\ncccc\ndd".utf8).withUnsafeBytes { buffer.append($0) }
+        #expect(buffer.room == 3)
+        #expect(buffer.next() == .line(Array("aaaa".utf8)))
+        #expect(buffer.next() == .line(Array("bbbb".utf8)))
+        Array("d\neeeeeeeeee".utf8).withUnsafeBytes { buffer.append($0) }
+        #expect(buffer.next() == .line(Array("cccc".utf8)))
+        #expect(buffer.next() == .line(Array("ddd".utf8)))
+        #expect(buffer.next() == .incomplete)
+        #expect(buffer.finish() == .line(Array("eeeeeeeeee".utf8)))
+        #expect(buffer.room == 20)
+    }
+
+    @Test func aFullBufferWithoutANewlineIsTooLong() {
+        var buffer = RequestBuffer(limit: 16)
+        Array(String(repeating: "x", count: 100).utf8).withUnsafeBytes { buffer.append($0) }
+        #expect(buffer.next() == .tooLong)
     }
 }

@@ -1,6 +1,7 @@
-// The Linux event interfaces that Swift's Glibc module does not export: epoll(7) and
-// eventfd(2), for venued's connection loop, and accept4(2) (declared by glibc only
-// under _GNU_SOURCE, hence the wrapper compiled in accept4.c).
+// The Linux interfaces that Swift's Glibc module does not export: epoll(7) and
+// eventfd(2), for venued's connection loop, accept4(2) (declared by glibc only
+// under _GNU_SOURCE, hence the wrapper compiled in accept4.c), and glibc's malloc
+// tuning (malloc.c).
 #ifndef C_LINUX_EVENTS_H
 #define C_LINUX_EVENTS_H
 
@@ -10,5 +11,15 @@
 /// accept4(fd, NULL, NULL, flags): one call for the connection and its
 /// SOCK_CLOEXEC | SOCK_NONBLOCK flags, instead of accept plus two fcntl calls.
 int venued_accept4(int fd, int flags);
+
+/// mallopt(M_ARENA_MAX, count): glibc gives each new thread an arena of its own (up
+/// to 8 per core), and memory freed in one is not reused by another: a burst served
+/// on several threads leaves each holding its peak. A couple of arenas keep the heap
+/// small for a daemon whose threads mostly sleep. Returns mallopt's answer (1 = done).
+int venued_limit_malloc_arenas(int count);
+
+/// malloc_trim(0): returns free heap pages to the kernel after a burst, so the
+/// resident size falls back instead of staying at its peak. 1 if memory was released.
+int venued_release_free_memory(void);
 
 #endif

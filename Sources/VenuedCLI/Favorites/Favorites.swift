@@ -20,7 +20,7 @@ public struct Favorites: Hashable, Sendable {
     /// The file at `path`; a missing file is no favorites yet.
     public static func load(_ path: String) throws(CLIError) -> Favorites {
         guard access(path, F_OK) == 0 else { return Favorites() }
-        let text = String(decoding: try FeedFile.read(path), as: UTF8.self)
+        let text = String(decoding: try FeedFile.read(path, limit: FeedFile.smallFileLimit), as: UTF8.self)
         var favorites = Favorites()
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let content = (raw.firstIndex(of: "#").map { raw[..<$0] } ?? raw[...]).trimming([" ", "\t", "\r"])

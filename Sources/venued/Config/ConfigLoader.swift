@@ -28,6 +28,6 @@ struct ConfigLoader: Sendable {
     private static func readIfPresent(_ path: String) throws(DaemonError) -> String? {
         var info = stat()
         if stat(path, &info) != 0 && errno == ENOENT { return nil }
-        do { return String(decoding: try FeedFile.read(path), as: UTF8.self) } catch { throw .config("\(error)") }
+        do { return String(decoding: try FeedFile.read(path, limit: FeedFile.smallFileLimit), as: UTF8.self) } catch { throw .config("\(error)") }
     }
 }

@@ -4,7 +4,7 @@ import VenuedCLI
 /// A client's request, one JSON object on one line: `{"v":1,"cmd":"status",...}`
 /// (docs/PROTOCOL.md). Fields are checked against the command's list, so a typo is
 /// an error rather than a silently ignored option.
-struct Request {
+struct Request: Sendable {
     enum Command: String, CaseIterable {
         case status, hours, next, info, refresh, subscribe, venuectl
 
@@ -51,7 +51,9 @@ struct Request {
         switch members[key] {
         case nil, .null?: return nil
         case .string(let value)?: return value
-        case .number(let value)? where value == value.rounded(): return String(Int(value))
+        case .number(let value)?:
+            guard let id = Self.id(value) else { throw ProtocolError("\"\(key)\" must be a string or a venue id (a whole number), not \(value)") }
+            return id
         default: throw ProtocolError("\"\(key)\" must be a string")
         }
     }
@@ -71,6 +73,13 @@ struct Request {
             return Int(value)
         default: throw ProtocolError("\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
+    }
+
+    /// A venue id sent as a number, as text; nil unless it is a whole number that `Int`
+    /// holds exactly (`1e300`, `0.5` and NaN are refused, never converted: a conversion
+    /// that traps would take the daemon down for every client).
+    private static func id(_ number: Double) -> String? {
+        Int(exactly: number).map(String.init)
     }
 
     /// An object of strings, such as the variables a client forwards.
@@ -97,7 +106,9 @@ struct Request {
             for value in values {
                 switch value {
                 case .string(let text): result.append(text)
-                case .number(let number) where number == number.rounded(): result.append(String(Int(number)))
+                case .number(let number):
+                    guard let id = Self.id(number) else { throw ProtocolError("\"\(key)\" must list strings or venue ids (whole numbers), not \(number)") }
+                    result.append(id)
                 default: throw ProtocolError("\"\(key)\" must list strings or ids")
                 }
             }

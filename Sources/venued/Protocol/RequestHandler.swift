@@ -14,6 +14,10 @@ struct RequestHandler: Sendable {
         /// from scratch (0.9 to 4.4 ms each in a release build), which would hold up
         /// every other client of the loop meanwhile.
         case slow(@Sendable () -> String)
+        /// An answer that reads files the client named (its venuectl.conf, a favorites
+        /// file): quick, but computed on the reader thread so that no file, however
+        /// slow its disk, can hold up the loop.
+        case readsFiles(@Sendable () -> String)
     }
 
     let store: FeedStore
@@ -29,7 +33,14 @@ struct RequestHandler: Sendable {
             let request = try Request(parsing: bytes)
             switch request.command {
             case .status:
-                return .reply(try status(request))
+                let options = try StatusAnswer.options(request)
+                let presentation = try StatusAnswer.presentation(request)
+                guard options.favorites else { return .reply(try statusAnswer.line(options, presentation: presentation, at: clock.now())) }
+                return .readsFiles { [self] in
+                    do throws(ProtocolError) { return try statusAnswer.line(options, presentation: presentation, at: clock.now()) } catch {
+                        return Reply.error(error)
+                    }
+                }
             case .subscribe:
                 let options = try StatusAnswer.options(request)
                 // Fail now, on this line, rather than on the first push.
@@ -45,7 +56,9 @@ struct RequestHandler: Sendable {
                     }
                 }
             case .venuectl:
-                return .reply(try forwarded(request))
+                return .readsFiles { [self] in
+                    do throws(ProtocolError) { return try forwarded(request) } catch { return Reply.error(error) }
+                }
             case .info:
                 return .slow { [self] in InfoAnswer(held: store.held, health: store.health, config: settings.current, runtime: describeRuntime()).render() }
             case .refresh:
@@ -54,12 +67,6 @@ struct RequestHandler: Sendable {
         } catch {
             return .reply(Reply.error(error))
         }
-    }
-
-    /// The `venuectl status --json` object, or with `"render"` the text `venuectl status
-    /// --format` prints, so that the client only has to copy it out.
-    private func status(_ request: Request) throws(ProtocolError) -> String {
-        try statusAnswer.line(try StatusAnswer.options(request), presentation: try StatusAnswer.presentation(request), at: clock.now())
     }
 
     /// `venuectl status` as the client would run it (`ForwardedStatus`): always the text.

@@ -17,6 +17,11 @@ final class Connection {
     }
 
     let fd: Int32
+    /// The process at the other end (SO_PEERCRED), for sharing slots fairly among peers.
+    let peer: Int32
+    /// When the client last sent bytes or was last answered (monotonic seconds): a
+    /// connection quiet for long gives its slot up to a client that waits for one.
+    var lastActivity: Double
     /// The epoll token: the descriptor and a serial number, unique among connections.
     let token: UInt64
     var phase = Phase.reading
@@ -26,6 +31,10 @@ final class Connection {
     /// When the connection is cut off if it has not moved on (monotonic seconds).
     var deadline: Double?
     var requests = 0
+    var isSubscribed: Bool {
+        if case .subscribed = phase { return true }
+        return false
+    }
     /// The client has closed its side: answer what it sent, then close.
     var peerClosed = false
     /// Close once the current answer is out (a final error, the request cap).
@@ -33,8 +42,10 @@ final class Connection {
     /// What epoll watches on the descriptor now; nil while it is not registered.
     var interest: UInt32?
 
-    init(fd: Int32, serial: UInt32, requestLimit: Int) {
+    init(fd: Int32, peer: Int32, serial: UInt32, requestLimit: Int, now: Double) {
         self.fd = fd
+        self.peer = peer
+        lastActivity = now
         token = UInt64(serial) << 32 | UInt64(UInt32(bitPattern: fd))
         input = RequestBuffer(limit: requestLimit)
     }
@@ -42,10 +53,12 @@ final class Connection {
     static func descriptor(of token: UInt64) -> Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: token)) }
 
     /// What epoll should watch in this phase: nil while an answer is computed elsewhere,
-    /// so that a client that hangs up meanwhile is not reported again and again.
+    /// so that a client that hangs up meanwhile is not reported again and again, and
+    /// while its unanswered requests fill the input buffer (back-pressure).
     var wantedInterest: UInt32? {
         switch phase {
-        case .reading, .subscribed: return Epoll.input
+        case .reading: return input.room > 0 ? Epoll.input : nil
+        case .subscribed: return Epoll.input
         case .writing: return Epoll.output
         case .handedOff, .closed: return nil
         }

@@ -8,7 +8,10 @@ import VenuedCLI
 extension ConnectionServer {
     /// One read (level-triggered: more is reported again), then whatever it completes.
     func receive(_ connection: Connection) {
-        let count = recv(connection.fd, chunk.baseAddress, chunk.count, 0)
+        // A subscriber's input is only watched for the hang-up; a reader's is bounded by its buffer's room.
+        let room = connection.isSubscribed ? chunk.count : min(chunk.count, connection.input.room)
+        guard room > 0 else { return updateInterest(connection) }
+        let count = recv(connection.fd, chunk.baseAddress, room, 0)
         if count < 0 {
             if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { close(connection) }
             return
@@ -17,13 +20,20 @@ extension ConnectionServer {
             if count == 0 { close(connection) }    // anything sent is ignored
             return
         }
-        if count == 0 { connection.peerClosed = true } else { connection.input.append(UnsafeRawBufferPointer(rebasing: chunk[..<count])) }
+        if count == 0 {
+            connection.peerClosed = true
+        } else {
+            connection.input.append(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+            connection.lastActivity = Monotonic.seconds()
+        }
         if connection.phase == .reading { serveLines(connection) }
     }
 
     /// Answers the complete lines received, one at a time while each answer goes out at
     /// once, up to `linesPerTurn`; the rest wait in `unfinished` for the next turn.
     func serveLines(_ connection: Connection) {
+        // Lines taken make room in the input buffer: read the client again if it was full.
+        defer { if connection.phase == .reading { updateInterest(connection) } }
         var served = 0
         while connection.phase == .reading {
             guard served < Self.linesPerTurn else {
@@ -44,6 +54,7 @@ extension ConnectionServer {
                 send(connection, Reply.error(ProtocolError("request longer than \(Self.requestLimit) bytes")))
             case .line(let line):
                 served += 1
+                requestsSinceTrim += 1
                 connection.requests += 1
                 if connection.requests >= Self.requestsPerConnection { connection.closeAfterAnswer = true }
                 answer(connection, line)
@@ -56,17 +67,29 @@ extension ConnectionServer {
         case .reply(let text):
             send(connection, text)
         case .subscribe(let subscription):
+            guard subscribers < Self.maxSubscribers else {
+                connection.closeAfterAnswer = true
+                return send(connection, Reply.error(ProtocolError("too many subscriptions (\(Self.maxSubscribers)): close one, or try again shortly", code: .busy)))
+            }
             guard let id = hub.add(fd: connection.fd, subscription: subscription) else { return close(connection) }
             connection.input.discard()
+            subscribers += 1
             connection.phase = .subscribed(id)
             connection.deadline = nil
             updateInterest(connection)
         case .slow(let work):
-            connection.phase = .handedOff
-            connection.deadline = nil
-            updateInterest(connection)
+            handOff(connection)
             handoff.run(token: connection.token, work)
+        case .readsFiles(let work):
+            handOff(connection)
+            handoff.runOnReader(token: connection.token, work)
         }
+    }
+
+    private func handOff(_ connection: Connection) {
+        connection.phase = .handedOff
+        connection.deadline = nil
+        updateInterest(connection)
     }
 
     /// Sends `text`, keeping what the socket does not take for EPOLLOUT.
@@ -112,6 +135,7 @@ extension ConnectionServer {
     /// An answer is out: close, or wait for the next request.
     private func answered(_ connection: Connection) {
         if connection.closeAfterAnswer { return close(connection) }
+        connection.lastActivity = Monotonic.seconds()
         connection.phase = .reading
         setDeadline(connection, Self.readDeadline)
         updateInterest(connection)

@@ -20,8 +20,14 @@ import VenuedCLI
 ///
 /// Guarantees kept from the protocol: a request must arrive within `readDeadline` of
 /// connecting or of the previous answer and be under `requestLimit`; at most
-/// `maxConnections` are open, and a newcomer beyond that waits up to `admissionWait`
-/// for a slot, then gets a `busy` line (`WaitingRoom`); peers of another uid get a
+/// `maxConnections` ask requests at once, and a newcomer beyond that waits up to
+/// `admissionWait` for a slot, then gets a `busy` line (`WaitingRoom`). Slots are
+/// shared, not held: while a client waits, the connection that has been quiet longest
+/// (at least `quietGrace`), from the process that holds the most slots, is closed to
+/// make room, so neither idle connections nor a client that reopens them as they are
+/// dropped can keep others out; only connections that are really being answered make
+/// a newcomer wait. Subscriptions hold no request slot: up to `maxSubscribers` have
+/// their own, and one beyond that is refused `busy`. Peers of another uid get a
 /// `forbidden` line (SO_PEERCRED, whatever the socket's file mode says). Nothing blocks: sockets are
 /// non-blocking, sends use MSG_NOSIGNAL, and an answer the socket cannot take at once
 /// waits for EPOLLOUT (and is dropped with its client after `writeDeadline`). Deadlines
@@ -31,6 +37,14 @@ import VenuedCLI
 /// reads requests and writes answers.
 final class ConnectionServer {
     static let maxConnections = 64
+    /// `subscribe` streams open at once, apart from the request slots: a status bar
+    /// with a module per venue on each of a few monitors stays far below it.
+    static let maxSubscribers = 64
+    /// Requests answered before an idle loop trims the heap.
+    static let requestsBeforeTrim = 256
+    /// A connection quiet this long may be closed for a client waiting for its slot;
+    /// a client that just connected has this long to send its request.
+    static let quietGrace = 0.05
     /// Requests are a few hundred bytes; anything near this is not a request.
     static let requestLimit = 16 * 1024
     /// A client has this long to send each request after connecting or after an answer.
@@ -57,8 +71,12 @@ final class ConnectionServer {
     let epoll: Epoll
     let handoff: Handoff
     private let uid = getuid()
-    /// Open connections by descriptor.
+    /// Open connections by descriptor, subscribers included.
     var connections: [Int32: Connection] = [:]
+    /// How many of `connections` are subscriptions (they hold no request slot).
+    var subscribers = 0
+    /// Connections that hold request slots.
+    private var requestConnections: Int { connections.count - subscribers }
     /// Connections that had lines left when their turn ended, served again after the
     /// current batch of reports.
     var unfinished: [Connection] = []
@@ -71,6 +89,8 @@ final class ConnectionServer {
     private var serial: UInt32 = 0
     /// When the next deadline may have passed; nil while none is set.
     private var nextSweep: Double?
+    /// Requests answered since the heap was last trimmed (`releaseMemoryWhenIdle`).
+    var requestsSinceTrim = 0
     /// Where each read lands; one buffer for all connections.
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
 
@@ -116,7 +136,18 @@ final class ConnectionServer {
             if let nextSweep, Monotonic.seconds() >= nextSweep { sweep() }
             admitWaiting()
             setAccepting(listenerResumesAt == nil && !waitingRoom.isFull)
+            releaseMemoryWhenIdle()
         }
+    }
+
+    /// After a burst (64 clients pipelining megabytes of requests, say), once no client
+    /// is left, gives the freed heap back to the kernel: glibc keeps it otherwise, and
+    /// the daemon would sit at its peak size for the rest of its life. Not after every
+    /// request: a prompt's lone request would pay for a trim it does not need.
+    private func releaseMemoryWhenIdle() {
+        guard requestsSinceTrim >= Self.requestsBeforeTrim, connections.count == subscribers, unfinished.isEmpty else { return }
+        requestsSinceTrim = 0
+        _ = venued_release_free_memory()
     }
 
     // MARK: accepting
@@ -140,24 +171,24 @@ final class ConnectionServer {
                     return
                 }
             }
-            guard let peer = SocketIO.peerUID(fd), peer == uid else {
-                log.warning("refused a client of another user (uid \(SocketIO.peerUID(fd).map(String.init) ?? "unknown"))")
+            guard let peer = SocketIO.peer(fd), peer.uid == uid else {
+                log.warning("refused a client of another user (uid \(SocketIO.peer(fd).map { String($0.uid) } ?? "unknown"))")
                 refuse(fd, ProtocolError("this venued serves uid \(uid) only", code: .forbidden))
                 continue
             }
-            if connections.count < Self.maxConnections && waitingRoom.isEmpty {
-                open(fd)
+            if requestConnections < Self.maxConnections && waitingRoom.isEmpty {
+                open(fd, peer: peer.pid)
             } else {
                 let deadline = Monotonic.seconds() + Self.admissionWait
-                waitingRoom.enter(fd, until: deadline)
+                waitingRoom.enter(fd, peer: peer.pid, until: deadline)
                 noteDeadline(deadline)
             }
         }
     }
 
-    private func open(_ fd: Int32) {
+    private func open(_ fd: Int32, peer: Int32) {
         serial &+= 1
-        let connection = Connection(fd: fd, serial: serial, requestLimit: Self.requestLimit)
+        let connection = Connection(fd: fd, peer: peer, serial: serial, requestLimit: Self.requestLimit, now: Monotonic.seconds())
         connections[fd] = connection
         setDeadline(connection, Self.readDeadline)
         updateInterest(connection)
@@ -165,9 +196,32 @@ final class ConnectionServer {
         receive(connection)
     }
 
-    /// Gives freed slots to the clients waiting for one, oldest first.
+    /// Gives slots to the clients waiting for one, oldest first: freed slots, then
+    /// those of quiet connections.
     private func admitWaiting() {
-        while connections.count < Self.maxConnections, let fd = waitingRoom.next() { open(fd) }
+        while !waitingRoom.isEmpty {
+            guard requestConnections < Self.maxConnections || closeQuietest() else { return }
+            guard let (fd, peer) = waitingRoom.next() else { return }
+            open(fd, peer: peer)
+        }
+    }
+
+    /// Closes the connection that has been quiet longest, from the process holding
+    /// the most request slots, if one has been quiet for `quietGrace`; else notes when
+    /// one will have been, so that the loop wakes to try again. True when one was closed.
+    private func closeQuietest() -> Bool {
+        let now = Monotonic.seconds()
+        // Requests already received are being served, whatever the clock says; a partial one is not.
+        let reading = connections.values.filter { $0.phase == .reading && !$0.input.hasCompleteLine }
+        var slotsByPeer: [Int32: Int] = [:]
+        for connection in connections.values where !connection.isSubscribed { slotsByPeer[connection.peer, default: 0] += 1 }
+        let quiet = reading.filter { now - $0.lastActivity >= Self.quietGrace }
+        guard let victim = quiet.max(by: { (slotsByPeer[$0.peer] ?? 0, $1.lastActivity) < (slotsByPeer[$1.peer] ?? 0, $0.lastActivity) }) else {
+            if let soonest = reading.map(\.lastActivity).min() { noteDeadline(soonest + Self.quietGrace) }
+            return false
+        }
+        close(victim)
+        return true
     }
 
     /// Answers with `error` and closes. What the client sent already is read first:
@@ -211,7 +265,10 @@ final class ConnectionServer {
     /// forgets a subscriber first, so that it never writes to a reused descriptor.
     /// A freed slot goes to a waiting client after the current batch of reports.
     func close(_ connection: Connection) {
-        if case .subscribed(let id) = connection.phase { hub.remove(id) }
+        if case .subscribed(let id) = connection.phase {
+            hub.remove(id)
+            subscribers -= 1
+        }
         connection.phase = .closed
         connections[connection.fd] = nil
         Glibc.close(connection.fd)

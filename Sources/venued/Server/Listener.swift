@@ -24,8 +24,9 @@ struct Listener: Sendable {
         return Listener(fd: fd, ownedPath: nil)
     }
 
-    /// Binds `path` 0600. A socket file already there is probed: if a venued answers,
-    /// we refuse to start; if nothing listens, it is stale and replaced.
+    /// Binds `path` 0600. A socket file already there is probed: if something listens
+    /// (even one too busy to accept), we refuse to start; if nothing does, it is stale
+    /// and replaced.
     static func bind(path: String) throws(DaemonError) -> Listener {
         var info = stat()
         if lstat(path, &info) == 0 {
@@ -57,13 +58,29 @@ struct Listener: Sendable {
         return Listener(fd: fd, ownedPath: path)
     }
 
-    /// True when something accepts connections at `path`.
+    /// True when something listens at `path`. The probe never waits: a blocking
+    /// `connect` to a live listener whose backlog is full sleeps until it accepts, which
+    /// may be never, and a daemon stuck in start-up with its signals still blocked
+    /// cannot even be stopped. A full backlog (EAGAIN) means a live listener too.
     private static func probe(_ path: String) -> Bool {
         guard var address = UnixAddress(path) else { return false }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        return address.withSockaddr { connect(fd, $0, $1) } == 0
+        if address.withSockaddr({ connect(fd, $0, $1) }) == 0 { return true }
+        switch errno {
+        case EAGAIN:
+            return true
+        case EINPROGRESS:
+            // Not what Linux does for Unix sockets today; if it ever is, wait a bounded time.
+            var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            guard poll(&poller, 1, 1000) == 1 else { return true }
+            var failure: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            return getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length) == 0 && failure == 0
+        default:
+            return false
+        }
     }
 
     /// The connection loop accepts until EAGAIN, so the socket must not block; true on success.

@@ -1,5 +1,11 @@
 /// The bytes a client has sent and not yet had answered, cut into request lines under
 /// a size cap. Pure bookkeeping, so the framing rules are tested without a socket.
+///
+/// What it holds is bounded too (`capacity`): a client that pipelines faster than its
+/// answers go out stops being read once this much waits (`room` is 0), and the kernel's
+/// socket buffer, then the client's own `send`, take the back-pressure, not the daemon's
+/// memory. Lines are taken from a moving start rather than by shifting the rest down,
+/// so a buffer full of short requests costs linear time, not quadratic.
 struct RequestBuffer {
     enum Next: Equatable {
         case line([UInt8])
@@ -10,25 +16,45 @@ struct RequestBuffer {
     }
 
     let limit: Int
+    let capacity: Int
     private var bytes: [UInt8] = []
+    /// Where the first unanswered byte is.
+    private var start = 0
 
-    init(limit: Int) { self.limit = limit }
+    /// `capacity` must exceed `limit` (by a line and its newline at least), or a full
+    /// buffer could hold neither a line nor enough to prove it too long.
+    init(limit: Int, capacity: Int? = nil) {
+        self.limit = limit
+        self.capacity = max(capacity ?? 4 * limit, limit + 2)
+    }
 
     /// True when part of a request has arrived (what a timed-out client is told about).
-    var hasPartialRequest: Bool { !bytes.isEmpty }
+    var hasPartialRequest: Bool { start < bytes.count }
 
+    /// True when a whole request waits for its answer: such a connection is not quiet.
+    var hasCompleteLine: Bool { bytes[start...].contains(UInt8(ascii: "\n")) }
+
+    /// How many more bytes may be read from the client now.
+    var room: Int { capacity - (bytes.count - start) }
+
+    /// Appends at most `room` bytes of `chunk` (the caller reads no more than that).
     mutating func append(_ chunk: UnsafeRawBufferPointer) {
-        bytes.append(contentsOf: chunk)
+        if start > 0 && bytes.count + chunk.count > capacity {
+            bytes.removeSubrange(..<start)
+            start = 0
+        }
+        bytes.append(contentsOf: chunk.prefix(room))
     }
 
     /// The next complete line, without its newline.
     mutating func next() -> Next {
-        guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
-            return bytes.count > limit ? .tooLong : .incomplete
+        guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else {
+            return bytes.count - start > limit ? .tooLong : .incomplete
         }
-        guard newline <= limit else { return .tooLong }
-        let line = Array(bytes[..<newline])
-        bytes.removeSubrange(...newline)
+        guard newline - start <= limit else { return .tooLong }
+        let line = Array(bytes[start..<newline])
+        start = newline + 1
+        if start == bytes.count { release() }
         return .line(line)
     }
 
@@ -36,11 +62,17 @@ struct RequestBuffer {
     /// request without its newline (`printf ... | nc -U`) still counts; nothing left
     /// is `.incomplete`.
     mutating func finish() -> Next {
-        guard !bytes.isEmpty else { return .incomplete }
-        defer { bytes.removeAll() }
-        return bytes.count > limit ? .tooLong : .line(bytes)
+        guard hasPartialRequest else { return .incomplete }
+        defer { release() }
+        return bytes.count - start > limit ? .tooLong : .line(Array(bytes[start...]))
     }
 
     /// Drops everything: a subscriber's later input is not read as requests.
-    mutating func discard() { bytes.removeAll() }
+    mutating func discard() { release() }
+
+    /// Empties the buffer and gives its storage back: an idle connection holds no memory.
+    private mutating func release() {
+        bytes = []
+        start = 0
+    }
 }

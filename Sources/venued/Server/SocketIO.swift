@@ -36,11 +36,11 @@ enum SocketIO {
         }
     }
 
-    /// The uid of the process at the other end (SO_PEERCRED: pid, uid, gid).
-    static func peerUID(_ fd: Int32) -> UInt32? {
+    /// The process and uid at the other end (SO_PEERCRED: pid, uid, gid).
+    static func peer(_ fd: Int32) -> (pid: Int32, uid: UInt32)? {
         var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
         var length = socklen_t(MemoryLayout.size(ofValue: credentials))
         guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
-        return credentials.uid
+        return (credentials.pid, credentials.uid)
     }
 }

@@ -6,7 +6,7 @@
 /// queue for their turn. Pure bookkeeping: the loop does the I/O.
 struct WaitingRoom {
     let capacity: Int
-    private var queue: [(fd: Int32, deadline: Double)] = []
+    private var queue: [(fd: Int32, peer: Int32, deadline: Double)] = []
 
     init(capacity: Int) { self.capacity = capacity }
 
@@ -17,14 +17,16 @@ struct WaitingRoom {
     var isFull: Bool { queue.count >= capacity }
 
     /// Only while the room is not full.
-    mutating func enter(_ fd: Int32, until deadline: Double) {
+    mutating func enter(_ fd: Int32, peer: Int32, until deadline: Double) {
         precondition(!isFull, "the loop accepts only while the waiting room has space")
-        queue.append((fd, deadline))
+        queue.append((fd, peer, deadline))
     }
 
-    /// The client that has waited longest, for a slot that just freed.
-    mutating func next() -> Int32? {
-        queue.isEmpty ? nil : queue.removeFirst().fd
+    /// The client that has waited longest (its descriptor and process), for a slot that just freed.
+    mutating func next() -> (fd: Int32, peer: Int32)? {
+        guard !queue.isEmpty else { return nil }
+        let first = queue.removeFirst()
+        return (first.fd, first.peer)
     }
 
     /// Takes out the clients whose wait ended by `now`, to be refused.

@@ -41,6 +41,26 @@ final class UnixClient {
         }
     }
 
+    /// `readLine`, waiting at most `seconds` (0: only what has arrived): nil at end of
+    /// stream; throws when nothing came in time.
+    func readLineWithin(_ seconds: Double) throws -> String? {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard buffer.contains(10) || poll(&poller, 1, Int32(seconds * 1000)) == 1 else { throw TestFailure("nothing within \(seconds) s") }
+        return try readLine()
+    }
+
+    /// Writes as much of `text` as the socket takes within `seconds`, without blocking
+    /// past that: a client that floods and does not wait for its answers.
+    func sendNonBlocking(_ text: String, seconds: Double) {
+        let bytes = Array(text.utf8)
+        let until = Date().addingTimeInterval(seconds)
+        var offset = 0
+        while offset < bytes.count && Date() < until {
+            let count = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            if count > 0 { offset += count } else { usleep(10_000) }
+        }
+    }
+
     func readObject() throws -> [String: Any] {
         guard let line = try readLine() else { throw TestFailure("connection closed without an answer") }
         guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
