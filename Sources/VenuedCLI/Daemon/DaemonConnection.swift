@@ -80,6 +80,9 @@ public struct DaemonConnection: Sendable {
             }
         }
         guard stream.send(Array((request + "\n").utf8), until: deadline) else {
+            // A venued that refuses a connection (another uid, too busy) answers and closes
+            // at once, maybe before the request is out: its line is still there to read.
+            if errno == EPIPE || errno == ECONNRESET { return .success(stream) }
             stream.close()
             return .failure(.timedOut(path, seconds: seconds))
         }
