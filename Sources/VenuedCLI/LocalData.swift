@@ -19,7 +19,7 @@ struct LocalData {
         if let path {
             let feed = try FeedFile.load(path: path)
             guard let first = feed.feed.warnings.first else { return LocalData(feed: feed, notes: []) }
-            let more = feed.feed.warnings.count > 1 ? " (and \(feed.feed.warnings.count - 1) more)" : ""
+            let more = feed.feed.warningCount > 1 ? " (and \(feed.feed.warningCount - 1) more)" : ""
             return LocalData(feed: feed, notes: ["note: skipped part of \(path): \(first)\(more)"])
         }
         let copy = try LocalCopy.load(environment: environment)

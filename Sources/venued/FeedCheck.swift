@@ -17,8 +17,11 @@ enum FeedCheck {
         let zone: ZoneRules
         do { zone = try ZoneRules(identifier: "America/New_York") } catch { throw .environment("\(error)") }
         let coverage = Campus(feed: feed, zone: zone).coverage
-        var lines = ["\(feed.venues.count) venues, \(feed.warnings.count) warnings, dates \(coverage.map { "\($0.first) to \($0.last)" } ?? "none")"]
+        var lines = ["\(feed.venues.count) venues, \(feed.warningCount) warnings, dates \(coverage.map { "\($0.first) to \($0.last)" } ?? "none")"]
         lines += feed.warnings.map { "warning: \($0)" }
+        if feed.warningCount > feed.warnings.count {
+            lines.append("warning: \(feed.warningCount - feed.warnings.count) more warnings not shown")
+        }
         return lines.joined(separator: "\n")
     }
 }

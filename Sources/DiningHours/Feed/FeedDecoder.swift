@@ -1,91 +1,154 @@
 /// Turns the venues JSON into a `Feed`, tolerant per element (SPEC §1): a bad venue,
 /// day or daypart is skipped with a warning; only a document that is not a venue
-/// array at all is an error.
+/// array at all is an error. What is kept is bounded by `FeedLimits`.
 public enum FeedDecoder {
-    public static func decode(_ bytes: [UInt8]) throws(FeedError) -> Feed {
+    public static func decode(_ bytes: [UInt8], limits: FeedLimits = .standard) throws(FeedError) -> Feed {
         let document: JSONValue
-        do { document = try JSONParser.parse(bytes) } catch { throw .syntax(error) }
-        return try decode(document)
+        do { document = try JSONParser.parse(bytes, maxValues: limits.values) } catch {
+            if error.exceedsLimit {
+                throw .tooLarge("more than \(limits.values) JSON values (a week of real data has about 1,300)")
+            }
+            throw .syntax(error)
+        }
+        return try decode(document, limits: limits)
     }
 
-    public static func decode(_ document: JSONValue) throws(FeedError) -> Feed {
+    public static func decode(_ document: JSONValue, limits: FeedLimits = .standard) throws(FeedError) -> Feed {
         guard case .array(let elements) = document else {
             if case .object = document, let message = document["error"] {
-                throw .upstreamError(text(message) ?? "\(message)")
+                let text = text(message).map { cut($0, limits.messageBytes) } ?? message.kindName
+                throw .upstreamError(text)
             }
             if case .object(let members) = document {
-                let keys = members.prefix(4).map(\.key).joined(separator: ", ")
+                let keys = members.prefix(4).map { cut($0.key, 40) }.joined(separator: ", ")
                 throw .notAVenueList("an object with keys \(keys) (an older Penn format?)")
             }
             throw .notAVenueList(document.kindName)
         }
-        var warnings: [FeedWarning] = []
+        var reader = Reader(limits: limits)
         var venues: [Venue] = []
         var seen: Set<Int> = []
         for (position, element) in elements.enumerated() {
-            guard let venue = venue(element, position: position, warnings: &warnings) else { continue }
+            guard venues.count < limits.venues else {
+                reader.warn("", "the feed lists \(elements.count) entries; only the first \(limits.venues) venues are kept")
+                break
+            }
+            guard let venue = reader.venue(element, position: position) else { continue }
             guard seen.insert(venue.id).inserted else {
-                warnings.append(FeedWarning(location: "venue \(venue.id)", reason: "appears again at position \(position); the first one is kept"))
+                reader.warn("venue \(venue.id)", "appears again at position \(position); the first one is kept")
                 continue
             }
             venues.append(venue)
         }
-        return Feed(venues: venues, warnings: warnings)
+        venues = reader.withoutOutliers(venues)
+        return Feed(venues: venues, warnings: reader.warnings, warningCount: reader.warningCount)
     }
 
-    private static func venue(_ json: JSONValue, position: Int, warnings: inout [FeedWarning]) -> Venue? {
+    /// `text` cut to at most `limit` bytes of UTF-8, at a character boundary.
+    static func cut(_ text: String, _ limit: Int) -> String {
+        guard text.utf8.count > limit else { return text }
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in text.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            if bytes > limit { break }
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
+
+    static func text(_ json: JSONValue?) -> String? {
+        if case .string(let value)? = json { return value }
+        return nil
+    }
+}
+
+/// One pass over a document: the limits, and the warnings so far (the first
+/// `limits.warnings` word for word, the rest counted), so that a million bad elements
+/// cost a counter, not a million messages.
+private struct Reader {
+    let limits: FeedLimits
+    private(set) var warnings: [FeedWarning] = []
+    private(set) var warningCount = 0
+
+    init(limits: FeedLimits) { self.limits = limits }
+
+    mutating func warn(_ location: @autoclosure () -> String, _ reason: @autoclosure () -> String) {
+        warningCount += 1
+        if warnings.count < limits.warnings { warnings.append(FeedWarning(location: location(), reason: reason())) }
+    }
+
+    /// A string field cut to `limit` bytes, with a warning when it was longer.
+    mutating func text(_ json: JSONValue?, _ limit: Int, field: String, at location: @autoclosure () -> String) -> String? {
+        guard let text = FeedDecoder.text(json) else { return nil }
+        guard text.utf8.count > limit else { return text }
+        warn(location(), "\(field) is \(text.utf8.count) bytes; cut to \(limit)")
+        return FeedDecoder.cut(text, limit)
+    }
+
+    mutating func venue(_ json: JSONValue, position: Int) -> Venue? {
+        let limits = self.limits
         let here = "venue at position \(position)"
         guard case .object = json else {
-            warnings.append(FeedWarning(location: here, reason: "is \(json.kindName), not an object; skipped"))
+            warn(here, "is \(json.kindName), not an object; skipped")
             return nil
         }
-        guard let id = integer(json["id"]) else {
-            warnings.append(FeedWarning(location: here, reason: "has no integer id; skipped"))
+        guard let id = Self.integer(json["id"]) else {
+            warn(here, "has no integer id; skipped")
             return nil
         }
-        var name = text(json["name"]).map(HTMLEntities.decode) ?? ""
+        var name = text(json["name"], limits.textBytes, field: "name", at: "venue \(id)").map(HTMLEntities.decode) ?? ""
         if name.isEmpty {
             name = "Venue \(id)"
-            warnings.append(FeedWarning(location: "venue \(id)", reason: "has no name; shown as '\(name)'"))
+            warn("venue \(id)", "has no name; shown as '\(name)'")
         }
         let location = "venue \(id) (\(name))"
         var days: [Day] = []
         switch json["days"] {
         case .array(let elements)?:
             for (index, element) in elements.enumerated() {
-                if let day = day(element, venue: location, position: index + 1, warnings: &warnings) { days.append(day) }
+                guard days.count < limits.daysPerVenue else {
+                    warn(location, "lists \(elements.count) days; only the first \(limits.daysPerVenue) are kept")
+                    break
+                }
+                if let day = day(element, venue: location, position: index + 1) { days.append(day) }
             }
         case nil, .null?:
-            warnings.append(FeedWarning(location: location, reason: "has no days; its hours are unknown"))
+            warn(location, "has no days; its hours are unknown")
         case let other?:
-            warnings.append(FeedWarning(location: location, reason: "days is \(other.kindName), not an array; its hours are unknown"))
+            warn(location, "days is \(other.kindName), not an array; its hours are unknown")
         }
         return Venue(
             id: id, name: name,
-            address: text(json["address"]).map(HTMLEntities.decode) ?? "",
-            imageURL: text(json["image"]) ?? "",
+            address: text(json["address"], limits.textBytes, field: "address", at: location).map(HTMLEntities.decode) ?? "",
+            imageURL: text(json["image"], limits.textBytes, field: "image", at: location) ?? "",
             days: days
         )
     }
 
-    private static func day(_ json: JSONValue, venue: String, position: Int, warnings: inout [FeedWarning]) -> Day? {
+    mutating func day(_ json: JSONValue, venue: String, position: Int) -> Day? {
         // Locations are built only when a warning needs one: most elements are fine.
         func location() -> String { "\(venue), day \(position)" }
+        let limits = self.limits
         guard case .object = json else {
-            warnings.append(FeedWarning(location: location(), reason: "is \(json.kindName), not an object; skipped"))
+            warn(location(), "is \(json.kindName), not an object; skipped")
             return nil
         }
-        guard let raw = text(json["date"]), let date = LocalDate(parsing: raw) else {
-            let shown = json["date"].map { text($0).map { "'\($0)'" } ?? $0.kindName } ?? "missing"
-            warnings.append(FeedWarning(location: location(), reason: "date \(shown) is not YYYY-MM-DD; day skipped"))
+        guard let raw = FeedDecoder.text(json["date"]), let date = LocalDate(parsing: raw) else {
+            let shown = json["date"].map { FeedDecoder.text($0).map { "'\(FeedDecoder.cut($0, 40))'" } ?? $0.kindName } ?? "missing"
+            warn(location(), "date \(shown) is not YYYY-MM-DD; day skipped")
             return nil
         }
         func here() -> String { "\(venue), day \(raw)" }
-        let status: DayStatus = text(json["status"])?.lowercased() == "closed" ? .closed : .listed
+        let status: DayStatus = FeedDecoder.text(json["status"])?.lowercased() == "closed" ? .closed : .listed
         var dayparts: [Daypart] = []
         if case .array(let elements)? = json["dayparts"] {
             for (index, element) in elements.enumerated() {
-                if let daypart = daypart(element, location: "\(here()), daypart \(index + 1)", warnings: &warnings) {
+                guard dayparts.count < limits.daypartsPerDay else {
+                    warn(here(), "lists \(elements.count) dayparts; only the first \(limits.daypartsPerDay) are kept")
+                    break
+                }
+                if let daypart = daypart(element, location: "\(here()), daypart \(index + 1)") {
                     dayparts.append(daypart)
                 }
             }
@@ -93,33 +156,50 @@ public enum FeedDecoder {
         return Day(date: date, status: status, dayparts: dayparts)
     }
 
-    private static func daypart(_ json: JSONValue, location: @autoclosure () -> String, warnings: inout [FeedWarning]) -> Daypart? {
+    mutating func daypart(_ json: JSONValue, location: @autoclosure () -> String) -> Daypart? {
         guard case .object = json else {
-            warnings.append(FeedWarning(location: location(), reason: "is \(json.kindName), not an object; skipped"))
+            warn(location(), "is \(json.kindName), not an object; skipped")
             return nil
         }
         var times: [FeedTime] = []
         for key in ["starttime", "endtime"] {
-            guard let raw = text(json[key]), let time = FeedTime(parsing: raw) else {
-                let shown = json[key].map { text($0).map { "'\($0)'" } ?? $0.kindName } ?? "missing"
-                warnings.append(FeedWarning(location: location(), reason: "\(key) \(shown) is not a time; skipped"))
+            guard let raw = FeedDecoder.text(json[key]), let time = FeedTime(parsing: raw) else {
+                let shown = json[key].map { FeedDecoder.text($0).map { "'\(FeedDecoder.cut($0, 40))'" } ?? $0.kindName } ?? "missing"
+                warn(location(), "\(key) \(shown) is not a time; skipped")
                 return nil
             }
             times.append(time)
         }
         return Daypart(
             start: times[0], end: times[1],
-            label: text(json["label"]).map(HTMLEntities.decode) ?? "",
-            message: text(json["message"]) ?? ""
+            label: text(json["label"], limits.textBytes, field: "label", at: location()).map(HTMLEntities.decode) ?? "",
+            message: text(json["message"], limits.messageBytes, field: "message", at: location()) ?? ""
         )
     }
 
-    private static func text(_ json: JSONValue?) -> String? {
-        if case .string(let value)? = json { return value }
-        return nil
+    /// The venues without the days that lie further than `limits.outlierDays` from the
+    /// median date of the whole feed. One stray 2099-12-31 would otherwise stretch the
+    /// coverage over decades: every date up to it would read as a listed, closed day.
+    mutating func withoutOutliers(_ venues: [Venue]) -> [Venue] {
+        let limits = self.limits
+        let numbers = venues.flatMap { $0.days.map(\.date.dayNumber) }.sorted()
+        guard !numbers.isEmpty else { return venues }
+        let median = numbers[numbers.count / 2]
+        let plausible = (median - limits.outlierDays)...(median + limits.outlierDays)
+        guard let first = numbers.first, let last = numbers.last, !plausible.contains(first) || !plausible.contains(last) else {
+            return venues
+        }
+        return venues.map { venue in
+            let kept = venue.days.filter { plausible.contains($0.date.dayNumber) }
+            for day in venue.days where !plausible.contains(day.date.dayNumber) {
+                warn("venue \(venue.id) (\(venue.name)), day \(day.date)",
+                     "is more than \(limits.outlierDays) days from the feed's other dates; skipped as an outlier")
+            }
+            return Venue(id: venue.id, name: venue.name, address: venue.address, imageURL: venue.imageURL, days: kept)
+        }
     }
 
-    private static func integer(_ json: JSONValue?) -> Int? {
+    static func integer(_ json: JSONValue?) -> Int? {
         switch json {
         case .number(let value)?: return value == value.rounded() && abs(value) < 1e15 ? Int(value) : nil
         case .string(let value)?: return Int(value)

@@ -13,12 +13,15 @@ public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The primary endpoint's failure answer, `{"error": ...}`.
     case upstreamError(String)
     case notAVenueList(String)
+    /// Over `FeedLimits.values`: refused before it can cost memory.
+    case tooLarge(String)
 
     public var description: String {
         switch self {
         case .syntax(let error): return "\(error)"
         case .upstreamError(let message): return "the server reported an error instead of venues: \(message)"
         case .notAVenueList(let found): return "not a venue list: expected a JSON array of venues, found \(found)"
+        case .tooLarge(let reason): return "too large to be a venue list: \(reason)"
         }
     }
 }

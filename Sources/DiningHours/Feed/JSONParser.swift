@@ -8,11 +8,17 @@ public struct JSONParser {
     static let maxDepth = 64
 
     private let bytes: [UInt8]
+    private let maxValues: Int
     private var index = 0
     private var depth = 0
+    private var values = 0
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
+    /// Parses one document. `maxValues` bounds the tree: a few bytes of input (`[[],[],…]`)
+    /// make a value each, and the tree costs tens of bytes per value, so without it a
+    /// 4 MB body of tiny elements would take hundreds of MB before any decoder could
+    /// judge it.
+    public static func parse(_ bytes: [UInt8], maxValues: Int = .max) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, maxValues: maxValues)
         parser.skipWhitespace()
         let value = try parser.value()
         parser.skipWhitespace()
@@ -20,7 +26,10 @@ public struct JSONParser {
         return value
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], maxValues: Int) {
+        self.bytes = bytes
+        self.maxValues = maxValues
+    }
 
     private func error(_ reason: String) -> JSONSyntaxError {
         let line = 1 + bytes[..<min(index, bytes.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
@@ -35,6 +44,12 @@ public struct JSONParser {
 
     private mutating func value() throws(JSONSyntaxError) -> JSONValue {
         guard let byte = current else { throw error("unexpected end of input (truncated document?)") }
+        values += 1
+        if values > maxValues {
+            var failure = error("more than \(maxValues) values")
+            failure.exceedsLimit = true
+            throw failure
+        }
         switch byte {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
@@ -227,6 +242,8 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     /// Byte offset where the problem was found.
     public let offset: Int
     public let line: Int
+    /// The document is over the caller's value budget rather than malformed.
+    public internal(set) var exceedsLimit = false
 
     public var description: String { "invalid JSON at line \(line) (byte \(offset)): \(reason)" }
 }

@@ -66,10 +66,14 @@ public struct Daypart: Sendable, Equatable {
 /// A decoded feed and what had to be skipped to get it.
 public struct Feed: Sendable {
     public let venues: [Venue]
+    /// The first warnings word for word (`FeedLimits.warnings` of them).
     public let warnings: [FeedWarning]
+    /// Every warning, including those only counted.
+    public let warningCount: Int
 
-    public init(venues: [Venue], warnings: [FeedWarning] = []) {
+    public init(venues: [Venue], warnings: [FeedWarning] = [], warningCount: Int? = nil) {
         self.venues = venues
         self.warnings = warnings
+        self.warningCount = max(warningCount ?? warnings.count, warnings.count)
     }
 }

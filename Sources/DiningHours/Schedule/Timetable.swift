@@ -30,6 +30,9 @@ public struct Timetable: Sendable {
         self.coverage = dates.min().map { Coverage(first: $0, last: dates.max()!) }
     }
 
+    /// True when the feed gives `date` at least one open daypart (projection aside).
+    public func hasOpenHours(on date: LocalDate) -> Bool { daypartsByDate[date] != nil }
+
     /// How far ahead a closed venue's next opening is looked for (SPEC §3).
     public static let lookahead = 14 * 86_400
 

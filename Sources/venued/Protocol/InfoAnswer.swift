@@ -30,7 +30,7 @@ struct InfoAnswer {
             ("fetched_at", Reply.time(held.fetchedAt, zone)),
             ("coverage", Reply.coverage(held.coverage(zone: zone))),
             ("venues", "\(held.feed.venues.count)"),
-            ("warnings", "\(held.feed.warnings.count)"),
+            ("warnings", "\(held.feed.warningCount)"),
             ("last_error", JSONText.string(health.lastError)),
             ("last_error_at", Reply.time(health.lastErrorAt, zone)),
             ("last_success_at", Reply.time(health.lastSuccessAt, zone)),

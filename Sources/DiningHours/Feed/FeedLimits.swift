@@ -1,0 +1,25 @@
+/// How much of a feed the decoder keeps. A real week of Penn data is 56 KB: 15 venues,
+/// 7 days each, at most 6 dayparts a day, names under 60 bytes, about 1,300 JSON values.
+/// The limits sit far above that and far below what a hostile 4 MB body could make
+/// the daemon hold: with them, decoding costs in proportion to what is kept.
+public struct FeedLimits: Sendable, Equatable {
+    /// JSON values in the whole document (a semester of data is about 25,000).
+    public var values = 200_000
+    public var venues = 500
+    /// About a year and a month of dates per venue.
+    public var daysPerVenue = 400
+    public var daypartsPerDay = 32
+    /// Names, addresses, labels and image URLs are cut to this many bytes.
+    public var textBytes = 512
+    /// A daypart's free-text message is cut to this many bytes.
+    public var messageBytes = 4_096
+    /// Warnings kept word for word; the rest are only counted.
+    public var warnings = 100
+    /// A day dated further than this from the middle of the feed's dates is an outlier
+    /// (a typo'd year, a placeholder like 2099-12-31), not coverage: it is skipped.
+    public var outlierDays = 366
+
+    public init() {}
+
+    public static let standard = FeedLimits()
+}
