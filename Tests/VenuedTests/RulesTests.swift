@@ -5,35 +5,59 @@ import VenuedCLI
 
 @Suite struct FreshnessRule {
     let today = LocalDate(parsing: "2025-03-10")!
+    let zone = try! ZoneRules(identifier: "America/New_York")
 
-    func coverage(_ first: String, _ last: String) -> Coverage {
-        Coverage(first: LocalDate(parsing: first)!, last: LocalDate(parsing: last)!)
+    /// `count` venues listing the dates `from...through` (offsets from today), open 08:00-20:00 unless `closed`.
+    func answers(venues count: Int, from: Int, through: Int, closed: Bool = false) -> Answers {
+        let venues = (0..<count).map { index in
+            Venue(id: index, name: "V\(index)", days: (from...through).map { offset in
+                let date = today.adding(days: offset)
+                let daypart = Daypart(start: FeedTime(parsing: "\(date)T08:00:00")!, end: FeedTime(parsing: "\(date)T20:00:00")!, label: "")
+                return Day(date: date, status: closed ? .closed : .listed, dayparts: [daypart])
+            })
+        }
+        return Answers(Campus(feed: Feed(venues: venues), zone: zone), today: today)
     }
 
-    @Test func countsOnlyTodayAndAfter() {
-        #expect(Freshness.daysAhead(coverage("2025-03-08", "2025-03-14"), from: today) == 5)
-        #expect(Freshness.daysAhead(coverage("2025-03-11", "2025-03-12"), from: today) == 2)
-        #expect(Freshness.daysAhead(coverage("2023-09-16", "2023-09-22"), from: today) == 0)
-        #expect(Freshness.daysAhead(nil, from: today) == 0)
+    @Test func countsOnlyTheNextFifteenDays() {
+        #expect(answers(venues: 2, from: -2, through: 4) == Answers(venues: 2, venueDays: 10, openVenueDays: 10, lastDate: today.adding(days: 4)))
+        #expect(answers(venues: 1, from: 10, through: 30).venueDays == 5)
+        #expect(answers(venues: 3, from: -900, through: -894).venueDays == 0)
+        #expect(answers(venues: 1, from: 0, through: 3, closed: true).openVenueDays == 0)
     }
 
     @Test func anOldWeekNeverReplacesThisWeek() {
-        #expect(!Freshness.mayReplace(held: coverage("2025-03-09", "2025-03-15"), with: coverage("2023-09-16", "2023-09-22"), today: today))
+        #expect(Freshness.judge(held: answers(venues: 15, from: -1, through: 5), candidate: answers(venues: 15, from: -900, through: -894)) != .replace)
     }
 
-    @Test func lessOfTheComingDaysDoesNotReplace() {
-        #expect(!Freshness.mayReplace(held: coverage("2025-03-10", "2025-03-16"), with: coverage("2025-03-04", "2025-03-12"), today: today))
+    @Test func aCopyEndingSoonerDoesNotReplace() {
+        #expect(Freshness.judge(held: answers(venues: 15, from: 0, through: 6), candidate: answers(venues: 15, from: -6, through: 2)) != .replace)
     }
 
-    @Test func asMuchOrMoreReplaces() {
-        #expect(Freshness.mayReplace(held: coverage("2025-03-09", "2025-03-15"), with: coverage("2025-03-09", "2025-03-15"), today: today))
-        #expect(Freshness.mayReplace(held: coverage("2025-03-09", "2025-03-15"), with: coverage("2025-03-10", "2025-03-17"), today: today))
-        #expect(Freshness.mayReplace(held: nil, with: coverage("2023-09-16", "2023-09-22"), today: today))
+    @Test func oneVenueDoesNotReplaceFifteen() {
+        #expect(Freshness.judge(held: answers(venues: 15, from: 0, through: 6), candidate: answers(venues: 1, from: 0, through: 14)) != .replace)
+    }
+
+    @Test func everyDayClosedDoesNotReplaceOpenDays() {
+        let verdict = Freshness.judge(held: answers(venues: 15, from: 0, through: 6), candidate: answers(venues: 15, from: 0, through: 6, closed: true))
+        #expect(verdict == .keep("it has open hours on 0 venue-days in the next 15 days, the held copy on 105"))
+    }
+
+    @Test func aClosureThatListsMoreDaysIsNews() {
+        // Winter break: the held week ends tomorrow; the new copy lists two closed weeks.
+        #expect(Freshness.judge(held: answers(venues: 15, from: -5, through: 1), candidate: answers(venues: 15, from: 0, through: 14, closed: true)) == .replace)
+    }
+
+    @Test func asMuchOrNearlyAsMuchReplaces() {
+        #expect(Freshness.judge(held: answers(venues: 15, from: 0, through: 6), candidate: answers(venues: 15, from: 0, through: 6)) == .replace)
+        #expect(Freshness.judge(held: answers(venues: 15, from: -1, through: 5), candidate: answers(venues: 15, from: 0, through: 6)) == .replace)
+        #expect(Freshness.judge(held: answers(venues: 15, from: 0, through: 6), candidate: answers(venues: 14, from: 0, through: 6)) == .replace)
+        #expect(Freshness.judge(held: answers(venues: 0, from: 0, through: 0), candidate: answers(venues: 15, from: -900, through: -894)) == .replace)
     }
 
     @Test func betweenTwoPastWeeksTheLaterWins() {
-        #expect(Freshness.mayReplace(held: coverage("2023-09-16", "2023-09-22"), with: coverage("2024-01-01", "2024-01-07"), today: today))
-        #expect(!Freshness.mayReplace(held: coverage("2024-01-01", "2024-01-07"), with: coverage("2023-09-16", "2023-09-22"), today: today))
+        #expect(Freshness.judge(held: answers(venues: 15, from: -900, through: -894), candidate: answers(venues: 15, from: -400, through: -394)) == .replace)
+        #expect(Freshness.judge(held: answers(venues: 15, from: -400, through: -394), candidate: answers(venues: 15, from: -900, through: -894)) != .replace)
     }
 }
 

@@ -95,15 +95,16 @@ final class FeedRefresher: Sendable {
         }
         let now = clock.now()
         let held = store.held
-        let candidate = Campus(feed: feed, zone: zone).coverage
-        guard Freshness.mayReplace(held: held.coverage(zone: zone), with: candidate, today: zone.localDate(of: now)) else {
-            let dates = candidate.map { "\($0.first) to \($0.last)" } ?? "no dates"
-            log.info("\(source.rawValue) data (\(dates)) covers less of today and after than the held \(held.source.rawValue) data; kept the held data")
-            return RefreshReport.Attempt(source: source, ok: true, detail: "kept the held \(held.source.rawValue) data: this copy (\(dates)) covers less of today and after")
+        let today = zone.localDate(of: now)
+        let verdict = Freshness.judge(held: Answers(Campus(feed: held.feed, zone: zone), today: today),
+                                      candidate: Answers(Campus(feed: feed, zone: zone), today: today))
+        if case .keep(let reason) = verdict {
+            log.info("\(source.rawValue) data not adopted: \(reason); kept the held \(held.source.rawValue) data")
+            return RefreshReport.Attempt(source: source, ok: true, detail: "kept the held \(held.source.rawValue) data: \(reason)")
         }
         // On disk first: once a client sees the new source, a restart finds it too.
-        let meta = CacheFiles.Meta(source: source, url: url, etag: validators.etag, lastModified: validators.lastModified,
-                                  fetchedAt: now, size: bytes.count)
+        let meta = CacheFiles.Meta(describing: bytes, source: source, url: url, etag: validators.etag,
+                                   lastModified: validators.lastModified, fetchedAt: now)
         do { try DiskCache(directory: config.cacheDirectory).store(bytes, meta: meta) } catch {
             log.warning("cannot update the cache: \(error)")
         }

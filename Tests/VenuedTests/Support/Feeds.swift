@@ -22,5 +22,19 @@ enum Feeds {
         """.utf8)
     }
 
+    /// `count` venues (ids 1...count) open 08:00–20:00, or listed closed, on the days
+    /// `offsets` from today, plus `extraDates` listed open as they are written.
+    static func campus(venues count: Int, offsets: ClosedRange<Int> = -1...5, closed: Bool = false,
+                       extraDates: [String] = [], name: String = "Venue") -> [UInt8] {
+        let dates = offsets.map { "\(today.adding(days: $0))" } + extraDates
+        let days = dates.map { date in
+            """
+            {"date":"\(date)","status":"\(closed ? "closed" : "open")","dayparts":[{"starttime":"\(date)T08:00:00","endtime":"\(date)T20:00:00","message":"","label":"All day"}]}
+            """
+        }.joined(separator: ",")
+        let venues = (1...count).map { #"{"id":\#($0),"name":"\#(name) \#($0)","address":"","image":"","days":[\#(days)]}"# }
+        return Array("[\(venues.joined(separator: ","))]".utf8)
+    }
+
     static var backup2023: [UInt8] { BundledFeed.bytes }
 }
