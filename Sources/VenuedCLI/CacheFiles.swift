@@ -12,16 +12,37 @@ public struct CacheFiles: Sendable {
         public var etag: String?
         public var lastModified: String?
         public var fetchedAt: Instant
-        /// Size of the feed file it describes: a meta left from another copy is ignored.
+        /// Size and FNV-1a checksum of the feed file it describes: a meta left from
+        /// another copy (a kill between the two writes) is ignored.
         public var size: Int
+        public var checksum: String
 
-        public init(source: FeedSource, url: String, etag: String?, lastModified: String?, fetchedAt: Instant, size: Int) {
+        public init(source: FeedSource, url: String, etag: String?, lastModified: String?, fetchedAt: Instant,
+                    size: Int, checksum: String) {
             self.source = source
             self.url = url
             self.etag = etag
             self.lastModified = lastModified
             self.fetchedAt = fetchedAt
             self.size = size
+            self.checksum = checksum
+        }
+
+        /// The meta of `bytes`, fetched from `url` at `fetchedAt`.
+        public init(describing bytes: [UInt8], source: FeedSource, url: String, etag: String?, lastModified: String?,
+                    fetchedAt: Instant) {
+            self.init(source: source, url: url, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
+                      size: bytes.count, checksum: Self.checksum(bytes))
+        }
+
+        public func describes(_ bytes: [UInt8]) -> Bool { size == bytes.count && checksum == Self.checksum(bytes) }
+
+        /// FNV-1a, 64 bits: not a defence against anyone, only a check that two files
+        /// written one after the other belong together (about 60 µs for a real feed).
+        static func checksum(_ bytes: [UInt8]) -> String {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return String(hash, radix: 16)
         }
     }
 
@@ -61,14 +82,15 @@ public struct CacheFiles: Sendable {
         let feed: Feed
         do { feed = try FeedDecoder.decode(bytes) } catch { return .corrupt("\(error)") }
         guard !feed.venues.isEmpty else { return .corrupt("\(FeedError.notAVenueList("an empty array"))") }
-        let meta = readMeta().flatMap { $0.size == bytes.count ? $0 : nil }
+        let meta = readMeta().flatMap { $0.describes(bytes) ? $0 : nil }
         return .usable(Copy(bytes: bytes, feed: feed, meta: meta))
     }
 
     /// `key = value` lines; unknown keys are ignored so a newer venued's file still reads.
     public static func render(_ meta: Meta) -> String {
         var lines = ["source = \(meta.source.rawValue)", "url = \(meta.url)",
-                     "fetched_at = \(meta.fetchedAt.secondsSinceEpoch)", "size = \(meta.size)"]
+                     "fetched_at = \(meta.fetchedAt.secondsSinceEpoch)", "size = \(meta.size)",
+                     "checksum = \(meta.checksum)"]
         if let etag = meta.etag { lines.append("etag = \(etag)") }
         if let lastModified = meta.lastModified { lines.append("last_modified = \(lastModified)") }
         return lines.joined(separator: "\n") + "\n"
@@ -82,8 +104,8 @@ public struct CacheFiles: Sendable {
             fields[line[..<equals].trimming([" "])] = line[line.index(after: equals)...].trimming([" "])
         }
         guard let source = fields["source"].flatMap(FeedSource.init), let url = fields["url"],
-              let fetched = fields["fetched_at"].flatMap(Int.init), let size = fields["size"].flatMap(Int.init) else { return nil }
+              let fetched = fields["fetched_at"].flatMap(Int.init), let size = fields["size"].flatMap(Int.init), let checksum = fields["checksum"] else { return nil }
         return Meta(source: source, url: url, etag: fields["etag"], lastModified: fields["last_modified"],
-                    fetchedAt: Instant(secondsSinceEpoch: fetched), size: size)
+                    fetchedAt: Instant(secondsSinceEpoch: fetched), size: size, checksum: checksum)
     }
 }

@@ -37,6 +37,9 @@ struct Daemon {
             try RuntimeDirectory.prepare(socketPath: config.socketPath, owned: config.socketDirectoryIsOwned)
             listener = try Listener.bind(path: config.socketPath)
         }
+        // Only now is this the one venued for this socket, so no other writer is at work.
+        let stale = DiskCache(directory: config.cacheDirectory).removeTemporaries()
+        if stale > 0 { log.info("removed \(stale) temporary files left in \(config.cacheDirectory) by an interrupted write") }
         let facts = (version: Venuectl.version, pid: getpid(), startedAt: clock.now(),
                      socket: inherited == nil ? config.socketPath : "fd 3 (socket activation)")
         let handler = RequestHandler(store: store, settings: settings, statusAnswer: answer, clock: clock, refresher: refresher, refreshLoop: refreshLoop) {

@@ -45,7 +45,12 @@ public struct Favorites: Hashable, Sendable {
     public func save(_ path: String, names: [Int: String]) throws(CLIError) {
         var text = "# venuectl favorites: one venue id a line (the name after '#' is for people).\n"
         for id in ids { text += "\(id)" + (names[id].map { "  # \($0)" } ?? "") + "\n" }
-        try AtomicFile.write(text, to: path)
+        do {
+            try AtomicFile.makeDirectories(AtomicFile.directory(of: path))
+            try AtomicFile.write(Array(text.utf8), to: path, mode: 0o644)
+        } catch {
+            throw .unwritable(path: error.path, reason: error.reason)
+        }
     }
 
     public func contains(_ id: Int) -> Bool { ids.contains(id) }
