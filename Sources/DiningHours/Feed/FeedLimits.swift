@@ -4,7 +4,7 @@
 /// the daemon hold: with them, decoding costs in proportion to what is kept.
 public struct FeedLimits: Sendable, Equatable {
     /// JSON values in the whole document (a semester of data is about 25,000).
-    public var values = 200_000
+    public var values = 100_000
     public var venues = 500
     /// About a year and a month of dates per venue.
     public var daysPerVenue = 400

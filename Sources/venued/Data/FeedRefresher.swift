@@ -1,3 +1,4 @@
+import CLinuxEvents
 import DiningHours
 import Foundation
 import Synchronization
@@ -46,6 +47,9 @@ final class FeedRefresher: Sendable {
             schedule(after: report, config: config)
             return report
         }
+        // Decoding a large body (up to 4 MB, 100,000 values) frees its tree at once, but
+        // glibc keeps the pages: give them back, or the daemon would sit at that peak.
+        _ = venued_release_free_memory()
         onReport(report)
         return report
     }
