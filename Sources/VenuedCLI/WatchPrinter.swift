@@ -19,12 +19,18 @@ struct WatchPrinter {
         }
     }
 
-    /// A locally computed report, rendered as venued would have.
-    mutating func print(_ report: StatusReport) { emit(presentation.render(report)) }
+    /// A locally computed report, rendered as venued would have. JSON is compared by its
+    /// venues alone: its `at` moves with every step.
+    mutating func print(_ report: StatusReport) {
+        let venues = presentation.format == .json ? StatusJSON.members(report).first { $0.0 == "venues" }?.1 : nil
+        emit(presentation.render(report), unless: venues)
+    }
 
-    private mutating func emit(_ text: String) {
-        guard text != last else { return }
-        last = text
+    /// Writes `text` unless `key` (the text itself by default) is what was last written.
+    private mutating func emit(_ text: String, unless key: String? = nil) {
+        let key = key ?? text
+        guard key != last else { return }
+        last = key
         if presentation.format == .i3bar {
             if printed == 0 { Venuectl.write("{\"version\":1}\n[\n") }
             Venuectl.write(text.hasSuffix("\n") ? String(text.dropLast()) + ",\n" : text + ",\n")

@@ -91,3 +91,66 @@ import Testing
         #expect(unknown.code == 3 && unknown.stderr.hasPrefix("venuectl: no venue matches 'nowhere'"))
     }
 }
+
+/// `watch` keeps up with the bar: it turns to closing-soon when the window starts and
+/// its countdowns move minute by minute, each change printed once, from venued's
+/// stream and from the local copy. The feed is written around the real clock, to the
+/// second, so that a minute tick and a threshold come within seconds.
+@Suite struct WatchKeepsUp {
+    let home = DaemonProcess.Home()
+    let start = Int(Date().timeIntervalSince1970)
+
+    /// Tick Hall closes in 30 min + 6 s: its tooltip countdown says "31 min", then "30 min"
+    /// 6 s later. Soon Cafe closes in 70 s: with --soon 1, closing-soon starts 10 s later.
+    var feed: [UInt8] {
+        let formatter = DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "America/New_York")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        func wall(_ seconds: Int) -> String { formatter.string(from: Date(timeIntervalSince1970: Double(start + seconds))) }
+        let date = String(wall(0).prefix(10))
+        func venue(_ id: Int, _ name: String, closesIn seconds: Int) -> String {
+            #"{"id":\#(id),"name":"\#(name)","days":[{"date":"\#(date)","dayparts":[{"starttime":"\#(wall(-3600))","endtime":"\#(wall(seconds))","label":"All day"}]}]}"#
+        }
+        return Array("[\(venue(1, "Tick Hall", closesIn: 1806)),\(venue(2, "Soon Cafe", closesIn: 70))]".utf8)
+    }
+
+    /// waybar lines as "Tick Hall's tooltip countdown | Soon Cafe's words in the text".
+    func parse(_ output: String) -> [String] {
+        output.split(separator: "\n").map { line in
+            let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+            let tooltip = (object["tooltip"] as? String ?? "").split(separator: "\n").first.map(String.init) ?? ""
+            let countdown = tooltip.range(of: "closes in ").map { String(tooltip[$0.upperBound...].prefix(6)) } ?? tooltip
+            let soon = (object["text"] as? String ?? "").components(separatedBy: "Soon Cafe ").last ?? ""
+            return "\(countdown) | \(soon)"
+        }
+    }
+
+    /// Each line begins as expected (the clock time after "open till" varies).
+    func matches(_ lines: [String]) -> Bool {
+        let expected = ["31 min | open till", "30 min | open till", "30 min | closes in 1 min"]
+        return lines.count == expected.count && zip(lines, expected).allSatisfy { $0.hasPrefix($1) }
+    }
+
+    @Test func fromVenued() throws {
+        let server = try ScriptedHTTPServer()
+        server.set("/primary", .init(body: feed))
+        let daemon = try DaemonProcess(home: home, arguments: [
+            "--primary-url", server.url("/primary"), "--backup-url", server.url("/none"), "--timeout", "2",
+        ])
+        defer { daemon.stop(); server.stop() }
+        _ = try daemon.waitForInfo { $0["source"] as? String == "primary" }
+        let run = try VenuectlRunner.run(["watch", "--format", "waybar", "--soon", "1", "--count", "3"], home: home, timeout: 30)
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(matches(parse(run.stdout)), "\(run.stdout)")
+        #expect(Int(Date().timeIntervalSince1970) - start >= 9, "the closing-soon line came before its instant")
+    }
+
+    @Test func fromTheLocalCopy() throws {
+        let path = home.root + "/feed.json"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(feed))
+        let run = try VenuectlRunner.run(["watch", "--data", path, "--format", "waybar", "--soon", "1", "--count", "3"], home: home, timeout: 30)
+        #expect(run.code == 0, "\(run.stderr)")
+        #expect(matches(parse(run.stdout)), "\(run.stdout)")
+        #expect(Int(Date().timeIntervalSince1970) - start >= 9, "the closing-soon line came before its instant")
+    }
+}

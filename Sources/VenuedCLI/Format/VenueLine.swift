@@ -32,6 +32,9 @@ struct VenueLine: Sendable {
         phrase = (status.estimated ? "~" : "") + Self.phrase(status, zone: zone, now: now)
     }
 
+    /// Plain text counts down ("closes in 12 min") within this many seconds of closing.
+    static let countdownLimit = 3600
+
     /// "6 min walk (450 m)", for `--near`.
     var walk: String? { distance.map { "\(Coordinate.walkingMinutes($0)) min walk (\(Coordinate.distanceText($0)))" } }
 
@@ -59,7 +62,7 @@ struct VenueLine: Sendable {
             }
             if let end = status.changesAt {
                 let remaining = end - now
-                parts.append(remaining <= 3600
+                parts.append(remaining <= Self.countdownLimit
                     ? "closes in \(ClockText.duration(remaining)) (\(ClockText.clock(zone.localDateTime(of: end))))"
                     : "closes \(ClockText.when(end, from: now, zone: zone))")
             } else {

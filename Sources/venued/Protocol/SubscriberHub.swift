@@ -4,9 +4,10 @@ import Glibc
 import Synchronization
 import VenuedCLI
 
-/// The `subscribe` streams. One thread sleeps until the engine's next opening or
-/// closing (no polling), or until the data changes, then pushes a fresh status line
-/// to each subscriber whose answer changed. Pushes never block: a subscriber that
+/// The `subscribe` streams. One thread sleeps until the soonest instant a subscriber's
+/// answer could read differently (`Redraw`: an opening or closing, a closing-soon
+/// start, a countdown's next minute; no polling), or until the data changes, then
+/// pushes a fresh status line to each subscriber whose answer changed. Pushes never block: a subscriber that
 /// cannot take a line at once is disconnected rather than allowed to delay the rest.
 final class SubscriberHub: Sendable {
     private struct Subscriber {
@@ -14,8 +15,11 @@ final class SubscriberHub: Sendable {
         let fd: Int32
         let subscription: Subscription
         var options: StatusOptions { subscription.options }
-        /// The `venues` member last sent, to skip pushes that would repeat it.
-        var lastVenues: String
+        /// What was last sent (the text, or the `venues` member of a JSON line), to
+        /// skip pushes that would repeat it.
+        var lastShown: String
+        /// When its answer can next change.
+        var wakeAt: Instant?
     }
 
     private struct State {
@@ -52,12 +56,12 @@ final class SubscriberHub: Sendable {
         let id = state.withLock { state -> Int? in
             let id = state.nextID
             state.nextID += 1
-            guard let (line, venues) = line(for: subscription, event: "snapshot", at: clock.now()),
-                  SocketIO.sendAll(fd, line) else { return nil }
-            state.subscribers.append(Subscriber(id: id, fd: fd, subscription: subscription, lastVenues: venues))
+            guard let push = line(for: subscription, event: "snapshot", at: clock.now()),
+                  SocketIO.sendAll(fd, push.line) else { return nil }
+            state.subscribers.append(Subscriber(id: id, fd: fd, subscription: subscription, lastShown: push.shown, wakeAt: push.wakeAt))
             return id
         }
-        // A new subscriber may watch another zone, whose transitions come at other instants.
+        // A new subscriber may need an earlier wake-up than the hub sleeps until.
         wakeup.signal()
         return id
     }
@@ -69,7 +73,7 @@ final class SubscriberHub: Sendable {
     private func run() {
         var seenGeneration = store.generation
         while true {
-            let next = nextTransition(after: clock.now())
+            let next = state.withLock { $0.subscribers.compactMap(\.wakeAt).min() }
             let wait = next.map(clock.seconds(until:)) ?? 3600
             // Wake at least hourly so a stepped system clock cannot strand a push.
             _ = wakeup.wait(timeout: .now() + min(wait, 3600))
@@ -83,35 +87,27 @@ final class SubscriberHub: Sendable {
         }
     }
 
-    /// The soonest opening or closing over the zones the subscribers watch.
-    private func nextTransition(after now: Instant) -> Instant? {
-        let zones = state.withLock { Set($0.subscribers.map { answer.zoneName($0.options) }) }
-        return zones.compactMap { name -> Instant? in
-            guard let zone = try? answer.prepared.zone(name) else { return nil }
-            return answer.prepared.campus(zone).campus.transitions(after: now, through: now + Timetable.lookahead).first?.at
-        }.min()
-    }
-
     private func push(event: String, onlyChanges: Bool) {
         let now = clock.now()
         state.withLock { state in
             var kept: [Subscriber] = []
             for var subscriber in state.subscribers {
-                guard let (line, venues) = line(for: subscriber.subscription, event: event, at: now) else {
+                guard let push = line(for: subscriber.subscription, event: event, at: now) else {
                     SocketIO.sendAll(subscriber.fd, Reply.error(endError(subscriber.options, now)))
                     drop(subscriber)
                     continue
                 }
-                if onlyChanges && venues == subscriber.lastVenues {
+                subscriber.wakeAt = push.wakeAt
+                if onlyChanges && push.shown == subscriber.lastShown {
                     kept.append(subscriber)
                     continue
                 }
-                guard SocketIO.sendAll(subscriber.fd, line) else {
+                guard SocketIO.sendAll(subscriber.fd, push.line) else {
                     log.warning("dropped a subscriber that is not reading")
                     drop(subscriber)
                     continue
                 }
-                subscriber.lastVenues = venues
+                subscriber.lastShown = push.shown
                 kept.append(subscriber)
             }
             state.subscribers = kept
@@ -124,16 +120,21 @@ final class SubscriberHub: Sendable {
         shutdown(subscriber.fd, Int32(SHUT_RDWR))
     }
 
-    /// The line to push, and the venues' states it shows (a push is skipped when they
-    /// did not change, whatever the presentation).
-    private func line(for subscription: Subscription, event: String, at now: Instant) -> (String, String)? {
-        guard let report = try? answer.report(subscription.options, at: now) else { return nil }
+    /// The line to push, what it shows (a push is skipped when that did not change:
+    /// the text, or the venues of a JSON line, whose `at` always moves), and when the
+    /// answer can next change.
+    private func line(for subscription: Subscription, event: String, at now: Instant) -> (line: String, shown: String, wakeAt: Instant?)? {
+        guard let report = try? answer.report(subscription.options, at: now),
+              let zone = try? answer.prepared.zone(answer.zoneName(subscription.options)) else { return nil }
         let members = StatusJSON.members(report)
-        let venues = members.first { $0.0 == "venues" }?.1 ?? ""
-        let shown = subscription.presentation.map { presentation in
-            [("source", JSONText.quote(report.source.rawValue)), ("text", JSONText.quote(presentation.render(report)))]
-        } ?? members
-        return (JSONText.object([("ok", "true"), ("event", JSONText.quote(event))] + shown) + "\n", venues)
+        let wakeAt = Redraw.next(after: report, campus: answer.prepared.campus(zone).campus, presentation: subscription.presentation)
+        guard let presentation = subscription.presentation else {
+            let venues = members.first { $0.0 == "venues" }?.1 ?? ""
+            return (JSONText.object([("ok", "true"), ("event", JSONText.quote(event))] + members) + "\n", venues, wakeAt)
+        }
+        let text = presentation.render(report)
+        let shown = [("source", JSONText.quote(report.source.rawValue)), ("text", JSONText.quote(text))]
+        return (JSONText.object([("ok", "true"), ("event", JSONText.quote(event))] + shown) + "\n", text, wakeAt)
     }
 
     private func endError(_ options: StatusOptions, _ now: Instant) -> ProtocolError {
