@@ -54,7 +54,7 @@ import Testing
         #expect(lines[0] == "1920 Commons closes in 10 min · Lauder College House opens 5pm")
         #expect(lines[1] == "1/2 open" && lines[2] == "#ff9800")
         let single = try venuectl(Self.base + ["--format", "i3blocks", "lauder"])
-        #expect(single.stdout == "Lauder College House opens 5pm\nopens 5pm\n#f44336\n")
+        #expect(single.stdout == "Lauder College House opens 5pm\nLauder opens 5pm\n#f44336\n")
     }
 
     @Test func i3barIsOneArrayOfBlocksOnOneLine() throws {
@@ -69,6 +69,8 @@ import Testing
         }
         #expect(blocks.map { $0["instance"] as? String } == ["593", "639", "1442"])
         #expect(blocks.map { $0["color"] as? String } == ["#ff9800", "#4caf50", "#f44336"])
+        // Narrow blocks still say which venue is which.
+        #expect(blocks.map { ($0["short_text"] as? String)?.split(separator: " ").first } == ["1920", "Houston", "Lauder"])
     }
 
     @Test func i3statusRustGetsIconStateTextAndShortText() throws {

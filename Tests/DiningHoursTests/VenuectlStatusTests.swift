@@ -64,6 +64,15 @@ import Testing
         #expect(json.venues.first?["changes_at"] as? String == "2026-11-23T16:30:00-05:00")
     }
 
+    @Test func theLegendSaysWhatIsEstimated() throws {
+        // Friday night is covered; only the reopenings after the data's last day are projected.
+        let covered = try venuectl(["status", "--data", Self.fixture, "--at", "2023-09-22T22:00"])
+        #expect(covered.stdout.contains("~ estimated: the data ends on 2023-09-22; times after it are projected"))
+        #expect(!covered.stdout.contains("does not cover this date"))
+        let uncovered = try venuectl(["status", "--data", Self.fixture, "--at", "2023-09-25T12:00"])
+        #expect(uncovered.stdout.contains("~ estimated: the data does not cover this date"))
+    }
+
     @Test func noEstimateMakesUncoveredDatesUnknown() throws {
         let run = try venuectl(["status", "--json", "--no-estimate", "--at", "2026-11-23T12:00"])
         #expect(run.venues.allSatisfy { $0["state"] as? String == "unknown" && $0["changes_at"] is NSNull })

@@ -27,9 +27,9 @@ struct BarSummary {
 
     var text: String { pieces.map(\.text).joined(separator: Self.separator) }
 
-    /// For a narrow bar: one venue's phrase, or the count.
+    /// For a narrow bar: one venue's short name and phrase, or the count.
     var shortText: String {
-        lines.count == 1 ? lines[0].phrase : "\(openCount)/\(lines.count) open"
+        lines.count == 1 ? lines[0].shortSummary : "\(openCount)/\(lines.count) open"
     }
 
     /// One line per venue: name, state and the long detail.

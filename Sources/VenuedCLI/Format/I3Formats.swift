@@ -12,7 +12,7 @@ enum I3Formats {
     static func i3bar(_ summary: BarSummary) -> String {
         let blocks = summary.lines.isEmpty
             ? [block(instance: "none", full: summary.text, short: summary.shortText, tone: summary.tone)]
-            : summary.lines.map { block(instance: "\($0.venue.id)", full: $0.summary, short: $0.phrase, tone: $0.tone) }
+            : summary.lines.map { block(instance: "\($0.venue.id)", full: $0.summary, short: $0.shortSummary, tone: $0.tone) }
         return "[" + blocks.joined(separator: ",") + "]\n"
     }
 

@@ -55,10 +55,18 @@ struct PlainFormat {
             lines.append([Segment(text: "Times are in \(zone.identifier) (UTC\(offsetText(zone.offset(at: report.at)))).")])
         }
         if report.rows.contains(where: \.status.estimated) {
-            lines.append([Segment(text: "~ estimated: the data does not cover this date, so hours are projected from the same weekday of the data's week.",
-                                  code: Tone.closingSoon.ansi)])
+            lines.append([Segment(text: "~ estimated: " + estimatedLegend(), code: Tone.closingSoon.ansi)])
         }
         return lines
+    }
+
+    /// What `~` means here: the whole date is projected, or only times past the data.
+    private func estimatedLegend() -> String {
+        let today = report.zone.localDate(of: report.at)
+        guard let coverage = report.coverage, coverage.contains(today) else {
+            return "the data does not cover this date, so hours are projected from the same weekday of the data's week."
+        }
+        return "the data ends on \(coverage.last); times after it are projected from the same weekday of the data's week."
     }
 
     private func offsetText(_ offset: Int) -> String {

@@ -41,6 +41,13 @@ struct VenueLine: Sendable {
     /// "1920 Commons open till 8pm": a bar's or a prompt's words for this venue.
     var summary: String { "\(venue.name) \(phrase)" }
 
+    /// "1920 open till 8pm": for a narrow bar (i3's `short_text`), the first word of the
+    /// name, so that several venues' short blocks still say which is which.
+    var shortSummary: String {
+        let first = venue.name.split(separator: " ").first.map { String($0.prefix(12)) } ?? venue.name
+        return "\(first) \(phrase)"
+    }
+
     private static func phrase(_ status: VenueStatus, zone: ZoneRules, now: Instant) -> String {
         switch status.state {
         case .open:
