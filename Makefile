@@ -7,8 +7,9 @@
 # then:  systemctl --user daemon-reload && systemctl --user enable --now venued.socket
 #
 # Binaries link the Swift runtime statically, so they keep working without the
-# toolchain. To build, Debian needs libcurl4-openssl-dev (FoundationNetworking links
-# libcurl.so); at run time only libc, libstdc++, libcurl4 and ca-certificates.
+# toolchain. Building needs only the toolchain and make; at run time venued needs libc,
+# libstdc++, tzdata, and for its fetches libcurl4 (libcurl.so.4, loaded with dlopen)
+# and ca-certificates.
 
 PREFIX   ?= $(HOME)/.local
 BINDIR   ?= $(PREFIX)/bin
@@ -28,8 +29,6 @@ BUILD     = $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(BUI
 all: build
 
 build:
-	@test -e /usr/lib/$$(uname -m)-linux-gnu/libcurl.so || test -e /usr/lib/libcurl.so \
-	  || { echo "make: venued links libcurl statically: run 'sudo apt-get install libcurl4-openssl-dev' first" >&2; exit 1; }
 	$(BUILD) --product venued
 	$(BUILD) --product venuectl
 

@@ -26,6 +26,8 @@ let package = Package(
         .target(name: "VenuedCLI", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
         // epoll, eventfd and accept4 for venued's connection loop: Glibc does not export them.
         .target(name: "CLinuxEvents"),
+        // One bounded HTTP GET through the system's libcurl, loaded at run time.
+        .target(name: "CCurlFetch"),
         // Glibc only, linked as a static executable: it starts in about a millisecond,
         // which a shell prompt pays on every Enter (../shared/SWIFT-LINUX.md).
         .executableTarget(
@@ -34,7 +36,7 @@ let package = Package(
             swiftSettings: swift6,
             linkerSettings: [.unsafeFlags(["-static-executable"])]
         ),
-        .executableTarget(name: "venued", dependencies: ["DiningHours", "BundledFeed", "VenuedCLI", "CLinuxEvents"], swiftSettings: swift6),
+        .executableTarget(name: "venued", dependencies: ["DiningHours", "BundledFeed", "VenuedCLI", "CLinuxEvents", "CCurlFetch"], swiftSettings: swift6),
         .executableTarget(
             name: "venued-bench",
             dependencies: ["DiningHours", "BundledFeed", "VenuedCLI"],

@@ -19,7 +19,10 @@ struct RefreshReport: Sendable {
 /// Runs the source chain: primary, then backup; the disk cache and the bundled feed
 /// were loaded at start and stay held until a fetch beats them. A fetch counts only
 /// when it decodes to a non-empty venue list, and it is adopted only when
-/// `Freshness` allows. One refresh runs at a time; a second caller waits its turn.
+/// `Freshness` allows. One refresh runs at a time. A caller gets the report of a chain
+/// that started after it asked: its own, or one that a caller who came later but got
+/// the turn first ran for both. So however many ask at once, each waits for at most the
+/// chain under way and one more (twice the two fetches' deadlines).
 final class FeedRefresher: Sendable {
     private let store: FeedStore
     private let settings: LiveConfig
@@ -28,7 +31,11 @@ final class FeedRefresher: Sendable {
     /// Random numbers in 0..<1 for the backoff jitter; injected so it can be fixed.
     private let random: @Sendable () -> Double
     private let onReport: @Sendable (RefreshReport) -> Void
-    private let serial = Mutex(())
+    /// Refresh requests so far, numbered; a chain serves every request up to the number
+    /// current when it starts.
+    private let requests = Atomic<Int>(0)
+    /// Held while a chain runs: the last chain's report and the requests it served.
+    private let serial = Mutex<(served: Int, report: RefreshReport)?>(nil)
 
     init(store: FeedStore, settings: LiveConfig, clock: Clock, log: Log,
          random: @escaping @Sendable () -> Double, onReport: @escaping @Sendable (RefreshReport) -> Void) {
@@ -41,12 +48,17 @@ final class FeedRefresher: Sendable {
     }
 
     func refresh() -> RefreshReport {
-        let report = serial.withLock { _ in
+        let ticket = requests.add(1, ordering: .sequentiallyConsistent).newValue
+        let (report, ran) = serial.withLock { last -> (RefreshReport, Bool) in
+            if let last, last.served >= ticket { return (last.report, false) }
+            let served = requests.load(ordering: .sequentiallyConsistent)
             let config = settings.current
             let report = runChain(config)
             schedule(after: report, config: config)
-            return report
+            last = (served, report)
+            return (report, true)
         }
+        guard ran else { return report }
         // Decoding a large body (up to 4 MB, 100,000 values) frees its tree at once, but
         // glibc keeps the pages: give them back, or the daemon would sit at that peak.
         _ = venued_release_free_memory()
@@ -147,3 +159,4 @@ final class FeedRefresher: Sendable {
         }
     }
 }
+

@@ -5,12 +5,10 @@ import VenuedCLI
 /// Runs each HTTP fetch in a child process, `venued --fetch-child ...`, which does it
 /// with `HTTPFetcher` and exits.
 ///
-/// Why: URLSession works on libdispatch's worker threads, and the first of those
-/// starts libdispatch's thread-pool monitor, a timer that wakes the process every
-/// second for the rest of its life (scripts/bench-daemon measured 1 wake-up/s in an
-/// idle daemon, all on the dispatch manager thread, after the first refresh). In a
-/// child, those threads and that timer end with the fetch; starting the child costs
-/// a few milliseconds per refresh.
+/// Why: the fetch is the one place where a stranger's bytes meet a large C library
+/// (libcurl, its TLS and decompression). In a child, whatever that costs (its heap, its
+/// threads, a crash) ends with the fetch, and the daemon only reads a bounded pipe with
+/// its own deadline. Starting the child costs a few milliseconds per refresh.
 ///
 /// The child writes one header line, a JSON object, then the body:
 /// `{"result":"body","etag":...,"last_modified":...}`, `{"result":"not_modified"}`
@@ -26,8 +24,9 @@ struct FetchProcess: Sendable {
         guard let (pid, output) = Self.spawn(arguments) else {
             return .failed("cannot start a fetch process: \(String(cString: strerror(errno)))")
         }
-        // The child's own timeouts end the fetch; this bound is a second guard.
-        let read = Self.readAll(output, limit: HTTPFetcher.sizeLimit + 64 * 1024, seconds: timeout + 5)
+        // The child's deadline ends the transfer; this one also covers a child that hangs
+        // before or after it (a second is far more than its start and its write take).
+        let read = Self.readAll(output, limit: HTTPFetcher.sizeLimit + 64 * 1024, seconds: timeout + 1)
         close(output)
         if read == nil { kill(pid, SIGKILL) }
         let status = Self.wait(pid)

@@ -4,8 +4,8 @@ import Synchronization
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 and an ephemeral port, answering each path with
 /// a scripted response: any status and body, an ETag honoured with 304, a delay, a
-/// hang, or a body cut short of its Content-Length. One thread per connection; every
-/// wait is bounded so a test can never hang on it.
+/// hang, a body cut short of its Content-Length, or a hostile stream (endless, dripped).
+/// One thread per connection; every wait is bounded so a test can never hang on it.
 final class ScriptedHTTPServer: Sendable {
     struct Response: Sendable {
         var status = 200
@@ -16,6 +16,17 @@ final class ScriptedHTTPServer: Sendable {
         var declaredLength: Int?
         /// Seconds to wait before answering; a hang is a delay longer than the client's timeout.
         var delay = 0.0
+        /// More header lines, e.g. "Content-Encoding: gzip".
+        var headers: [String] = []
+        /// Instead of `body`: bytes sent for as long as the client reads (at most 30 s, 256 MB).
+        var stream: Stream?
+    }
+
+    enum Stream: Sendable {
+        /// 64 KB blocks of `0,` without a length, until the client closes.
+        case endless(chunked: Bool)
+        /// One byte of a declared 1,000 every `interval` seconds.
+        case drip(interval: Double)
     }
 
     struct Recorded: Sendable {
@@ -96,17 +107,44 @@ final class ScriptedHTTPServer: Sendable {
         if let etag = response.etag, headers["if-none-match"] == etag {
             response = Response(status: 304, body: [], etag: etag)
         }
-        var text = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
-        text += "Content-Type: \(response.contentType)\r\nContent-Length: \(response.declaredLength ?? response.body.count)\r\n"
+        var text = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\nContent-Type: \(response.contentType)\r\n"
+        switch response.stream {
+        case .endless(chunked: true): text += "Transfer-Encoding: chunked\r\n"
+        case .endless(chunked: false): break
+        case .drip: text += "Content-Length: 1000\r\n"
+        case nil: text += "Content-Length: \(response.declaredLength ?? response.body.count)\r\n"
+        }
         if let etag = response.etag { text += "ETag: \(etag)\r\n" }
+        for line in response.headers { text += line + "\r\n" }
         text += "Connection: close\r\n\r\n"
-        let bytes = Array(text.utf8) + (response.status == 304 ? [] : response.body)
+        guard Self.send(Array(text.utf8), to: client) else { return }
+        switch response.stream {
+        case .endless(let chunked):
+            let block = [UInt8](repeating: UInt8(ascii: "0"), count: 65_536)
+            let framed = chunked ? Array("10000\r\n".utf8) + block + Array("\r\n".utf8) : block
+            let deadline = Date().addingTimeInterval(30)
+            for _ in 0..<4_096 where Date() < deadline && !stopped.withLock({ $0 }) {
+                guard Self.send(framed, to: client) else { return }
+            }
+        case .drip(let interval):
+            for _ in 0..<1_000 where !stopped.withLock({ $0 }) {
+                guard Self.send([UInt8(ascii: " ")], to: client) else { return }
+                usleep(useconds_t(interval * 1_000_000))
+            }
+        case nil:
+            _ = Self.send(response.status == 304 ? [] : response.body, to: client)
+        }
+    }
+
+    /// Sends all of `bytes`; false when the client is gone.
+    private static func send(_ bytes: [UInt8], to client: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if sent <= 0 { return }
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { return false }
             offset += sent
         }
+        return true
     }
 
     private static func reason(_ status: Int) -> String {
