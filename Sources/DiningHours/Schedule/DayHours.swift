@@ -5,12 +5,20 @@ public struct DayHours: Sendable {
     public let known: Bool
     /// The hours were projected from another week.
     public let estimated: Bool
-    /// Blocks that start on this date (an overnight block ends on the next).
-    public let blocks: [OpenBlock]
+    /// Blocks that start on this date, each with where it really ends (an overnight
+    /// block ends on the next date, a long one days later, or never).
+    public let blocks: [Opening]
     /// Open from midnight to midnight inside a block that began on an earlier date.
     public let openAllDay: Bool
     /// The dayparts that start on this date, by start time.
     public let dayparts: [OpenInterval]
+
+    /// A block as a day lists it.
+    public struct Opening: Sendable, Equatable {
+        public let start: Instant
+        /// nil when the block never ends (open around the clock through projected weeks).
+        public let end: BlockEnd?
+    }
 }
 
 extension Schedule {
@@ -26,7 +34,7 @@ extension Schedule {
             date: date,
             known: covered || projected,
             estimated: projected,
-            blocks: starting,
+            blocks: starting.map { DayHours.Opening(start: $0.start, end: end(of: $0)) },
             openAllDay: spanning,
             dayparts: intervals.filter { dayStart <= $0.start && $0.start < dayEnd }
         )

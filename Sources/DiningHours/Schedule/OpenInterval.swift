@@ -25,6 +25,12 @@ public struct OpenBlock: Sendable, Equatable {
     public func contains(_ t: Instant) -> Bool { start <= t && t < end }
 }
 
+/// Where a block closes; `estimated` when projected hours decide it.
+public struct BlockEnd: Sendable, Equatable {
+    public let at: Instant
+    public let estimated: Bool
+}
+
 /// The local dates a venue's feed speaks for, first to last (SPEC §3); a date inside
 /// with no day entry is a closed day, a date outside is not known.
 public struct Coverage: Sendable, Equatable {

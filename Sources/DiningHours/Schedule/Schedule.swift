@@ -14,10 +14,11 @@ public final class Schedule: Sendable {
     /// Real and projected intervals, sorted by start (real first, then feed order).
     public let intervals: [OpenInterval]
     public let blocks: [OpenBlock]
-    /// Where projected data stops: a block that reaches it has no known end.
-    public let horizon: Instant?
+    /// Midnight after the last of `dates`, where projected intervals stop: a block that
+    /// reaches it may go on past the window (see `end(of:)`).
+    let horizon: Instant
 
-    init(timetable: Timetable, dates: ClosedRange<LocalDate>, estimate: Bool, intervals: [OpenInterval], horizon: Instant?) {
+    init(timetable: Timetable, dates: ClosedRange<LocalDate>, estimate: Bool, intervals: [OpenInterval], horizon: Instant) {
         self.timetable = timetable
         self.dates = dates
         self.estimate = estimate
@@ -81,10 +82,12 @@ public final class Schedule: Sendable {
         return low == 0 ? nil : low - 1
     }
 
-    /// Whether a block's end is a real closing time rather than the edge of projection.
-    func knownEnd(of block: OpenBlock) -> Instant? {
-        if let horizon, block.end >= horizon { return nil }
-        return block.end
+    /// Where a block really ends, however far past this window that is (the data, then
+    /// projected weeks), and whether that end is projected; nil when it never ends.
+    /// Without estimation every interval is already here, so the block's own end is it.
+    public func end(of block: OpenBlock) -> BlockEnd? {
+        guard estimate, block.end >= horizon else { return BlockEnd(at: block.end, estimated: block.endEstimated) }
+        return timetable.end(ofBlockOpenAt: block.start)
     }
 
     /// The interval that names the open time at `t`: the one containing `t` that started

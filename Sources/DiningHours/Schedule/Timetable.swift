@@ -48,7 +48,6 @@ public struct Timetable: Sendable {
     /// `dates` that the feed does not cover.
     public func schedule(dates: ClosedRange<LocalDate>, estimate: Bool = true) -> Schedule {
         var intervals = realIntervals
-        var horizon: Instant?
         if estimate, let coverage {
             var projected: [OpenInterval] = []
             var date = dates.lowerBound
@@ -65,11 +64,42 @@ public struct Timetable: Sendable {
             if !projected.isEmpty {
                 intervals = (intervals + projected).sorted(by: Schedule.intervalOrder)
             }
-            if dates.upperBound > coverage.last {
-                horizon = zone.instant(for: LocalDateTime(date: dates.upperBound.adding(days: 1), secondOfDay: 0))
+        }
+        let horizon = zone.instant(for: LocalDateTime(date: dates.upperBound.adding(days: 1), secondOfDay: 0))
+        return Schedule(timetable: self, dates: dates, estimate: estimate, intervals: intervals, horizon: horizon)
+    }
+
+    /// The end of the projected-or-real block open at `start`, for a block that reached
+    /// the edge of the window it was found in; nil when it never ends.
+    ///
+    /// Projection repeats the first covered week backward and the last one forward, so
+    /// past either edge of the coverage the hours are periodic: a block open through a
+    /// whole projected week is open through every later one. Hence at most three
+    /// windows: ten days from the start; if those are all before the data and the
+    /// block spans them, it runs on into the data, so from the data's first day on;
+    /// then through nine days past the data's last. The windows stay within the
+    /// coverage plus a few weeks, whatever `start` is.
+    func end(ofBlockOpenAt start: Instant) -> BlockEnd? {
+        guard let coverage else { return nil }
+        let startDate = zone.localDate(of: start)
+        var inside = start
+        var dates = startDate.adding(days: -1)...startDate.adding(days: 9)
+        for _ in 0..<3 {
+            let wide = schedule(dates: dates, estimate: true)
+            guard let index = wide.lastBlock(startingAtOrBefore: inside), wide.blocks[index].contains(inside) else { return nil }
+            let block = wide.blocks[index]
+            if block.end < wide.horizon { return BlockEnd(at: block.end, estimated: block.endEstimated) }
+            if dates.upperBound >= coverage.last.adding(days: 9) { return nil }
+            if dates.upperBound < coverage.first {
+                // Open through ten projected days before the data: open until the data starts.
+                let dataStart = zone.instant(for: LocalDateTime(date: coverage.first, secondOfDay: 0))
+                inside = dataStart - 1
+                dates = coverage.first.adding(days: -2)...coverage.last.adding(days: 9)
+            } else {
+                dates = dates.lowerBound...max(dates.upperBound, coverage.last).adding(days: 9)
             }
         }
-        return Schedule(timetable: self, dates: dates, estimate: estimate, intervals: intervals, horizon: horizon)
+        return nil
     }
 
     /// Status at `t` from a schedule built for it; for one-off questions.

@@ -15,19 +15,19 @@ public struct Transition: Sendable, Equatable {
 
 extension Schedule {
     /// Openings and closings strictly after `t` and no later than `limit`, in time order.
-    /// Projected edges beyond the horizon are unknown and left out.
+    /// A closing is where its block really ends, even past this schedule's dates.
     public func transitions(after t: Instant, through limit: Instant) -> [Transition] {
         var result: [Transition] = []
         let first = lastBlock(startingAtOrBefore: t) ?? 0
         for block in blocks[first...] {
             if block.start > limit { break }
-            if block.start > t, horizon.map({ block.start < $0 }) ?? true {
+            if block.start > t {
                 let label = openingInterval(of: block).label
                 result.append(Transition(venueID: venue.id, at: block.start, kind: .opens,
                                          label: label.isEmpty ? nil : label, estimated: block.startEstimated))
             }
-            if let end = knownEnd(of: block), end > t, end <= limit {
-                result.append(Transition(venueID: venue.id, at: end, kind: .closes, label: nil, estimated: block.endEstimated))
+            if let end = end(of: block), end.at > t, end.at <= limit {
+                result.append(Transition(venueID: venue.id, at: end.at, kind: .closes, label: nil, estimated: end.estimated))
             }
         }
         return result

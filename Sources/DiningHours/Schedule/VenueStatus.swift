@@ -68,7 +68,8 @@ extension Schedule {
     private func openStatus(at t: Instant, block: OpenBlock, soon: Int) -> VenueStatus {
         let naming = namingInterval(at: t, in: block)
         let realAtT = intervals[block.members].contains { !$0.estimated && $0.contains(t) }
-        let end = knownEnd(of: block)
+        let blockEnd = end(of: block)
+        let end = blockEnd?.at
         let mealEnd = naming.map(\.end).flatMap { $0 < block.end ? $0 : nil }
         return VenueStatus(
             state: .open,
@@ -76,7 +77,7 @@ extension Schedule {
             message: naming.map(\.message).flatMap(nonEmpty),
             changesAt: end,
             closingSoon: end.map { $0 - t <= soon } ?? false,
-            estimated: !realAtT || end == nil || block.endEstimated,
+            estimated: !realAtT || (blockEnd?.estimated ?? true),
             mealEndsAt: mealEnd,
             nextLabel: nil
         )
@@ -88,7 +89,6 @@ extension Schedule {
         guard index < blocks.count else { return nil }
         let block = blocks[index]
         guard block.start - t <= Timetable.lookahead else { return nil }
-        if let horizon, block.start >= horizon { return nil }
         return block
     }
 }

@@ -19,7 +19,8 @@ public enum HoursJSON {
                 ("estimated", "\(day.estimated)"),
                 ("open_all_day", "\(day.openAllDay)"),
                 ("open", JSONText.array(day.blocks.map { block in
-                    JSONText.object([("start", JSONText.quote(zone.iso8601(block.start))), ("end", JSONText.quote(zone.iso8601(block.end)))])
+                    JSONText.object([("start", JSONText.quote(zone.iso8601(block.start))),
+                                     ("end", JSONText.string(block.end.map { zone.iso8601($0.at) }))])
                 })),
                 ("dayparts", JSONText.array(day.dayparts.map { part in
                     JSONText.object([("label", JSONText.quote(part.label)), ("start", JSONText.quote(zone.iso8601(part.start))),

@@ -52,7 +52,9 @@ struct HoursText {
     private func hours(_ day: DayHours) -> String {
         guard day.known else { return "no hours published" }
         var parts = day.openAllDay ? ["open all day"] : []
-        parts += day.blocks.map { range($0.start, $0.end) }
+        parts += day.blocks.map { block in
+            block.end.map { range(block.start, $0.at) } ?? "from \(ClockText.clock(report.zone.localDateTime(of: block.start))), no closing time ahead"
+        }
         return parts.isEmpty ? "closed" : parts.joined(separator: ", ")
     }
 
