@@ -89,7 +89,7 @@ enum WatchCommand {
     }
 
     /// `--count N`, which only watch has; the rest are status's options.
-    private static func splitCount(_ arguments: [String]) throws(CLIError) -> ([String], Int?) {
+    static func splitCount(_ arguments: [String]) throws(CLIError) -> ([String], Int?) {
         var rest: [String] = []
         var count: Int?
         var index = 0

@@ -59,6 +59,30 @@ import Testing
         #expect(ZoneError.corruptZoneFile("X", reason: "r").isEnvironment && !ZoneError.unknownZone("X").isEnvironment)
     }
 
+    /// Found by scripts/fuzz (tzif): a damaged file whose last transition lies near the
+    /// 64-bit limit made ZoneRules trap (Int.min) or count rule years for ever (-2^60).
+    /// The rule's years now start at 1900: the zone loads, and its rule still applies.
+    @Test func aLastTransitionAtTheEdgeOfTimeNeitherTrapsNorHangs() throws {
+        for last in [Int64.min, -(1 << 60), -(1 << 40)] {
+            let rules = try ZoneRules(identifier: "Damaged", tzif: tzifVersion2(transitions: [last], footer: "EST5EDT,M3.2.0,M11.1.0"))
+            #expect(rules.offset(at: at("2023-07-01T12:00:00Z")) == -14_400, "\(last)")
+            #expect(rules.offset(at: at("2023-01-01T12:00:00Z")) == -18_000, "\(last)")
+        }
+    }
+
+    /// A minimal TZif version 2 file: EST (type 0) and EDT (type 1), every transition to EDT.
+    private func tzifVersion2(transitions: [Int64], footer: String) -> [UInt8] {
+        func be<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.bigEndian) { Array($0) } }
+        func header(times: Int, types: Int, chars: Int) -> [UInt8] {
+            Array("TZif2".utf8) + [UInt8](repeating: 0, count: 15) + [0, 0, 0, times, types, chars].flatMap { be(UInt32($0)) }
+        }
+        let version1 = header(times: 0, types: 1, chars: 4) + be(Int32(-18_000)) + [0, 0] + Array("EST\0".utf8)
+        let types = be(Int32(-18_000)) + [0, 0] + be(Int32(-14_400)) + [1, 4] + Array("EST\0EDT\0".utf8)
+        let version2 = header(times: transitions.count, types: 2, chars: 8) + transitions.flatMap { be($0) }
+            + [UInt8](repeating: 1, count: transitions.count) + types
+        return version1 + version2 + Array("\n\(footer)\n".utf8)
+    }
+
     /// A zone is the file of that name under TZDIR, whatever is in it.
     @Test func theDirectoryIsTheSourceOfTruth() throws {
         let directory = try temporaryDirectory()

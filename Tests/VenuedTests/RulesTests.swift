@@ -103,6 +103,19 @@ import VenuedCLI
         #expect(try flagged.load().cacheDirectory == "/var/tmp/v")
     }
 
+    /// Found by scripts/fuzz (venued_args): an empty argument, or one that is only '=',
+    /// indexed the first piece of nothing and trapped.
+    @Test func anEmptyArgumentIsAnUnknownOptionNotATrap() throws {
+        for argument in ["", "=", "=600"] {
+            #expect(throws: DaemonError.config("unknown option '\(argument)' (see 'venued --help')")) {
+                _ = try Invocation.parse(["--refresh", "60", argument])
+            }
+        }
+        // `--refresh=` is an empty value, not a request for the next argument.
+        guard case .run(let overrides) = try Invocation.parse(["--refresh=", "--tz=UTC"]) else { Issue.record("not a run"); return }
+        #expect(overrides.map(\.0.key) == ["refresh", "tz"] && overrides.map(\.1) == ["", "UTC"])
+    }
+
     @Test func badValuesAreRefusedByTheSettingsTable() throws {
         var config = Config(environment: ["HOME": "/home/x"], uid: 1000)
         #expect(config.socketPath == "/tmp/venued-1000/venued.sock")

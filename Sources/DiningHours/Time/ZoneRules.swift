@@ -13,6 +13,7 @@ public struct ZoneRules: Sendable {
     private let rule: PosixTZ?
 
     private static let tableLimit = 4_102_444_800    // 2100-01-01
+    private static let ruleStart = -2_208_988_800    // 1900-01-01
 
     /// `tzif` is the zone's file from the tz database (e.g. /usr/share/zoneinfo/America/New_York).
     public init(identifier: String, tzif: [UInt8]) throws(ZoneError) {
@@ -28,7 +29,9 @@ public struct ZoneRules: Sendable {
         for (at, offset) in file.transitions where at < Self.tableLimit { append(at, offset) }
         if let rule = file.rule {
             let last = file.transitions.last?.at ?? Self.tableLimit
-            let firstYear = LocalDateTime(wallSeconds: min(last, Self.tableLimit)).date.components.year
+            // A damaged file may put its last transition at any 64-bit second: the rule's
+            // years start no earlier than 1900, so the loop stays short and in range.
+            let firstYear = LocalDateTime(wallSeconds: min(max(last, Self.ruleStart), Self.tableLimit)).date.components.year
             for year in firstYear...2100 {
                 for (at, offset) in rule.transitions(year: year) where at > last && at < Self.tableLimit { append(at, offset) }
             }

@@ -22,7 +22,8 @@ enum Invocation {
             case "--check": throw .config("--check must come first: venued --check [FILE]")
             default: break
             }
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            // Empty pieces kept: "" and "=x" are unknown options, "--refresh=" an empty value.
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard let setting = Setting.all.first(where: { $0.flag == parts[0] }) else {
                 throw .config("unknown option '\(argument)' (see 'venued --help')")
             }

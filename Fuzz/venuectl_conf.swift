@@ -1,0 +1,19 @@
+// Fuzz target `venuectl_conf`: venuectl.conf read from $XDG_CONFIG_HOME/venued (a
+// scratch directory) by VenuectlConfig, as `venuectl status` reads it: every key
+// checked through the status flags, then applied to no flags, and to `--all --json`.
+import Glibc
+@testable import VenuedCLI
+
+let environment = ["XDG_CONFIG_HOME": fuzzScratch]
+let path: String = {
+    mkdir(fuzzScratch + "/venued", 0o700)
+    return fuzzScratch + "/venued/venuectl.conf"
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    fuzzWrite(fuzzBytes(data, size), to: path)
+    _ = try? StatusOptions.parse([], environment: environment)
+    _ = try? StatusOptions.parse(["--all", "--json", "1920"], environment: environment)
+    return 0
+}

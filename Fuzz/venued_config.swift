@@ -1,0 +1,12 @@
+// Fuzz target `venued_config`: venued's config file (`key = value` lines, ConfigFile),
+// each setting then applied to a Config as ConfigLoader applies it.
+@testable import venued
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let text = fuzzText(fuzzBytes(data, size))
+    guard let settings = try? ConfigFile.parse(text, path: "/home/fuzz/.config/venued/config") else { return 0 }
+    var config = Config(environment: ["HOME": "/home/fuzz"], uid: 1000)
+    for (setting, value) in settings { try? setting.apply(&config, value) }
+    return 0
+}
