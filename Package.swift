@@ -23,7 +23,13 @@ let package = Package(
             resources: [.embedInCode("backup-venues.json"), .embedInCode("venue-info.json")],
             swiftSettings: swift6
         ),
-        .target(name: "VenuedCLI", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
+        // What both programs answer with: the status query and its flags, reports,
+        // formats, favorites, bounded file reading.
+        .target(name: "VenueAnswers", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
+        // How venuectl and venued talk: requests, error codes, paths, the cache files.
+        .target(name: "VenuedProtocol", dependencies: ["DiningHours", "VenueAnswers"], swiftSettings: swift6),
+        // venuectl's commands, completion, client, local fallback and watch.
+        .target(name: "VenuectlApp", dependencies: ["DiningHours", "BundledFeed", "VenueAnswers", "VenuedProtocol"], swiftSettings: swift6),
         // epoll, eventfd and accept4 for venued's connection loop: Glibc does not export them.
         .target(name: "CLinuxEvents"),
         // One bounded HTTP GET through the system's libcurl, loaded at run time.
@@ -32,27 +38,26 @@ let package = Package(
         // which a shell prompt pays on every Enter (../shared/SWIFT-LINUX.md).
         .executableTarget(
             name: "venuectl",
-            dependencies: ["VenuedCLI"],
+            dependencies: ["VenuectlApp"],
             swiftSettings: swift6,
             linkerSettings: [.unsafeFlags(["-static-executable"])]
         ),
-        .executableTarget(name: "venued", dependencies: ["DiningHours", "BundledFeed", "VenuedCLI", "CLinuxEvents", "CCurlFetch"], swiftSettings: swift6),
+        .executableTarget(name: "venued", dependencies: ["DiningHours", "BundledFeed", "VenueAnswers", "VenuedProtocol", "CLinuxEvents", "CCurlFetch"], swiftSettings: swift6),
         .executableTarget(
             name: "venued-bench",
-            dependencies: ["DiningHours", "BundledFeed", "VenuedCLI"],
+            dependencies: ["DiningHours", "BundledFeed", "VenueAnswers"],
             path: "Benchmarks",
             swiftSettings: swift6
         ),
-        .testTarget(
-            name: "DiningHoursTests",
-            dependencies: ["DiningHours", "BundledFeed", "VenuedCLI"],
-            swiftSettings: swift6
-        ),
+        .testTarget(name: "DiningHoursTests", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
+        .testTarget(name: "VenueAnswersTests", dependencies: ["VenueAnswers", "DiningHours", "BundledFeed"], swiftSettings: swift6),
+        // The real venuectl binary: every command, format and error, with and without venued.
+        .testTarget(name: "VenuectlTests", dependencies: ["VenuectlApp"], swiftSettings: swift6),
         // Pure rules of the daemon, and the real venued binary over a real socket
         // against a scripted HTTP server on 127.0.0.1.
         .testTarget(
             name: "VenuedTests",
-            dependencies: ["venued", "DiningHours", "BundledFeed", "VenuedCLI"],
+            dependencies: ["venued", "DiningHours", "BundledFeed", "VenueAnswers", "VenuedProtocol"],
             swiftSettings: swift6
         ),
     ]

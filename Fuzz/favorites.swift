@@ -1,6 +1,8 @@
 // Fuzz target `favorites`: the favorites file (one venue id a line, `#` comments),
 // read by Favorites.load as `venuectl favorites` and `status --favorites` read it.
-@testable import VenuedCLI
+@testable import VenueAnswers
+@testable import VenuedProtocol
+@testable import VenuectlApp
 
 let path = fuzzScratch + "/favorites"
 

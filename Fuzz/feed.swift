@@ -3,7 +3,9 @@
 // engine builds its campus in America/New_York and a status report from it, as
 // venued and venuectl do with every feed they accept.
 @testable import DiningHours
-@testable import VenuedCLI
+@testable import VenueAnswers
+@testable import VenuedProtocol
+@testable import VenuectlApp
 
 let zone: ZoneRules? = try? ZoneRules(identifier: "America/New_York")
 

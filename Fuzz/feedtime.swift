@@ -2,7 +2,9 @@
 // `--at` (StatusReport.instant), which reads a time the same way and resolves it in
 // America/New_York.
 @testable import DiningHours
-@testable import VenuedCLI
+@testable import VenueAnswers
+@testable import VenuedProtocol
+@testable import VenuectlApp
 
 let zone: ZoneRules? = try? ZoneRules(identifier: "America/New_York")
 

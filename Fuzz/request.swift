@@ -6,7 +6,9 @@
 // New York time. info, refresh and subscribe only read their fields here: they answer
 // from the daemon's live state (fetches, the subscriber hub), not from the request.
 @testable import DiningHours
-@testable import VenuedCLI
+@testable import VenueAnswers
+@testable import VenuedProtocol
+@testable import VenuectlApp
 @testable import venued
 
 let now = Instant(secondsSinceEpoch: 1_695_052_800)

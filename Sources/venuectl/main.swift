@@ -1,5 +1,6 @@
 import Glibc
-import VenuedCLI
+import VenuectlApp
+import VenuedProtocol
 
 // Glibc only: this binary is linked with -static-executable and must not load
 // Foundation, because a shell prompt runs it on every Enter (see README, Performance).

@@ -2,7 +2,8 @@ import BundledFeed
 import DiningHours
 import Foundation
 import Glibc
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// Wires the parts together and runs until SIGTERM/SIGINT: first data (cache, else
 /// bundled), the socket, READY=1, then the refresh schedule in the background.
@@ -12,7 +13,7 @@ struct Daemon {
 
     func run() throws(DaemonError) -> Never {
         let config = try loader.load()
-        do { _ = try ZoneRules(identifier: config.timeZone) } catch {
+        do { _ = try ZoneDatabase.system.rules(config.timeZone) } catch {
             throw error.isEnvironment ? .environment("\(error)") : .config("\(error)")
         }
         let log = Log(environment: environment, level: config.logLevel)
@@ -40,7 +41,7 @@ struct Daemon {
         // Only now is this the one venued for this socket, so no other writer is at work.
         let stale = DiskCache(directory: config.cacheDirectory).removeTemporaries()
         if stale > 0 { log.info("removed \(stale) temporary files left in \(config.cacheDirectory) by an interrupted write") }
-        let facts = (version: Venuectl.version, pid: getpid(), startedAt: clock.now(),
+        let facts = (version: Release.version, pid: getpid(), startedAt: clock.now(),
                      socket: inherited == nil ? config.socketPath : "fd 3 (socket activation)")
         let handler = RequestHandler(store: store, settings: settings, statusAnswer: answer, clock: clock, refresher: refresher, refreshLoop: refreshLoop) {
             RuntimeFacts(version: facts.version, pid: facts.pid, startedAt: facts.startedAt, socket: facts.socket,
@@ -98,7 +99,7 @@ struct Daemon {
     /// STATUS= for `systemctl status`: what is served and how old it is.
     private static func statusLine(_ store: FeedStore, _ settings: LiveConfig, _ clock: Clock) -> String {
         let held = store.held
-        let zone = try? ZoneRules(identifier: settings.current.timeZone)
+        let zone = try? ZoneDatabase.system.rules(settings.current.timeZone)
         let dates = zone.flatMap { held.coverage(zone: $0) }.map { ", dates \($0.first) to \($0.last)" } ?? ""
         let age = held.fetchedAt.map { ", fetched \(max(0, clock.now() - $0) / 60) min ago" } ?? ""
         let error = store.health.failures > 0 ? ", last refresh failed" : ""

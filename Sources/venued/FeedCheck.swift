@@ -1,6 +1,7 @@
 import BundledFeed
 import DiningHours
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// `venued --check [FILE]`: decode a feed the way a fetch is judged, report what was
 /// skipped and which dates it covers. For checking a file before pointing venued at it.
@@ -15,7 +16,7 @@ enum FeedCheck {
         do { feed = try FeedDecoder.decode(bytes) } catch { throw .invalidFeed("\(name) is not usable venue data: \(error)") }
         guard !feed.venues.isEmpty else { throw .invalidFeed("\(name) has no venues: a fetch like it would be refused") }
         let zone: ZoneRules
-        do { zone = try ZoneRules(identifier: "America/New_York") } catch { throw .environment("\(error)") }
+        do { zone = try ZoneDatabase.system.rules("America/New_York") } catch { throw .environment("\(error)") }
         let coverage = Campus(feed: feed, zone: zone).coverage
         var lines = ["\(feed.venues.count) venues, \(feed.warningCount) warnings, dates \(coverage.map { "\($0.first) to \($0.last)" } ?? "none")"]
         lines += feed.warnings.map { "warning: \($0)" }

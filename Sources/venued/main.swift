@@ -1,7 +1,8 @@
 import Foundation
 import CLinuxEvents
 import Glibc
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 // Only wiring: parse the command line, then check a feed or run the daemon.
 // Signals are blocked before any thread starts so every thread inherits the mask.
@@ -24,7 +25,7 @@ do {
     case .help:
         print(Invocation.helpText)
     case .version:
-        print("venued \(Venuectl.version)")
+        print("venued \(Release.version)")
     case .check(let path):
         print(try FeedCheck.run(path: path))
     case .run(let overrides):

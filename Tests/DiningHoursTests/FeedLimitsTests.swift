@@ -62,7 +62,7 @@ import Testing
         #expect(feed.venues.allSatisfy { $0.days.count == 7 })
         #expect(feed.warnings.map(\.reason).allSatisfy { $0.contains("skipped as an outlier") })
         #expect(feed.warningCount == 2)
-        let campus = Campus(feed: feed, zone: try ZoneRules(identifier: "America/New_York"))
+        let campus = Campus(feed: feed, zone: try ZoneDatabase.system.rules("America/New_York"))
         #expect(campus.coverage.map { "\($0.first)...\($0.last)" } == "2023-09-16...2023-09-22")
     }
 }

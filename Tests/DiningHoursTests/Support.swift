@@ -1,5 +1,4 @@
 import DiningHours
-import VenuedCLI
 import Foundation
 
 /// Shared helpers: fixture paths, zones, and terse builders for feeds in tests.
@@ -13,7 +12,7 @@ enum Fixture {
         Array(try Data(contentsOf: pennDirectory.appendingPathComponent(name)))
     }
 
-    static let newYork = try! ZoneRules(identifier: "America/New_York")
+    static let newYork = try! ZoneDatabase.system.rules("America/New_York")
 }
 
 /// `at("2023-09-18T12:00", zone)`: an instant from a wall clock, by the earlier-offset rule.

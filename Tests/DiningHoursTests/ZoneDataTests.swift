@@ -1,8 +1,6 @@
 @testable import DiningHours
 import Foundation
 import Testing
-@testable import VenuedCLI
-
 /// The zone rules now come from the system's tz database files: the parser of their
 /// closing POSIX rule, what happens past the files' last transition, and every way the
 /// database can be missing or wrong. (Agreement with Foundation over 1954–2128 in ten
@@ -31,7 +29,7 @@ import Testing
 
     /// Debian's files list transitions to 2037; after that only the rule speaks.
     @Test func datesAfterTheFileFollowItsRule() throws {
-        let newYork = try ZoneRules(identifier: "America/New_York")
+        let newYork = try ZoneDatabase.system.rules("America/New_York")
         // 2050: second Sunday of March is the 13th, first Sunday of November the 6th.
         #expect(newYork.iso8601(at("2050-03-13T02:30:00", newYork)) == "2050-03-13T03:30:00-04:00")
         #expect(newYork.iso8601(at("2050-11-06T01:30:00", newYork)) == "2050-11-06T01:30:00-04:00")
@@ -39,7 +37,7 @@ import Testing
         // Past the table (2100) the rule is applied per year: 2150-03-08 is the 2nd Sunday.
         #expect(newYork.offset(at: at("2150-07-01T12:00:00Z")) == -14_400)
         #expect(newYork.iso8601(at("2150-03-08T02:30:00", newYork)) == "2150-03-08T03:30:00-04:00")
-        let sydney = try ZoneRules(identifier: "Australia/Sydney")
+        let sydney = try ZoneDatabase.system.rules("Australia/Sydney")
         #expect(sydney.offset(at: at("2150-01-01T00:00:00Z")) == 39_600)
         #expect(sydney.offset(at: at("2150-07-01T00:00:00Z")) == 36_000)
     }
@@ -47,14 +45,14 @@ import Testing
     @Test func missingDamagedAndMisnamedZones() throws {
         let directory = try temporaryDirectory()
         #expect(throws: ZoneError.noTimeZoneData(directory: directory + "/none")) {
-            try ZoneDatabase.rules("America/New_York", directory: directory + "/none")
+            try ZoneDatabase(directory: directory + "/none").rules("America/New_York")
         }
         let real = Array(try Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/America/New_York")))
         try Data(real.prefix(200)).write(to: URL(fileURLWithPath: directory + "/Cut"))
-        #expect(throws: ZoneError.corruptZoneFile("Cut", reason: "it ends early")) { try ZoneDatabase.rules("Cut", directory: directory) }
+        #expect(throws: ZoneError.corruptZoneFile("Cut", reason: "it ends early")) { try ZoneDatabase(directory: directory).rules("Cut") }
         try Data("America/New_York\n".utf8).write(to: URL(fileURLWithPath: directory + "/zone.tab"))
         for name in ["zone.tab", "../etc/passwd", "/etc/passwd", "", "Not/There", "Europe/../../x"] {
-            #expect(throws: ZoneError.unknownZone(name)) { try ZoneDatabase.rules(name, directory: directory) }
+            #expect(throws: ZoneError.unknownZone(name)) { try ZoneDatabase(directory: directory).rules(name) }
         }
         #expect(ZoneError.corruptZoneFile("X", reason: "r").isEnvironment && !ZoneError.unknownZone("X").isEnvironment)
     }
@@ -88,7 +86,7 @@ import Testing
         let directory = try temporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory + "/America", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Asia/Tokyo", toPath: directory + "/America/New_York")
-        let rules = try ZoneDatabase.rules("America/New_York", directory: directory)
+        let rules = try ZoneDatabase(directory: directory).rules("America/New_York")
         #expect(rules.offset(at: at("2023-07-01T00:00:00Z")) == 32_400)
         #expect(ZoneDatabase.directory(environment: ["TZDIR": directory]) == directory)
         #expect(ZoneDatabase.directory(environment: [:]) == "/usr/share/zoneinfo")
@@ -100,7 +98,7 @@ import Testing
         #expect(ZoneDatabase.userZoneName(environment: ["TZ": "/usr/share/zoneinfo/Asia/Tokyo"]) == "Asia/Tokyo")
         // Without TZ: this machine's /etc/localtime, whatever it is, names a real zone.
         let system = ZoneDatabase.userZoneName(environment: [:])
-        #expect((try? ZoneRules(identifier: system)) != nil, "\(system)")
+        #expect((try? ZoneDatabase.system.rules(system)) != nil, "\(system)")
     }
 
     @Test func foldingDropsCaseAccentsAndCurlyQuotes() {

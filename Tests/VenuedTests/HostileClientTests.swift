@@ -2,7 +2,9 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
+import VenuectlApp
 
 /// What one client may do to venued, tried as an attacker would over the real socket:
 /// numbers no `Int` holds, files that never end, floods of requests, idle connections

@@ -2,8 +2,10 @@ import BundledFeed
 import DiningHours
 import Foundation
 import Testing
+import VenueAnswers
+import VenuedProtocol
+import VenuectlApp
 @testable import venued
-import VenuedCLI
 
 /// The caches of `Prepared` must give exactly the answer a fresh computation gives,
 /// and never an answer from data that is no longer held.

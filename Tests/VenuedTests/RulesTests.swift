@@ -1,11 +1,13 @@
 @testable import DiningHours
 import Testing
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
+import VenuectlApp
 @testable import venued
 
 @Suite struct FreshnessRule {
     let today = LocalDate(parsing: "2025-03-10")!
-    let zone = try! ZoneRules(identifier: "America/New_York")
+    let zone = try! ZoneDatabase.system.rules("America/New_York")
 
     /// `count` venues listing the dates `from...through` (offsets from today), open 08:00-20:00 unless `closed`.
     func answers(venues count: Int, from: Int, through: Int, closed: Bool = false) -> Answers {

@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
-import VenuedCLI
 import Testing
+import VenueAnswers
+import VenuedProtocol
+import VenuectlApp
 
 /// The socket's life: where it is, who may use it, what happens when one is already there.
 @Suite struct SocketLifecycle {

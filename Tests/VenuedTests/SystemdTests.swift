@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
-import VenuedCLI
 import Testing
+import VenueAnswers
+import VenuedProtocol
+import VenuectlApp
 
 /// systemd without libsystemd: sd_notify datagrams, SIGHUP reload, socket activation.
 @Suite struct SystemdIntegration {

@@ -1,5 +1,6 @@
 import DiningHours
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// Everything venued runs with. Built from defaults (which follow the XDG base
 /// directories), then the config file, then command-line flags; see docs/venued.md.

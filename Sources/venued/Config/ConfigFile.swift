@@ -1,4 +1,5 @@
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// venued's `key = value` config file (syntax shared with venuectl.conf: `KeyValueLine`),
 /// checked against venued's own keys.

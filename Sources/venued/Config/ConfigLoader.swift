@@ -1,5 +1,6 @@
 import Glibc
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// Builds the `Config` at start and again on SIGHUP: defaults, then the config file,
 /// then the flags, which always win. The same steps both times, so a reload means

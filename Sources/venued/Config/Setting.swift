@@ -39,7 +39,7 @@ struct Setting: Sendable {
             c.cacheDirectory = try absolutePath(v, "cache_dir")
         },
         Setting(key: "tz", flag: "--tz", placeholder: "ZONE", help: "venue time zone, an IANA name (default America/New_York)") { c, v throws(DaemonError) in
-            do { _ = try ZoneRules(identifier: v) } catch { throw .config("tz: \(error)") }
+            do { _ = try ZoneDatabase.system.rules(v) } catch { throw .config("tz: \(error)") }
             c.timeZone = v
         },
         Setting(key: "log_level", flag: "--log-level", placeholder: "LEVEL", help: "debug, info, warning or error (default info)") { c, v throws(DaemonError) in

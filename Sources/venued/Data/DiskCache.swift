@@ -1,5 +1,6 @@
 import Glibc
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// The daemon's side of the disk cache (`CacheFiles` has the location and the format,
 /// shared with venuectl): writes are atomic (`AtomicFile`), only into a directory that

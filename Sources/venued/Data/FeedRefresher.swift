@@ -2,7 +2,8 @@ import CLinuxEvents
 import DiningHours
 import Foundation
 import Synchronization
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// What one refresh did, source by source; the `refresh` command returns it.
 struct RefreshReport: Sendable {
@@ -106,7 +107,7 @@ final class FeedRefresher: Sendable {
     private func adopt(_ feed: Feed, bytes: [UInt8], validators: Validators, source: FeedSource, url: String,
                        note: String, config: Config) -> RefreshReport.Attempt {
         // The zone was validated when the config was read.
-        guard let zone = try? ZoneRules(identifier: config.timeZone) else {
+        guard let zone = try? ZoneDatabase.system.rules(config.timeZone) else {
             return failure(source, url, "unknown time zone \(config.timeZone)")
         }
         let now = clock.now()

@@ -1,6 +1,7 @@
 import DiningHours
 import Glibc
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// Runs each HTTP fetch in a child process, `venued --fetch-child ...`, which does it
 /// with `HTTPFetcher` and exits.

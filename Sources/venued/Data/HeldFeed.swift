@@ -1,5 +1,6 @@
 import DiningHours
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// The feed venued answers from, with where and when it was obtained.
 struct HeldFeed: Sendable {

@@ -1,6 +1,7 @@
 import DiningHours
 import Synchronization
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// The engine's objects for the held feed, built once and shared by every connection.
 ///
@@ -42,7 +43,7 @@ final class Prepared: Sendable {
     /// The rules of zone `name`; unknown names are not kept.
     func zone(_ name: String) throws(ZoneError) -> ZoneRules {
         if let zone = state.withLock({ $0.zones[name] }) { return zone }
-        let zone = try ZoneRules(identifier: name)
+        let zone = try ZoneDatabase.system.rules(name)
         state.withLock { state in
             if state.zones.count >= Self.zoneLimit { state.zones.removeAll() }
             state.zones[name] = zone

@@ -1,5 +1,6 @@
 import DiningHours
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// Facts about the running process that the data layer does not know.
 struct RuntimeFacts: Sendable {
@@ -20,7 +21,7 @@ struct InfoAnswer {
 
     func render() -> String {
         // The zone was validated when the config was read; UTC is never reached.
-        let zone = (try? ZoneRules(identifier: config.timeZone)) ?? (try? ZoneRules(identifier: "UTC"))
+        let zone = (try? ZoneDatabase.system.rules(config.timeZone)) ?? (try? ZoneDatabase.system.rules("UTC"))
         guard let zone else { return Reply.error(ProtocolError("no time-zone data in this build", code: .environment)) }
         return Reply.ok([
             ("version", JSONText.quote(runtime.version)),

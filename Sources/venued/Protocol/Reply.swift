@@ -1,5 +1,6 @@
 import DiningHours
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// The JSON lines venued writes. Every answer is one object on one line with `ok`
 /// first, so a client can branch before reading the rest.

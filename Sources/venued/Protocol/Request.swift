@@ -1,5 +1,6 @@
 import DiningHours
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// A client's request, one JSON object on one line: `{"v":1,"cmd":"status",...}`
 /// (docs/PROTOCOL.md). Fields are checked against the command's list, so a typo is

@@ -1,5 +1,6 @@
 import DiningHours
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// Turns one request line into an answer from the held data. `status` answers at once
 /// (from the lines `Prepared` keeps for the current second, most of the time), and

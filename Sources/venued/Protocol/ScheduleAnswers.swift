@@ -1,5 +1,6 @@
 import DiningHours
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// `hours` (one venue's days) and `next` (upcoming openings and closings), computed by
 /// the engine from the held feed and written by the same code as `venuectl hours --json`

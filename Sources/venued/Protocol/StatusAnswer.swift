@@ -1,5 +1,6 @@
 import DiningHours
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// `status` and every `subscribe` push: the `venuectl status` answer computed and
 /// rendered by VenuedCLI itself from the held feed, so the two can never drift apart.

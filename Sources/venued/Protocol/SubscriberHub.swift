@@ -2,7 +2,8 @@ import DiningHours
 import Foundation
 import Glibc
 import Synchronization
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// The `subscribe` streams. One thread sleeps until the soonest instant a subscriber's
 /// answer could read differently (`Redraw`: an opening or closing, a closing-soon

@@ -1,4 +1,5 @@
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// What a `subscribe` request asks for: the venues and options of `status`, and how each
 /// pushed line presents them (nil: the JSON object; else the text venuectl prints).

@@ -1,5 +1,6 @@
 import Glibc
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// Requests in, answers out, for the connections the loop has admitted. Lines are
 /// answered one at a time, and the next only once the previous answer is out, so a

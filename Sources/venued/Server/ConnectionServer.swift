@@ -1,7 +1,8 @@
 import CLinuxEvents
 import Foundation
 import Glibc
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// Serves every client from one thread: an epoll loop over the listening socket, the
 /// open connections and the `Handoff` eventfd. `status` is answered inline (a cache hit

@@ -1,5 +1,6 @@
 import Glibc
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// The listening socket: inherited from systemd (socket activation) or bound here.
 struct Listener: Sendable {

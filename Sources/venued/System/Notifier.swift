@@ -1,5 +1,6 @@
 import Glibc
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
 
 /// sd_notify without libsystemd: one datagram of `KEY=value` lines to `$NOTIFY_SOCKET`
 /// (a path, or `@name` for the abstract namespace). Without the variable it does nothing.

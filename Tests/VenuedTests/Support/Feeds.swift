@@ -5,7 +5,7 @@ import Foundation
 /// Feeds for the daemon tests: one dated around the real today (what the primary
 /// serves), and the bundled 2023 week (what the backup URL still serves).
 enum Feeds {
-    static let zone = try! ZoneRules(identifier: "America/New_York")
+    static let zone = try! ZoneDatabase.system.rules("America/New_York")
 
     static var today: LocalDate { zone.localDate(of: Instant(secondsSinceEpoch: Int(Date().timeIntervalSince1970))) }
 

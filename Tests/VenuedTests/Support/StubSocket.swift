@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
-import VenuedCLI
 import Synchronization
+import VenueAnswers
+import VenuedProtocol
+import VenuectlApp
 
 /// A Unix socket that accepts connections and then either never answers or answers
 /// `reply`: what a wedged or foreign process on venued's socket looks like to a client.

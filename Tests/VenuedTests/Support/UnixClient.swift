@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
-import VenuedCLI
+import VenueAnswers
+import VenuedProtocol
+import VenuectlApp
 
 /// A blocking Unix-socket client with a receive timeout, reading one line at a time.
 final class UnixClient {

@@ -1,0 +1,109 @@
+import Glibc
+import Synchronization
+
+/// The system's tz database (Debian's tzdata, /usr/share/zoneinfo, or `$TZDIR`): where
+/// zone rules come from, each zone read and tabled once per process.
+///
+/// The one place the engine reads files: every program needs zone rules, and a cache
+/// that each program kept for itself is how three of them came to read the same file
+/// on every request. Reading the TZif files instead of asking Foundation keeps
+/// venuectl free of Foundation (a Glibc-only static binary starts in about a millisecond).
+/// Files are read the careful way (non-blocking, regular files only, at most 1 MB), as
+/// `TZDIR` and zone names come from the user.
+public final class ZoneDatabase: Sendable {
+    public static let defaultDirectory = "/usr/share/zoneinfo"
+
+    /// The database `$TZDIR` names (glibc honours it too), else the usual directory; the
+    /// variable is read once, when this is first used.
+    public static let system = ZoneDatabase(directory: directory(environment: ["TZDIR": getenv("TZDIR").map { String(cString: $0) } ?? ""]))
+
+    public let directory: String
+    private let cache = Mutex<[String: ZoneRules]>([:])
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// `$TZDIR` when set, else the usual directory.
+    public static func directory(environment: [String: String]) -> String {
+        environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultDirectory
+    }
+
+    /// The rules of zone `identifier`, from its file under `directory` the first time.
+    public func rules(_ identifier: String) throws(ZoneError) -> ZoneRules {
+        if let known = cache.withLock({ $0[identifier] }) { return known }
+        guard Self.isPlausibleName(identifier) else { throw .unknownZone(identifier) }
+        guard let bytes = Self.read(directory + "/" + identifier, limit: 1 << 20) else {
+            var status = stat()
+            guard stat(directory, &status) == 0 else { throw .noTimeZoneData(directory: directory) }
+            throw .unknownZone(identifier)
+        }
+        // zone.tab, tzdata.zi and friends sit beside the zones: a name, but not a zone.
+        guard bytes.starts(with: "TZif".utf8) else { throw .unknownZone(identifier) }
+        let rules = try ZoneRules(identifier: identifier, tzif: bytes)
+        cache.withLock { $0[identifier] = rules }
+        return rules
+    }
+
+    /// Names as the database spells them ("America/New_York", "Etc/GMT+5", "UTC");
+    /// anything that could climb out of the directory is not one.
+    static func isPlausibleName(_ name: String) -> Bool {
+        guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return false }
+        return name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "/"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
+    /// The user's zone name, as glibc would pick it: `$TZ` (`:Name`, `Name` or a path
+    /// into the database), else the link /etc/localtime, else /etc/timezone, else UTC.
+    /// Only the name is needed (to say when venue times are in another zone), so the
+    /// zone file itself is not read.
+    public static func userZoneName(environment: [String: String]) -> String {
+        if var tz = environment["TZ"], !tz.isEmpty {
+            if tz.hasPrefix(":") { tz.removeFirst() }
+            return nameInDatabase(tz) ?? tz
+        }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/etc/localtime", &buffer, buffer.count - 1)
+        if count > 0, let name = nameInDatabase(String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)) {
+            return name
+        }
+        if let bytes = read("/etc/timezone", limit: 4096),
+           let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first, isPlausibleName(String(line)) {
+            return String(line)
+        }
+        return "UTC"
+    }
+
+    /// "/usr/share/zoneinfo/Europe/Paris" -> "Europe/Paris"; nil for a path elsewhere.
+    private static func nameInDatabase(_ path: String) -> String? {
+        guard path.hasPrefix("/") else { return nil }
+        guard let range = path.firstRange(of: "/zoneinfo/") else { return nil }
+        return String(path[range.upperBound...])
+    }
+
+    /// A regular file of at most `limit` bytes, opened without blocking; nil otherwise.
+    private static func read(_ path: String, limit: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= limit else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes[filled...].withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return nil }
+            if count == 0 { break }
+            filled += count
+        }
+        return filled <= limit ? Array(bytes[..<filled]) : nil
+    }
+}

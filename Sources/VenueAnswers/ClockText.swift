@@ -1,0 +1,79 @@
+import DiningHours
+
+/// Times as people read them on campus: "8:00 PM", "Mon 7:30 AM", "in 12 min".
+package enum ClockText {
+    package static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    package static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `8:00 PM`; midnight is `12:00 AM`.
+    package static func clock(_ time: LocalDateTime) -> String {
+        let hour12 = time.hour % 12 == 0 ? 12 : time.hour % 12
+        let minute = time.minute < 10 ? "0\(time.minute)" : "\(time.minute)"
+        return "\(hour12):\(minute) \(time.hour < 12 ? "AM" : "PM")"
+    }
+
+    /// `Mon Sep 18`
+    package static func day(_ date: LocalDate) -> String {
+        let (_, month, day) = date.components
+        return "\(weekdays[date.weekday]) \(months[month - 1]) \(day)"
+    }
+
+    /// `8pm`, `4:30pm`: for bars and prompts, where every character counts.
+    package static func compact(_ time: LocalDateTime) -> String {
+        let hour12 = time.hour % 12 == 0 ? 12 : time.hour % 12
+        let minute = time.minute == 0 ? "" : time.minute < 10 ? ":0\(time.minute)" : ":\(time.minute)"
+        return "\(hour12)\(minute)\(time.hour < 12 ? "am" : "pm")"
+    }
+
+    /// "at 5:00 PM" today, "Mon 7:30 AM" within the week, "Mon Sep 25 7:30 AM" beyond.
+    package static func when(_ instant: Instant, from now: Instant, zone: ZoneRules) -> String {
+        when(zone.localDateTime(of: instant), today: zone.localDate(of: now))
+    }
+
+    /// The same from wall clocks, for answers that carry them (venued's ISO times).
+    package static func when(_ target: LocalDateTime, today: LocalDate) -> String {
+        switch distance(of: target, from: today) {
+        case .today, .midnight: return "at " + moment(target, today: today)
+        case .thisWeek, .later: return moment(target, today: today)
+        }
+    }
+
+    /// "5:00 PM" today, "midnight" at the end of today, "Mon 7:30 AM" within the week,
+    /// "Mon Sep 25 7:30 AM" beyond: `when` without its "at", for "until ..." and columns.
+    package static func moment(_ target: LocalDateTime, today: LocalDate) -> String {
+        switch distance(of: target, from: today) {
+        case .today: return clock(target)
+        case .midnight: return "midnight"
+        case .thisWeek: return "\(weekdays[target.date.weekday]) \(clock(target))"
+        case .later: return "\(day(target.date)) \(clock(target))"
+        }
+    }
+
+    /// The same in few characters: "5pm", "midnight", "Tue 7:30am", "Sep 25".
+    package static func compactWhen(_ instant: Instant, from now: Instant, zone: ZoneRules) -> String {
+        let target = zone.localDateTime(of: instant)
+        switch distance(of: target, from: zone.localDate(of: now)) {
+        case .today: return compact(target)
+        case .midnight: return "midnight"
+        case .thisWeek: return "\(weekdays[target.date.weekday]) \(compact(target))"
+        case .later: return "\(months[target.date.components.1 - 1]) \(target.date.components.2)"
+        }
+    }
+
+    private enum Distance { case today, midnight, thisWeek, later }
+
+    private static func distance(of target: LocalDateTime, from today: LocalDate) -> Distance {
+        let days = target.date.dayNumber - today.dayNumber
+        if days == 0 { return .today }
+        // The feed writes "until midnight" as 23:59; say it the way the sign on the door does.
+        if days == 1 && target.secondOfDay == 0 { return .midnight }
+        return days > 0 && days < 7 ? .thisWeek : .later
+    }
+
+    /// "12 min", "1 h 5 min".
+    package static func duration(_ seconds: Int) -> String {
+        let minutes = max(0, (seconds + 59) / 60)
+        if minutes < 60 { return "\(minutes) min" }
+        return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+}

@@ -1,0 +1,96 @@
+import DiningHours
+
+/// One venue as every format shows it: its tone in the palette and its words, worked
+/// out once from the report, so that each format only arranges and escapes them.
+package struct VenueLine: Sendable {
+    package let venue: Venue
+    package let status: VenueStatus
+    package let tone: Tone
+    /// `open`, `closed`, `unknown`, with `~` in front when estimated.
+    package let stateWord: String
+    /// What plain output says after the state: "Lunch until 5:00 PM · closes at midnight".
+    package let detail: String
+    /// The few words a bar or prompt shows after the name: "open till 8pm", "opens Tue 7:30am".
+    package let phrase: String
+    /// `changes_at` as ISO 8601 in the venue zone.
+    package let changesAt: String?
+    /// Time left until `changes_at`: "12 min", "2 h 5 min".
+    package let changesIn: String?
+    /// Metres from the `--near` point.
+    package let distance: Double?
+
+    package init(_ row: StatusReport.Row, in report: StatusReport) {
+        let status = row.status, zone = report.zone, now = report.at
+        venue = row.venue
+        self.status = status
+        tone = Tone(status)
+        stateWord = (status.estimated ? "~" : "") + status.state.rawValue
+        changesAt = status.changesAt.map(zone.iso8601)
+        changesIn = status.changesAt.map { ClockText.duration($0 - now) }
+        distance = row.distance
+        detail = Self.detail(status, venue: row.venue, zone: zone, now: now)
+        phrase = (status.estimated ? "~" : "") + Self.phrase(status, zone: zone, now: now)
+    }
+
+    /// Plain text counts down ("closes in 12 min") within this many seconds of closing.
+    package static let countdownLimit = 3600
+
+    /// "6 min walk (450 m)", for `--near`.
+    package var walk: String? { distance.map { "\(Coordinate.walkingMinutes($0)) min walk (\(Coordinate.distanceText($0)))" } }
+
+    /// "1920 Commons open till 8pm": a bar's or a prompt's words for this venue.
+    package var summary: String { "\(venue.name) \(phrase)" }
+
+    /// "1920 open till 8pm": for a narrow bar (i3's `short_text`), the first word of the
+    /// name, so that several venues' short blocks still say which is which.
+    package var shortSummary: String {
+        let first = venue.name.split(separator: " ").first.map { String($0.prefix(12)) } ?? venue.name
+        return "\(first) \(phrase)"
+    }
+
+    private static func phrase(_ status: VenueStatus, zone: ZoneRules, now: Instant) -> String {
+        switch status.state {
+        case .open:
+            guard let end = status.changesAt else { return "open" }
+            return status.closingSoon ? "closes in \(ClockText.duration(end - now))" : "open till \(ClockText.compactWhen(end, from: now, zone: zone))"
+        case .closed:
+            return status.changesAt.map { "opens \(ClockText.compactWhen($0, from: now, zone: zone))" } ?? "closed"
+        case .unknown:
+            return "hours unknown"
+        }
+    }
+
+    private static func detail(_ status: VenueStatus, venue: Venue, zone: ZoneRules, now: Instant) -> String {
+        switch status.state {
+        case .open:
+            var parts: [String] = []
+            if let label = status.label.flatMap({ meaningful($0, for: venue) }) {
+                parts.append(status.mealEndsAt.map { "\(label) until \(ClockText.clock(zone.localDateTime(of: $0)))" } ?? label)
+            }
+            if let end = status.changesAt {
+                let remaining = end - now
+                parts.append(remaining <= Self.countdownLimit
+                    ? "closes in \(ClockText.duration(remaining)) (\(ClockText.clock(zone.localDateTime(of: end))))"
+                    : "closes \(ClockText.when(end, from: now, zone: zone))")
+            } else {
+                parts.append("no closing time known")
+            }
+            return parts.joined(separator: " · ")
+        case .closed:
+            guard let start = status.changesAt else { return "no opening in the next 14 days" }
+            return "opens \(ClockText.when(start, from: now, zone: zone))"
+                + (status.nextLabel.flatMap { meaningful($0, for: venue) }.map { " for \($0)" } ?? "")
+        case .unknown:
+            return "no hours published"
+        }
+    }
+
+    private static func meaningful(_ label: String, for venue: Venue) -> String? {
+        DaypartLabel.meaningful(label, venue: venue.name)
+    }
+}
+
+extension StatusReport {
+    /// The rows as the formats show them.
+    package var lines: [VenueLine] { rows.map { VenueLine($0, in: self) } }
+}

@@ -1,0 +1,40 @@
+import DiningHours
+
+/// One venue's days from a date, with what the feed and the bundled metadata say of
+/// it: the answer of `venuectl hours` and of venued's `hours` (rendered by `HoursText`
+/// and `HoursJSON`, so the two cannot drift apart).
+public struct HoursReport: Sendable {
+    package let venue: Venue
+    package let info: VenueInfo?
+    package let zone: ZoneRules
+    public let source: FeedSource
+    package let coverage: Coverage?
+    /// The date marked as today (the date of `--at`).
+    package let today: LocalDate
+    package let days: [DayHours]
+
+    public init(timetable: Timetable, from first: LocalDate, days count: Int, estimate: Bool, today: LocalDate, source: FeedSource) {
+        venue = timetable.venue
+        info = VenueInfo.bundled[timetable.venue.id]
+        zone = timetable.zone
+        self.source = source
+        coverage = timetable.coverage
+        self.today = today
+        days = timetable.week(from: first, days: count, estimate: estimate)
+    }
+
+    /// The street address: penn-basics' full one when it has the venue, else the feed's.
+    package var address: String? { info?.address ?? nonEmpty(venue.address) }
+    package var image: String? { nonEmpty(venue.imageURL) }
+
+    /// The messages of the days shown ("Meal Exchange available open-close"), each once.
+    package var messages: [String] {
+        var seen: [String] = []
+        for message in days.flatMap(\.dayparts).map(\.message) where !message.isEmpty && !seen.contains(message) {
+            seen.append(message)
+        }
+        return seen
+    }
+
+    private func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+}

@@ -1,0 +1,47 @@
+import BundledFeed
+import DiningHours
+
+/// What the feed does not say about a venue: where it is, how it describes itself and
+/// its page, from penn-basics' venue metadata (bundled as `Resources/venue-info.json`).
+/// The seed apps used it for "nearby" sorting and "open in browser"; venues it does not
+/// list (Quaker Kitchen and Cafe West opened after 2019) simply have none of these.
+/// One correction to the upstream file: Accenture Café's longitude had lost its minus
+/// sign (it put the café in Kazakhstan); the bundled copy has -75.194022.
+public struct VenueInfo: Sendable, Equatable {
+    public let id: Int
+    public let latitude: Double
+    public let longitude: Double
+    public let address: String?
+    public let description: String?
+    /// The venue's path on Bon Appétit's Penn site (penn-basics' `pennDiningSlug`).
+    public let slug: String?
+
+    /// Where penn-basics sent "open in browser": this prefix and the slug.
+    public static let pageBase = "https://university-of-pennsylvania.cafebonappetit.com/cafe/"
+
+    public var pageURL: String? { slug.map { Self.pageBase + $0 } }
+
+    public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
+
+    /// The bundled metadata by venue id, parsed on first use (15 entries, ~10 µs).
+    public static let bundled: [Int: VenueInfo] = parse(BundledFeed.venueInfoBytes)
+
+    /// Entries without a numeric id or coordinates are left out: the file is ours and
+    /// checked by a test, so nothing here is worth an error at run time.
+    package static func parse(_ bytes: [UInt8]) -> [Int: VenueInfo] {
+        guard case .object(let members)? = try? JSONParser.parse(bytes) else { return [:] }
+        var result: [Int: VenueInfo] = [:]
+        for (key, value) in members {
+            guard let id = Int(key), case .number(let lat)? = value["lat"], case .number(let lng)? = value["lng"] else { continue }
+            result[id] = VenueInfo(id: id, latitude: lat, longitude: lng,
+                                   address: text(value["address"]), description: text(value["description"]),
+                                   slug: text(value["pennDiningSlug"]))
+        }
+        return result
+    }
+
+    private static func text(_ value: JSONValue?) -> String? {
+        guard case .string(let text)? = value, !text.isEmpty else { return nil }
+        return text
+    }
+}

@@ -1,0 +1,154 @@
+import DiningHours
+import Glibc
+import VenueAnswers
+import VenuedProtocol
+
+/// One request and its one-line answer over venued's Unix socket, with a deadline for
+/// the whole exchange (connect, send, answer). The socket is non-blocking and every wait
+/// is a `poll` bounded by that deadline, so a daemon that accepts and never answers
+/// costs the caller the budget and no more.
+public struct DaemonConnection: Sendable {
+    /// An answer: the line as sent (to print it without re-encoding) and its parse.
+    public struct Answer: Sendable {
+        public let line: String
+        public let value: JSONValue
+        public var ok: Bool { value["ok"] == .bool(true) }
+
+        /// A successful answer's object without its leading `"ok":true` (venued always
+        /// writes it first, without spaces): the shape `venuectl ... --json` prints.
+        public var objectWithoutOK: String? {
+            let prefix = #"{"ok":true,"#
+            return line.hasPrefix(prefix) ? "{" + line.dropFirst(prefix.count) : nil
+        }
+    }
+
+    /// Answers are a few KB; anything this large is not venued.
+    static let answerLimit = 4 << 20
+
+    public let path: String
+
+    /// `--socket PATH`, else `$VENUED_SOCKET`, else where venued listens by default.
+    public init(flag: String?, environment: [String: String], uid: UInt32) {
+        self.init(path: Self.path(flag: flag, variable: { environment[$0] }, uid: uid))
+    }
+
+    init(path: String) { self.path = path }
+
+    /// The one rule for both ways of reading variables (a dictionary, or getenv on the
+    /// prompt's path, which builds no dictionary).
+    static func path(flag: String?, variable: (String) -> String?, uid: UInt32) -> String {
+        flag ?? variable("VENUED_SOCKET").flatMap { $0.isEmpty ? nil : $0 }
+            ?? VenuedPaths.socket(runtimeDirectory: variable("XDG_RUNTIME_DIR"), uid: uid)
+    }
+
+    public func exchange(_ request: String, timeout seconds: Double) -> Result<Answer, DaemonFailure> {
+        let deadline = Monotonic.seconds() + seconds
+        switch open(request, until: deadline, seconds: seconds) {
+        case .success(let stream):
+            defer { stream.close() }
+            return stream.nextAnswer(until: deadline, seconds: seconds)
+        case .failure(let failure):
+            return .failure(failure)
+        }
+    }
+
+    /// A connection that has sent `request` and reads answers line by line: the start
+    /// of a `subscribe` stream, or of one exchange.
+    public func open(_ request: String, until deadline: Double, seconds: Double) -> Result<DaemonStream, DaemonFailure> {
+        guard var address = UnixAddress(path) else { return .failure(.unusable(path, "cannot be reached: the path is too long")) }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { return .failure(.unusable(path, "cannot be reached: \(String(cString: strerror(errno)))")) }
+        let stream = DaemonStream(fd: fd, path: path)
+        if address.withSockaddr({ connect(fd, $0, $1) }) != 0 {
+            let failure: DaemonFailure?
+            switch errno {
+            case ENOENT: failure = .notRunning(path, "no socket")
+            case ECONNREFUSED: failure = .notRunning(path, "nothing listens on the socket")
+            case EINPROGRESS:
+                if !stream.wait(for: Int16(POLLOUT), until: deadline) {
+                    failure = .timedOut(path, seconds: seconds)
+                } else {
+                    var error: Int32 = 0
+                    var length = socklen_t(MemoryLayout<Int32>.size)
+                    getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+                    failure = error == 0 ? nil : .unusable(path, "refused the connection: \(String(cString: strerror(error)))")
+                }
+            case EAGAIN: failure = .unusable(path, "is not accepting connections (its queue is full)")
+            default: failure = .unusable(path, "cannot be reached: \(String(cString: strerror(errno)))")
+            }
+            if let failure {
+                stream.close()
+                return .failure(failure)
+            }
+        }
+        guard stream.send(Array((request + "\n").utf8), until: deadline) else {
+            // A venued that refuses a connection (another uid, too busy) answers and closes
+            // at once, maybe before the request is out: its line is still there to read.
+            if errno == EPIPE || errno == ECONNRESET { return .success(stream) }
+            stream.close()
+            return .failure(.timedOut(path, seconds: seconds))
+        }
+        return .success(stream)
+    }
+}
+
+/// The reading end of a connection to venued: answers one line at a time, each wait a
+/// `poll` bounded by a deadline (`.infinity` for a stream that may stay quiet for hours).
+public final class DaemonStream {
+    let fd: Int32
+    let path: String
+    private var buffer: [UInt8] = []
+
+    init(fd: Int32, path: String) {
+        self.fd = fd
+        self.path = path
+    }
+
+    public func close() { _ = Glibc.close(fd) }
+
+    func send(_ bytes: [UInt8], until deadline: Double) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent > 0 { offset += sent; continue }
+            if sent < 0 && errno == EINTR { continue }
+            guard sent < 0 && errno == EAGAIN, wait(for: Int16(POLLOUT), until: deadline) else { return false }
+        }
+        return true
+    }
+
+    /// The next answer line. `seconds` is the budget `deadline` stands for, for messages.
+    public func nextAnswer(until deadline: Double, seconds: Double) -> Result<DaemonConnection.Answer, DaemonFailure> {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                guard let value = try? JSONParser.parse(line), case .bool? = value["ok"] else {
+                    return .failure(.unusable(path, "answered something that is not venued's protocol"))
+                }
+                return .success(DaemonConnection.Answer(line: String(decoding: line, as: UTF8.self), value: value))
+            }
+            let limit = DaemonConnection.answerLimit
+            guard buffer.count <= limit else { return .failure(.unusable(path, "sent an answer over \(limit >> 20) MB")) }
+            guard wait(for: Int16(POLLIN), until: deadline) else { return .failure(.timedOut(path, seconds: seconds)) }
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard count > 0 else { return .failure(.unusable(path, "closed the connection without an answer")) }
+            buffer += chunk[..<count]
+        }
+    }
+
+    /// True when `events` is ready before the deadline (or the peer hung up, which the
+    /// following call reports); false when the time is up.
+    func wait(for events: Int16, until deadline: Double) -> Bool {
+        while true {
+            let remaining = deadline - Monotonic.seconds()
+            guard remaining > 0 else { return false }
+            var poller = pollfd(fd: fd, events: events, revents: 0)
+            let ready = poll(&poller, 1, remaining == .infinity ? -1 : Int32(min(remaining * 1000, 86_400_000).rounded(.up)))
+            if ready < 0 && errno == EINTR { continue }
+            return ready > 0
+        }
+    }
+}

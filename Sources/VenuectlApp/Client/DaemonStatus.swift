@@ -1,0 +1,29 @@
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+/// One `status` request to venued within the budget a prompt can afford, and its answer
+/// sorted into what `status` and `is-open` do with it: use it; stop with the error a
+/// local run would raise (venued refused a bad `--at`, an unknown venue: same line, same
+/// exit code); or fall back to the local copy for the reason given.
+enum DaemonStatus {
+    /// The whole exchange, connect to last byte: a prompt cannot wait longer.
+    static let budget = 0.2
+
+    /// `reading` takes what the caller needs from a successful answer; nil makes the
+    /// answer unusable, which is a reason to fall back like any other.
+    static func ask<Value>(_ request: String, socket: String?, context: Context, command: String,
+                           reading: (DaemonConnection.Answer) -> Value?) throws(CLIError) -> Result<Value, DaemonFailure> {
+        let connection = DaemonConnection(flag: socket, environment: context.environment, uid: context.uid)
+        switch connection.exchange(request, timeout: budget) {
+        case .success(let answer) where answer.ok:
+            guard let value = reading(answer) else { return .failure(.unusable(connection.path, "answered a status request without the status")) }
+            return .success(value)
+        case .success(let answer):
+            if let error = CLIError(answer: answer.value, command: command) { throw error }
+            let message = if case .string(let text)? = answer.value["error"] { text } else { "no reason given" }
+            return .failure(.unusable(connection.path, "refused the request (\(message))"))
+        case .failure(let reason):
+            return .failure(reason)
+        }
+    }
+}

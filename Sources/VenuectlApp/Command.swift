@@ -1,0 +1,42 @@
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+/// One line of venuectl's command table: what runs, and everything `--help` and the
+/// completion scripts say of it, so that none of them can name a flag the code lacks.
+struct Command: Sendable {
+    /// What the words after the command are, so completion can offer them.
+    enum Operands: Sendable {
+        case none
+        /// One venue (`hours`, `is-open`, `open`) or several (`status`, `next`).
+        case venue, venues
+        /// Free text (`search`).
+        case text
+        /// One of a fixed list (`completions bash`).
+        case choice([String])
+        /// A command name (`help status`).
+        case command
+    }
+
+    let name: String
+    let summary: String
+    let operands: Operands
+    /// The command's flags, from its `FlagTable`.
+    let flags: [FlagSpec]
+    /// Left out of `--help` and completion: helpers for the completion scripts.
+    let hidden: Bool
+    /// The exit code of an error; `is-open` moves usage errors off its answer codes.
+    let exitCode: @Sendable (CLIError) -> Int32
+    let run: @Sendable ([String], Context) throws(CLIError) -> Int32
+
+    init(name: String, summary: String, operands: Operands, flags: [FlagSpec], hidden: Bool = false,
+         exitCode: @escaping @Sendable (CLIError) -> Int32 = { $0.exitCode },
+         run: @escaping @Sendable ([String], Context) throws(CLIError) -> Int32) {
+        self.name = name
+        self.summary = summary
+        self.operands = operands
+        self.flags = flags
+        self.hidden = hidden
+        self.exitCode = exitCode
+        self.run = run
+    }
+}

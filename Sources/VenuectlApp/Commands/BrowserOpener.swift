@@ -1,0 +1,62 @@
+import Glibc
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+
+/// Opens a URL the way the desktop would: each program of `$BROWSER` (a colon-separated
+/// list, `%s` standing for the URL, as in the old `BROWSER` convention), then
+/// `xdg-open`. Programs are looked up on `$PATH` here and started with `posix_spawn`,
+/// which needs no shell and no Foundation.
+struct BrowserOpener {
+    enum Outcome: Equatable {
+        /// The program ran and exited 0.
+        case opened(program: String)
+        /// None of the programs is installed.
+        case noOpener
+        /// The program ran and failed (`status` is its exit code, or 128 + a signal).
+        case failed(program: String, status: Int32)
+    }
+
+    let environment: [String: String]
+
+    /// The commands to try, in order, each as its words with the URL in place.
+    func candidates(for url: String) -> [[String]] {
+        let browsers = (environment["BROWSER"] ?? "").split(separator: ":").map { entry -> [String] in
+            let words = entry.split(separator: " ").map(String.init)
+            return words.contains { $0.contains("%s") } ? words.map { $0.replacing("%s", with: url) } : words + [url]
+        }
+        return browsers.filter { !$0.isEmpty } + [["xdg-open", url]]
+    }
+
+    /// The first candidate that is installed, run to its end.
+    func open(_ url: String) -> Outcome {
+        for words in candidates(for: url) {
+            guard let path = executable(words[0]) else { continue }
+            let status = spawnAndWait(path, words)
+            return status == 0 ? .opened(program: words[0]) : .failed(program: words[0], status: status)
+        }
+        return .noOpener
+    }
+
+    /// `name` itself when it has a slash, else the first executable of that name on `$PATH`.
+    func executable(_ name: String) -> String? {
+        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
+        let directories = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        return directories.lazy.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+    }
+
+    /// Exit status of the program (128 + signal when killed); 127 when it cannot start.
+    private func spawnAndWait(_ path: String, _ words: [String]) -> Int32 {
+        let argv = words.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, path, nil, nil, argv, envp) == 0 else { return 127 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return 127 }
+        }
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+}

@@ -1,0 +1,65 @@
+import VenueAnswers
+import VenuedProtocol
+import DiningHours
+
+/// The options that every command computing from venue data shares with `status`:
+/// which data (`--data`), at which instant (`--at`), in which zone (`--tz`), whether to
+/// project (`--no-estimate`), and `--json`, `--help`. Each flag is defined once, below,
+/// so its spelling, help and checks are the same in every command that takes it.
+struct CommonOptions: Sendable {
+    var json = false
+    var at: String?
+    var tz: String?
+    var data: String?
+    var estimate = true
+    var help = false
+
+    /// The venue zone, `--tz` or America/New_York.
+    func zone() throws(CLIError) -> ZoneRules { try StatusReport.zone(tz) }
+
+    /// `--at` read in `zone`; now when it is absent.
+    func instant(in zone: ZoneRules, now: Instant) throws(CLIError) -> Instant {
+        try StatusReport.instant(at, zone: zone, now: now)
+    }
+}
+
+/// A command's options that include the common ones.
+protocol HasCommonOptions: Sendable {
+    init()
+    var common: CommonOptions { get set }
+}
+
+extension FlagTable where Options: HasCommonOptions {
+    /// The options `arguments` ask for, or nil when they ask for `--help`, which is
+    /// printed here: every command starts this way.
+    func options(_ arguments: [String], help: String,
+                 operand: (inout Options, String) throws(CLIError) -> Void) throws(CLIError) -> Options? {
+        var options = Options()
+        try parse(arguments, into: &options, operand: operand)
+        guard options.common.help else { return options }
+        Venuectl.write(help + "\n")
+        return nil
+    }
+}
+
+extension FlagTable.Flag where Options: HasCommonOptions {
+    static var json: Self { .init(name: "--json", value: nil, help: "print one JSON object") { o, _ in o.common.json = true } }
+
+    static var at: Self {
+        .init(name: "--at", value: "TIME", help: "as of YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM], HH:MM today, or now") { o, v in o.common.at = v }
+    }
+
+    static var tz: Self {
+        .init(name: "--tz", value: "ZONE", help: "venue time zone, an IANA name (default America/New_York)") { o, v in o.common.tz = v }
+    }
+
+    static var data: Self {
+        .init(name: "--data", value: "FILE", help: "read venues from this JSON file instead of venued's copy") { o, v in o.common.data = v }
+    }
+
+    static var noEstimate: Self {
+        .init(name: "--no-estimate", value: nil, help: "no projected hours: dates the data lacks are unknown") { o, _ in o.common.estimate = false }
+    }
+
+    static var help: Self { .init(name: "--help", value: nil, help: "show this help") { o, _ in o.common.help = true } }
+}

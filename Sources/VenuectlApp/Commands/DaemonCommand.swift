@@ -1,0 +1,44 @@
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+/// What `venuectl info` and `venuectl refresh` share: they only ask venued, so they take
+/// `--socket` and `--help` (and `info` takes `--json`), and an unreachable daemon is an
+/// error (exit 6) rather than a fallback.
+struct DaemonCommandOptions: Sendable {
+    var json = false
+    var socket: String?
+    var help = false
+
+    static func table(_ command: String, json: Bool) -> FlagTable<DaemonCommandOptions> {
+        var flags: [FlagTable<DaemonCommandOptions>.Flag] = []
+        if json { flags.append(.init(name: "--json", value: nil, help: "print venued's answer as one JSON object") { o, _ in o.json = true }) }
+        flags += [
+            .init(name: "--socket", value: "PATH", help: "ask the venued listening there (default $VENUED_SOCKET, else its usual socket)") { o, v in o.socket = v },
+            .init(name: "--help", value: nil, help: "show this help") { o, _ in o.help = true },
+        ]
+        return FlagTable(helpCommand: "venuectl \(command) --help", flags: flags)
+    }
+
+    static func parse(_ arguments: [String], table: FlagTable<DaemonCommandOptions>, command: String) throws(CLIError) -> DaemonCommandOptions {
+        var options = DaemonCommandOptions()
+        try table.parse(arguments, into: &options) { _, operand throws(CLIError) in
+            throw .usage("\(command) takes no arguments, not '\(operand)'", help: table.helpCommand)
+        }
+        return options
+    }
+
+    /// venued's successful answer to `request`. A daemon that cannot be reached, or
+    /// refuses, is an error here; a failed refresh is its own (exit 7).
+    func ask(_ request: String, timeout: Double, _ context: Context) throws(CLIError) -> DaemonConnection.Answer {
+        let connection = DaemonConnection(flag: socket, environment: context.environment, uid: context.uid)
+        let answer: DaemonConnection.Answer
+        switch connection.exchange(request, timeout: timeout) {
+        case .success(let success): answer = success
+        case .failure(let failure): throw .daemonUnavailable(failure)
+        }
+        if answer.ok { return answer }
+        let message = if case .string(let text)? = answer.value["error"] { text } else { "no reason given" }
+        if answer.value["code"] == .string(ErrorCode.refreshFailed.rawValue) { throw .refreshFailed(message) }
+        throw .daemonUnavailable(.unusable(connection.path, "refused the request (\(message))"))
+    }
+}

@@ -1,0 +1,85 @@
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+
+/// `venuectl favorites add|remove|list`: the set `status --favorites` shows. Names are
+/// resolved against venued's cached copy (else the bundled data) without asking the
+/// daemon, and stored as ids; a name that fits several venues must be narrowed.
+enum FavoritesCommand {
+    struct Options: Sendable {
+        var words: [String] = []
+        var help = false
+    }
+
+    static let actions = ["add", "remove", "list"]
+
+    static let table = FlagTable<Options>(helpCommand: "venuectl favorites --help", flags: [
+        .init(name: "--help", value: nil, help: "show this help") { o, _ in o.help = true },
+    ])
+
+    static let helpText = """
+        usage: venuectl favorites add VENUE...
+               venuectl favorites remove VENUE...
+               venuectl favorites list
+
+        Your favorite venues, shown by 'venuectl status --favorites' (or by default with
+        'filter = favorites' in venuectl.conf). Kept as venue ids, one a line, in
+        $XDG_CONFIG_HOME/venued/favorites (~/.config/venued/favorites); venued reads the
+        same file. VENUE is an id or a part of a name that fits one venue.
+
+        options:
+        \(table.helpLines)
+
+        exit codes: 0 done, 2 usage or a name that fits several venues, 3 unknown venue,
+        4 the file cannot be read or written
+        """
+
+    static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
+        var options = Options()
+        try table.parse(arguments, into: &options) { options, word in options.words.append(word) }
+        if options.help {
+            Venuectl.write(helpText + "\n")
+            return 0
+        }
+        guard let action = options.words.first else { throw usage("favorites needs add, remove or list") }
+        let queries = Array(options.words.dropFirst())
+        guard let path = Favorites.path(environment: context.environment) else {
+            throw usage("neither XDG_CONFIG_HOME nor HOME is set, so there is no favorites file")
+        }
+        var favorites = try Favorites.load(path)
+        let venues = try LocalCopy.load(environment: context.environment).feed.feed.venues
+        let names = Dictionary(venues.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        switch action {
+        case "list":
+            guard queries.isEmpty else { throw usage("favorites list takes no VENUE") }
+            Venuectl.write(favorites.ids.map { "\($0)  \(names[$0] ?? "(not in the current data)")\n" }.joined())
+            return 0
+        case "add", "remove":
+            guard !queries.isEmpty else { throw usage("favorites \(action) needs a VENUE") }
+            var said: [String] = []
+            for query in queries {
+                let id = try resolve(query, in: venues, orFavorite: action == "remove" ? favorites : nil)
+                let named = "\(names[id] ?? "venue") (\(id))"
+                if action == "add" {
+                    said.append(favorites.add(id) ? "added \(named)" : "\(named) is a favorite already")
+                } else {
+                    said.append(favorites.remove(id) ? "removed \(named)" : "\(named) was not a favorite")
+                }
+            }
+            try favorites.save(path, names: names)
+            Venuectl.write(said.joined(separator: "\n") + "\n")
+            return 0
+        default:
+            throw usage("unknown favorites action '\(action)': use add, remove or list")
+        }
+    }
+
+    /// The one venue `query` names. `remove` also takes the id of a favorite that the
+    /// current data no longer lists.
+    private static func resolve(_ query: String, in venues: [Venue], orFavorite favorites: Favorites?) throws(CLIError) -> Int {
+        if let id = Int(query), favorites?.contains(id) == true { return id }
+        return try VenueArgument.resolve(query, in: venues).id
+    }
+
+    private static func usage(_ message: String) -> CLIError { .usage(message, help: "venuectl favorites --help") }
+}

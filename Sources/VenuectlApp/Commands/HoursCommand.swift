@@ -1,0 +1,56 @@
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+
+/// `venuectl hours VENUE [--days N]`: one venue's week from today (the date of `--at`),
+/// computed from the local copy (`LocalData` says why not from venued).
+enum HoursCommand {
+    struct Options: HasCommonOptions {
+        var common = CommonOptions()
+        var venue: [String] = []
+        var days = 7
+    }
+
+    static let table = FlagTable<Options>(helpCommand: "venuectl hours --help", flags: [
+        .init(name: "--days", value: "N", help: "how many days from today, 1 to 14 (default 7)") { o, value throws(CLIError) in
+            guard let days = Int(value), (1...14).contains(days) else { throw .usage("--days takes a whole number from 1 to 14, not '\(value)'") }
+            o.days = days
+        },
+        .json, .at, .tz, .data, .noEstimate, .help,
+    ])
+
+    static let helpText = """
+        usage: venuectl hours VENUE [options]
+
+        One venue's hours, day by day from today: its address and page, the feed's
+        messages, each day's merged hours and the meals that make them up. A day marked
+        ~ is projected from the same weekday of the data's week; ? has no hours at all.
+        VENUE is an id, a name, or a part of one that names a single venue.
+
+        options:
+        \(table.helpLines)
+
+        The data is --data, else venued's cached copy, else the bundled data.
+
+        exit codes: 0 printed, 2 usage or ambiguous venue, 3 unknown venue, 4 unreadable data, 5 invalid data
+        """
+
+    static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
+        guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.venue.append(word) }) else { return 0 }
+        let query = try VenueArgument.query(options.venue, command: "hours")
+        let zone = try options.common.zone()
+        let today = zone.localDate(of: try options.common.instant(in: zone, now: context.now))
+        let local = try LocalData.load(options.common.data, environment: context.environment)
+        let venue = try VenueArgument.resolve(query, in: local.feed.feed.venues)
+        let report = HoursReport(timetable: Timetable(venue: venue, zone: zone), from: today, days: options.days,
+                                 estimate: options.common.estimate, today: today, source: local.feed.source)
+        if options.common.json {
+            Venuectl.write(HoursJSON.render(report))
+        } else {
+            let data = local.describe(report.coverage)
+            Venuectl.write(HoursText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: data).render())
+        }
+        local.writeNotes()
+        return 0
+    }
+}

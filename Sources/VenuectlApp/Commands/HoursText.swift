@@ -1,0 +1,76 @@
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+
+/// `venuectl hours` for people: the venue, where it is, its messages, then a line per
+/// day with the merged hours and, under it, the meals that make them up.
+///
+///     1920 Commons · dining hall · id 593
+///     3800 Locust Walk Philadelphia PA, 19104
+///     ...
+///       Mon Sep 18 (today)  7:30 AM–10:30 AM, 11:00 AM–4:30 PM, 5:00 PM–9:30 PM
+///                           Breakfast 7:30 AM–10:30 AM · Lunch 11:00 AM–4:30 PM · Dinner 5:00 PM–9:30 PM
+///     ~ Sat Sep 23          9:00 AM–2:00 PM
+///     ? Mon Sep 25          no hours published
+struct HoursText {
+    let report: HoursReport
+    /// The reader's zone: the text says so when venue times are in another one.
+    let userZone: String?
+    /// The data line, as `LocalData.describe` writes it.
+    let data: String
+
+    func render() -> String {
+        var lines = header()
+        let labels = report.days.map { ClockText.day($0.date) + ($0.date == report.today ? " (today)" : "") }
+        let width = labels.map(\.count).max() ?? 0
+        let indent = String(repeating: " ", count: width + 4)
+        for (day, label) in zip(report.days, labels) {
+            let marker = !day.known ? "?" : day.estimated ? "~" : " "
+            lines.append("\(marker) \(label.padded(to: width))  \(hours(day))")
+            if let meals = meals(day) { lines.append(indent + meals) }
+        }
+        if report.days.contains(where: \.estimated) {
+            lines += ["", "~ estimated: the data does not cover these dates, so hours are projected from the same weekday of the data's week."]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func header() -> [String] {
+        let venue = report.venue
+        var lines = ["\(venue.name) · \(venue.kind.noun) · id \(venue.id)"]
+        if let address = report.address { lines.append(address) }
+        if let page = report.info?.pageURL { lines.append("page:  \(page)") }
+        if let image = report.image { lines.append("image: \(image)") }
+        lines.append(data)
+        if let userZone, userZone != report.zone.identifier { lines.append("Times are in \(report.zone.identifier).") }
+        let messages = report.messages
+        if !messages.isEmpty {
+            lines.append("")
+            lines += messages.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" } }
+        }
+        return lines + [""]
+    }
+
+    private func hours(_ day: DayHours) -> String {
+        guard day.known else { return "no hours published" }
+        var parts = day.openAllDay ? ["open all day"] : []
+        parts += day.blocks.map { block in
+            block.end.map { range(block.start, $0.at) } ?? "from \(ClockText.clock(report.zone.localDateTime(of: block.start))), no closing time ahead"
+        }
+        return parts.isEmpty ? "closed" : parts.joined(separator: ", ")
+    }
+
+    /// The day's labelled dayparts, when there is a label worth showing.
+    private func meals(_ day: DayHours) -> String? {
+        let meals = day.dayparts.compactMap { part in
+            DaypartLabel.meaningful(part.label, venue: report.venue.name).map { "\($0) \(range(part.start, part.end))" }
+        }
+        return meals.isEmpty ? nil : meals.joined(separator: " · ")
+    }
+
+    /// `7:30 AM–10:30 AM`; an end on a later date says so (`8:30 PM–Tue 2:00 AM`, `–midnight`).
+    private func range(_ start: Instant, _ end: Instant) -> String {
+        let from = report.zone.localDateTime(of: start)
+        return ClockText.clock(from) + "–" + ClockText.moment(report.zone.localDateTime(of: end), today: from.date)
+    }
+}

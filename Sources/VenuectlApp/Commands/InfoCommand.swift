@@ -1,0 +1,81 @@
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+
+/// `venuectl info`: what venued serves, from where, how fresh, and what went wrong last.
+enum InfoCommand {
+    /// `info` answers from memory; this only allows for a busy machine.
+    static let timeout = 2.0
+    static let table = DaemonCommandOptions.table("info", json: true)
+
+    static let helpText = """
+        usage: venuectl info [options]
+
+        What venued serves: its version, the data's source, fetch time and dates, the
+        last failed refresh and the next one. Needs a running venued.
+
+        options:
+        \(table.helpLines)
+
+        exit codes: 0 printed, 2 usage, 6 venued cannot be reached
+        """
+
+    static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
+        let options = try DaemonCommandOptions.parse(arguments, table: table, command: "info")
+        if options.help {
+            Venuectl.write(helpText + "\n")
+            return 0
+        }
+        let answer = try options.ask(DaemonRequest.info, timeout: timeout, context)
+        guard options.json else {
+            Venuectl.write(summary(answer.value))
+            return 0
+        }
+        // venued writes "ok" first; an answer that does not is printed whole rather than lost.
+        Venuectl.write((answer.objectWithoutOK ?? answer.line) + "\n")
+        return 0
+    }
+
+    /// A few lines for people; times as venued gives them, in its zone, to the minute.
+    static func summary(_ info: JSONValue) -> String {
+        let coverage = info["coverage"].flatMap { c -> String? in
+            guard let first = c["first"].map(describe), let last = c["last"].map(describe) else { return nil }
+            return "dates \(first) to \(last)"
+        } ?? "no dates"
+        let warnings = number(info["warnings"]) ?? 0
+        let failures = number(info["failures"]) ?? 0
+        var data = "\(text(info["source"])) data, \(coverage), \(number(info["venues"]) ?? 0) venues"
+        if warnings > 0 { data += ", \(warnings) parts skipped" }
+        data += info["fetched_at"].flatMap(time).map { ", fetched \($0)" } ?? ", compiled into venued"
+        var lastError = "none"
+        if case .string(let error)? = info["last_error"] {
+            let when = info["last_error_at"].flatMap(time).map { "at \($0)" } ?? ""
+            lastError = (failures > 0 ? "\(when), \(failures) failed refresh\(failures == 1 ? "" : "es") in a row: " : "\(when), since recovered: ") + error
+        }
+        let lines = [
+            "venued \(text(info["version"])) (pid \(number(info["pid"]).map(String.init) ?? "?")) on \(text(info["socket"]))",
+            "data:        \(data)",
+            "refreshes:   every \(number(info["refresh_seconds"]) ?? 0) s; last success \(info["last_success_at"].flatMap(time) ?? "none yet"); next \(info["next_refresh"].flatMap(time) ?? "not scheduled")",
+            "last error:  \(lastError)",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `2026-11-20T10:15:00-05:00` as `2026-11-20 10:15`.
+    private static func time(_ value: JSONValue) -> String? {
+        guard case .string(let iso) = value, iso.count >= 16 else { return nil }
+        return String(iso.prefix(16).map { $0 == "T" ? " " : $0 })
+    }
+
+    private static func number(_ value: JSONValue?) -> Int? {
+        if case .number(let number)? = value { return Int(exactly: number) }
+        return nil
+    }
+
+    private static func text(_ value: JSONValue?) -> String { value.map(describe) ?? "?" }
+
+    private static func describe(_ value: JSONValue) -> String {
+        if case .string(let text) = value { return text }
+        return "?"
+    }
+}

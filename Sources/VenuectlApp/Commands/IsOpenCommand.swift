@@ -1,0 +1,99 @@
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+
+/// `venuectl is-open VENUE`: for scripts and prompts, so the answer is the exit code
+/// (0 open, 1 closed, 2 unknown) and one line, nothing with `-q`.
+///
+/// Like `status`, it asks venued first (one `status` request for every venue, within the
+/// same 200 ms budget; venued answers it from its per-second cache) and resolves the
+/// name against the venues of the answer, so the daemon needs no command of its own and
+/// the name rules are the engine's on both paths. Without venued it computes from the
+/// local copy and says so on stderr, as `status` does.
+///
+/// Errors keep their usual codes, except that the usual exit 2 (usage, an ambiguous
+/// name) would read as "unknown" here, so it becomes 64 (EX_USAGE of sysexits.h).
+enum IsOpenCommand {
+    static let usageExit: Int32 = 64
+
+    struct Options: HasCommonOptions {
+        var common = CommonOptions()
+        var venue: [String] = []
+        var quiet = false
+        var socket: String?
+    }
+
+    static let table = FlagTable<Options>(helpCommand: "venuectl is-open --help", flags: [
+        .init(name: "--quiet", value: nil, help: "print nothing: the exit code is the answer", short: "-q") { o, _ in o.quiet = true },
+        .at, .tz, .data, .noEstimate,
+        .init(name: "--socket", value: "PATH", help: "ask the venued listening there (default $VENUED_SOCKET, else its usual socket)") { o, v in o.socket = v },
+        .help,
+    ])
+
+    static let helpText = """
+        usage: venuectl is-open VENUE [options]
+
+        Whether one venue is open, as an exit code for scripts, and one line such as
+        "1920 Commons is open until 8:00 PM (Dinner)". VENUE is an id, a name, or a part
+        of one that names a single venue.
+
+        options:
+        \(table.helpLines)
+
+        Without --data venued answers; when it cannot within 200 ms, venued's cached copy
+        on disk, else the bundled data, with a notice on stderr (none with -q).
+
+        exit codes: 0 open, 1 closed, 2 unknown (no hours published, or --no-estimate
+        beyond the data); errors: 3 unknown venue, 4 unreadable data, 5 invalid data,
+        64 usage or a name several venues share, 70 no time-zone data
+        """
+
+    static func exitCode(_ error: CLIError) -> Int32 {
+        error.exitCode == 2 ? usageExit : error.exitCode
+    }
+
+    static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
+        guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.venue.append(word) }) else { return 0 }
+        let query = try VenueArgument.query(options.venue, command: "is-open")
+        let (answers, notes) = try answers(options, context)
+        let venue = try VenueArgument.resolve(query, in: answers.map(\.venue))
+        guard let answer = answers.first(where: { $0.venue.id == venue.id }) else { throw .unknownVenue(query, suggestions: []) }
+        if !options.quiet {
+            Venuectl.write(answer.line + "\n")
+            for note in notes { Venuectl.writeError("venuectl: " + note) }
+        }
+        return answer.exitCode
+    }
+
+    /// Every venue's answer, from venued or else computed here, and the lines for stderr
+    /// that say where a local answer came from.
+    private static func answers(_ options: Options, _ context: Context) throws(CLIError) -> ([OpenAnswer], notes: [String]) {
+        var status = StatusOptions()
+        (status.at, status.tz, status.estimate) = (options.common.at, options.common.tz, options.common.estimate)
+        if let path = options.common.data {
+            let local = try LocalData.load(path, environment: context.environment)
+            return (try computed(status, local.feed, context), local.notes)
+        }
+        let request = DaemonRequest.status(status, presentation: nil)
+        let failure: DaemonFailure
+        switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "is-open", reading: { parse($0.value) }) {
+        case .success(let answers): return (answers, [])
+        case .failure(let reason): failure = reason
+        }
+        let copy = try LocalCopy.load(environment: context.environment)
+        return (try computed(status, copy.feed, context), [copy.notice(failure, zone: try options.common.zone())])
+    }
+
+    private static func computed(_ request: StatusOptions, _ feed: LoadedFeed, _ context: Context) throws(CLIError) -> [OpenAnswer] {
+        let report = try StatusReport(options: request, feed: feed, now: context.now)
+        return report.rows.map { OpenAnswer(row: $0, zone: report.zone, at: report.at) }
+    }
+
+    /// The venues of venued's status object; nil when it is not one.
+    private static func parse(_ object: JSONValue) -> [OpenAnswer]? {
+        guard case .string(let at)? = object["at"], let today = OpenAnswer.wallClock(at)?.date,
+              case .array(let venues)? = object["venues"] else { return nil }
+        let answers = venues.compactMap { OpenAnswer(json: $0, today: today) }
+        return answers.count == venues.count ? answers : nil
+    }
+}

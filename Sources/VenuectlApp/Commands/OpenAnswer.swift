@@ -1,0 +1,74 @@
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+
+/// One venue's state as `is-open` says it, read either from venued's `status` object or
+/// from the same report computed locally, so both paths print the same line:
+/// "1920 Commons is open until 8:00 PM (Dinner)".
+struct OpenAnswer {
+    let venue: Venue
+    let state: VenueStatus.State
+    /// The meal now when open, the one it opens for when closed.
+    let label: String?
+    /// The wall clock of `changes_at` in the venue zone.
+    let changesAt: LocalDateTime?
+    let estimated: Bool
+    /// The venue-zone date of the instant asked about.
+    let today: LocalDate
+
+    init(row: StatusReport.Row, zone: ZoneRules, at: Instant) {
+        venue = row.venue
+        state = row.status.state
+        label = row.status.state == .open ? row.status.label : row.status.nextLabel
+        changesAt = row.status.changesAt.map(zone.localDateTime)
+        estimated = row.status.estimated
+        today = zone.localDate(of: at)
+    }
+
+    /// A venue of venued's answer; nil when it lacks what SPEC §4 promises.
+    init?(json venue: JSONValue, today: LocalDate) {
+        guard case .number(let id)? = venue["id"], case .string(let name)? = venue["name"],
+              case .string(let stateName)? = venue["state"], let state = VenueStatus.State(rawValue: stateName) else { return nil }
+        self.venue = Venue(id: Int(id), name: name, days: [])
+        self.state = state
+        let label = venue[state == .open ? "label" : "next_label"]
+        self.label = if case .string(let text)? = label { text } else { nil }
+        changesAt = if case .string(let text)? = venue["changes_at"] { Self.wallClock(text) } else { nil }
+        estimated = venue["estimated"] == .bool(true)
+        self.today = today
+    }
+
+    /// The wall clock an ISO 8601 time of an answer shows (it carries the venue's offset).
+    static func wallClock(_ text: String) -> LocalDateTime? {
+        switch FeedTime(parsing: text) {
+        case .withOffset(let local, _)?, .wallClock(let local)?: return local
+        default: return nil
+        }
+    }
+
+    /// 0 open, 1 closed, 2 unknown.
+    var exitCode: Int32 {
+        switch state {
+        case .open: return 0
+        case .closed: return 1
+        case .unknown: return 2
+        }
+    }
+
+    var line: String {
+        let name = venue.name
+        let meal = DaypartLabel.meaningful(label, venue: name).map { " (\($0))" } ?? ""
+        let sentence: String
+        switch state {
+        case .open:
+            sentence = changesAt.map { "\(name) is open until \(ClockText.moment($0, today: today))\(meal)" }
+                ?? "\(name) is open\(meal), no closing time known"
+        case .closed:
+            sentence = changesAt.map { "\(name) is closed; opens \(ClockText.when($0, today: today))\(meal)" }
+                ?? "\(name) is closed, with no opening in the next 14 days"
+        case .unknown:
+            sentence = "\(name): unknown, no hours are published for then"
+        }
+        return sentence + (estimated ? " (estimated)" : "")
+    }
+}

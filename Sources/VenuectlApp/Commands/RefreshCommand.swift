@@ -1,0 +1,49 @@
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+
+/// `venuectl refresh`: venued fetches now (primary, then backup) and says what came of it
+/// in one line. venued answers after the refresh under way (if any) and one more, each
+/// two fetches with their deadline, so venuectl asks for that deadline first and waits
+/// four times it, plus a margin for the fetch children.
+enum RefreshCommand {
+    /// Each fetch child may take a second past its deadline; the rest is the round trip.
+    static let margin = 5.0
+    static let table = DaemonCommandOptions.table("refresh", json: false)
+
+    static let helpText = """
+        usage: venuectl refresh [options]
+
+        Asks venued to fetch the venues now, and prints what each source did. Waits as
+        long as venued may take: a refresh already under way and this one, each up to
+        twice venued's fetch timeout, plus \(Int(margin)) s (45 s with the default timeout
+        of 10 s; usually well under a second). Needs a running venued.
+
+        options:
+        \(table.helpLines)
+
+        exit codes: 0 refreshed, 2 usage, 6 venued cannot be reached, 7 no source answered
+        """
+
+    static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
+        let options = try DaemonCommandOptions.parse(arguments, table: table, command: "refresh")
+        if options.help {
+            Venuectl.write(helpText + "\n")
+            return 0
+        }
+        let info = try options.ask(DaemonRequest.info, timeout: InfoCommand.timeout, context)
+        // venued's config allows 0.1-300 s; a value outside that is not trusted.
+        let fetchTimeout = if case .number(let seconds)? = info.value["timeout_seconds"], seconds > 0, seconds <= 300 { seconds } else { 300.0 }
+        let answer = try options.ask(DaemonRequest.refresh, timeout: 4 * fetchTimeout + margin, context)
+        let source = if case .string(let name)? = answer.value["source"] { name } else { "?" }
+        var attempts: [String] = []
+        if case .array(let list)? = answer.value["attempts"] {
+            for attempt in list {
+                guard case .string(let name)? = attempt["source"], case .string(let detail)? = attempt["detail"] else { continue }
+                attempts.append("\(name): \(detail)")
+            }
+        }
+        Venuectl.write("refreshed: serving \(source) data (\(attempts.joined(separator: "; ")))\n")
+        return 0
+    }
+}

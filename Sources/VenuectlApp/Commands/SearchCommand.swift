@@ -1,0 +1,61 @@
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+
+/// `venuectl search QUERY`: venues ranked by how well their name answers the query
+/// (`VenueSearch`: exact, prefix, word prefix, substring, then typos), each with its
+/// state now. Finding nothing is an answer, not an error: exit 1 with an empty list,
+/// as `grep` does, since the typo tier has already had its say.
+enum SearchCommand {
+    struct Options: HasCommonOptions {
+        var common = CommonOptions()
+        var words: [String] = []
+    }
+
+    struct Result {
+        let hit: VenueSearch.Hit
+        let status: VenueStatus
+    }
+
+    static let table = FlagTable<Options>(helpCommand: "venuectl search --help", flags: [.json, .at, .tz, .data, .noEstimate, .help])
+
+    static let helpText = """
+        usage: venuectl search QUERY... [options]
+
+        Venues whose id or name answers QUERY, best first: the id or the whole name, then
+        names that start with it, names with words that start with its words (in any
+        order), names that contain it, and last names a few typos away. Case, accents
+        and punctuation do not matter. Each venue is shown with its id, kind and state.
+
+        options:
+        \(table.helpLines)
+
+        The data is --data, else venued's cached copy, else the bundled data.
+
+        exit codes: 0 found, 1 no venue matches, 2 usage, 4 unreadable data, 5 invalid data
+        """
+
+    static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
+        guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.words.append(word) }) else { return 0 }
+        let query = options.words.joined(separator: " ")
+        guard query.contains(where: { $0.isLetter || $0.isNumber }) else {
+            throw .usage("search needs a QUERY: part of a venue's name or its id, e.g. 'venuectl search cafe'")
+        }
+        let zone = try options.common.zone()
+        let at = try options.common.instant(in: zone, now: context.now)
+        let local = try LocalData.load(options.common.data, environment: context.environment)
+        let results = VenueSearch(query).hits(in: local.feed.feed.venues).map { hit in
+            Result(hit: hit, status: Timetable(venue: hit.venue, zone: zone).status(at: at, estimate: options.common.estimate))
+        }
+        let output = SearchOutput(query: query, at: at, zone: zone, source: local.feed.source, results: results)
+        if options.common.json {
+            Venuectl.write(output.json())
+        } else if results.isEmpty {
+            Venuectl.writeError("venuectl: no venue matches '\(query)' (run 'venuectl status' to list them all)")
+        } else {
+            Venuectl.write(output.text())
+        }
+        local.writeNotes()
+        return results.isEmpty ? 1 : 0
+    }
+}

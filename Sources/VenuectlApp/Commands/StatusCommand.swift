@@ -1,0 +1,58 @@
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+
+/// `venuectl status`: from `--data` when given; else venued answers (already rendered,
+/// for the prompt's sake: one request, then print); else the local copy (cache, then
+/// bundled) with one notice. Every path renders through `StatusPresentation`, so the
+/// output is the same wherever it was computed.
+enum StatusCommand {
+    static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
+        var (options, configured) = try StatusOptions.parse(arguments, environment: context.environment)
+        if options.help {
+            Venuectl.write(StatusOptions.helpText + "\n")
+            return 0
+        }
+        if options.favorites { options.favoritesFile = Favorites.path(environment: context.environment) }
+        do { return try answer(options, context) } catch {
+            throw VenuectlConfig.attributing(error, zone: options.tz, location: configured["tz"])
+        }
+    }
+
+    private static func answer(_ options: StatusOptions, _ context: Context) throws(CLIError) -> Int32 {
+        let presentation = context.presentation(options.format)
+        guard options.data == nil else {
+            let local = try LocalData.load(options.data, environment: context.environment)
+            local.writeNotes()
+            let report = try StatusReport(options: options, feed: local.feed, now: context.now, favorites: try Favorites.load(for: options))
+            Venuectl.write(presentation.render(report))
+            return 0
+        }
+        let request = DaemonRequest.status(options, presentation: options.format == .json ? nil : presentation)
+        let failure: DaemonFailure
+        switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
+                                    reading: { output(of: $0, json: options.format == .json) }) {
+        case .success(let output):
+            Venuectl.write(output)
+            return 0
+        case .failure(let reason):
+            failure = reason
+        }
+        let copy = try LocalCopy.load(environment: context.environment)
+        let report = try StatusReport(options: options, feed: copy.feed, now: context.now, favorites: try Favorites.load(for: options))
+        Venuectl.write(presentation.render(report))
+        // After the answer, and only with one: an error is a single line of its own.
+        Venuectl.writeError("venuectl: " + copy.notice(failure, zone: report.zone))
+        return 0
+    }
+
+    /// What to print from venued's answer: its object without the leading `"ok":true`
+    /// (exactly SPEC §4's shape), or the text it rendered.
+    private static func output(of answer: DaemonConnection.Answer, json: Bool) -> String? {
+        if json {
+            return answer.objectWithoutOK.map { $0 + "\n" }
+        }
+        guard case .string(let text)? = answer.value["text"] else { return nil }
+        return text
+    }
+}

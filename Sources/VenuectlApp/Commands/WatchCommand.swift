@@ -1,0 +1,128 @@
+import DiningHours
+import Glibc
+import VenueAnswers
+import VenuedProtocol
+
+/// `venuectl watch`: the status, again each time it changes, for status bars that read a
+/// stream (i3bar, waybar's `exec` without `interval`) and for scripts that wait.
+///
+/// With venued up it follows the daemon's `subscribe` stream, so it wakes only when
+/// venued pushes (at openings, closings and new data). When venued is down or goes away
+/// it says so once, carries on from the local copy (waking at the local transitions),
+/// and reconnects with full-jitter backoff (0.5 s doubling to 30 s). The same answer
+/// twice in a row is printed once.
+enum WatchCommand {
+    static let reconnectBase = 0.5
+    static let reconnectCap = 30.0
+
+    /// The one flag of its own; parsed before status's table sees the rest.
+    static let countFlag = FlagSpec(name: "--count", short: nil, value: "N", choices: [], help: "exit after printing N answers")
+
+    /// Its flags as completion offers them: status's, but --at, and --count.
+    static var flags: [FlagSpec] { StatusOptions.table.specs.filter { $0.name != "--at" } + [countFlag] }
+
+    static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
+        let (rest, count) = try splitCount(arguments)
+        var options = try StatusOptions.parse(rest, environment: context.environment).0
+        if options.favorites { options.favoritesFile = Favorites.path(environment: context.environment) }
+        if options.help {
+            Venuectl.write(helpText + "\n")
+            return 0
+        }
+        guard options.at == nil else { throw .usage("watch follows the present: --at is for 'venuectl status'", help: "venuectl watch --help") }
+        let presentation = context.presentation(options.format)
+        var printer = WatchPrinter(presentation: presentation)
+        var failures = 0
+        var local: LocalWatch?
+        while count.map({ printer.printed < $0 }) ?? true {
+            if options.data == nil {
+                let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
+                let outcome = follow(connection, options, presentation, &printer, until: count)
+                switch outcome {
+                case .finished: return 0
+                case .failed(let failure, let hadStream):
+                    if hadStream { failures = 0 }
+                    failures += 1
+                    if failures == 1 || hadStream {
+                        Venuectl.writeError("venuectl: \(failure.reason); following the local copy and retrying — \(failure.hint)")
+                    }
+                }
+            }
+            if local == nil { local = try LocalWatch(options: options, context: context) }
+            let retry = options.data == nil
+                ? Backoff.delay(failures: failures, base: reconnectBase, cap: reconnectCap, unit: Double.random(in: 0..<1))
+                : Double.infinity
+            guard let pause = try local?.step(&printer, retryAfter: retry), count.map({ printer.printed < $0 }) ?? true else { break }
+            LocalWatch.sleep(pause)
+        }
+        return 0
+    }
+
+    private enum Outcome {
+        case finished
+        case failed(DaemonFailure, hadStream: Bool)
+    }
+
+    /// Prints venued's pushes until the stream ends or `count` lines were printed.
+    private static func follow(_ connection: DaemonConnection, _ options: StatusOptions, _ presentation: StatusPresentation,
+                               _ printer: inout WatchPrinter, until count: Int?) -> Outcome {
+        let budget = DaemonStatus.budget
+        let stream: DaemonStream
+        switch connection.open(DaemonRequest.subscribe(options, presentation: presentation.format == .json ? nil : presentation), until: Monotonic.seconds() + budget, seconds: budget) {
+        case .success(let opened): stream = opened
+        case .failure(let failure): return .failed(failure, hadStream: false)
+        }
+        defer { stream.close() }
+        var answered = false
+        while true {
+            let deadline = answered ? Double.infinity : Monotonic.seconds() + budget
+            switch stream.nextAnswer(until: deadline, seconds: budget) {
+            case .success(let answer) where answer.ok:
+                answered = true
+                printer.print(answer)
+                if let count, printer.printed >= count { return .finished }
+            case .success(let answer):
+                let message = if case .string(let text)? = answer.value["error"] { text } else { "no reason given" }
+                return .failed(.unusable(connection.path, "ended the subscription (\(message))"), hadStream: answered)
+            case .failure(let failure):
+                return .failed(answered ? .unusable(connection.path, "went away") : failure, hadStream: answered)
+            }
+        }
+    }
+
+    /// `--count N`, which only watch has; the rest are status's options.
+    static func splitCount(_ arguments: [String]) throws(CLIError) -> ([String], Int?) {
+        var rest: [String] = []
+        var count: Int?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument == "--count" || argument.hasPrefix("--count=") else { rest.append(argument); continue }
+            var value = String(argument.dropFirst("--count=".count))
+            if argument == "--count" {
+                guard index < arguments.count else { throw .usage("--count needs a value (N)", help: "venuectl watch --help") }
+                value = arguments[index]
+                index += 1
+            }
+            guard let n = Int(value), n > 0 else { throw .usage("--count takes a whole number above 0, not '\(value)'", help: "venuectl watch --help") }
+            count = n
+        }
+        return (rest, count)
+    }
+
+    static var helpText: String {
+        """
+        usage: venuectl watch [VENUE...] [options]
+
+        The status of 'venuectl status', printed again each time it changes: at openings,
+        closings and new data. Follows venued's stream; while venued is down, follows the
+        local copy and reconnects (0.5 s doubling to 30 s). Stop it with Ctrl-C.
+
+        options: those of 'venuectl status' (but --at), and
+          \(countFlag.name) \(countFlag.value!)  \(countFlag.help)
+
+        exit codes: 0 stopped after --count, 2 usage, 3 unknown venue, 4/5 unusable --data file
+        """
+    }
+}

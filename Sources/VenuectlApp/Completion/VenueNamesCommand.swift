@@ -1,0 +1,26 @@
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+/// `venuectl __venues`: a line per venue of the local copy, `slug<TAB>name`, for the
+/// completion scripts. The slug (`joes-cafe`) needs no shell quoting and names the venue
+/// exactly (`VenueSearch` matches it as the whole name); the name is the description
+/// zsh and fish show beside it. Hidden from help: people type names, not this.
+enum VenueNamesCommand {
+    static let name = "__venues"
+
+    struct Options: HasCommonOptions {
+        var common = CommonOptions()
+    }
+
+    static let table = FlagTable<Options>(helpCommand: "venuectl --help", flags: [.data, .help])
+
+    static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
+        let help = "usage: venuectl \(name) [--data FILE]: slug<TAB>name of every venue, for completion scripts"
+        guard let options = try table.options(arguments, help: help, operand: { _, word throws(CLIError) in
+            throw .usage("\(name) takes no arguments, not '\(word)'")
+        }) else { return 0 }
+        let local = try LocalData.load(options.common.data, environment: context.environment)
+        Venuectl.write(local.feed.feed.venues.map { "\($0.slug)\t\($0.name)\n" }.joined())
+        return 0
+    }
+}

@@ -1,0 +1,20 @@
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+
+/// What a venuectl command runs with besides its arguments: the clock, the environment
+/// and the terminal, passed in from `main.swift` so that tests can fix them.
+struct Context: Sendable {
+    let now: Instant
+    let environment: [String: String]
+    let stdoutIsTTY: Bool
+    let uid: UInt32
+
+    /// How `format` is shown here. Plain text needs the terminal's facts: colour only on
+    /// a terminal that wants it (`NO_COLOR`, `TERM=dumb`), the user's zone (`TZ`, else the
+    /// system's) so the text can say when venue times are in another one, and `COLUMNS`.
+    /// The other formats need none, so the prompt's path does not look them up.
+    func presentation(_ format: StatusFormat) -> StatusPresentation {
+        StatusPresentation(format, environment: environment, stdoutIsTTY: stdoutIsTTY)
+    }
+}

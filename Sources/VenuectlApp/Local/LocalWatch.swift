@@ -1,0 +1,38 @@
+import DiningHours
+import Glibc
+import VenueAnswers
+import VenuedProtocol
+
+/// `watch` without venued: the status from the local copy (or `--data`), printed when
+/// its text changes, sleeping until the next instant it could (`Redraw`) or the next
+/// try to reach venued.
+struct LocalWatch {
+    let options: StatusOptions
+    let source: FeedSource
+    /// Built once: the data does not change while venued is away.
+    let campus: Campus
+
+    init(options: StatusOptions, context: Context) throws(CLIError) {
+        self.options = options
+        let feed = try options.data == nil ? LocalCopy.load(environment: context.environment).feed : FeedFile.load(path: options.data)
+        source = feed.source
+        campus = Campus(feed: feed.feed, zone: try StatusReport.zone(options.tz))
+    }
+
+    /// Prints the status if its text changed (the printer skips a repeat); returns how
+    /// long to sleep before the next step.
+    func step(_ printer: inout WatchPrinter, retryAfter: Double) throws(CLIError) -> Double {
+        let now = SystemClock.now()
+        let report = try StatusReport(options: options, campus: campus, source: source, now: now, favorites: try Favorites.load(for: options))
+        printer.print(report)
+        let wake = Redraw.next(after: report, campus: campus, presentation: printer.presentation)
+        return min(wake.map { Double($0 - now) } ?? 3600, retryAfter, 3600)
+    }
+
+    /// Sleeps through signals' interruptions (SIGWINCH from a resized terminal).
+    static func sleep(_ seconds: Double) {
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}

@@ -1,0 +1,44 @@
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+
+/// What `watch` prints: each answer once (the same text twice in a row is skipped, as
+/// after a reconnect that changed nothing), as `status` would print it. For i3bar it
+/// speaks the streaming protocol: a header, an endless array, one block list per line.
+struct WatchPrinter {
+    let presentation: StatusPresentation
+    private(set) var printed = 0
+    private var last: String?
+
+    init(presentation: StatusPresentation) { self.presentation = presentation }
+
+    /// A pushed answer: venued's rendered text, or its JSON object without `"ok"`.
+    mutating func print(_ answer: DaemonConnection.Answer) {
+        if presentation.format == .json {
+            emit((answer.objectWithoutOK ?? answer.line) + "\n")
+        } else if case .string(let text)? = answer.value["text"] {
+            emit(text)
+        }
+    }
+
+    /// A locally computed report, rendered as venued would have. JSON is compared by its
+    /// venues alone: its `at` moves with every step.
+    mutating func print(_ report: StatusReport) {
+        let venues = presentation.format == .json ? StatusJSON.members(report).first { $0.0 == "venues" }?.1 : nil
+        emit(presentation.render(report), unless: venues)
+    }
+
+    /// Writes `text` unless `key` (the text itself by default) is what was last written.
+    private mutating func emit(_ text: String, unless key: String? = nil) {
+        let key = key ?? text
+        guard key != last else { return }
+        last = key
+        if presentation.format == .i3bar {
+            if printed == 0 { Venuectl.write("{\"version\":1}\n[\n") }
+            Venuectl.write(text.hasSuffix("\n") ? String(text.dropLast()) + ",\n" : text + ",\n")
+        } else {
+            Venuectl.write(text)
+        }
+        printed += 1
+    }
+}

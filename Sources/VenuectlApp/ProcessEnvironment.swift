@@ -1,0 +1,22 @@
+import Glibc
+import DiningHours
+import VenueAnswers
+import VenuedProtocol
+
+/// The process environment as a dictionary, read from `environ` (what ProcessInfo would
+/// give, without Foundation). The first of duplicate names wins, as getenv's does.
+public enum ProcessEnvironment {
+    public static func current() -> [String: String] {
+        var result: [String: String] = [:]
+        var cursor = environ
+        while let entry = cursor.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                let name = String(text[..<equals])
+                if result[name] == nil { result[name] = String(text[text.index(after: equals)...]) }
+            }
+            cursor += 1
+        }
+        return result
+    }
+}

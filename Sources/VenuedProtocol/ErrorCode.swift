@@ -1,0 +1,81 @@
+import DiningHours
+import VenueAnswers
+
+/// The machine-readable `code` of a failed answer, `{"ok":false,"error":...,"code":...}`.
+/// venued sets it and venuectl reads it, from this one list, so that a refusal by the
+/// daemon ends venuectl with the same message and exit code as its local computation.
+public enum ErrorCode: String, Sendable {
+    /// A bad option value (`at`, `tz`, `soon`, ...): venuectl's usage error, exit 2.
+    case usage
+    /// No venue matches a query; the answer also carries `venue` and `suggestions`: exit 3.
+    case unknownVenue = "unknown_venue"
+    /// A command about one venue (`hours`) got a name several share; the answer also
+    /// carries `venue` and `candidates`: exit 2.
+    case ambiguousVenue = "ambiguous_venue"
+    /// This build has no time-zone data: exit 70.
+    case environment
+    /// The request itself is malformed: not JSON, an unknown field, a wrong version.
+    case badRequest = "bad_request"
+    /// `refresh`: no source answered with venues; the held data is still served.
+    case refreshFailed = "refresh_failed"
+    /// Too many connections are open.
+    case busy
+    /// The client runs as another user.
+    case forbidden
+}
+
+extension CLIError {
+    /// The code venued answers with when it meets this error.
+    public var code: ErrorCode {
+        switch self {
+        case .usage: return .usage
+        case .unknownVenue: return .unknownVenue
+        case .ambiguousVenue: return .ambiguousVenue
+        case .environment: return .environment
+        default: return .badRequest
+        }
+    }
+
+    /// The message venued sends: venuectl's line without its pointer to its own help.
+    public var answerMessage: String {
+        if case .usage(let message, _) = self { return message }
+        return description
+    }
+
+    /// Members after `code` that let venuectl rebuild this error exactly.
+    public var answerDetails: [(String, String)] {
+        switch self {
+        case .unknownVenue(let query, let suggestions):
+            return [("venue", JSONText.quote(query)), ("suggestions", JSONText.array(suggestions.map(JSONText.quote)))]
+        case .ambiguousVenue(let query, let candidates):
+            return [("venue", JSONText.quote(query)), ("candidates", JSONText.array(candidates.map(JSONText.quote)))]
+        default:
+            return []
+        }
+    }
+
+    /// The error a failed answer stands for, when it is one venuectl also raises locally
+    /// (usage, unknown venue, no zone data); nil for the daemon's own refusals.
+    public init?(answer: JSONValue, command: String) {
+        guard case .string(let code)? = answer["code"], case .string(let message)? = answer["error"] else { return nil }
+        switch ErrorCode(rawValue: code) {
+        case .usage?:
+            self = .usage(message, help: "venuectl \(command) --help")
+        case .unknownVenue?:
+            guard case .string(let query)? = answer["venue"], let names = Self.names(answer["suggestions"]) else { return nil }
+            self = .unknownVenue(query, suggestions: names)
+        case .ambiguousVenue?:
+            guard case .string(let query)? = answer["venue"], let names = Self.names(answer["candidates"]) else { return nil }
+            self = .ambiguousVenue(query, candidates: names)
+        case .environment?:
+            self = .environment(message)
+        default:
+            return nil
+        }
+    }
+
+    private static func names(_ value: JSONValue?) -> [String]? {
+        guard case .array(let list)? = value else { return nil }
+        return list.compactMap { if case .string(let name) = $0 { name } else { nil } }
+    }
+}
