@@ -1,5 +1,5 @@
 import DiningHours
-import VenuedCLI
+import VenueAnswers
 
 /// Section 3: the status of every venue, from prebuilt schedules (what the daemon keeps)
 /// down to from-scratch work (what a one-off CLI call does).
@@ -14,7 +14,7 @@ enum StatusBenchmarks {
         let statuses = { (schedules: [Schedule], t: Instant) in sum(schedules) { digest($0.status(at: t)) } }
         Report.section("3. status of every venue (\(count) venues; rows a-d are per venue-status)")
 
-        let rules = harness.time { (try? ZoneRules(identifier: "America/New_York"))?.offset(at: noon) ?? 0 }
+        let rules = harness.time { (try? ZoneDatabase.system.rules("America/New_York"))?.offset(at: noon) ?? 0 }
         Report.row("swift.zone", "setup: ZoneRules from /usr/share/zoneinfo (read, parse, table to 2100)", rules, .µs, note: "once per zone")
         let foundationRules = harness.time { FoundationBaseline.transitionTable("America/New_York") }
         Report.row("foundation.zone", "  Foundation: TimeZone transitions 1970-2100 (the engine's old way)", foundationRules, .µs,

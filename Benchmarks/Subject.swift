@@ -1,7 +1,7 @@
 import BundledFeed
 import DiningHours
-import VenuedCLI
 import Foundation
+import VenueAnswers
 
 /// The data every benchmark works on: the bundled Penn feed read in America/New_York.
 struct Subject {
@@ -13,7 +13,7 @@ struct Subject {
     static func load() -> Subject {
         let bytes = BundledFeed.bytes
         do {
-            let zone = try ZoneRules(identifier: "America/New_York")
+            let zone = try ZoneDatabase.system.rules("America/New_York")
             let feed = try FeedDecoder.decode(bytes)
             return Subject(bytes: bytes, zone: zone, feed: feed, campus: Campus(feed: feed, zone: zone))
         } catch {
