@@ -69,6 +69,10 @@ uninstall:
 	rm -f "$(DESTDIR)$(MANDIR)/man1/venuectl.1" "$(DESTDIR)$(MANDIR)/man8/venued.8"
 	rm -f "$(DESTDIR)$(BASHCOMPDIR)/venuectl" "$(DESTDIR)$(ZSHCOMPDIR)/_venuectl" "$(DESTDIR)$(FISHCOMPDIR)/venuectl.fish"
 	-systemctl --user daemon-reload 2>/dev/null
+	@# The socket file went with the socket unit (RemoveOnStop=); its directory, if empty.
+	-@test -z "$$XDG_RUNTIME_DIR" || rmdir "$$XDG_RUNTIME_DIR/venued" 2>/dev/null || true
+	@echo "left in place (your data): ~/.cache/venued (the last good feed) and ~/.config/venued"
+	@echo "(config, favorites, venuectl.conf); remove them with: rm -rf ~/.cache/venued ~/.config/venued"
 
 # A Debian package of the release build: /usr/bin, /usr/lib/systemd/user, man pages,
 # completions, copyright and changelog; Depends from dpkg-shlibdeps plus libcurl4,
