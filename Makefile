@@ -3,6 +3,8 @@
 #   make install PREFIX=~/.local     release binaries, systemd user units, man pages,
 #                                    bash/zsh/fish completions
 #   make uninstall PREFIX=~/.local
+#   make deb                         venued_VERSION_ARCH.deb (dpkg-deb), for
+#                                    sudo apt-get install ./venued_*.deb
 #
 # then:  systemctl --user daemon-reload && systemctl --user enable --now venued.socket
 #
@@ -23,9 +25,14 @@ ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 SWIFT    ?= swift
 BUILDDIR ?= .build
-BUILD     = $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(BUILDDIR)
+# -z now (with the default relro): the GOT is made read-only once the program has loaded.
+BUILD     = $(SWIFT) build -c release --static-swift-stdlib -Xlinker -z -Xlinker now --scratch-path $(BUILDDIR)
 
-.PHONY: all build install install-files uninstall check
+# `make deb`: the package is staged in DEBSTAGE and written into DEBOUT.
+DEBSTAGE ?= $(BUILDDIR)-deb
+DEBOUT   ?= .
+
+.PHONY: all build install install-files uninstall deb check
 all: build
 
 build:
@@ -62,6 +69,16 @@ uninstall:
 	rm -f "$(DESTDIR)$(MANDIR)/man1/venuectl.1" "$(DESTDIR)$(MANDIR)/man8/venued.8"
 	rm -f "$(DESTDIR)$(BASHCOMPDIR)/venuectl" "$(DESTDIR)$(ZSHCOMPDIR)/_venuectl" "$(DESTDIR)$(FISHCOMPDIR)/venuectl.fish"
 	-systemctl --user daemon-reload 2>/dev/null
+	@# The socket file went with the socket unit (RemoveOnStop=); its directory, if empty.
+	-@test -z "$$XDG_RUNTIME_DIR" || rmdir "$$XDG_RUNTIME_DIR/venued" 2>/dev/null || true
+	@echo "left in place (your data): ~/.cache/venued (the last good feed) and ~/.config/venued"
+	@echo "(config, favorites, venuectl.conf); remove them with: rm -rf ~/.cache/venued ~/.config/venued"
+
+# A Debian package of the release build: /usr/bin, /usr/lib/systemd/user, man pages,
+# completions, copyright and changelog; Depends from dpkg-shlibdeps plus libcurl4,
+# ca-certificates and tzdata (scripts/make-deb).
+deb: build
+	scripts/make-deb "$$($(BUILD) --show-bin-path)" "$(DEBSTAGE)" "$(DEBOUT)"
 
 # What CI checks beyond `swift test`.
 check:

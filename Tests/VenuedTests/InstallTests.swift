@@ -126,4 +126,209 @@ import Testing
         #expect(uninstall.code == 0, "\(uninstall.output)")
         for path in installed.keys { #expect(access(prefix + "/" + path, F_OK) != 0, "\(path) left behind") }
     }
+
+    // MARK: under a real `systemd --user` manager (root: CI)
+
+    /// The files (not directories) under `root`, relative to it.
+    static func files(under root: String) -> Set<String> {
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var found: Set<String> = []
+        while let path = walker.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                found.insert(path)
+            }
+        }
+        return found
+    }
+
+    static func json(_ text: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+    }
+
+    /// The issue's whole life of the installed units under a real user manager: exposure,
+    /// enable --now the socket, the first query activates the service (READY=1), it
+    /// fetches and caches, reload keeps the pid, kill -9 restarts it, a short watchdog
+    /// keeps it alive, stop, the next query re-activates it. Returns the exposure score.
+    @discardableResult
+    static func exercise(_ manager: UserManager, venuectl: String, server: ScriptedHTTPServer) throws -> Double {
+        let home = manager.home
+        let config = home + "/.config/venued/config"
+        try manager.write("primary_url = \(server.url("/primary"))\nbackup_url = \(server.url("/backup"))\ntimeout = 2\n", to: config)
+        // No journald here: the service's output goes to a file.
+        let log = home + "/venued.log"
+        let dropins = home + "/.config/systemd/user/venued.service.d"
+        try manager.write("[Service]\nStandardOutput=append:\(log)\nStandardError=append:\(log)\n", to: dropins + "/log.conf")
+        #expect(try manager.systemctl("daemon-reload").code == 0)
+        var serviceLog: String { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "") + "\n-- manager --\n" + manager.managerLog }
+
+        let security = try manager.run("/usr/bin/systemd-analyze", ["--user", "security", "--no-pager", "venued.service"])
+        let score = security.output.components(separatedBy: "Overall exposure level for venued.service: ").last?
+            .split(separator: " ").first.flatMap { Double($0) } ?? 10
+        #expect(score <= 4.0, "\(security.output)")
+
+        let enable = try manager.systemctl("enable", "--now", "venued.socket")
+        #expect(enable.code == 0, "\(enable.output)")
+        #expect(access(manager.runtime + "/venued/venued.sock", F_OK) == 0)
+        #expect(try manager.property("venued.service", "ActiveState") == "inactive")
+
+        // The first query starts the service; it fetches from the primary and caches it.
+        var info: [String: Any] = [:]
+        let fetched = try manager.wait(seconds: 20) {
+            info = json(try manager.run(venuectl, ["info", "--json"], timeout: 10).output)
+            return info["source"] as? String == "primary"
+        }
+        #expect(fetched, "last info: \(info)\n\(serviceLog)")
+        // Type=notify: "active" only after READY=1; STATUS= came through as well.
+        #expect(try manager.property("venued.service", "ActiveState") == "active")
+        #expect(try manager.property("venued.service", "StatusText").hasPrefix("serving primary data"))
+        var cache = stat()
+        #expect(stat(home + "/.cache/venued", &cache) == 0 && cache.st_uid == manager.uid && cache.st_mode & 0o777 == 0o700)
+        #expect(access(home + "/.cache/venued/venues.json", F_OK) == 0, "\(serviceLog)")
+        let status = try manager.run(venuectl, ["status", "--json"])
+        #expect(status.code == 0 && json(status.output)["source"] as? String == "primary", "\(status.output)")
+
+        // Reload: SIGHUP, the same process, the new config in force.
+        let pid = try manager.property("venued.service", "MainPID")
+        try manager.write("primary_url = \(server.url("/primary"))\nbackup_url = \(server.url("/backup"))\ntimeout = 2\nrefresh = 600\n", to: config)
+        #expect(try manager.systemctl("reload", "venued.service").code == 0)
+        let reloaded = try manager.wait(seconds: 10) {
+            json(try manager.run(venuectl, ["info", "--json"], timeout: 10).output)["refresh_seconds"] as? Int == 600
+        }
+        #expect(reloaded, "\(serviceLog)")
+        #expect(try manager.property("venued.service", "MainPID") == pid)
+        #expect(try manager.property("venued.service", "ActiveState") == "active")
+
+        // kill -9: Restart=on-failure brings it back (RestartSec=5).
+        let mainPID = try #require(pid_t(pid).flatMap { $0 > 1 ? $0 : nil }, "MainPID \(pid)")
+        kill(mainPID, SIGKILL)
+        let restarted = try manager.wait(seconds: 20) {
+            let now = try manager.property("venued.service", "MainPID")
+            let state = try manager.property("venued.service", "ActiveState")
+            return now != pid && now != "0" && state == "active"
+        }
+        #expect(restarted, "\(serviceLog)")
+        #expect(try manager.property("venued.service", "NRestarts") == "1")
+
+        // A 2 s watchdog: venued pings every second, so it stays up, in the same process.
+        try manager.write("[Service]\nWatchdogSec=2\n", to: dropins + "/watchdog.conf")
+        #expect(try manager.systemctl("daemon-reload").code == 0)
+        #expect(try manager.systemctl("restart", "venued.service").code == 0)
+        let watched = try manager.property("venued.service", "MainPID")
+        // A manual restart resets the count: what matters is that it does not grow.
+        let restarts = try manager.property("venued.service", "NRestarts")
+        #expect(try manager.property("venued.service", "WatchdogUSec") == "2s")
+        let environment = (try? String(contentsOfFile: "/proc/\(watched)/environ", encoding: .utf8)) ?? ""
+        #expect(environment.split(separator: "\0").contains("WATCHDOG_USEC=2000000"))
+        sleep(7)
+        #expect(try manager.property("venued.service", "MainPID") == watched, "\(serviceLog)")
+        #expect(try manager.property("venued.service", "ActiveState") == "active")
+        #expect(try manager.property("venued.service", "NRestarts") == restarts)
+        try FileManager.default.removeItem(atPath: dropins + "/watchdog.conf")
+        #expect(try manager.systemctl("daemon-reload").code == 0)
+
+        // Stopped, the socket still listens: the next query starts it again.
+        #expect(try manager.systemctl("stop", "venued.service").code == 0)
+        #expect(try manager.property("venued.service", "ActiveState") == "inactive")
+        #expect(try manager.property("venued.socket", "ActiveState") == "active")
+        let again = try manager.run(venuectl, ["status"])
+        #expect(again.code == 0, "\(again.output)")
+        let pidAgain = try manager.property("venued.service", "MainPID")
+        #expect(pidAgain != "0" && pidAgain != watched)
+        #expect(try manager.property("venued.service", "ActiveState") == "active")
+        return score
+    }
+
+    /// What stays under the home after an uninstall: the user data the README names, the
+    /// files this test wrote, the skeleton's dotfiles.
+    static func leftovers(_ manager: UserManager) -> Set<String> {
+        let expected: Set<String> = [".cache/venued/venues.json", ".cache/venued/venues.meta", ".config/venued/config",
+                                     ".config/systemd/user/venued.service.d/log.conf", "venued.log"]
+        return files(under: manager.home).subtracting(expected).filter { access("/etc/skel/" + $0, F_OK) != 0 }
+    }
+
+    @Test(.enabled(if: UserManager.unavailable == nil, "\(UserManager.unavailable ?? "")"))
+    func makeInstallUnderARealUserManager() throws {
+        let manager = try UserManager()
+        defer { manager.stop() }
+        let server = try ScriptedHTTPServer()
+        defer { server.stop() }
+        server.set("/primary", .init(body: Feeds.current()))
+        // As the user would: make install-files into ~/.local, from the built binaries.
+        let prefix = manager.home + "/.local"
+        let make = try manager.run("/usr/bin/make", ["-C", Self.package, "install-files", "BUILT=\(Self.builtDirectory)", "PREFIX=\(prefix)"])
+        #expect(make.code == 0, "\(make.output)")
+        let installed = Self.files(under: prefix)
+        #expect(installed.contains("share/systemd/user/venued.service") && installed.contains("bin/venued"))
+        #expect(try manager.systemctl("daemon-reload").code == 0)
+        #expect(try manager.property("venued.service", "FragmentPath") == prefix + "/share/systemd/user/venued.service")
+
+        try Self.exercise(manager, venuectl: prefix + "/bin/venuectl", server: server)
+
+        let uninstall = try manager.run("/usr/bin/make", ["-C", Self.package, "uninstall", "PREFIX=\(prefix)"])
+        #expect(uninstall.code == 0, "\(uninstall.output)")
+        #expect(uninstall.output.contains("rm -rf ~/.cache/venued ~/.config/venued"))
+        #expect(try manager.property("venued.service", "ActiveState") == "inactive")
+        #expect(try manager.property("venued.socket", "ActiveState") == "inactive")
+        #expect(try manager.property("venued.service", "LoadState") == "not-found")
+        #expect(access(manager.runtime + "/venued", F_OK) != 0, "the socket or its directory was left in the runtime directory")
+        #expect(Self.leftovers(manager).isEmpty, "left behind: \(Self.leftovers(manager).sorted())")
+    }
+
+    /// The .deb that .ci/run builds (VENUED_DEB), installed with apt-get, run by a user,
+    /// removed with apt-get.
+    static let deb = ProcessInfo.processInfo.environment["VENUED_DEB"] ?? ""
+    static var debUnavailable: String? {
+        if let reason = UserManager.unavailable { return reason }
+        if deb.isEmpty { return "set VENUED_DEB to a venued .deb (.ci/run builds one with make deb)" }
+        if access(deb, R_OK) != 0 { return "VENUED_DEB=\(deb) cannot be read" }
+        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/apt-get") { return "needs apt-get" }
+        if access("/usr/bin/venued", F_OK) == 0 { return "/usr/bin/venued exists: a venued is installed here already" }
+        return nil
+    }
+
+    @Test(.enabled(if: debUnavailable == nil, "\(debUnavailable ?? "")"))
+    func debUnderARealUserManager() throws {
+        let environment = ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "DEBIAN_FRONTEND": "noninteractive"]
+        let debPath = Self.deb.hasPrefix("/") ? Self.deb : FileManager.default.currentDirectoryPath + "/" + Self.deb
+        let install = try Self.tool("/usr/bin/apt-get", ["install", "-y", "-q", "--no-install-recommends", debPath],
+                                    environment: environment, timeout: 600)
+        defer { _ = try? Self.tool("/usr/bin/dpkg", ["--purge", "venued"], environment: environment, timeout: 120) }
+        try #require(install.code == 0, "\(install.output)")
+        let listed = try Self.tool("/usr/bin/dpkg", ["-L", "venued"]).output.split(separator: "\n").map(String.init)
+        let packaged = listed.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+        for path in ["/usr/bin/venued", "/usr/bin/venuectl", "/usr/lib/systemd/user/venued.service", "/usr/lib/systemd/user/venued.socket",
+                     "/usr/share/man/man1/venuectl.1.gz", "/usr/share/man/man8/venued.8.gz", "/usr/share/doc/venued/copyright",
+                     "/usr/share/bash-completion/completions/venuectl", "/usr/share/zsh/vendor-completions/_venuectl",
+                     "/usr/share/fish/vendor_completions.d/venuectl.fish"] {
+            #expect(packaged.contains(path), "\(path) not in the package")
+        }
+        let unit = try String(contentsOfFile: "/usr/lib/systemd/user/venued.service", encoding: .utf8)
+        #expect(unit.contains("ExecStart=/usr/bin/venued\n"))
+
+        let manager = try UserManager()
+        defer { manager.stop() }
+        let server = try ScriptedHTTPServer()
+        defer { server.stop() }
+        server.set("/primary", .init(body: Feeds.current()))
+        #expect(try manager.property("venued.service", "FragmentPath") == "/usr/lib/systemd/user/venued.service")
+
+        try Self.exercise(manager, venuectl: "/usr/bin/venuectl", server: server)
+
+        // The user stops it (README), then root removes the package.
+        #expect(try manager.systemctl("disable", "--now", "venued.socket", "venued.service").code == 0)
+        #expect(access(manager.runtime + "/venued/venued.sock", F_OK) != 0, "RemoveOnStop= left the socket")
+        let remove = try Self.tool("/usr/bin/apt-get", ["remove", "-y", "-q", "venued"], environment: environment, timeout: 300)
+        #expect(remove.code == 0, "\(remove.output)")
+        for path in packaged { #expect(access(path, F_OK) != 0, "\(path) left behind by apt-get remove") }
+        let state = try Self.tool("/usr/bin/dpkg-query", ["-W", "-f", "${db:Status-Status}", "venued"])
+        // Unknown to dpkg (code 1), or known as not installed: no config-files state either.
+        #expect(state.code == 1 || state.output == "not-installed", "\(state.output)")
+        #expect(try manager.systemctl("daemon-reload").code == 0)
+        #expect(try manager.property("venued.service", "LoadState") == "not-found")
+        #expect(Self.leftovers(manager).isEmpty, "left behind: \(Self.leftovers(manager).sorted())")
+    }
 }
