@@ -63,8 +63,13 @@ public enum Venuectl {
             write(helpText + "\n")
             return 0
         default:
-            let names = visibleCommands.map(\.name).joined(separator: ", ")
-            throw .usage("unknown command '\(name)': the commands are \(names)", help: "venuectl --help")
+            // `status` is the default command: `venuectl commons`, `venuectl --open-now`.
+            do { return try StatusCommand.run(arguments, context) } catch {
+                guard case .unknownVenue(let query, _) = error, query == name, !name.hasPrefix("-") else { throw error }
+                let names = visibleCommands.map(\.name).joined(separator: ", ")
+                throw .usage("unknown command or venue '\(name)': the commands are \(names), and 'venuectl status' lists the venues",
+                             help: "venuectl --help")
+            }
         }
     }
 

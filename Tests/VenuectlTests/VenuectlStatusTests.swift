@@ -100,7 +100,7 @@ import Testing
         (["status", "--tz", "Mars/Base"], 2, "unknown time zone 'Mars/Base'"),
         (["status", "--format", "xml"], 2, "unknown format 'xml'"),
         (["status", "--json=yes"], 2, "--json takes no value"),
-        (["frobnicate"], 2, "unknown command 'frobnicate'"),
+        (["frobnicate"], 2, "unknown command or venue 'frobnicate'"),
         (["status", "comons"], 3, "no venue matches 'comons': did you mean '1920 Commons'?"),
         (["status", "zzzzzzzz"], 3, "no venue matches 'zzzzzzzz': run 'venuectl status'"),
         (["status", "--data", "/nonexistent/venues.json"], 4, "cannot read /nonexistent/venues.json: No such file or directory"),
@@ -111,6 +111,14 @@ import Testing
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix("venuectl: ") && run.stderr.contains(message), "\(run.stderr)")
         #expect(run.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test func statusIsTheDefaultCommand() throws {
+        let named = try venuectl(["commons", "--json", "--data", VenuectlProcess.fixture, "--at", "2023-09-18T12:00"])
+        let explicit = try venuectl(["status", "commons", "--json", "--data", VenuectlProcess.fixture, "--at", "2023-09-18T12:00"])
+        #expect(named.code == 0 && named.stdout == explicit.stdout && named.venues.map { $0["name"] as? String } == ["1920 Commons"])
+        let filtered = try venuectl(["--open-now", "--json", "--data", VenuectlProcess.fixture, "--at", "2023-09-18T12:00"])
+        #expect(filtered.code == 0 && filtered.venues.allSatisfy { $0["state"] as? String == "open" } && !filtered.venues.isEmpty)
     }
 
     @Test func invalidDataFilesAreRefusedNotShownAsEmpty() throws {

@@ -56,4 +56,24 @@ import VenuectlApp
         let unknown = try request(["nowhere"], [:], false)
         #expect(unknown["code"] as? String == "unknown_venue")
     }
+
+    @Test func aRefusalOnThePromptPathIsPrintedAsVenuectlsOwnErrorAndNotAskedAgain() throws {
+        let refusal = #"{"ok":false,"error":"no venue matches 'nowhere'","code":"unknown_venue","venue":"nowhere","suggestions":["Falk"]}"#
+        let stub = try StubSocket(path: home.root + "/stub.sock", reply: refusal + "\n")
+        defer { stub.stop() }
+        let run = try VenuectlRunner.run(["status", "nowhere"], home: home, environment: ["VENUED_SOCKET": stub.path])
+        #expect(run.code == 3 && run.stdout.isEmpty && run.stderr == "venuectl: no venue matches 'nowhere': did you mean 'Falk'?\n", "\(run.stderr)")
+        #expect(stub.received.count == 1, "one question, one request: \(stub.received)")
+    }
+
+    @Test func venuedRefusesAForwardedCommandLineWithTheLocalRunsWords() throws {
+        let daemon = try home.bundledDaemon()
+        defer { daemon.stop() }
+        mkdirs(home.environment["XDG_CONFIG_HOME"]! + "/venued")
+        try "tz = Mars/Base\n".write(toFile: home.environment["XDG_CONFIG_HOME"]! + "/venued/venuectl.conf", atomically: true, encoding: .utf8)
+        let forwarded = try VenuectlRunner.run(["status"], home: home)
+        let local = try VenuectlRunner.run(["status", "--data", try home.bundledDataFile()], home: home)
+        #expect(forwarded.code == 2 && forwarded.stderr.contains("venuectl.conf:1: tz = Mars/Base: unknown time zone"), "\(forwarded.stderr)")
+        #expect(forwarded.code == local.code && forwarded.stderr == local.stderr)
+    }
 }

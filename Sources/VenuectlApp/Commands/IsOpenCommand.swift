@@ -74,7 +74,7 @@ enum IsOpenCommand {
             let local = try LocalData.load(path, environment: context.environment)
             return (try computed(status, local.feed, context), local.notes)
         }
-        let request = DaemonRequest.status(status, presentation: nil)
+        let request = StatusQuery.request(.status, status, presentation: nil)
         let failure: DaemonFailure
         switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "is-open", reading: { parse($0.value) }) {
         case .success(let answers): return (answers, [])

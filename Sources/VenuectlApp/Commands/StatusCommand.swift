@@ -28,7 +28,7 @@ enum StatusCommand {
             Venuectl.write(presentation.render(report))
             return 0
         }
-        let request = DaemonRequest.status(options, presentation: options.format == .json ? nil : presentation)
+        let request = StatusQuery.request(.status, options, presentation: options.format == .json ? nil : presentation)
         let failure: DaemonFailure
         switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
                                     reading: { output(of: $0, json: options.format == .json) }) {

@@ -68,7 +68,7 @@ enum WatchCommand {
                                _ printer: inout WatchPrinter, until count: Int?) -> Outcome {
         let budget = DaemonStatus.budget
         let stream: DaemonStream
-        switch connection.open(DaemonRequest.subscribe(options, presentation: presentation.format == .json ? nil : presentation), until: Monotonic.seconds() + budget, seconds: budget) {
+        switch connection.open(StatusQuery.request(.subscribe, options, presentation: presentation.format == .json ? nil : presentation), until: Monotonic.seconds() + budget, seconds: budget) {
         case .success(let opened): stream = opened
         case .failure(let failure): return .failed(failure, hadStream: false)
         }

@@ -34,8 +34,7 @@ struct RequestHandler: Sendable {
             let request = try Request(parsing: bytes)
             switch request.command {
             case .status:
-                let options = try StatusAnswer.options(request)
-                let presentation = try StatusAnswer.presentation(request)
+                let (options, presentation) = try StatusQuery.decode(.status, request.fields)
                 guard options.favorites else { return .reply(try statusAnswer.line(options, presentation: presentation, at: clock.now())) }
                 return .readsFiles { [self] in
                     do throws(ProtocolError) { return try statusAnswer.line(options, presentation: presentation, at: clock.now()) } catch {
@@ -43,10 +42,10 @@ struct RequestHandler: Sendable {
                     }
                 }
             case .subscribe:
-                let options = try StatusAnswer.options(request)
+                let (options, presentation) = try StatusQuery.decode(.subscribe, request.fields)
                 // Fail now, on this line, rather than on the first push.
                 _ = try statusAnswer.report(options, at: clock.now())
-                return .subscribe(Subscription(options: options, presentation: try StatusAnswer.presentation(request)))
+                return .subscribe(Subscription(options: options, presentation: presentation))
             case .hours, .next:
                 let answers = ScheduleAnswers(prepared: statusAnswer.prepared, config: settings.current, now: clock.now())
                 return .slow {
@@ -72,7 +71,7 @@ struct RequestHandler: Sendable {
 
     /// `venuectl status` as the client would run it (`ForwardedStatus`): always the text.
     private func forwarded(_ request: Request) throws(ProtocolError) -> String {
-        let (arguments, environment, tty) = (try request.strings("args"), try request.stringMap("env"), try request.flag("tty"))
+        let (arguments, environment, tty) = (try request.fields.strings("args"), try request.fields.stringMap("env"), try request.fields.flag("tty"))
         let (options, presentation): (StatusOptions, StatusPresentation)
         do { (options, presentation) = try ForwardedStatus.resolve(arguments: arguments, environment: environment, stdoutIsTTY: tty) } catch {
             throw ProtocolError(error)

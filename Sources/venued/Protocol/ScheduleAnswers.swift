@@ -14,16 +14,16 @@ struct ScheduleAnswers {
     func hours(_ request: Request) throws(ProtocolError) -> String {
         let zone = try zone(request)
         let (campus, held, _) = prepared.campus(zone)
-        guard let query = try request.string("venue") else { throw ProtocolError("hours needs \"venue\": a name or an id") }
+        guard let query = try request.fields.string("venue") else { throw ProtocolError("hours needs \"venue\": a name or an id") }
         let first: LocalDate
-        if let text = try request.string("from") {
+        if let text = try request.fields.string("from") {
             guard let date = LocalDate(parsing: text) else { throw ProtocolError("\"from\" must be a date, YYYY-MM-DD, not '\(text)'") }
             first = date
         } else {
             first = zone.localDate(of: now)
         }
-        let count = try request.integer("days", in: 1...14) ?? 7
-        let estimate = !(try request.flag("no_estimate"))
+        let count = try request.fields.integer("days", in: 1...14) ?? 7
+        let estimate = !(try request.fields.flag("no_estimate"))
         let venue: Venue
         do { venue = try VenueArgument.resolve(query, in: held.feed.venues) } catch { throw ProtocolError(error) }
         let timetable = campus.timetables.first { $0.venue.id == venue.id } ?? Timetable(venue: venue, zone: zone)
@@ -35,7 +35,7 @@ struct ScheduleAnswers {
     func next(_ request: Request) throws(ProtocolError) -> String {
         let zone = try zone(request)
         let (campus, held, _) = prepared.campus(zone)
-        let atText = try request.string("at"), queries = try request.strings("venues")
+        let atText = try request.fields.string("at"), queries = try request.fields.strings("venues")
         let at: Instant, chosen: Set<Int>
         do {
             at = try StatusReport.instant(atText, zone: zone, now: now)
@@ -43,15 +43,15 @@ struct ScheduleAnswers {
         } catch {
             throw ProtocolError(error)
         }
-        let hours = try request.integer("hours", in: 1...336) ?? 24
-        let limit = try request.integer("limit", in: 1...1000) ?? 50
+        let hours = try request.fields.integer("hours", in: 1...336) ?? 24
+        let limit = try request.fields.integer("limit", in: 1...1000) ?? 50
         let report = NextReport(campus: campus, at: at, until: at + hours * 3600, venues: chosen,
-                                estimate: !(try request.flag("no_estimate")), limit: limit, source: held.source)
+                                estimate: !(try request.fields.flag("no_estimate")), limit: limit, source: held.source)
         return Reply.ok(NextJSON.members(report))
     }
 
     private func zone(_ request: Request) throws(ProtocolError) -> ZoneRules {
-        let name = try request.string("tz") ?? config.timeZone
+        let name = try request.fields.string("tz") ?? config.timeZone
         do { return try prepared.zone(name) } catch { throw ProtocolError("\(error)") }
     }
 }

@@ -1,0 +1,34 @@
+import VenueAnswers
+
+/// A request venued cannot answer; sent back as `{"ok":false,"error":...,"code":...}`.
+package struct ProtocolError: Error {
+    package let message: String
+    package let code: ErrorCode
+    /// Members after `code` that let venuectl rebuild its own error (an unknown venue's
+    /// query and suggestions).
+    package let details: [(String, String)]
+
+    package init(_ message: String, code: ErrorCode = .badRequest) {
+        self.message = message
+        self.code = code
+        details = []
+    }
+
+    /// A venuectl error met while answering: the same message, code and details.
+    package init(_ error: CLIError) {
+        message = error.answerMessage
+        code = error.code
+        details = error.answerDetails
+    }
+
+    /// The same error with `context` before its message ("subscription ended: ...").
+    package func prefixed(_ context: String) -> ProtocolError {
+        ProtocolError(message: "\(context): \(message)", code: code, details: details)
+    }
+
+    private init(message: String, code: ErrorCode, details: [(String, String)]) {
+        self.message = message
+        self.code = code
+        self.details = details
+    }
+}

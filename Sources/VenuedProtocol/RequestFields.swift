@@ -1,0 +1,83 @@
+import DiningHours
+
+/// The members of a request object, read with the type each field must have: a wrong
+/// type is a `bad_request` with the field's name, never a guess or a trap. Both sides
+/// compile it: venued reads requests with it, and the status codec decodes through it.
+package struct RequestFields: Sendable {
+    private let members: [String: JSONValue]
+
+    package init(_ members: [String: JSONValue]) {
+        self.members = members
+    }
+
+    package func string(_ key: String) throws(ProtocolError) -> String? {
+        switch members[key] {
+        case nil, .null?: return nil
+        case .string(let value)?: return value
+        case .number(let value)?:
+            guard let id = Self.id(value) else { throw ProtocolError("\"\(key)\" must be a string or a venue id (a whole number), not \(value)") }
+            return id
+        default: throw ProtocolError("\"\(key)\" must be a string")
+        }
+    }
+
+    package func flag(_ key: String) throws(ProtocolError) -> Bool {
+        switch members[key] {
+        case nil, .null?: return false
+        case .bool(let value)?: return value
+        default: throw ProtocolError("\"\(key)\" must be true or false")
+        }
+    }
+
+    package func integer(_ key: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int? {
+        switch members[key] {
+        case nil, .null?: return nil
+        case .number(let value)? where value == value.rounded() && Double(range.lowerBound) <= value && value <= Double(range.upperBound):
+            return Int(value)
+        default: throw ProtocolError("\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+    }
+
+    /// A venue id sent as a number, as text; nil unless it is a whole number that `Int`
+    /// holds exactly (`1e300`, `0.5` and NaN are refused, never converted: a conversion
+    /// that traps would take the daemon down for every client).
+    private static func id(_ number: Double) -> String? {
+        Int(exactly: number).map(String.init)
+    }
+
+    /// An object of strings, such as the variables a client forwards.
+    package func stringMap(_ key: String) throws(ProtocolError) -> [String: String] {
+        switch members[key] {
+        case nil, .null?: return [:]
+        case .object(let list)?:
+            var result: [String: String] = [:]
+            for (name, value) in list {
+                guard case .string(let text) = value else { throw ProtocolError("\"\(key)\" must map names to strings") }
+                result[name] = text
+            }
+            return result
+        default: throw ProtocolError("\"\(key)\" must be an object of strings")
+        }
+    }
+
+    /// A list of venue names or ids; a single string is taken as a list of one.
+    package func strings(_ key: String) throws(ProtocolError) -> [String] {
+        switch members[key] {
+        case nil, .null?: return []
+        case .array(let values)?:
+            var result: [String] = []
+            for value in values {
+                switch value {
+                case .string(let text): result.append(text)
+                case .number(let number):
+                    guard let id = Self.id(number) else { throw ProtocolError("\"\(key)\" must list strings or venue ids (whole numbers), not \(number)") }
+                    result.append(id)
+                default: throw ProtocolError("\"\(key)\" must list strings or ids")
+                }
+            }
+            return result
+        default:
+            return try string(key).map { [$0] } ?? []
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import DiningHours
+import VenueAnswers
+
+/// A status question on the wire: the query (`StatusOptions`) and how its answer is to
+/// be shown (`StatusPresentation`), as the members of a `status` or `subscribe` request.
+///
+/// One table of fields gives venuectl's encoder, venued's decoder and the names a
+/// request may carry, so the three cannot drift apart (they were three lists once).
+/// venuectl's prompt path sends the command line instead (`ForwardedStatus`); venued
+/// turns both into the same `StatusOptions` and `StatusPresentation`, so both reach
+/// the same answers and the same cached lines.
+package enum StatusQuery {
+    /// One member: its name, how the client writes it (nil leaves it out) and how
+    /// venued reads it back.
+    struct Field: Sendable {
+        let name: String
+        let encode: @Sendable (StatusOptions, StatusPresentation?) -> String?
+        let decode: @Sendable (inout Decoded, RequestFields) throws(ProtocolError) -> Void
+    }
+
+    /// What the fields decode into: the query, and the presentation's raw parts.
+    struct Decoded {
+        var options = StatusOptions()
+        var render: String?
+        var template: String?
+        var color = false
+        var userZone: String?
+        var columns: Int?
+    }
+
+    /// Which venues, in which zone, how estimated: what `status` and `subscribe` share.
+    static let filters: [Field] = [
+        Field(name: "venues", encode: { o, _ in o.venues.isEmpty ? nil : "[" + o.venues.map(JSONText.quote).joined(separator: ",") + "]" },
+              decode: { d, f throws(ProtocolError) in d.options.venues = try f.strings("venues") }),
+        Field(name: "open_now", encode: { o, _ in o.openNow ? "true" : nil },
+              decode: { d, f throws(ProtocolError) in d.options.openNow = try f.flag("open_now") }),
+        Field(name: "halls", encode: { o, _ in o.kinds.contains(.diningHall) ? "true" : nil },
+              decode: { d, f throws(ProtocolError) in if try f.flag("halls") { d.options.kinds.insert(.diningHall) } }),
+        Field(name: "retail", encode: { o, _ in o.kinds.contains(.retail) ? "true" : nil },
+              decode: { d, f throws(ProtocolError) in if try f.flag("retail") { d.options.kinds.insert(.retail) } }),
+        Field(name: "favorites", encode: { o, _ in o.favorites ? "true" : nil },
+              decode: { d, f throws(ProtocolError) in d.options.favorites = try f.flag("favorites") }),
+        Field(name: "favorites_file", encode: { o, _ in o.favorites ? o.favoritesFile.map(JSONText.quote) : nil },
+              decode: { d, f throws(ProtocolError) in
+                  let file = try f.string("favorites_file")
+                  if let file, !file.hasPrefix("/") { throw ProtocolError("\"favorites_file\" must be an absolute path, not '\(file)'") }
+                  d.options.favoritesFile = file
+              }),
+        Field(name: "near", encode: { o, _ in o.near.map { JSONText.quote($0.text) } },
+              decode: { d, f throws(ProtocolError) in
+                  guard let near = try f.string("near") else { return }
+                  do throws(CLIError) { d.options.near = try Coordinate(nearArgument: near) } catch { throw ProtocolError(error) }
+              }),
+        Field(name: "tz", encode: { o, _ in o.tz.map(JSONText.quote) },
+              decode: { d, f throws(ProtocolError) in d.options.tz = try f.string("tz") }),
+        Field(name: "no_estimate", encode: { o, _ in o.estimate ? nil : "true" },
+              decode: { d, f throws(ProtocolError) in d.options.estimate = !(try f.flag("no_estimate")) }),
+        Field(name: "soon", encode: { o, _ in "\(o.soonMinutes)" },
+              decode: { d, f throws(ProtocolError) in d.options.soonMinutes = try f.integer("soon", in: 0...1440) ?? 15 }),
+    ]
+
+    /// The instant: `status` only (a subscription follows the present).
+    static let instant = Field(name: "at", encode: { o, _ in o.at.map(JSONText.quote) },
+                               decode: { d, f throws(ProtocolError) in d.options.at = try f.string("at") })
+
+    /// How the answer is shown; without `render`, the JSON object.
+    static let presentation: [Field] = [
+        Field(name: "render", encode: { _, p in p.map { JSONText.quote($0.format.name) } },
+              decode: { d, f throws(ProtocolError) in d.render = try f.string("render") }),
+        Field(name: "template", encode: { _, p in if case .template(let t)? = p?.format { JSONText.quote(t.text) } else { nil } },
+              decode: { d, f throws(ProtocolError) in d.template = try f.string("template") }),
+        Field(name: "color", encode: { _, p in p?.color == true ? "true" : nil },
+              decode: { d, f throws(ProtocolError) in d.color = try f.flag("color") }),
+        Field(name: "user_tz", encode: { _, p in p?.userZone.map(JSONText.quote) },
+              decode: { d, f throws(ProtocolError) in d.userZone = try f.string("user_tz") }),
+        Field(name: "columns", encode: { _, p in p?.columns.map { "\($0)" } },
+              decode: { d, f throws(ProtocolError) in d.columns = try f.integer("columns", in: 1...100_000) }),
+    ]
+
+    static func fields(_ command: Command) -> [Field] {
+        command == .status ? filters + [instant] + presentation : filters + presentation
+    }
+
+    package enum Command: String, Sendable {
+        case status, subscribe
+    }
+
+    /// The member names a request of `command` may carry.
+    package static func names(_ command: Command) -> [String] { fields(command).map(\.name) }
+
+    /// The request line; `presentation` nil asks for the JSON object.
+    package static func request(_ command: Command, _ options: StatusOptions, presentation: StatusPresentation?) -> String {
+        var members: [(String, String)] = [("v", "1"), ("cmd", JSONText.quote(command.rawValue))]
+        for field in fields(command) {
+            if let value = field.encode(options, presentation) { members.append((field.name, value)) }
+        }
+        return JSONText.object(members)
+    }
+
+    /// The query and presentation a request of `command` asks for.
+    package static func decode(_ command: Command, _ request: RequestFields) throws(ProtocolError) -> (StatusOptions, StatusPresentation?) {
+        var decoded = Decoded()
+        for field in fields(command) { try field.decode(&decoded, request) }
+        guard let name = decoded.render else { return (decoded.options, nil) }
+        let format: StatusFormat
+        do { format = name == "template" ? .template(try StatusTemplate(decoded.template ?? "")) : try StatusFormat(name: name) } catch {
+            throw ProtocolError(error)
+        }
+        return (decoded.options, StatusPresentation(format: format, color: decoded.color, userZone: decoded.userZone, columns: decoded.columns))
+    }
+}
