@@ -2,8 +2,6 @@ import BundledFeed
 import DiningHours
 import Testing
 @testable import VenueAnswers
-import VenuedProtocol
-import VenuectlApp
 @Suite("Bundled venue metadata")
 struct VenueInfoTests {
     /// The metadata dates from 2019: the two venues opened since have none.

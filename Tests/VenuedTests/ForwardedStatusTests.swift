@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import VenueAnswers
 import VenuedProtocol
-import VenuectlApp
 
 /// The prompt's path: `venuectl status` forwarded whole to venued (`"cmd":"venuectl"`),
 /// parsed and rendered there by the same code, and the ordinary path whenever that

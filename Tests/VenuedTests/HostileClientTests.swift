@@ -4,7 +4,6 @@ import Synchronization
 import Testing
 import VenueAnswers
 import VenuedProtocol
-import VenuectlApp
 
 /// What one client may do to venued, tried as an attacker would over the real socket:
 /// numbers no `Int` holds, files that never end, floods of requests, idle connections

@@ -4,7 +4,6 @@ import Foundation
 import Testing
 import VenueAnswers
 import VenuedProtocol
-import VenuectlApp
 @testable import venued
 
 /// The caches of `Prepared` must give exactly the answer a fresh computation gives,

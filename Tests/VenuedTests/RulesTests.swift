@@ -2,7 +2,6 @@
 import Testing
 import VenueAnswers
 import VenuedProtocol
-import VenuectlApp
 @testable import venued
 
 @Suite struct FreshnessRule {

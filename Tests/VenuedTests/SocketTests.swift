@@ -3,7 +3,6 @@ import Glibc
 import Testing
 import VenueAnswers
 import VenuedProtocol
-import VenuectlApp
 
 /// The socket's life: where it is, who may use it, what happens when one is already there.
 @Suite struct SocketLifecycle {

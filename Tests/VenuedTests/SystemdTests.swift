@@ -3,7 +3,6 @@ import Glibc
 import Testing
 import VenueAnswers
 import VenuedProtocol
-import VenuectlApp
 
 /// systemd without libsystemd: sd_notify datagrams, SIGHUP reload, socket activation.
 @Suite struct SystemdIntegration {

@@ -3,7 +3,6 @@ import Glibc
 import Synchronization
 import VenueAnswers
 import VenuedProtocol
-import VenuectlApp
 
 /// A Unix socket that accepts connections and then either never answers or answers
 /// `reply`: what a wedged or foreign process on venued's socket looks like to a client.

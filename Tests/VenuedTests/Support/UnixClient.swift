@@ -2,7 +2,6 @@ import Foundation
 import Glibc
 import VenueAnswers
 import VenuedProtocol
-import VenuectlApp
 
 /// A blocking Unix-socket client with a receive timeout, reading one line at a time.
 final class UnixClient {
