@@ -62,6 +62,9 @@ import VenuedProtocol
         defer { stub.stop() }
         let run = try VenuectlRunner.run(["status", "nowhere"], home: home, environment: ["VENUED_SOCKET": stub.path])
         #expect(run.code == 3 && run.stdout.isEmpty && run.stderr == "venuectl: no venue matches 'nowhere': did you mean 'Falk'?\n", "\(run.stderr)")
+        // The stub records a line after it answered: give it a moment (bounded) to do so.
+        for _ in 0..<200 where stub.received.isEmpty { usleep(10_000) }
+        usleep(200_000)
         #expect(stub.received.count == 1, "one question, one request: \(stub.received)")
     }
 

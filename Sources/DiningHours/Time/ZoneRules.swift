@@ -62,7 +62,9 @@ public struct ZoneRules: Sendable {
 
     /// The instant a wall clock shows `local`, by the **earlier offset** rule (SPEC §2.5):
     /// a time that occurs twice is its first occurrence; a time skipped by a gap is read
-    /// with the offset in force before the gap, so it lands one gap-length later.
+    /// with the offset in force before the gap, so it lands one gap-length later. This is
+    /// the disambiguation jiff and Temporal call `compatible` (Python's `fold=0`,
+    /// java.time's default): the same rule under another name, not a different one.
     public func instant(for local: LocalDateTime) -> Instant {
         let wall = local.wallSeconds
         // Zone offsets change at most once within a day in every zone of the database,

@@ -24,18 +24,18 @@ extension StatusOptions {
         .init(name: "--template", value: "TEXT", help: "a line per venue, e.g. '{name} {state} {changes_in}'") { o, value throws(CLIError) in
             o.format = .template(try StatusTemplate(value))
         },
-        .init(name: "--at", value: "TIME", help: "evaluate at YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM], HH:MM today, or now") { o, v in o.at = v },
-        .init(name: "--tz", value: "ZONE", help: "venue time zone, an IANA name (default America/New_York)") { o, v in o.tz = v },
-        .init(name: "--data", value: "FILE", help: "compute from this venues JSON file") { o, v in o.data = v },
-        .init(name: "--no-estimate", value: nil, help: "no projected hours: dates the data lacks are unknown") { o, _ in o.estimate = false },
+        .at(\.at),
+        .tz(\.tz),
+        .data(\.data),
+        .noEstimate(\.estimate),
         .init(name: "--soon", value: "MIN", help: "closing-soon threshold in minutes (default 15)") { o, value throws(CLIError) in
             guard let minutes = Int(value), minutes >= 0, minutes <= 24 * 60 else {
                 throw .usage("--soon takes whole minutes from 0 to 1440, not '\(value)'")
             }
             o.soonMinutes = minutes
         },
-        .init(name: "--socket", value: "PATH", help: "ask the venued listening there (default $VENUED_SOCKET, else its usual socket)") { o, v in o.socket = v },
-        .init(name: "--help", value: nil, help: "show this help") { o, _ in o.help = true },
+        .socket(\.socket),
+        .help(\.help),
     ])
 
     /// The flags and VENUE arguments, then venuectl.conf's defaults for what they left
@@ -43,10 +43,18 @@ extension StatusOptions {
     /// `path:line` of each key that was applied.
     package static func parse(_ arguments: [String], environment: [String: String]) throws(CLIError) -> (StatusOptions, configured: [String: String]) {
         var options = StatusOptions()
-        let given = try table.parse(arguments, into: &options) { options, venue in options.venues.append(venue) }
-        guard !options.help else { return (options, [:]) }
-        let configured = try VenuectlConfig(environment: environment).apply(to: &options, except: given)
+        let configured = try parse(arguments, table: table, into: &options, status: \.self, environment: environment)
         return (options, configured)
+    }
+
+    /// The same for a command whose table lifts status's flags into its own options
+    /// (`FlagTable.Flag.lifted`), with status's options at `status`.
+    package static func parse<Outer>(_ arguments: [String], table: FlagTable<Outer>, into outer: inout Outer,
+                                     status: WritableKeyPath<Outer, StatusOptions>,
+                                     environment: [String: String]) throws(CLIError) -> [String: String] {
+        let given = try table.parse(arguments, into: &outer) { outer, venue in outer[keyPath: status].venues.append(venue) }
+        guard !outer[keyPath: status].help else { return [:] }
+        return try VenuectlConfig(environment: environment).apply(to: &outer[keyPath: status], except: given)
     }
 
     package static var helpText: String {

@@ -1,7 +1,7 @@
 import DiningHours
 
 /// The answer of `venuectl status`: which venues, at which instant, in what state.
-/// Built from options and a feed; rendered in any `StatusFormat` by `StatusRenderer`.
+/// Built from options and a feed; rendered in any `StatusFormat` by `StatusPresentation.render`.
 /// Filters combine (a venue is shown when it passes every one given); with `--near`
 /// the rows are nearest first, venues without known coordinates last.
 public struct StatusReport: Sendable {

@@ -44,22 +44,9 @@ extension FlagTable where Options: HasCommonOptions {
 
 extension FlagTable.Flag where Options: HasCommonOptions {
     static var json: Self { .init(name: "--json", value: nil, help: "print one JSON object") { o, _ in o.common.json = true } }
-
-    static var at: Self {
-        .init(name: "--at", value: "TIME", help: "as of YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM], HH:MM today, or now") { o, v in o.common.at = v }
-    }
-
-    static var tz: Self {
-        .init(name: "--tz", value: "ZONE", help: "venue time zone, an IANA name (default America/New_York)") { o, v in o.common.tz = v }
-    }
-
-    static var data: Self {
-        .init(name: "--data", value: "FILE", help: "read venues from this JSON file instead of venued's copy") { o, v in o.common.data = v }
-    }
-
-    static var noEstimate: Self {
-        .init(name: "--no-estimate", value: nil, help: "no projected hours: dates the data lacks are unknown") { o, _ in o.common.estimate = false }
-    }
-
-    static var help: Self { .init(name: "--help", value: nil, help: "show this help") { o, _ in o.common.help = true } }
+    static var at: Self { .at(\.common.at) }
+    static var tz: Self { .tz(\.common.tz) }
+    static var data: Self { .data(\.common.data) }
+    static var noEstimate: Self { .noEstimate(\.common.estimate) }
+    static var help: Self { .help(\.common.help) }
 }

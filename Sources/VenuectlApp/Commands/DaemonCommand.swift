@@ -13,8 +13,8 @@ struct DaemonCommandOptions: Sendable {
         var flags: [FlagTable<DaemonCommandOptions>.Flag] = []
         if json { flags.append(.init(name: "--json", value: nil, help: "print venued's answer as one JSON object") { o, _ in o.json = true }) }
         flags += [
-            .init(name: "--socket", value: "PATH", help: "ask the venued listening there (default $VENUED_SOCKET, else its usual socket)") { o, v in o.socket = v },
-            .init(name: "--help", value: nil, help: "show this help") { o, _ in o.help = true },
+            .socket(\.socket),
+            .help(\.help),
         ]
         return FlagTable(helpCommand: "venuectl \(command) --help", flags: flags)
     }

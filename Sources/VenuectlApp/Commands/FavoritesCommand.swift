@@ -14,7 +14,7 @@ enum FavoritesCommand {
     static let actions = ["add", "remove", "list"]
 
     static let table = FlagTable<Options>(helpCommand: "venuectl favorites --help", flags: [
-        .init(name: "--help", value: nil, help: "show this help") { o, _ in o.help = true },
+        .help(\.help),
     ])
 
     static let helpText = """

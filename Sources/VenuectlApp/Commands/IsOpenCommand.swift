@@ -26,7 +26,7 @@ enum IsOpenCommand {
     static let table = FlagTable<Options>(helpCommand: "venuectl is-open --help", flags: [
         .init(name: "--quiet", value: nil, help: "print nothing: the exit code is the answer", short: "-q") { o, _ in o.quiet = true },
         .at, .tz, .data, .noEstimate,
-        .init(name: "--socket", value: "PATH", help: "ask the venued listening there (default $VENUED_SOCKET, else its usual socket)") { o, v in o.socket = v },
+        .socket(\.socket),
         .help,
     ])
 

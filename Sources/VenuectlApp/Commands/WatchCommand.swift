@@ -15,21 +15,37 @@ enum WatchCommand {
     static let reconnectBase = 0.5
     static let reconnectCap = 30.0
 
-    /// The one flag of its own; parsed before status's table sees the rest.
-    static let countFlag = FlagSpec(name: "--count", short: nil, value: "N", choices: [], help: "exit after printing N answers")
+    struct Options: Sendable {
+        var status = StatusOptions()
+        var count: Int?
+    }
 
-    /// Its flags as completion offers them: status's, but --at, and --count.
-    static var flags: [FlagSpec] { StatusOptions.table.specs.filter { $0.name != "--at" } + [countFlag] }
+    static let countFlag = FlagTable<Options>.Flag(name: "--count", value: "N", help: "exit after printing N answers") { o, value throws(CLIError) in
+        guard let n = Int(value), n > 0 else { throw .usage("--count takes a whole number above 0, not '\(value)'", help: "venuectl watch --help") }
+        o.count = n
+    }
+
+    /// status's flags, its `--at` refused with the reason, and `--count`.
+    static let table = FlagTable<Options>(helpCommand: "venuectl watch --help", flags: StatusOptions.table.flags.map { flag in
+        guard flag.name == "--at" else { return flag.lifted(to: \.status) }
+        return .init(name: flag.name, value: flag.value, help: flag.help) { _, _ throws(CLIError) in
+            throw .usage("watch follows the present: --at is for 'venuectl status'", help: "venuectl watch --help")
+        }
+    } + [countFlag])
+
+    /// Its flags as completion offers them: all but the refused --at.
+    static var flags: [FlagSpec] { table.specs.filter { $0.name != "--at" } }
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
-        let (rest, count) = try splitCount(arguments)
-        var options = try StatusOptions.parse(rest, environment: context.environment).0
+        var parsed = Options()
+        _ = try StatusOptions.parse(arguments, table: table, into: &parsed, status: \.status, environment: context.environment)
+        var options = parsed.status
+        let count = parsed.count
         if options.favorites { options.favoritesFile = Favorites.path(environment: context.environment) }
         if options.help {
             Venuectl.write(helpText + "\n")
             return 0
         }
-        guard options.at == nil else { throw .usage("watch follows the present: --at is for 'venuectl status'", help: "venuectl watch --help") }
         let presentation = context.presentation(options.format)
         var printer = WatchPrinter(presentation: presentation)
         var failures = 0
@@ -90,27 +106,6 @@ enum WatchCommand {
         }
     }
 
-    /// `--count N`, which only watch has; the rest are status's options.
-    static func splitCount(_ arguments: [String]) throws(CLIError) -> ([String], Int?) {
-        var rest: [String] = []
-        var count: Int?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            guard argument == "--count" || argument.hasPrefix("--count=") else { rest.append(argument); continue }
-            var value = String(argument.dropFirst("--count=".count))
-            if argument == "--count" {
-                guard index < arguments.count else { throw .usage("--count needs a value (N)", help: "venuectl watch --help") }
-                value = arguments[index]
-                index += 1
-            }
-            guard let n = Int(value), n > 0 else { throw .usage("--count takes a whole number above 0, not '\(value)'", help: "venuectl watch --help") }
-            count = n
-        }
-        return (rest, count)
-    }
-
     static var helpText: String {
         """
         usage: venuectl watch [VENUE...] [options]
@@ -120,7 +115,7 @@ enum WatchCommand {
         local copy and reconnects (0.5 s doubling to 30 s). Stop it with Ctrl-C.
 
         options: those of 'venuectl status' (but --at), and
-          \(countFlag.name) \(countFlag.value!)  \(countFlag.help)
+          \(countFlag.spec.name) \(countFlag.spec.value ?? "")  \(countFlag.spec.help)
 
         exit codes: 0 stopped after --count, 2 usage, 3 unknown venue, 4/5 unusable --data file
         """
