@@ -9,7 +9,7 @@ signal(SIGPIPE, SIG_IGN)
 if let code = ForwardedStatus.answer(CommandLine.argc, CommandLine.unsafeArgv) { exit(code) }
 exit(Venuectl.run(
     Array(CommandLine.arguments.dropFirst()),
-    now: SystemClock.now(),
+    now: WallClock().now(),
     environment: ProcessEnvironment.current(),
     stdoutIsTTY: isatty(STDOUT_FILENO) == 1
 ))

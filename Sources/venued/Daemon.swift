@@ -17,7 +17,7 @@ struct Daemon {
             throw error.isEnvironment ? .environment("\(error)") : .config("\(error)")
         }
         let log = Log(environment: environment, level: config.logLevel)
-        let clock = Clock(offset: config.clockOffset)
+        let clock = WallClock(offset: config.clockOffset)
         let notifier = Notifier(environment: environment)
         let settings = LiveConfig(config)
         let dataChanged = DispatchSemaphore(value: 0)
@@ -68,12 +68,12 @@ struct Daemon {
     }
 
     /// The last good copy on disk, else the feed compiled into the binary.
-    private func initialFeed(_ config: Config, log: Log) throws(DaemonError) -> HeldFeed {
+    private func initialFeed(_ config: Config, log: Log) throws(DaemonError) -> FeedCopy {
         if let cached = DiskCache(directory: config.cacheDirectory).load(log: log) {
-            return HeldFeed(feed: cached.feed, source: .cache, fetchedAt: cached.meta?.fetchedAt)
+            return FeedCopy(feed: cached.feed, source: .cache, fetchedAt: cached.meta?.fetchedAt)
         }
         do {
-            return HeldFeed(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled, fetchedAt: nil)
+            return FeedCopy(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled, fetchedAt: nil)
         } catch {
             throw .environment("the bundled feed does not decode (\(error)): this build is broken")
         }
@@ -97,7 +97,7 @@ struct Daemon {
     }
 
     /// STATUS= for `systemctl status`: what is served and how old it is.
-    private static func statusLine(_ store: FeedStore, _ settings: LiveConfig, _ clock: Clock) -> String {
+    private static func statusLine(_ store: FeedStore, _ settings: LiveConfig, _ clock: WallClock) -> String {
         let held = store.held
         let zone = try? ZoneDatabase.system.rules(settings.current.timeZone)
         let dates = zone.flatMap { held.coverage(zone: $0) }.map { ", dates \($0.first) to \($0.last)" } ?? ""

@@ -12,7 +12,7 @@ import VenuedProtocol
     let monday = Instant(secondsSinceEpoch: 1_695_052_800)    // 2023-09-18T16:00:00Z, noon in New York
 
     func store(_ bytes: [UInt8], source: FeedSource = .bundled) throws -> FeedStore {
-        FeedStore(held: HeldFeed(feed: try FeedDecoder.decode(bytes), source: source, fetchedAt: nil)) {}
+        FeedStore(held: FeedCopy(feed: try FeedDecoder.decode(bytes), source: source, fetchedAt: nil)) {}
     }
 
     func options(_ venues: [String] = [], tz: String = "America/New_York") -> StatusOptions {
@@ -24,7 +24,7 @@ import VenuedProtocol
 
     func fresh(_ store: FeedStore, _ options: StatusOptions, at now: Instant) throws -> String {
         let held = store.held
-        let report = try StatusReport(options: options, feed: LoadedFeed(feed: held.feed, source: held.source), now: now)
+        let report = try StatusReport(options: options, feed: FeedCopy(feed: held.feed, source: held.source), now: now)
         return Reply.ok(StatusJSON.members(report))
     }
 
@@ -67,14 +67,14 @@ import VenuedProtocol
         #expect(bundled.contains(#""source":"bundled""#))
 
         // The same venues from another source: only `source` changes.
-        store.replace(with: HeldFeed(feed: store.held.feed, source: .backup, fetchedAt: nil))
+        store.replace(with: FeedCopy(feed: store.held.feed, source: .backup, fetchedAt: nil))
         let backup = try prepared.statusLine(options(), presentation: nil, at: monday)
         #expect(backup == bundled.replacingOccurrences(of: #""source":"bundled""#, with: #""source":"backup""#))
 
         // Other venues: a fresh campus.
         let renamed = Array(String(decoding: BundledFeed.bytes, as: UTF8.self)
             .replacingOccurrences(of: "1920 Commons", with: "Renamed Commons").utf8)
-        store.replace(with: HeldFeed(feed: try FeedDecoder.decode(renamed), source: .primary, fetchedAt: nil))
+        store.replace(with: FeedCopy(feed: try FeedDecoder.decode(renamed), source: .primary, fetchedAt: nil))
         let primary = try prepared.statusLine(options(), presentation: nil, at: monday)
         #expect(primary.contains("Renamed Commons"))
         #expect(primary == (try fresh(store, options(), at: monday)))

@@ -2,15 +2,23 @@ import DiningHours
 import BundledFeed
 import Glibc
 
-/// Where the feed for this run came from; `source` is what `--json` reports (SPEC §4).
-public struct LoadedFeed: Sendable {
+/// A feed with where it came from: what venued holds and serves, what venuectl reads
+/// locally, and what an answer's `source` reports (SPEC §4). One name for one concept.
+public struct FeedCopy: Sendable {
     public let feed: Feed
     public let source: FeedSource
+    /// When this copy was fetched (for `cache`: when the cached copy was); nil for the
+    /// bundled data, a `--data` file, or a cache without its meta.
+    public let fetchedAt: Instant?
 
-    public init(feed: Feed, source: FeedSource) {
+    public init(feed: Feed, source: FeedSource, fetchedAt: Instant? = nil) {
         self.feed = feed
         self.source = source
+        self.fetchedAt = fetchedAt
     }
+
+    /// The dates the feed covers when read in `zone`.
+    public func coverage(zone: ZoneRules) -> Coverage? { Campus(feed: feed, zone: zone).coverage }
 }
 
 public enum FeedFile {
@@ -18,14 +26,14 @@ public enum FeedFile {
     public static let sizeLimit = 16 << 20
 
     /// `--data FILE` when given, else the feed compiled into the binary.
-    package static func load(path: String?) throws(CLIError) -> LoadedFeed {
+    package static func load(path: String?) throws(CLIError) -> FeedCopy {
         guard let path else {
-            do { return LoadedFeed(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled) } catch {
+            do { return FeedCopy(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled) } catch {
                 throw .invalidData(path: "the bundled feed", reason: "\(error)")
             }
         }
         let bytes = try read(path, streams: true)
-        do { return LoadedFeed(feed: try FeedDecoder.decode(bytes), source: .file) } catch {
+        do { return FeedCopy(feed: try FeedDecoder.decode(bytes), source: .file) } catch {
             throw .invalidData(path: path, reason: "\(error)")
         }
     }

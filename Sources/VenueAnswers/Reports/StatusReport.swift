@@ -21,7 +21,7 @@ public struct StatusReport: Sendable {
     package let options: StatusOptions
 
     /// `favorites` is the set `--favorites` keeps (read by the caller: venuectl or venued).
-    public init(options: StatusOptions, feed: LoadedFeed, now: Instant, favorites: Favorites = Favorites()) throws(CLIError) {
+    public init(options: StatusOptions, feed: FeedCopy, now: Instant, favorites: Favorites = Favorites()) throws(CLIError) {
         let zone = try Self.zone(options.tz)
         try self.init(options: options, campus: Campus(feed: feed.feed, zone: zone), source: feed.source, now: now, favorites: favorites)
     }

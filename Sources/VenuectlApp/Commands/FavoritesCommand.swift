@@ -47,7 +47,7 @@ enum FavoritesCommand {
             throw usage("neither XDG_CONFIG_HOME nor HOME is set, so there is no favorites file")
         }
         var favorites = try Favorites.load(path)
-        let venues = try LocalCopy.load(environment: context.environment).feed.feed.venues
+        let venues = try LocalFeed.load(nil, environment: context.environment).copy.feed.venues
         let names = Dictionary(venues.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         switch action {
         case "list":

@@ -3,7 +3,7 @@ import VenueAnswers
 import VenuedProtocol
 
 /// `venuectl hours VENUE [--days N]`: one venue's week from today (the date of `--at`),
-/// computed from the local copy (`LocalData` says why not from venued).
+/// computed from the local copy (`LocalFeed` says why not from venued).
 enum HoursCommand {
     struct Options: HasCommonOptions {
         var common = CommonOptions()
@@ -40,10 +40,10 @@ enum HoursCommand {
         let query = try VenueArgument.query(options.venue, command: "hours")
         let zone = try options.common.zone()
         let today = zone.localDate(of: try options.common.instant(in: zone, now: context.now))
-        let local = try LocalData.load(options.common.data, environment: context.environment)
-        let venue = try VenueArgument.resolve(query, in: local.feed.feed.venues)
+        let local = try LocalFeed.load(options.common.data, environment: context.environment)
+        let venue = try VenueArgument.resolve(query, in: local.copy.feed.venues)
         let report = HoursReport(timetable: Timetable(venue: venue, zone: zone), from: today, days: options.days,
-                                 estimate: options.common.estimate, today: today, source: local.feed.source)
+                                 estimate: options.common.estimate, today: today, source: local.copy.source)
         if options.common.json {
             Venuectl.write(HoursJSON.render(report))
         } else {

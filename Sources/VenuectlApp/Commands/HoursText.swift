@@ -16,7 +16,7 @@ struct HoursText {
     let report: HoursReport
     /// The reader's zone: the text says so when venue times are in another one.
     let userZone: String?
-    /// The data line, as `LocalData.describe` writes it.
+    /// The data line, as `LocalFeed.describe` writes it.
     let data: String
 
     func render() -> String {

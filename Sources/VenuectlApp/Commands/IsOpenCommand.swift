@@ -71,8 +71,8 @@ enum IsOpenCommand {
         var status = StatusOptions()
         (status.at, status.tz, status.estimate) = (options.common.at, options.common.tz, options.common.estimate)
         if let path = options.common.data {
-            let local = try LocalData.load(path, environment: context.environment)
-            return (try computed(status, local.feed, context), local.notes)
+            let local = try LocalFeed.load(path, environment: context.environment)
+            return (try computed(status, local.copy, context), local.notes)
         }
         let request = StatusQuery.request(.status, status, presentation: nil)
         let failure: DaemonFailure
@@ -80,11 +80,11 @@ enum IsOpenCommand {
         case .success(let answers): return (answers, [])
         case .failure(let reason): failure = reason
         }
-        let copy = try LocalCopy.load(environment: context.environment)
-        return (try computed(status, copy.feed, context), [copy.notice(failure, zone: try options.common.zone())])
+        let local = try LocalFeed.load(nil, environment: context.environment)
+        return (try computed(status, local.copy, context), [local.notice(failure, zone: try options.common.zone())])
     }
 
-    private static func computed(_ request: StatusOptions, _ feed: LoadedFeed, _ context: Context) throws(CLIError) -> [OpenAnswer] {
+    private static func computed(_ request: StatusOptions, _ feed: FeedCopy, _ context: Context) throws(CLIError) -> [OpenAnswer] {
         let report = try StatusReport(options: request, feed: feed, now: context.now)
         return report.rows.map { OpenAnswer(row: $0, zone: report.zone, at: report.at) }
     }

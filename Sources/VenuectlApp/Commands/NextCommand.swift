@@ -3,7 +3,7 @@ import VenueAnswers
 import VenuedProtocol
 
 /// `venuectl next [VENUE...] [--within 3h]`: the openings and closings coming up, across
-/// venues, soonest first; computed from the local copy (`LocalData` says why).
+/// venues, soonest first; computed from the local copy (`LocalFeed` says why).
 enum NextCommand {
     /// As far ahead as a closed venue's next opening is looked for (SPEC §3).
     static let longest = Timetable.lookahead
@@ -43,11 +43,11 @@ enum NextCommand {
         guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.venues.append(word) }) else { return 0 }
         let zone = try options.common.zone()
         let at = try options.common.instant(in: zone, now: context.now)
-        let local = try LocalData.load(options.common.data, environment: context.environment)
-        let campus = Campus(feed: local.feed.feed, zone: zone)
-        let chosen = try StatusReport.select(options.venues, from: local.feed.feed.venues)
+        let local = try LocalFeed.load(options.common.data, environment: context.environment)
+        let campus = Campus(feed: local.copy.feed, zone: zone)
+        let chosen = try StatusReport.select(options.venues, from: local.copy.feed.venues)
         let report = NextReport(campus: campus, at: at, until: at + options.within, venues: chosen,
-                                estimate: options.common.estimate, source: local.feed.source)
+                                estimate: options.common.estimate, source: local.copy.source)
         if options.common.json {
             Venuectl.write(NextJSON.render(report))
         } else {

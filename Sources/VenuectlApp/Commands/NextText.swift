@@ -12,7 +12,7 @@ import VenuedProtocol
 struct NextText {
     let report: NextReport
     let userZone: String?
-    /// The data line, as `LocalData.describe` writes it.
+    /// The data line, as `LocalFeed.describe` writes it.
     let data: String
 
     func render() -> String {

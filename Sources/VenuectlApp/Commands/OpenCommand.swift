@@ -34,9 +34,9 @@ enum OpenCommand {
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.venue.append(word) }) else { return 0 }
         let query = try VenueArgument.query(options.venue, command: "open")
-        let local = try LocalData.load(options.common.data, environment: context.environment)
+        let local = try LocalFeed.load(options.common.data, environment: context.environment)
         local.writeNotes()
-        let venue = try VenueArgument.resolve(query, in: local.feed.feed.venues)
+        let venue = try VenueArgument.resolve(query, in: local.copy.feed.venues)
         guard let url = VenueInfo.bundled[venue.id]?.pageURL else { throw .noPage(venue: venue.name) }
         if options.print {
             Venuectl.write(url + "\n")

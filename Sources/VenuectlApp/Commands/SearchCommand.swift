@@ -43,11 +43,11 @@ enum SearchCommand {
         }
         let zone = try options.common.zone()
         let at = try options.common.instant(in: zone, now: context.now)
-        let local = try LocalData.load(options.common.data, environment: context.environment)
-        let results = VenueSearch(query).hits(in: local.feed.feed.venues).map { hit in
+        let local = try LocalFeed.load(options.common.data, environment: context.environment)
+        let results = VenueSearch(query).hits(in: local.copy.feed.venues).map { hit in
             Result(hit: hit, status: Timetable(venue: hit.venue, zone: zone).status(at: at, estimate: options.common.estimate))
         }
-        let output = SearchOutput(query: query, at: at, zone: zone, source: local.feed.source, results: results)
+        let output = SearchOutput(query: query, at: at, zone: zone, source: local.copy.source, results: results)
         if options.common.json {
             Venuectl.write(output.json())
         } else if results.isEmpty {

@@ -22,9 +22,9 @@ enum StatusCommand {
     private static func answer(_ options: StatusOptions, _ context: Context) throws(CLIError) -> Int32 {
         let presentation = context.presentation(options.format)
         guard options.data == nil else {
-            let local = try LocalData.load(options.data, environment: context.environment)
+            let local = try LocalFeed.load(options.data, environment: context.environment)
             local.writeNotes()
-            let report = try StatusReport(options: options, feed: local.feed, now: context.now, favorites: try Favorites.load(for: options))
+            let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options))
             Venuectl.write(presentation.render(report))
             return 0
         }
@@ -38,11 +38,11 @@ enum StatusCommand {
         case .failure(let reason):
             failure = reason
         }
-        let copy = try LocalCopy.load(environment: context.environment)
-        let report = try StatusReport(options: options, feed: copy.feed, now: context.now, favorites: try Favorites.load(for: options))
+        let local = try LocalFeed.load(nil, environment: context.environment)
+        let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options))
         Venuectl.write(presentation.render(report))
         // After the answer, and only with one: an error is a single line of its own.
-        Venuectl.writeError("venuectl: " + copy.notice(failure, zone: report.zone))
+        Venuectl.writeError("venuectl: " + local.notice(failure, zone: report.zone))
         return 0
     }
 

@@ -19,8 +19,8 @@ enum VenueNamesCommand {
         guard let options = try table.options(arguments, help: help, operand: { _, word throws(CLIError) in
             throw .usage("\(name) takes no arguments, not '\(word)'")
         }) else { return 0 }
-        let local = try LocalData.load(options.common.data, environment: context.environment)
-        Venuectl.write(local.feed.feed.venues.map { "\($0.slug)\t\($0.name)\n" }.joined())
+        let local = try LocalFeed.load(options.common.data, environment: context.environment)
+        Venuectl.write(local.copy.feed.venues.map { "\($0.slug)\t\($0.name)\n" }.joined())
         return 0
     }
 }

@@ -14,7 +14,7 @@ struct LocalWatch {
 
     init(options: StatusOptions, context: Context) throws(CLIError) {
         self.options = options
-        let feed = try options.data == nil ? LocalCopy.load(environment: context.environment).feed : FeedFile.load(path: options.data)
+        let feed = try LocalFeed.load(options.data, environment: context.environment).copy
         source = feed.source
         campus = Campus(feed: feed.feed, zone: try StatusReport.zone(options.tz))
     }
@@ -22,7 +22,7 @@ struct LocalWatch {
     /// Prints the status if its text changed (the printer skips a repeat); returns how
     /// long to sleep before the next step.
     func step(_ printer: inout WatchPrinter, retryAfter: Double) throws(CLIError) -> Double {
-        let now = SystemClock.now()
+        let now = WallClock().now()
         let report = try StatusReport(options: options, campus: campus, source: source, now: now, favorites: try Favorites.load(for: options))
         printer.print(report)
         let wake = Redraw.next(after: report, campus: campus, presentation: printer.presentation)

@@ -27,7 +27,7 @@ struct RefreshReport: Sendable {
 final class FeedRefresher: Sendable {
     private let store: FeedStore
     private let settings: LiveConfig
-    private let clock: Clock
+    private let clock: WallClock
     private let log: Log
     /// Random numbers in 0..<1 for the backoff jitter; injected so it can be fixed.
     private let random: @Sendable () -> Double
@@ -38,7 +38,7 @@ final class FeedRefresher: Sendable {
     /// Held while a chain runs: the last chain's report and the requests it served.
     private let serial = Mutex<(served: Int, report: RefreshReport)?>(nil)
 
-    init(store: FeedStore, settings: LiveConfig, clock: Clock, log: Log,
+    init(store: FeedStore, settings: LiveConfig, clock: WallClock, log: Log,
          random: @escaping @Sendable () -> Double, onReport: @escaping @Sendable (RefreshReport) -> Void) {
         self.store = store
         self.settings = settings
@@ -125,7 +125,7 @@ final class FeedRefresher: Sendable {
         do { try DiskCache(directory: config.cacheDirectory).store(bytes, meta: meta) } catch {
             log.warning("cannot update the cache: \(error)")
         }
-        store.replace(with: HeldFeed(feed: feed, source: source, fetchedAt: now))
+        store.replace(with: FeedCopy(feed: feed, source: source, fetchedAt: now))
         log.info("\(source.rawValue) data adopted (\(note), \(feed.venues.count) venues)")
         return RefreshReport.Attempt(source: source, ok: true, detail: "adopted (\(note))")
     }

@@ -1,3 +1,4 @@
+import VenueAnswers
 import DiningHours
 import Synchronization
 
@@ -14,7 +15,7 @@ final class FeedStore: Sendable {
     }
 
     private struct State {
-        var held: HeldFeed
+        var held: FeedCopy
         var generation = 0
         /// Bumped by every `replace`, even one that changes only the source: what the
         /// caches of `Prepared` are keyed by.
@@ -25,20 +26,20 @@ final class FeedStore: Sendable {
     private let state: Mutex<State>
     private let onChange: @Sendable () -> Void
 
-    init(held: HeldFeed, onChange: @escaping @Sendable () -> Void) {
+    init(held: FeedCopy, onChange: @escaping @Sendable () -> Void) {
         state = Mutex(State(held: held))
         self.onChange = onChange
     }
 
-    var held: HeldFeed { state.withLock { $0.held } }
+    var held: FeedCopy { state.withLock { $0.held } }
     var generation: Int { state.withLock { $0.generation } }
     var health: Health { state.withLock { $0.health } }
     /// The held feed and its version, read together.
-    var versioned: (held: HeldFeed, version: Int) { state.withLock { ($0.held, $0.version) } }
+    var versioned: (held: FeedCopy, version: Int) { state.withLock { ($0.held, $0.version) } }
 
     /// Serve `feed` from now on. The same venues again (a 304, an unchanged body) only
     /// update where and when they came from: that is not news for subscribers.
-    func replace(with feed: HeldFeed) {
+    func replace(with feed: FeedCopy) {
         let changed = state.withLock { state -> Bool in
             let changed = state.held.feed.venues != feed.feed.venues
             state.held = feed

@@ -52,7 +52,7 @@ final class Prepared: Sendable {
     }
 
     /// The held feed read in `zone`, with the feed and its version.
-    func campus(_ zone: ZoneRules) -> (campus: Campus, held: HeldFeed, version: Int) {
+    func campus(_ zone: ZoneRules) -> (campus: Campus, held: FeedCopy, version: Int) {
         let (held, version) = store.versioned
         let cached = state.withLock { state -> Campus? in
             if state.version != version { Self.reset(&state, version: version) }
@@ -106,7 +106,7 @@ final class Prepared: Sendable {
         return line
     }
 
-    private func compute(_ options: StatusOptions, favorites: Favorites, at now: Instant) throws(ProtocolError) -> (report: StatusReport, held: HeldFeed, version: Int) {
+    private func compute(_ options: StatusOptions, favorites: Favorites, at now: Instant) throws(ProtocolError) -> (report: StatusReport, held: FeedCopy, version: Int) {
         let zone: ZoneRules
         do { zone = try self.zone(options.tz ?? "America/New_York") } catch {
             throw ProtocolError(error.isEnvironment ? CLIError.environment("\(error)") : CLIError.usage("\(error)"))

@@ -1,3 +1,4 @@
+import VenuedProtocol
 import Foundation
 
 /// The thread that refreshes on schedule. It sleeps until the store's `nextRefresh`,
@@ -5,10 +6,10 @@ import Foundation
 final class RefreshLoop: Sendable {
     private let refresher: FeedRefresher
     private let store: FeedStore
-    private let clock: Clock
+    private let clock: WallClock
     private let wakeup = DispatchSemaphore(value: 0)
 
-    init(refresher: FeedRefresher, store: FeedStore, clock: Clock) {
+    init(refresher: FeedRefresher, store: FeedStore, clock: WallClock) {
         self.refresher = refresher
         self.store = store
         self.clock = clock

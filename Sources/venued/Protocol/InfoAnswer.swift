@@ -14,7 +14,7 @@ struct RuntimeFacts: Sendable {
 
 /// `info`: what is being served, from where, how fresh, and what went wrong last.
 struct InfoAnswer {
-    let held: HeldFeed
+    let held: FeedCopy
     let health: FeedStore.Health
     let config: Config
     let runtime: RuntimeFacts

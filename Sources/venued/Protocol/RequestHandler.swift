@@ -24,7 +24,7 @@ struct RequestHandler: Sendable {
     let store: FeedStore
     let settings: LiveConfig
     let statusAnswer: StatusAnswer
-    let clock: Clock
+    let clock: WallClock
     let refresher: FeedRefresher
     let refreshLoop: RefreshLoop
     let describeRuntime: @Sendable () -> RuntimeFacts

@@ -32,11 +32,11 @@ final class SubscriberHub: Sendable {
     private let wakeup: DispatchSemaphore
     private let answer: StatusAnswer
     private let store: FeedStore
-    private let clock: Clock
+    private let clock: WallClock
     private let log: Log
 
     /// `wakeup` is signalled by the store when the data changes.
-    init(wakeup: DispatchSemaphore, answer: StatusAnswer, store: FeedStore, clock: Clock, log: Log) {
+    init(wakeup: DispatchSemaphore, answer: StatusAnswer, store: FeedStore, clock: WallClock, log: Log) {
         self.wakeup = wakeup
         self.answer = answer
         self.store = store
