@@ -96,14 +96,6 @@ public enum Venuectl {
     /// ends the output quietly, as SIGPIPE is ignored by `main`.
     private static func writeAll(_ text: String, to fd: Int32) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        _ = text.withUTF8 { Syscall.writeAll(fd, UnsafeRawBufferPointer($0)) }
     }
 }

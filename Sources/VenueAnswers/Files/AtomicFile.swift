@@ -21,12 +21,7 @@ public enum AtomicFile {
 
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(Failure) {
         let (fd, temporary) = try createTemporary(for: path, mode: mode)
-        var failure: Int32 = 0
-        var offset = 0
-        while offset < bytes.count && failure == 0 {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { failure = written < 0 ? errno : EIO }
-        }
+        var failure: Int32 = bytes.withUnsafeBytes { Syscall.writeAll(fd, $0) } ? 0 : errno
         if failure == 0 && fsync(fd) != 0 { failure = errno }
         close(fd)
         if failure == 0 && rename(temporary, path) != 0 { failure = errno }

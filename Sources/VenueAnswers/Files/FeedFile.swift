@@ -62,11 +62,8 @@ public enum FeedFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: min(65_536, limit + 1))
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadableData(path: path, reason: String(cString: strerror(errno)))
-            }
+            let count = Syscall.retrying { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
+            if count < 0 { throw .unreadableData(path: path, reason: String(cString: strerror(errno))) }
             if count == 0 { return bytes }
             bytes += chunk[..<count]
             if bytes.count > limit { throw .unreadableData(path: path, reason: "larger than \(describe(limit))") }

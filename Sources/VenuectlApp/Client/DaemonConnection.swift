@@ -109,9 +109,8 @@ public final class DaemonStream {
     func send(_ bytes: [UInt8], until deadline: Double) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = Syscall.retrying { bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
             if sent > 0 { offset += sent; continue }
-            if sent < 0 && errno == EINTR { continue }
             guard sent < 0 && errno == EAGAIN, wait(for: Int16(POLLOUT), until: deadline) else { return false }
         }
         return true
@@ -132,8 +131,8 @@ public final class DaemonStream {
             let limit = DaemonConnection.answerLimit
             guard buffer.count <= limit else { return .failure(.unusable(path, "sent an answer over \(limit >> 20) MB")) }
             guard wait(for: Int16(POLLIN), until: deadline) else { return .failure(.timedOut(path, seconds: seconds)) }
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            let count = Syscall.retrying { chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
+            if count < 0 && errno == EAGAIN { continue }
             guard count > 0 else { return .failure(.unusable(path, "closed the connection without an answer")) }
             buffer += chunk[..<count]
         }
@@ -147,6 +146,7 @@ public final class DaemonStream {
             guard remaining > 0 else { return false }
             var poller = pollfd(fd: fd, events: events, revents: 0)
             let ready = poll(&poller, 1, remaining == .infinity ? -1 : Int32(min(remaining * 1000, 86_400_000).rounded(.up)))
+            // Interrupted: go round, so the remaining time is counted again.
             if ready < 0 && errno == EINTR { continue }
             return ready > 0
         }

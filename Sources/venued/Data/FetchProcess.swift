@@ -63,16 +63,7 @@ struct FetchProcess: Sendable {
         }
         var output = Array((JSONText.object(header) + "\n").utf8)
         output += body
-        let written = output.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = write(1, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { return false }
-                offset += count
-            }
-            return true
-        }
+        let written = output.withUnsafeBytes { Syscall.writeAll(1, $0) }
         exit(written ? 0 : 1)
     }
 
@@ -138,11 +129,9 @@ struct FetchProcess: Sendable {
             let remaining = deadline - Monotonic.seconds()
             if remaining <= 0 { return nil }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(remaining * 1000) + 1)
-            if ready < 0 && errno == EINTR { continue }
+            let ready = Syscall.retrying { poll(&poller, 1, Int32(remaining * 1000) + 1) }
             if ready == 0 { return nil }
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = Syscall.retrying { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
             if count <= 0 { return bytes }
             bytes += chunk[..<count]
             if bytes.count > limit { return nil }
@@ -151,7 +140,7 @@ struct FetchProcess: Sendable {
 
     private static func wait(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = Syscall.retrying { waitpid(pid, &status, 0) }
         return status
     }
 

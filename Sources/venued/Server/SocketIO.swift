@@ -1,3 +1,4 @@
+import VenueAnswers
 import Glibc
 
 /// Non-blocking socket sends that never raise SIGPIPE, and the peer's credentials.
@@ -13,12 +14,9 @@ enum SocketIO {
     }
 
     static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Sent {
-        while true {
-            let sent = Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
-            if sent >= 0 { return .some(sent) }
-            if errno == EINTR { continue }
-            return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed
-        }
+        let sent = Syscall.retrying { Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        if sent >= 0 { return .some(sent) }
+        return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed
     }
 
     /// Sends all of `text` now, or reports false: for subscription pushes and the error

@@ -1,3 +1,4 @@
+import VenueAnswers
 import Glibc
 import Synchronization
 
@@ -40,15 +41,6 @@ final class Log: Sendable {
         // Keep one event on one line whatever the message holds.
         let flat = message.split(whereSeparator: \.isNewline).joined(separator: " ")
         let line = journal ? "<\(level.priority)>\(flat)\n" : "venued: \(level.rawValue): \(flat)\n"
-        var bytes = Array(line.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        _ = Array(line.utf8).withUnsafeBytes { Syscall.writeAll(2, $0) }
     }
 }
