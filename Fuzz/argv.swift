@@ -29,7 +29,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case 9: parse(CompletionsCommand.table, CompletionsCommand.Options(), arguments)
     case 10: parse(VenueNamesCommand.table, VenueNamesCommand.Options(), arguments)
     default:
-        if let (rest, _) = try? WatchCommand.splitCount(arguments) { _ = try? StatusOptions.parse(rest, environment: [:]) }
+        var watch = WatchCommand.Options()
+        _ = try? StatusOptions.parse(arguments, table: WatchCommand.table, into: &watch, status: \.status, environment: [:])
     }
     return 0
 }

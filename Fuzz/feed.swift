@@ -7,7 +7,7 @@
 @testable import VenuedProtocol
 @testable import VenuectlApp
 
-let zone: ZoneRules? = try? ZoneRules(identifier: "America/New_York")
+let zone: ZoneRules? = try? ZoneDatabase.system.rules("America/New_York")
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -17,7 +17,7 @@ let config: Config = {
     config.cacheDirectory = fuzzScratch
     return config
 }()
-let store = FeedStore(held: HeldFeed(feed: (try? FeedDecoder.decode(fuzzFixtureBytes())) ?? Feed(venues: [], warnings: [], warningCount: 0),
+let store = FeedStore(held: FeedCopy(feed: (try? FeedDecoder.decode(fuzzFixtureBytes())) ?? Feed(venues: [], warnings: [], warningCount: 0),
                                      source: .file, fetchedAt: nil), onChange: {})
 let prepared = Prepared(store: store)
 let statusAnswer = StatusAnswer(prepared: prepared, settings: LiveConfig(config), favoritesFile: nil)
@@ -25,32 +25,31 @@ let statusAnswer = StatusAnswer(prepared: prepared, settings: LiveConfig(config)
 func answer(_ line: [UInt8]) throws(ProtocolError) {
     let request = try Request(parsing: line)
     for field in request.command.fields {
-        _ = try? request.string(field)
-        _ = try? request.flag(field)
-        _ = try? request.integer(field, in: 1...1000)
-        _ = try? request.strings(field)
-        _ = try? request.stringMap(field)
+        _ = try? request.fields.string(field)
+        _ = try? request.fields.flag(field)
+        _ = try? request.fields.integer(field, in: 1...1000)
+        _ = try? request.fields.strings(field)
+        _ = try? request.fields.stringMap(field)
     }
     switch request.command {
     case .status, .subscribe:
-        var options = try StatusAnswer.options(request)
+        var (options, presentation) = try StatusQuery.decode(request.command == .status ? .status : .subscribe, request.fields)
         // A favorites file the client names is read by path; here only files of our
         // own scratch directory, so that no input can name a device or a FIFO.
         if options.favoritesFile != nil { options.favoritesFile = fuzzScratch + "/favorites" }
-        let presentation = try StatusAnswer.presentation(request)
         _ = try statusAnswer.line(options, presentation: presentation, at: now)
     case .hours, .next:
         let answers = ScheduleAnswers(prepared: prepared, config: config, now: now)
         _ = try request.command == .hours ? answers.hours(request) : answers.next(request)
     case .venuectl:
-        var environment = try request.stringMap("env")
+        var environment = try request.fields.stringMap("env")
         // venuectl.conf and favorites are read from $XDG_CONFIG_HOME/venued (the
         // venuectl_conf and favorites targets fuzz those files).
         environment["XDG_CONFIG_HOME"] = fuzzScratch
         environment["HOME"] = fuzzScratch
-        let (arguments, tty) = (try request.strings("args"), try request.flag("tty"))
+        let (arguments, tty) = (try request.fields.strings("args"), try request.fields.flag("tty"))
         let (options, presentation): (StatusOptions, StatusPresentation)
-        do {
+        do throws(CLIError) {
             (options, presentation) = try ForwardedStatus.resolve(arguments: arguments, environment: environment, stdoutIsTTY: tty)
         } catch {
             throw ProtocolError(error)
