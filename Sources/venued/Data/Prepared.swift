@@ -9,19 +9,18 @@ import VenuedProtocol
 /// request went to building the zone's rules (then copied out of ICU; now read from
 /// the TZif file, microseconds, but still a file read per request); 7% to building the
 /// `Campus` (every venue's intervals resolved); the rest to the statuses and the JSON.
-/// `status`, `hours`, `next` and the subscriptions all ask here. So zones are kept by name,
-/// campuses by zone for the current feed, and the rendered `status` lines of the
-/// current second by their options: an answer depends only on the data, the options
+/// `status`, `hours`, `next` and the subscriptions all ask here. Zones are the engine's
+/// ZoneDatabase's (each read once a process); kept here are the campuses by zone for the
+/// current feed, and the rendered `status` lines of the current second by their options: an answer depends only on the data, the options
 /// and the instant (to the second), so a hit is exactly the line a fresh computation
 /// would give. Everything but the zones is keyed by the store's version, so new data
 /// (or a new source) is never answered from old objects.
 final class Prepared: Sendable {
-    /// Bounds on what clients can make us keep: zones are ~4 KB, lines ~4 KB.
-    static let zoneLimit = 64
+    /// Bounds on what clients can make us keep: a campus per zone asked for, lines ~4 KB.
+    static let campusLimit = 64
     static let lineLimit = 256
 
     private struct State {
-        var zones: [String: ZoneRules] = [:]
         var version = -1
         var campuses: [String: Campus] = [:]
         var second = Int.min
@@ -40,17 +39,6 @@ final class Prepared: Sendable {
 
     init(store: FeedStore) { self.store = store }
 
-    /// The rules of zone `name`; unknown names are not kept.
-    func zone(_ name: String) throws(ZoneError) -> ZoneRules {
-        if let zone = state.withLock({ $0.zones[name] }) { return zone }
-        let zone = try ZoneDatabase.system.rules(name)
-        state.withLock { state in
-            if state.zones.count >= Self.zoneLimit { state.zones.removeAll() }
-            state.zones[name] = zone
-        }
-        return zone
-    }
-
     /// The held feed read in `zone`, with the feed and its version.
     func campus(_ zone: ZoneRules) -> (campus: Campus, held: FeedCopy, version: Int) {
         let (held, version) = store.versioned
@@ -64,7 +52,7 @@ final class Prepared: Sendable {
         let campus = Campus(feed: held.feed, zone: zone)
         state.withLock { state in
             guard state.version == version else { return }
-            if state.campuses.count >= Self.zoneLimit { state.campuses.removeAll() }
+            if state.campuses.count >= Self.campusLimit { state.campuses.removeAll() }
             state.campuses[zone.identifier] = campus
         }
         return (campus, held, version)
@@ -108,9 +96,7 @@ final class Prepared: Sendable {
 
     private func compute(_ options: StatusOptions, favorites: Favorites, at now: Instant) throws(ProtocolError) -> (report: StatusReport, held: FeedCopy, version: Int) {
         let zone: ZoneRules
-        do { zone = try self.zone(options.tz ?? "America/New_York") } catch {
-            throw ProtocolError(error.isEnvironment ? CLIError.environment("\(error)") : CLIError.usage("\(error)"))
-        }
+        do { zone = try StatusReport.zone(options.tz) } catch { throw ProtocolError(error) }
         let (campus, held, version) = campus(zone)
         do {
             let report = try StatusReport(options: options, campus: campus, source: held.source, now: now, favorites: favorites)

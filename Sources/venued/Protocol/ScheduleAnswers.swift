@@ -52,6 +52,6 @@ struct ScheduleAnswers {
 
     private func zone(_ request: Request) throws(ProtocolError) -> ZoneRules {
         let name = try request.fields.string("tz") ?? config.timeZone
-        do { return try prepared.zone(name) } catch { throw ProtocolError("\(error)") }
+        do { return try ZoneDatabase.system.rules(name) } catch { throw ProtocolError("\(error)") }
     }
 }

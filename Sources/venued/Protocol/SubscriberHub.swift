@@ -10,6 +10,11 @@ import VenuedProtocol
 /// start, a countdown's next minute; no polling), or until the data changes, then
 /// pushes a fresh status line to each subscriber whose answer changed. Pushes never block: a subscriber that
 /// cannot take a line at once is disconnected rather than allowed to delay the rest.
+///
+/// Lines are computed (rendered, favorites files read) outside the lock the connection
+/// loop also takes; only the non-blocking sends happen under it, and only to
+/// subscribers still registered, so a descriptor the loop has closed (and the kernel
+/// may have given to another client) is never written to.
 final class SubscriberHub: Sendable {
     private struct Subscriber {
         let id: Int
@@ -54,11 +59,11 @@ final class SubscriberHub: Sendable {
 
     /// Registers the connection `fd` and sends its first line; nil when that failed.
     func add(fd: Int32, subscription: Subscription) -> Int? {
+        guard let push = line(for: subscription, event: "snapshot", at: clock.now()) else { return nil }
         let id = state.withLock { state -> Int? in
             let id = state.nextID
             state.nextID += 1
-            guard let push = line(for: subscription, event: "snapshot", at: clock.now()),
-                  SocketIO.sendAll(fd, push.line) else { return nil }
+            guard SocketIO.sendAll(fd, push.line) else { return nil }
             state.subscribers.append(Subscriber(id: id, fd: fd, subscription: subscription, lastShown: push.shown, wakeAt: push.wakeAt))
             return id
         }
@@ -90,10 +95,20 @@ final class SubscriberHub: Sendable {
 
     private func push(event: String, onlyChanges: Bool) {
         let now = clock.now()
+        let subscriptions = state.withLock { state in state.subscribers.map { ($0.id, $0.subscription) } }
+        var lines: [Int: (line: String, shown: String, wakeAt: Instant?)] = [:]
+        for (id, subscription) in subscriptions {
+            lines[id] = line(for: subscription, event: event, at: now)
+        }
         state.withLock { state in
             var kept: [Subscriber] = []
             for var subscriber in state.subscribers {
-                guard let push = line(for: subscriber.subscription, event: event, at: now) else {
+                // Registered since the lines were computed: its snapshot is fresh enough.
+                guard subscriptions.contains(where: { $0.0 == subscriber.id }) else {
+                    kept.append(subscriber)
+                    continue
+                }
+                guard let push = lines[subscriber.id] else {
                     SocketIO.sendAll(subscriber.fd, Reply.error(endError(subscriber.options, now)))
                     drop(subscriber)
                     continue
@@ -126,7 +141,7 @@ final class SubscriberHub: Sendable {
     /// answer can next change.
     private func line(for subscription: Subscription, event: String, at now: Instant) -> (line: String, shown: String, wakeAt: Instant?)? {
         guard let report = try? answer.report(subscription.options, at: now),
-              let zone = try? answer.prepared.zone(answer.zoneName(subscription.options)) else { return nil }
+              let zone = try? ZoneDatabase.system.rules(answer.zoneName(subscription.options)) else { return nil }
         let members = StatusJSON.members(report)
         let wakeAt = Redraw.next(after: report, campus: answer.prepared.campus(zone).campus, presentation: subscription.presentation)
         guard let presentation = subscription.presentation else {
