@@ -49,6 +49,9 @@ seed("request", "next-every-field",
      '{"v":1,"cmd":"next","venues":[593],"at":"2023-09-18T23:30Z","tz":"UTC","no_estimate":true,"hours":48,"limit":5}\n')
 seed("request", "hours-every-field",
      '{"v":1,"cmd":"hours","venue":"commons","from":"2023-09-16","days":14,"tz":"America/Chicago","no_estimate":true}\n')
+# Over the 16 KiB line limit, then a good line: max_len follows the largest seed, so
+# without this the fuzzer would never reach the limit.
+seed("request", "over-the-line-limit", '{"v":1,"cmd":"status","venues":["' + "x" * 16_500 + '"]}\n{"v":1,"cmd":"info"}\n')
 seed("request", "venuectl-env",
      '{"v":1,"cmd":"venuectl","args":["1920","--format","i3bar","--soon","30"],"env":{"NO_COLOR":"1","TERM":"xterm","COLUMNS":"60","TZ":":Europe/Paris"},"tty":true}\n')
 
