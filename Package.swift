@@ -51,6 +51,7 @@ let package = Package(
         ),
         .testTarget(name: "DiningHoursTests", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
         .testTarget(name: "VenueAnswersTests", dependencies: ["VenueAnswers", "DiningHours", "BundledFeed"], swiftSettings: swift6),
+        .testTarget(name: "VenuedProtocolTests", dependencies: ["VenuedProtocol", "VenueAnswers", "DiningHours"], swiftSettings: swift6),
         // The real venuectl binary: every command, format and error, with and without venued.
         .testTarget(name: "VenuectlTests", dependencies: ["VenuectlApp"], swiftSettings: swift6),
         // Pure rules of the daemon, and the real venued binary over a real socket

@@ -47,8 +47,9 @@ public struct CacheFiles: Sendable {
         }
     }
 
-    /// A copy that decodes to at least one venue.
-    public struct Copy: Sendable {
+    /// What the two files hold when the feed decodes to at least one venue: the bytes as
+    /// written, the feed, and the meta that describes them (a `FeedCopy` once adopted).
+    public struct Stored: Sendable {
         public let bytes: [UInt8]
         public let feed: Feed
         /// Nil when the meta file is missing, unreadable or describes another copy.
@@ -61,7 +62,7 @@ public struct CacheFiles: Sendable {
         case unreadable(String)
         /// The file was read but is not a venue list: not to be trusted.
         case corrupt(String)
-        case usable(Copy)
+        case usable(Stored)
     }
 
     public let directory: String
@@ -84,7 +85,7 @@ public struct CacheFiles: Sendable {
         do { feed = try FeedDecoder.decode(bytes) } catch { return .corrupt("\(error)") }
         guard !feed.venues.isEmpty else { return .corrupt("\(FeedError.notAVenueList("an empty array"))") }
         let meta = readMeta().flatMap { $0.describes(bytes) ? $0 : nil }
-        return .usable(Copy(bytes: bytes, feed: feed, meta: meta))
+        return .usable(Stored(bytes: bytes, feed: feed, meta: meta))
     }
 
     /// `key = value` lines; unknown keys are ignored so a newer venued's file still reads.

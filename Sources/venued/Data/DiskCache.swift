@@ -12,7 +12,7 @@ struct DiskCache: Sendable {
 
     /// The cached copy; nil when there is none or it cannot be read. A file that does not
     /// decode to venues is renamed aside (`venues.json.corrupt`) and reported, not trusted.
-    func load(log: Log) -> CacheFiles.Copy? {
+    func load(log: Log) -> CacheFiles.Stored? {
         switch files.load() {
         case .missing:
             return nil
