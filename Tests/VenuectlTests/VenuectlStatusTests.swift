@@ -100,6 +100,8 @@ import Testing
         (["status", "--tz", "Mars/Base"], 2, "unknown time zone 'Mars/Base'"),
         (["status", "--format", "xml"], 2, "unknown format 'xml'"),
         (["status", "--json=yes"], 2, "--json takes no value"),
+        (["status", "--json="], 2, "--json takes no value"),
+        (["status", "--at=", "--json"], 2, "cannot read --at ''"),
         (["frobnicate"], 2, "unknown command or venue 'frobnicate'"),
         (["status", "comons"], 3, "no venue matches 'comons': did you mean '1920 Commons'?"),
         (["status", "zzzzzzzz"], 3, "no venue matches 'zzzzzzzz': run 'venuectl status'"),

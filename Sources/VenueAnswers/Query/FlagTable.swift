@@ -52,7 +52,7 @@ package struct FlagTable<Options>: Sendable {
                 continue
             }
             if argument == "--" { onlyOperands = true; continue }
-            let parts = (argument == "-h" ? "--help" : argument).split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = (argument == "-h" ? "--help" : argument).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard let flag = flags.first(where: { $0.name == parts[0] || $0.short == parts[0] }) else {
                 throw .usage("unknown option '\(parts[0])'", help: helpCommand)
             }
