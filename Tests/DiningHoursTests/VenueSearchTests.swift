@@ -14,6 +14,20 @@ import Testing
         VenueSearch(query).hits(in: Self.venues).first { $0.venue.name == name }?.match
     }
 
+    /// Found by the `request` fuzzer: a 14 KB name cost venued 0.47 s (release) of its
+    /// one loop thread in typo comparisons. Now nothing longer than any name is compared.
+    @Test func aQueryLongerThanAnyNameNamesNothingAndCostsNothing() {
+        for query in [String(repeating: "x", count: 15_000), String(repeating: "commons ", count: 1_900),
+                      String(repeating: "x", count: VenueSearch.longestQuery + 1)] {
+            let started = ContinuousClock.now
+            #expect(VenueSearch(query).hits(in: Self.venues).isEmpty && VenueSearch(query).suggestions(in: Self.venues).isEmpty)
+            // Generous for a debug build on a busy machine; the comparisons took seconds.
+            #expect(ContinuousClock.now - started < .milliseconds(500), "\(query.prefix(10))…")
+        }
+        // Up to the bound, the long-query tiers still work (a typo'd word, words repeated).
+        #expect(match("comons", "1920 Commons") != nil)
+    }
+
     @Test func tiersRankExactThenPrefixThenWordPrefixThenSubstringThenTypos() {
         #expect(match("593", "1920 Commons") == .exact)
         #expect(match("1920 COMMONS", "1920 Commons") == .exact)

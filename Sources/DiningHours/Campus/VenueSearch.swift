@@ -35,9 +35,14 @@ public struct VenueSearch: Sendable {
         self.key = NameKey(query)
     }
 
+    /// Longer than any venue name by far (the longest is under 60 bytes): such a query
+    /// names nothing and has no near names, and is answered so without comparing it,
+    /// since venued answers on its one loop thread and a 16 KB query once cost 0.5 s.
+    public static let longestQuery = 256
+
     /// Every venue the query reaches, best first; within a tier by name, then id.
     public func hits(in venues: [Venue]) -> [Hit] {
-        guard !key.text.isEmpty else { return [] }
+        guard !key.text.isEmpty, query.utf8.count <= Self.longestQuery else { return [] }
         let ranked = venues.compactMap { venue -> (hit: Hit, name: String)? in
             let name = NameKey(venue.name)
             return match(venue, name).map { (Hit(venue: venue, match: $0), name.text) }
@@ -76,13 +81,28 @@ public struct VenueSearch: Sendable {
     private func similarity(to name: NameKey) -> Int? {
         var total = 0
         for word in key.words {
-            let best = name.words.map { min(editDistance(word, $0), editDistance(word, String($0.prefix(word.count)))) }.min()
-            guard let best, best <= Self.allowedTypos(word) else { total = Int.max; break }
+            let allowed = Self.allowedTypos(word)
+            let best = name.words.compactMap { nameWord in
+                [Self.distance(word, nameWord, within: allowed), Self.distance(word, String(nameWord.prefix(word.count)), within: allowed)]
+                    .compactMap { $0 }.min()
+            }.min()
+            guard let best else { total = Int.max; break }
             total += best
         }
-        let joined = key.words.joined(), whole = editDistance(joined, name.words.joined())
-        let best = min(total, whole <= Self.allowedTypos(joined) ? whole : Int.max)
+        let joined = key.words.joined()
+        let whole = Self.distance(joined, name.words.joined(), within: Self.allowedTypos(joined)) ?? Int.max
+        let best = min(total, whole)
         return best == Int.max ? nil : best
+    }
+
+    /// The edit distance of `a` and `b` when it can be at most `allowed`; nil otherwise.
+    /// Lengths that differ by more than `allowed` rule it out without computing it, so a
+    /// query of 16 KB (venued's longest request line) costs what a short one does instead
+    /// of a quadratic comparison with every name (half a second on venued's loop).
+    private static func distance(_ a: String, _ b: String, within allowed: Int) -> Int? {
+        guard abs(a.count - b.count) <= allowed else { return nil }
+        let distance = editDistance(a, b)
+        return distance <= allowed ? distance : nil
     }
 
     /// One typo per four letters; none below three letters, where any word is close.
