@@ -31,7 +31,9 @@ struct LocalWatch {
 
     /// Sleeps through signals' interruptions (SIGWINCH from a resized terminal).
     static func sleep(_ seconds: Double) {
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        // `step` returns at most an hour; the clamp keeps a wrong value from trapping.
+        let seconds = seconds.isFinite ? min(max(seconds, 0), 3600) : 3600
+        var request = timespec(tv_sec: Int(seconds.rounded(.down)), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
