@@ -4,8 +4,6 @@
 // venued and venuectl do with every feed they accept.
 @testable import DiningHours
 @testable import VenueAnswers
-@testable import VenuedProtocol
-@testable import VenuectlApp
 
 let zone: ZoneRules? = try? ZoneDatabase.system.rules("America/New_York")
 

@@ -3,8 +3,6 @@
 // America/New_York.
 @testable import DiningHours
 @testable import VenueAnswers
-@testable import VenuedProtocol
-@testable import VenuectlApp
 
 let zone: ZoneRules? = try? ZoneDatabase.system.rules("America/New_York")
 

@@ -32,8 +32,10 @@ package struct RequestFields: Sendable {
     package func integer(_ key: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int? {
         switch members[key] {
         case nil, .null?: return nil
-        case .number(let value)? where value == value.rounded() && Double(range.lowerBound) <= value && value <= Double(range.upperBound):
-            return Int(value)
+        case .number(let value)?:
+            // Int(exactly:) refuses fractions, NaN and numbers no Int holds without trapping.
+            if let number = Int(exactly: value), range.contains(number) { return number }
+            fallthrough
         default: throw ProtocolError("\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
     }
