@@ -23,13 +23,19 @@ let package = Package(
             resources: [.embedInCode("backup-venues.json"), .embedInCode("venue-info.json")],
             swiftSettings: swift6
         ),
-        // What both programs answer with: the status query and its flags, reports,
-        // formats, favorites, bounded file reading.
-        .target(name: "VenueAnswers", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
-        // How venuectl and venued talk: requests, error codes, paths, the cache files.
-        .target(name: "VenuedProtocol", dependencies: ["DiningHours", "VenueAnswers"], swiftSettings: swift6),
+        // The bottom layer, Glibc only: system calls as result values, the atomic writer,
+        // bounded file reads, the paths both programs meet at, clocks, backoff.
+        .target(name: "VenuedSystem", swiftSettings: swift6),
+        // What both programs answer with: the status query, reports, formats, the files
+        // they read (feed, cache, favorites) and the errors an answer can end in.
+        .target(name: "VenueReports", dependencies: ["DiningHours", "BundledFeed", "VenuedSystem"], swiftSettings: swift6),
+        // venuectl's command-line grammar: flag tables, venuectl.conf. venued imports it
+        // only to answer the forwarded prompt command line exactly as venuectl would.
+        .target(name: "VenuectlGrammar", dependencies: ["DiningHours", "VenueReports", "VenuedSystem"], swiftSettings: swift6),
+        // The wire protocol alone: one codec for requests and replies that both sides compile.
+        .target(name: "VenuedProtocol", dependencies: ["DiningHours", "VenueReports", "VenuedSystem"], swiftSettings: swift6),
         // venuectl's commands, completion, client, local fallback and watch.
-        .target(name: "VenuectlApp", dependencies: ["DiningHours", "BundledFeed", "VenueAnswers", "VenuedProtocol"], swiftSettings: swift6),
+        .target(name: "VenuectlApp", dependencies: ["DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol"], swiftSettings: swift6),
         // epoll, eventfd and accept4 for venued's connection loop: Glibc does not export them.
         .target(name: "CLinuxEvents"),
         // One bounded HTTP GET through the system's libcurl, loaded at run time.
@@ -42,23 +48,28 @@ let package = Package(
             swiftSettings: swift6,
             linkerSettings: [.unsafeFlags(["-static-executable"])]
         ),
-        .executableTarget(name: "venued", dependencies: ["DiningHours", "BundledFeed", "VenueAnswers", "VenuedProtocol", "CLinuxEvents", "CCurlFetch"], swiftSettings: swift6),
+        .executableTarget(
+            name: "venued",
+            dependencies: ["DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol", "CLinuxEvents", "CCurlFetch"],
+            swiftSettings: swift6
+        ),
         .executableTarget(
             name: "venued-bench",
-            dependencies: ["DiningHours", "BundledFeed", "VenueAnswers"],
+            dependencies: ["DiningHours", "BundledFeed", "VenuedSystem", "VenueReports"],
             path: "Benchmarks",
             swiftSettings: swift6
         ),
         .testTarget(name: "DiningHoursTests", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
-        .testTarget(name: "VenueAnswersTests", dependencies: ["VenueAnswers", "DiningHours", "BundledFeed"], swiftSettings: swift6),
-        .testTarget(name: "VenuedProtocolTests", dependencies: ["VenuedProtocol", "VenueAnswers", "DiningHours"], swiftSettings: swift6),
+        .testTarget(name: "VenueReportsTests", dependencies: ["VenueReports", "VenuedSystem", "DiningHours", "BundledFeed"], swiftSettings: swift6),
+        .testTarget(name: "VenuectlGrammarTests", dependencies: ["VenuectlGrammar", "VenueReports", "DiningHours"], swiftSettings: swift6),
+        .testTarget(name: "VenuedProtocolTests", dependencies: ["VenuedProtocol", "VenueReports", "VenuectlGrammar", "DiningHours"], swiftSettings: swift6),
         // The real venuectl binary: every command, format and error, with and without venued.
         .testTarget(name: "VenuectlTests", dependencies: ["VenuectlApp"], swiftSettings: swift6),
         // Pure rules of the daemon, and the real venued binary over a real socket
         // against a scripted HTTP server on 127.0.0.1.
         .testTarget(
             name: "VenuedTests",
-            dependencies: ["venued", "DiningHours", "BundledFeed", "VenueAnswers", "VenuedProtocol"],
+            dependencies: ["venued", "DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol"],
             swiftSettings: swift6
         ),
     ]

@@ -1,3 +1,4 @@
+import DiningHours
 import Foundation
 
 /// What a straightforward Foundation client would write for the same feed: `Codable`

@@ -1,5 +1,4 @@
 import DiningHours
-import VenueAnswers
 
 /// Section 3: the status of every venue, from prebuilt schedules (what the daemon keeps)
 /// down to from-scratch work (what a one-off CLI call does).

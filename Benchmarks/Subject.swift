@@ -1,7 +1,6 @@
 import BundledFeed
 import DiningHours
 import Foundation
-import VenueAnswers
 
 /// The data every benchmark works on: the bundled Penn feed read in America/New_York.
 struct Subject {

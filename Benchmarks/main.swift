@@ -1,3 +1,5 @@
+import Foundation
+
 // venued-bench: release-mode timings of the DiningHours engine on the real Penn feed,
 // with Foundation baselines measured in the same run. `scripts/bench` builds this,
 // runs the Python baseline too, cross-checks the answers and prints one table.
@@ -5,7 +7,6 @@
 //     venued-bench           timings as tab-separated records (see `Report`)
 //     venued-bench --check   the engine's answers at fixed instants, for the cross-check
 
-import Foundation
 
 let subject = Subject.load()
 if CommandLine.arguments.dropFirst().contains("--check") {

@@ -2,7 +2,9 @@
 // cut at NUL bytes are its arguments, parsed by the command's FlagTable (every flag's
 // own checks: --soon, --near, --format, --template, --days, ...). `status` goes through
 // StatusOptions.parse (with no venuectl.conf) and `watch` splits its --count first.
-@testable import VenueAnswers
+@testable import VenuedSystem
+@testable import VenueReports
+@testable import VenuectlGrammar
 @testable import VenuedProtocol
 @testable import VenuectlApp
 

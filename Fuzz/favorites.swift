@@ -1,6 +1,8 @@
 // Fuzz target `favorites`: the favorites file (one venue id a line, `#` comments),
 // read by Favorites.load as `venuectl favorites` and `status --favorites` read it.
-@testable import VenueAnswers
+@testable import VenuedSystem
+@testable import VenueReports
+@testable import VenuectlGrammar
 @testable import VenuedProtocol
 @testable import VenuectlApp
 

@@ -3,7 +3,9 @@
 // engine builds its campus in America/New_York and a status report from it, as
 // venued and venuectl do with every feed they accept.
 @testable import DiningHours
-@testable import VenueAnswers
+@testable import VenuedSystem
+@testable import VenueReports
+@testable import VenuectlGrammar
 
 let zone: ZoneRules? = try? ZoneDatabase.system.rules("America/New_York")
 

@@ -2,7 +2,9 @@
 // `--at` (StatusReport.instant), which reads a time the same way and resolves it in
 // America/New_York.
 @testable import DiningHours
-@testable import VenueAnswers
+@testable import VenuedSystem
+@testable import VenueReports
+@testable import VenuectlGrammar
 
 let zone: ZoneRules? = try? ZoneDatabase.system.rules("America/New_York")
 

@@ -6,7 +6,9 @@
 // New York time. info, refresh and subscribe only read their fields here: they answer
 // from the daemon's live state (fetches, the subscriber hub), not from the request.
 @testable import DiningHours
-@testable import VenueAnswers
+@testable import VenuedSystem
+@testable import VenueReports
+@testable import VenuectlGrammar
 @testable import VenuedProtocol
 @testable import VenuectlApp
 @testable import venued
@@ -42,15 +44,14 @@ func answer(_ line: [UInt8]) throws(ProtocolError) {
         let answers = ScheduleAnswers(prepared: prepared, config: config, now: now)
         _ = try request.command == .hours ? answers.hours(request) : answers.next(request)
     case .venuectl:
-        var environment = try request.fields.stringMap("env")
+        var (arguments, environment, tty) = try ForwardedStatus.decode(request.fields)
         // venuectl.conf and favorites are read from $XDG_CONFIG_HOME/venued (the
         // venuectl_conf and favorites targets fuzz those files).
         environment["XDG_CONFIG_HOME"] = fuzzScratch
         environment["HOME"] = fuzzScratch
-        let (arguments, tty) = (try request.fields.strings("args"), try request.fields.flag("tty"))
         let (options, presentation): (StatusOptions, StatusPresentation)
         do throws(CLIError) {
-            (options, presentation) = try ForwardedStatus.resolve(arguments: arguments, environment: environment, stdoutIsTTY: tty)
+            (options, presentation) = try ForwardedCommandLine.resolve(arguments: arguments, environment: environment, stdoutIsTTY: tty)
         } catch {
             throw ProtocolError(error)
         }

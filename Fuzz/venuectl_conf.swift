@@ -2,7 +2,9 @@
 // scratch directory) by VenuectlConfig, as `venuectl status` reads it: every key
 // checked through the status flags, then applied to no flags, and to `--all --json`.
 import Glibc
-@testable import VenueAnswers
+@testable import VenuedSystem
+@testable import VenueReports
+@testable import VenuectlGrammar
 @testable import VenuedProtocol
 @testable import VenuectlApp
 

@@ -1,6 +1,6 @@
-import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
+import VenuectlGrammar
+
 /// One line of venuectl's command table: what runs, and everything `--help` and the
 /// completion scripts say of it, so that none of them can name a flag the code lacks.
 struct Command: Sendable {

@@ -1,6 +1,5 @@
 import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
 
 /// What a venuectl command runs with besides its arguments: the clock, the environment
 /// and the terminal, passed in from `main.swift` so that tests can fix them.

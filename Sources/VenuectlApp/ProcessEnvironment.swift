@@ -1,7 +1,4 @@
 import Glibc
-import DiningHours
-import VenueAnswers
-import VenuedProtocol
 
 /// The process environment as a dictionary, read from `environ` (what ProcessInfo would
 /// give, without Foundation). The first of duplicate names wins, as getenv's does.

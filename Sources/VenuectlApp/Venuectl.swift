@@ -1,7 +1,8 @@
 import DiningHours
 import Glibc
-import VenueAnswers
+import VenueReports
 import VenuedProtocol
+import VenuedSystem
 
 /// `venuectl`'s entry point: picks the command from one table (which also writes
 /// `venuectl --help`), runs it and turns every `CLIError` into one line on stderr and

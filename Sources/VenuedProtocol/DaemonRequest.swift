@@ -1,5 +1,3 @@
-import DiningHours
-import VenueAnswers
 /// The request lines venuectl sends without fields (docs/PROTOCOL.md); `status` and
 /// `subscribe` come from `StatusQuery`.
 package enum DaemonRequest {

@@ -1,5 +1,5 @@
 import DiningHours
-import VenueAnswers
+import VenueReports
 
 /// The machine-readable `code` of a failed answer, `{"ok":false,"error":...,"code":...}`.
 /// venued sets it and venuectl reads it, from this one list, so that a refusal by the
@@ -7,6 +7,9 @@ import VenueAnswers
 public enum ErrorCode: String, Sendable {
     /// A bad option value (`at`, `tz`, `soon`, ...): venuectl's usage error, exit 2.
     case usage
+    /// No zone of that name; the answer also carries `zone`, and `location` when the
+    /// name came from venuectl.conf: exit 2.
+    case unknownZone = "unknown_zone"
     /// No venue matches a query; the answer also carries `venue` and `suggestions`: exit 3.
     case unknownVenue = "unknown_venue"
     /// A command about one venue (`hours`) got a name several share; the answer also
@@ -29,10 +32,13 @@ extension CLIError {
     public var code: ErrorCode {
         switch self {
         case .usage: return .usage
+        case .unknownZone: return .unknownZone
         case .unknownVenue: return .unknownVenue
         case .ambiguousVenue: return .ambiguousVenue
         case .environment: return .environment
-        default: return .badRequest
+        // venuectl's own failures (files, the daemon, the browser): never venued's answer.
+        case .unreadableData, .unwritable, .invalidData, .daemonUnavailable, .refreshFailed, .noPage, .openFailed:
+            return .badRequest
         }
     }
 
@@ -49,6 +55,8 @@ extension CLIError {
             return [("venue", JSONText.quote(query)), ("suggestions", JSONText.array(suggestions.map(JSONText.quote)))]
         case .ambiguousVenue(let query, let candidates):
             return [("venue", JSONText.quote(query)), ("candidates", JSONText.array(candidates.map(JSONText.quote)))]
+        case .unknownZone(let zone, let location):
+            return [("zone", JSONText.quote(zone))] + (location.map { [("location", JSONText.quote($0))] } ?? [])
         default:
             return []
         }
@@ -67,6 +75,10 @@ extension CLIError {
         case .ambiguousVenue?:
             guard case .string(let query)? = answer["venue"], let names = Self.names(answer["candidates"]) else { return nil }
             self = .ambiguousVenue(query, candidates: names)
+        case .unknownZone?:
+            guard case .string(let zone)? = answer["zone"] else { return nil }
+            let location: String? = if case .string(let location)? = answer["location"] { location } else { nil }
+            self = .unknownZone(zone, location: location)
         case .environment?:
             self = .environment(message)
         default:

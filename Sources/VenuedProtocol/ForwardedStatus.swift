@@ -1,37 +1,48 @@
-import Glibc
-import DiningHours
-import VenueAnswers
+import VenueReports
 
-/// `venuectl status` handed to venued whole: the prompt's path.
+/// `venuectl status` handed to venued whole: the prompt's path, as one codec both sides
+/// compile (the request's members are named here and nowhere else).
 ///
 /// A Swift process pays for its first dictionaries, sets and generic types (the runtime
 /// demangles and scans conformances on first use), about 0.5 ms that a C client does
-/// not. So before any of that, `main` tries this: when the command line is a `status`
-/// venued can answer alone (no `--data`, `--socket` or `--help`), it forwards the
-/// arguments, the few variables status reads and whether stdout is a terminal, and
-/// prints the text venued renders with the very same option parser, config file and
-/// renderers. A refusal is venuectl's own error (the same line and exit code), printed
-/// at once: one question, one request. Anything else — venued down or not speaking the
-/// protocol, another command — returns nil and the ordinary path runs.
-/// The client side is venuectl's (`ForwardedStatus.answer`, in VenuectlApp).
+/// not. So before any of that, venuectl's `main` forwards a `status` command line that
+/// venued can answer alone, with the few variables status reads and whether stdout is a
+/// terminal, and prints the text venued renders with the very same grammar, config
+/// file and renderers. A refusal is venuectl's own error, printed at once: one question,
+/// one request. Anything else returns to the ordinary path.
 public enum ForwardedStatus {
     /// The variables `venuectl status` reads (config file, favorites, colour, zone, width).
     public static let environmentNames = ["HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM", "COLUMNS", "TZ"]
 
-    /// Daemon side: the options and presentation `venuectl status` would use with these
-    /// arguments and variables, or the error it would stop with, word for word (a zone
-    /// that venuectl.conf names is blamed on its line, as `StatusCommand` does): venuectl
-    /// prints a refusal as its own and does not ask again. Refuses what only the client
-    /// can do.
-    public static func resolve(arguments: [String], environment: [String: String], stdoutIsTTY: Bool) throws(CLIError) -> (StatusOptions, StatusPresentation) {
-        var (options, configured) = try StatusOptions.parse(arguments, environment: environment)
-        guard options.data == nil, options.socket == nil, !options.help else {
-            throw .usage("--data, --socket and --help are for venuectl itself, not venued")
+    /// Flags only venuectl can act on (its own file, another socket, its help): a command
+    /// line with one of them, alone or as `--flag=value`, is never forwarded, and venued
+    /// refuses one that is.
+    public static let clientOnlyFlags = ["--data", "--socket", "--help", "-h"]
+
+    /// The members of a `venuectl` request, in order.
+    static let members = ["args", "env", "tty"]
+
+    /// True when `argument` is one of `clientOnlyFlags`, alone or with `=value`.
+    public static func isClientOnly(_ argument: String) -> Bool {
+        clientOnlyFlags.contains { argument == $0 || argument.hasPrefix($0 + "=") }
+    }
+
+    /// The request line: `arguments` after `status`, the variables that are set, the tty bit.
+    public static func request(arguments: [String], environment: [(name: String, value: String)], stdoutIsTTY: Bool) -> String {
+        JSONText.object([
+            ("v", "\(Request.version)"), ("cmd", JSONText.quote(Request.Command.venuectl.rawValue)),
+            (members[0], JSONText.array(arguments.map(JSONText.quote))),
+            (members[1], JSONText.object(environment.map { ($0.name, JSONText.quote($0.value)) })),
+            (members[2], stdoutIsTTY ? "true" : "false"),
+        ])
+    }
+
+    /// What a `venuectl` request carries; refuses a command line venuectl would not send.
+    package static func decode(_ fields: RequestFields) throws(ProtocolError) -> (arguments: [String], environment: [String: String], stdoutIsTTY: Bool) {
+        let arguments = try fields.strings(members[0])
+        if let flag = arguments.first(where: isClientOnly) {
+            throw ProtocolError("\(flag) is for venuectl itself, not venued", code: .usage)
         }
-        do { _ = try StatusReport.zone(options.tz) } catch {
-            throw VenuectlConfig.attributing(error, zone: options.tz, location: configured["tz"])
-        }
-        if options.favorites { options.favoritesFile = Favorites.path(environment: environment) }
-        return (options, StatusPresentation(options.format, environment: environment, stdoutIsTTY: stdoutIsTTY))
+        return (arguments, try fields.stringMap(members[1]), try fields.flag(members[2]))
     }
 }

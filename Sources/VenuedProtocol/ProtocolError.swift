@@ -1,4 +1,4 @@
-import VenueAnswers
+import VenueReports
 
 /// A request venued cannot answer; sent back as `{"ok":false,"error":...,"code":...}`.
 package struct ProtocolError: Error {

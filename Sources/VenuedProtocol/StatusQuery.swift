@@ -1,5 +1,4 @@
-import DiningHours
-import VenueAnswers
+import VenueReports
 
 /// A status question on the wire: the query (`StatusOptions`) and how its answer is to
 /// be shown (`StatusPresentation`), as the members of a `status` or `subscribe` request.

@@ -1,6 +1,7 @@
 import Glibc
 import VenuectlApp
 import VenuedProtocol
+import VenuedSystem
 
 // Glibc only: this binary is linked with -static-executable and must not load
 // Foundation, because a shell prompt runs it on every Enter (see README, Performance).

@@ -2,8 +2,9 @@ import BundledFeed
 import DiningHours
 import Foundation
 import Glibc
-import VenueAnswers
+import VenueReports
 import VenuedProtocol
+import VenuedSystem
 
 /// Wires the parts together and runs until SIGTERM/SIGINT: first data (cache, else
 /// bundled), the socket, READY=1, then the refresh schedule in the background.

@@ -1,7 +1,6 @@
 import BundledFeed
 import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenuedSystem
 
 /// `venued --check [FILE]`: decode a feed the way a fetch is judged, report what was
 /// skipped and which dates it covers. For checking a file before pointing venued at it.
@@ -9,7 +8,7 @@ enum FeedCheck {
     static func run(path: String?) throws(DaemonError) -> String {
         var bytes = BundledFeed.bytes
         if let path {
-            do { bytes = try FeedFile.read(path, streams: true) } catch { throw .unreadable("\(error)") }
+            do { bytes = try BoundedFile.read(path, limit: BoundedFile.feedLimit, streams: true) } catch { throw .unreadable("\(error)") }
         }
         let name = path ?? "the bundled feed"
         let feed: Feed

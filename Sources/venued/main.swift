@@ -1,7 +1,6 @@
-import Foundation
 import CLinuxEvents
+import Foundation
 import Glibc
-import VenueAnswers
 import VenuedProtocol
 
 // Only wiring: parse the command line, then check a feed or run the daemon.

@@ -1,6 +1,6 @@
 import DiningHours
 import Testing
-import VenueAnswers
+import VenueReports
 import VenuedProtocol
 
 /// The status question on the wire: what venuectl encodes, venued decodes to the same

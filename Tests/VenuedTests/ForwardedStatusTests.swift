@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import VenueAnswers
 import VenuedProtocol
 
 /// The prompt's path: `venuectl status` forwarded whole to venued (`"cmd":"venuectl"`),

@@ -2,8 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
-import VenueAnswers
-import VenuedProtocol
+import VenuedSystem
 
 /// What one client may do to venued, tried as an attacker would over the real socket:
 /// numbers no `Int` holds, files that never end, floods of requests, idle connections

@@ -2,7 +2,7 @@ import BundledFeed
 import DiningHours
 import Foundation
 import Testing
-import VenueAnswers
+import VenueReports
 import VenuedProtocol
 @testable import venued
 

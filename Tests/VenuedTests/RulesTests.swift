@@ -1,7 +1,6 @@
-@testable import DiningHours
 import Testing
-import VenueAnswers
-import VenuedProtocol
+import VenuedSystem
+@testable import DiningHours
 @testable import venued
 
 @Suite struct FreshnessRule {

@@ -1,8 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-import VenueAnswers
-import VenuedProtocol
+import VenuedSystem
 
 /// The socket's life: where it is, who may use it, what happens when one is already there.
 @Suite struct SocketLifecycle {

@@ -1,8 +1,7 @@
 import Foundation
 import Glibc
 import Testing
-import VenueAnswers
-import VenuedProtocol
+import VenuedSystem
 
 /// systemd without libsystemd: sd_notify datagrams, SIGHUP reload, socket activation.
 @Suite struct SystemdIntegration {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VenuedProtocol
 
 /// venuectl as a client of the real venued: status, info and refresh over the real
 /// socket, against a scripted feed server on 127.0.0.1, and the fallbacks (cache,

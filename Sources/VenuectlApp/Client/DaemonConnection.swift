@@ -1,27 +1,13 @@
-import DiningHours
 import Glibc
-import VenueAnswers
+import VenueReports
 import VenuedProtocol
+import VenuedSystem
 
 /// One request and its one-line answer over venued's Unix socket, with a deadline for
 /// the whole exchange (connect, send, answer). The socket is non-blocking and every wait
 /// is a `poll` bounded by that deadline, so a daemon that accepts and never answers
 /// costs the caller the budget and no more.
 public struct DaemonConnection: Sendable {
-    /// An answer: the line as sent (to print it without re-encoding) and its parse.
-    public struct Answer: Sendable {
-        public let line: String
-        public let value: JSONValue
-        public var ok: Bool { value["ok"] == .bool(true) }
-
-        /// A successful answer's object without its leading `"ok":true` (venued always
-        /// writes it first, without spaces): the shape `venuectl ... --json` prints.
-        public var objectWithoutOK: String? {
-            let prefix = #"{"ok":true,"#
-            return line.hasPrefix(prefix) ? "{" + line.dropFirst(prefix.count) : nil
-        }
-    }
-
     /// Answers are a few KB; anything this large is not venued.
     static let answerLimit = 4 << 20
 
@@ -109,32 +95,36 @@ public final class DaemonStream {
     func send(_ bytes: [UInt8], until deadline: Double) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let sent = Syscall.retrying { bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }
-            if sent > 0 { offset += sent; continue }
-            guard sent < 0 && errno == EAGAIN, wait(for: Int16(POLLOUT), until: deadline) else { return false }
+            switch Syscall.io({ bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }) {
+            case .processed(let sent) where sent > 0: offset += sent
+            case .wouldBlock where wait(for: Int16(POLLOUT), until: deadline): continue
+            case .failed(let error): errno = error.code; return false
+            default: return false
+            }
         }
         return true
     }
 
     /// The next answer line. `seconds` is the budget `deadline` stands for, for messages.
-    public func nextAnswer(until deadline: Double, seconds: Double) -> Result<DaemonConnection.Answer, DaemonFailure> {
+    public func nextAnswer(until deadline: Double, seconds: Double) -> Result<Answer, DaemonFailure> {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(buffer[..<newline])
                 buffer.removeSubrange(...newline)
-                guard let value = try? JSONParser.parse(line), case .bool? = value["ok"] else {
+                guard let answer = Answer(line: line) else {
                     return .failure(.unusable(path, "answered something that is not venued's protocol"))
                 }
-                return .success(DaemonConnection.Answer(line: String(decoding: line, as: UTF8.self), value: value))
+                return .success(answer)
             }
             let limit = DaemonConnection.answerLimit
             guard buffer.count <= limit else { return .failure(.unusable(path, "sent an answer over \(limit >> 20) MB")) }
             guard wait(for: Int16(POLLIN), until: deadline) else { return .failure(.timedOut(path, seconds: seconds)) }
-            let count = Syscall.retrying { chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
-            if count < 0 && errno == EAGAIN { continue }
-            guard count > 0 else { return .failure(.unusable(path, "closed the connection without an answer")) }
-            buffer += chunk[..<count]
+            switch Syscall.io({ chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }) {
+            case .processed(let count) where count > 0: buffer += chunk[..<count]
+            case .wouldBlock: continue
+            default: return .failure(.unusable(path, "closed the connection without an answer"))
+            }
         }
     }
 

@@ -1,6 +1,6 @@
-import DiningHours
-import VenueAnswers
+import VenueReports
 import VenuedProtocol
+
 /// One `status` request to venued within the budget a prompt can afford, and its answer
 /// sorted into what `status` and `is-open` do with it: use it; stop with the error a
 /// local run would raise (venued refused a bad `--at`, an unknown venue: same line, same
@@ -12,7 +12,7 @@ enum DaemonStatus {
     /// `reading` takes what the caller needs from a successful answer; nil makes the
     /// answer unusable, which is a reason to fall back like any other.
     static func ask<Value>(_ request: String, socket: String?, context: Context, command: String,
-                           reading: (DaemonConnection.Answer) -> Value?) throws(CLIError) -> Result<Value, DaemonFailure> {
+                           reading: (Answer) -> Value?) throws(CLIError) -> Result<Value, DaemonFailure> {
         let connection = DaemonConnection(flag: socket, environment: context.environment, uid: context.uid)
         switch connection.exchange(request, timeout: budget) {
         case .success(let answer) where answer.ok:

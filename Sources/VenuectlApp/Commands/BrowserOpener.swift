@@ -1,7 +1,4 @@
 import Glibc
-import DiningHours
-import VenueAnswers
-import VenuedProtocol
 
 /// Opens a URL the way the desktop would: each program of `$BROWSER` (a colon-separated
 /// list, `%s` standing for the URL, as in the old `BROWSER` convention), then

@@ -1,6 +1,6 @@
-import VenueAnswers
-import VenuedProtocol
 import DiningHours
+import VenueReports
+import VenuectlGrammar
 
 /// The options that every command computing from venue data shares with `status`:
 /// which data (`--data`), at which instant (`--at`), in which zone (`--tz`), whether to

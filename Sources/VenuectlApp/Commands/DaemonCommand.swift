@@ -1,6 +1,7 @@
-import DiningHours
-import VenueAnswers
+import VenueReports
+import VenuectlGrammar
 import VenuedProtocol
+
 /// What `venuectl info` and `venuectl refresh` share: they only ask venued, so they take
 /// `--socket` and `--help` (and `info` takes `--json`), and an unreachable daemon is an
 /// error (exit 6) rather than a fallback.
@@ -29,9 +30,9 @@ struct DaemonCommandOptions: Sendable {
 
     /// venued's successful answer to `request`. A daemon that cannot be reached, or
     /// refuses, is an error here; a failed refresh is its own (exit 7).
-    func ask(_ request: String, timeout: Double, _ context: Context) throws(CLIError) -> DaemonConnection.Answer {
+    func ask(_ request: String, timeout: Double, _ context: Context) throws(CLIError) -> Answer {
         let connection = DaemonConnection(flag: socket, environment: context.environment, uid: context.uid)
-        let answer: DaemonConnection.Answer
+        let answer: Answer
         switch connection.exchange(request, timeout: timeout) {
         case .success(let success): answer = success
         case .failure(let failure): throw .daemonUnavailable(failure)

@@ -1,6 +1,6 @@
 import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
+import VenuectlGrammar
 
 /// `venuectl favorites add|remove|list`: the set `status --favorites` shows. Names are
 /// resolved against venued's cached copy (else the bundled data) without asking the

@@ -1,6 +1,5 @@
-import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
+
 /// `venuectl help [COMMAND]`: the text of `venuectl --help`, or of `venuectl COMMAND --help`.
 enum HelpCommand {
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {

@@ -1,6 +1,6 @@
 import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
+import VenuectlGrammar
 
 /// `venuectl hours VENUE [--days N]`: one venue's week from today (the date of `--at`),
 /// computed from the local copy (`LocalFeed` says why not from venued).

@@ -1,6 +1,5 @@
 import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
 
 /// `venuectl hours` for people: the venue, where it is, its messages, then a line per
 /// day with the merged hours and, under it, the meals that make them up.

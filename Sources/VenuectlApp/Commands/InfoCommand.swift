@@ -1,5 +1,5 @@
 import DiningHours
-import VenueAnswers
+import VenueReports
 import VenuedProtocol
 
 /// `venuectl info`: what venued serves, from where, how fresh, and what went wrong last.
@@ -32,7 +32,7 @@ enum InfoCommand {
             return 0
         }
         // venued writes "ok" first; an answer that does not is printed whole rather than lost.
-        Venuectl.write((answer.objectWithoutOK ?? answer.line) + "\n")
+        Venuectl.write((answer.payload ?? answer.line) + "\n")
         return 0
     }
 

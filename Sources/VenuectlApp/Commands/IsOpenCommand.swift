@@ -1,5 +1,6 @@
 import DiningHours
-import VenueAnswers
+import VenueReports
+import VenuectlGrammar
 import VenuedProtocol
 
 /// `venuectl is-open VENUE`: for scripts and prompts, so the answer is the exit code

@@ -1,6 +1,6 @@
 import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
+import VenuectlGrammar
 
 /// `venuectl next [VENUE...] [--within 3h]`: the openings and closings coming up, across
 /// venues, soonest first; computed from the local copy (`LocalFeed` says why).

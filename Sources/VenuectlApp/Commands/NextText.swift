@@ -1,6 +1,5 @@
 import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
 
 /// `venuectl next` for people: a header with the window and the data, then one line
 /// per opening or closing, soonest first.

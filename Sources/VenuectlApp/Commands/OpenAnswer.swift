@@ -1,6 +1,5 @@
 import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
 
 /// One venue's state as `is-open` says it, read either from venued's `status` object or
 /// from the same report computed locally, so both paths print the same line:

@@ -1,6 +1,6 @@
-import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
+import VenuectlGrammar
+
 /// `venuectl open VENUE`: the venue's page on Penn Dining's site in the browser
 /// (`BrowserOpener`), or printed when there is nothing to open it with or `--print`
 /// asks for the URL. The pages come from the bundled venue metadata (`VenueInfo`).

@@ -1,5 +1,4 @@
-import DiningHours
-import VenueAnswers
+import VenueReports
 import VenuedProtocol
 
 /// `venuectl refresh`: venued fetches now (primary, then backup) and says what came of it

@@ -1,6 +1,6 @@
 import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
+import VenuectlGrammar
 
 /// `venuectl search QUERY`: venues ranked by how well their name answers the query
 /// (`VenueSearch`: exact, prefix, word prefix, substring, then typos), each with its

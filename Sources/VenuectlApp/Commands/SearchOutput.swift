@@ -1,6 +1,5 @@
 import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
 
 /// `venuectl search` as text (a line per venue: id, name, kind, state) and as JSON
 /// (`{"query", "at", "source", "tz", "results": [...]}`, each result with how it matched).

@@ -1,5 +1,5 @@
-import DiningHours
-import VenueAnswers
+import VenueReports
+import VenuectlGrammar
 import VenuedProtocol
 
 /// `venuectl status`: from `--data` when given; else venued answers (already rendered,
@@ -15,7 +15,7 @@ enum StatusCommand {
         }
         if options.favorites { options.favoritesFile = Favorites.path(environment: context.environment) }
         do { return try answer(options, context) } catch {
-            throw VenuectlConfig.attributing(error, zone: options.tz, location: configured["tz"])
+            throw VenuectlConfig.attributing(error, location: configured["tz"])
         }
     }
 
@@ -48,9 +48,9 @@ enum StatusCommand {
 
     /// What to print from venued's answer: its object without the leading `"ok":true`
     /// (exactly SPEC §4's shape), or the text it rendered.
-    private static func output(of answer: DaemonConnection.Answer, json: Bool) -> String? {
+    private static func output(of answer: Answer, json: Bool) -> String? {
         if json {
-            return answer.objectWithoutOK.map { $0 + "\n" }
+            return answer.payload.map { $0 + "\n" }
         }
         guard case .string(let text)? = answer.value["text"] else { return nil }
         return text

@@ -1,6 +1,3 @@
-import DiningHours
-import VenueAnswers
-import VenuedProtocol
 /// A span of time as people type it: `90m`, `3h`, `1h30m`, `2d` (days, hours, minutes,
 /// each a whole number, in any combination). `next --within` reads it.
 enum TimeSpan {

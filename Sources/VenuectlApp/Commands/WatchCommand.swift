@@ -1,7 +1,8 @@
-import DiningHours
 import Glibc
-import VenueAnswers
+import VenueReports
+import VenuectlGrammar
 import VenuedProtocol
+import VenuedSystem
 
 /// `venuectl watch`: the status, again each time it changes, for status bars that read a
 /// stream (i3bar, waybar's `exec` without `interval`) and for scripts that wait.

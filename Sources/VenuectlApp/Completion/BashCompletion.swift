@@ -1,6 +1,3 @@
-import DiningHours
-import VenueAnswers
-import VenuedProtocol
 /// `venuectl completions bash`: a `complete -F` function with a `case` per command that
 /// completes its flags, their fixed values or files, and venue slugs for VENUE. A slug
 /// is offered when it contains the word typed (`comm` finds `1920-commons`): names are

@@ -1,6 +1,6 @@
-import DiningHours
-import VenueAnswers
+import VenuectlGrammar
 import VenuedProtocol
+
 /// What a completion script needs of the command table, read from it (and from each
 /// command's `FlagTable`) when the script is printed, so the scripts cannot offer a
 /// command or flag that the code does not have, nor miss one it does.

@@ -1,6 +1,6 @@
-import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
+import VenuectlGrammar
+
 /// `venuectl completions bash|zsh|fish`: prints the shell's completion script, generated
 /// from the command table at that moment (`CompletionModel`).
 enum CompletionsCommand {

@@ -1,6 +1,3 @@
-import DiningHours
-import VenueAnswers
-import VenuedProtocol
 /// `venuectl completions fish`: one `complete` line per command and per flag, each flag
 /// offered only after its command, with its help as the description.
 enum FishCompletion {

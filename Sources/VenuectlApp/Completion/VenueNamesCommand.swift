@@ -1,6 +1,6 @@
-import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
+import VenuectlGrammar
+
 /// `venuectl __venues`: a line per venue of the local copy, `slug<TAB>name`, for the
 /// completion scripts. The slug (`joes-cafe`) needs no shell quoting and names the venue
 /// exactly (`VenueSearch` matches it as the whole name); the name is the description

@@ -1,6 +1,5 @@
-import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenuectlGrammar
+
 /// `venuectl completions zsh`: a `#compdef` function that describes the commands, then
 /// hands each command's flags (with their help as descriptions) to `_arguments`.
 enum ZshCompletion {

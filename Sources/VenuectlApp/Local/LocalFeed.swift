@@ -1,6 +1,5 @@
 import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
 
 /// The data venuectl computes from by itself: `--data FILE` when given, else the copy
 /// venued keeps on disk, else the feed compiled into the binary (SPEC §4).

@@ -1,7 +1,7 @@
 import DiningHours
 import Glibc
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
+import VenuedSystem
 
 /// `watch` without venued: the status from the local copy (or `--data`), printed when
 /// its text changes, sleeping until the next instant it could (`Redraw`) or the next

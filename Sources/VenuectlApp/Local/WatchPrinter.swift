@@ -1,5 +1,4 @@
-import DiningHours
-import VenueAnswers
+import VenueReports
 import VenuedProtocol
 
 /// What `watch` prints: each answer once (the same text twice in a row is skipped, as
@@ -13,9 +12,9 @@ struct WatchPrinter {
     init(presentation: StatusPresentation) { self.presentation = presentation }
 
     /// A pushed answer: venued's rendered text, or its JSON object without `"ok"`.
-    mutating func print(_ answer: DaemonConnection.Answer) {
+    mutating func print(_ answer: Answer) {
         if presentation.format == .json {
-            emit((answer.objectWithoutOK ?? answer.line) + "\n")
+            emit((answer.payload ?? answer.line) + "\n")
         } else if case .string(let text)? = answer.value["text"] {
             emit(text)
         }
@@ -24,7 +23,7 @@ struct WatchPrinter {
     /// A locally computed report, rendered as venued would have. JSON is compared by its
     /// venues alone: its `at` moves with every step.
     mutating func print(_ report: StatusReport) {
-        let venues = presentation.format == .json ? StatusJSON.members(report).first { $0.0 == "venues" }?.1 : nil
+        let venues = presentation.format == .json ? StatusJSON.shownVenues(StatusJSON.members(report)) : nil
         emit(presentation.render(report), unless: venues)
     }
 

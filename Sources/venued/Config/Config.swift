@@ -1,6 +1,4 @@
-import DiningHours
-import VenueAnswers
-import VenuedProtocol
+import VenuedSystem
 
 /// Everything venued runs with. Built from defaults (which follow the XDG base
 /// directories), then the config file, then command-line flags; see docs/venued.md.

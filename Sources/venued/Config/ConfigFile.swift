@@ -1,5 +1,4 @@
-import VenueAnswers
-import VenuedProtocol
+import VenuectlGrammar
 
 /// venued's `key = value` config file (syntax shared with venuectl.conf: `KeyValueLine`),
 /// checked against venued's own keys.

@@ -1,6 +1,5 @@
 import Glibc
-import VenueAnswers
-import VenuedProtocol
+import VenuedSystem
 
 /// Builds the `Config` at start and again on SIGHUP: defaults, then the config file,
 /// then the flags, which always win. The same steps both times, so a reload means
@@ -29,6 +28,6 @@ struct ConfigLoader: Sendable {
     private static func readIfPresent(_ path: String) throws(DaemonError) -> String? {
         var info = stat()
         if stat(path, &info) != 0 && errno == ENOENT { return nil }
-        do { return String(decoding: try FeedFile.read(path, limit: FeedFile.smallFileLimit), as: UTF8.self) } catch { throw .config("\(error)") }
+        do { return String(decoding: try BoundedFile.read(path, limit: BoundedFile.smallFileLimit), as: UTF8.self) } catch { throw .config("\(error)") }
     }
 }

@@ -1,6 +1,6 @@
 import Glibc
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
+import VenuedSystem
 
 /// The daemon's side of the disk cache (`CacheFiles` has the location and the format,
 /// shared with venuectl): writes are atomic (`AtomicFile`), only into a directory that

@@ -2,8 +2,8 @@ import CLinuxEvents
 import DiningHours
 import Foundation
 import Synchronization
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
+import VenuedSystem
 
 /// What one refresh did, source by source; the `refresh` command returns it.
 struct RefreshReport: Sendable {

@@ -1,6 +1,6 @@
-import VenueAnswers
 import DiningHours
 import Synchronization
+import VenueReports
 
 /// The data being served and the health of the refreshes, shared by every thread.
 /// A change of data bumps `generation` and calls `onChange`, which is how subscribers

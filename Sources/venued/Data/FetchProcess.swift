@@ -1,7 +1,7 @@
 import DiningHours
 import Glibc
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
+import VenuedSystem
 
 /// Runs each HTTP fetch in a child process, `venued --fetch-child ...`, which does it
 /// with `HTTPFetcher` and exits.
@@ -131,8 +131,8 @@ struct FetchProcess: Sendable {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = Syscall.retrying { poll(&poller, 1, Int32(remaining * 1000) + 1) }
             if ready == 0 { return nil }
-            let count = Syscall.retrying { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
-            if count <= 0 { return bytes }
+            guard case .processed(let count) = Syscall.io({ chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }),
+                  count > 0 else { return bytes }
             bytes += chunk[..<count]
             if bytes.count > limit { return nil }
         }

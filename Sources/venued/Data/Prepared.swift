@@ -1,6 +1,6 @@
 import DiningHours
 import Synchronization
-import VenueAnswers
+import VenueReports
 import VenuedProtocol
 
 /// The engine's objects for the held feed, built once and shared by every connection.

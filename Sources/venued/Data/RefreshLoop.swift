@@ -1,5 +1,5 @@
-import VenuedProtocol
 import Foundation
+import VenuedSystem
 
 /// The thread that refreshes on schedule. It sleeps until the store's `nextRefresh`,
 /// or until `wake()` says the schedule changed (a refresh on request, a reload).

@@ -1,5 +1,5 @@
 import DiningHours
-import VenueAnswers
+import VenueReports
 import VenuedProtocol
 
 /// Facts about the running process that the data layer does not know.

@@ -1,6 +1,6 @@
-import DiningHours
-import VenueAnswers
+import VenueReports
 import VenuedProtocol
+import VenuedSystem
 
 /// Turns one request line into an answer from the held data. `status` answers at once
 /// (from the lines `Prepared` keeps for the current second, most of the time), and
@@ -71,9 +71,9 @@ struct RequestHandler: Sendable {
 
     /// `venuectl status` as the client would run it (`ForwardedStatus`): always the text.
     private func forwarded(_ request: Request) throws(ProtocolError) -> String {
-        let (arguments, environment, tty) = (try request.fields.strings("args"), try request.fields.stringMap("env"), try request.fields.flag("tty"))
+        let (arguments, environment, tty) = try ForwardedStatus.decode(request.fields)
         let (options, presentation): (StatusOptions, StatusPresentation)
-        do { (options, presentation) = try ForwardedStatus.resolve(arguments: arguments, environment: environment, stdoutIsTTY: tty) } catch {
+        do { (options, presentation) = try ForwardedCommandLine.resolve(arguments: arguments, environment: environment, stdoutIsTTY: tty) } catch {
             throw ProtocolError(error)
         }
         return try statusAnswer.line(options, presentation: presentation, at: clock.now())

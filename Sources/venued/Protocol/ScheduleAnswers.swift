@@ -1,5 +1,6 @@
 import DiningHours
-import VenueAnswers
+import VenueReports
+import VenuectlGrammar
 import VenuedProtocol
 
 /// `hours` (one venue's days) and `next` (upcoming openings and closings), computed by
@@ -52,6 +53,6 @@ struct ScheduleAnswers {
 
     private func zone(_ request: Request) throws(ProtocolError) -> ZoneRules {
         let name = try request.fields.string("tz") ?? config.timeZone
-        do { return try ZoneDatabase.system.rules(name) } catch { throw ProtocolError("\(error)") }
+        do { return try StatusReport.zone(name) } catch { throw ProtocolError(error) }
     }
 }

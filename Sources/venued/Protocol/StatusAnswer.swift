@@ -1,5 +1,5 @@
 import DiningHours
-import VenueAnswers
+import VenueReports
 import VenuedProtocol
 
 /// `status` and every `subscribe` push: the `venuectl status` answer computed and

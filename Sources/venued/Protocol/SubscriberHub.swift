@@ -2,8 +2,9 @@ import DiningHours
 import Foundation
 import Glibc
 import Synchronization
-import VenueAnswers
+import VenueReports
 import VenuedProtocol
+import VenuedSystem
 
 /// The `subscribe` streams. One thread sleeps until the soonest instant a subscriber's
 /// answer could read differently (`Redraw`: an opening or closing, a closing-soon
@@ -145,7 +146,7 @@ final class SubscriberHub: Sendable {
         let members = StatusJSON.members(report)
         let wakeAt = Redraw.next(after: report, campus: answer.prepared.campus(zone).campus, presentation: subscription.presentation)
         guard let presentation = subscription.presentation else {
-            let venues = members.first { $0.0 == "venues" }?.1 ?? ""
+            let venues = StatusJSON.shownVenues(members)
             return (JSONText.object([("ok", "true"), ("event", JSONText.quote(event))] + members) + "\n", venues, wakeAt)
         }
         let text = presentation.render(report)

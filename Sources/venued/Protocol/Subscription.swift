@@ -1,5 +1,4 @@
-import VenueAnswers
-import VenuedProtocol
+import VenueReports
 
 /// What a `subscribe` request asks for: the venues and options of `status`, and how each
 /// pushed line presents them (nil: the JSON object; else the text venuectl prints).

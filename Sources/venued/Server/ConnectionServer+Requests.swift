@@ -1,6 +1,6 @@
 import Glibc
-import VenueAnswers
 import VenuedProtocol
+import VenuedSystem
 
 /// Requests in, answers out, for the connections the loop has admitted. Lines are
 /// answered one at a time, and the next only once the previous answer is out, so a
@@ -12,10 +12,11 @@ extension ConnectionServer {
         // A subscriber's input is only watched for the hang-up; a reader's is bounded by its buffer's room.
         let room = connection.isSubscribed ? chunk.count : min(chunk.count, connection.input.room)
         guard room > 0 else { return updateInterest(connection) }
-        let count = recv(connection.fd, chunk.baseAddress, room, 0)
-        if count < 0 {
-            if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { close(connection) }
-            return
+        let count: Int
+        switch SocketIO.receive(connection.fd, into: chunk, count: room) {
+        case .processed(let received): count = received
+        case .wouldBlock: return
+        case .failed: return close(connection)
         }
         if case .subscribed = connection.phase {
             if count == 0 { close(connection) }    // anything sent is ignored
@@ -98,9 +99,9 @@ extension ConnectionServer {
         var text = text
         let sent = text.withUTF8 { SocketIO.send(connection.fd, UnsafeRawBufferPointer($0)) }
         switch sent {
-        case .some(let count) where count == text.utf8.count:
+        case .processed(let count) where count == text.utf8.count:
             answered(connection)
-        case .some(let count):
+        case .processed(let count):
             wait(connection, toSend: Array(text.utf8.dropFirst(count)))
         case .wouldBlock:
             wait(connection, toSend: Array(text.utf8))
@@ -120,11 +121,11 @@ extension ConnectionServer {
     func flush(_ connection: Connection) {
         let sent = connection.pending.withUnsafeBytes { SocketIO.send(connection.fd, $0) }
         switch sent {
-        case .some(let count) where count == connection.pending.count:
+        case .processed(let count) where count == connection.pending.count:
             connection.pending = []
             answered(connection)
             serveLines(connection)
-        case .some(let count):
+        case .processed(let count):
             connection.pending.removeFirst(count)
         case .wouldBlock:
             break

@@ -1,8 +1,8 @@
 import CLinuxEvents
 import Foundation
 import Glibc
-import VenueAnswers
 import VenuedProtocol
+import VenuedSystem
 
 /// Serves every client from one thread: an epoll loop over the listening socket, the
 /// open connections and the `Handoff` eventfd. `status` is answered inline (a cache hit
@@ -231,7 +231,7 @@ final class ConnectionServer {
     private func refuse(_ fd: Int32, _ error: ProtocolError) {
         SocketIO.sendAll(fd, Reply.error(error))
         var reads = 0
-        while reads < 4 && recv(fd, chunk.baseAddress, chunk.count, 0) > 0 { reads += 1 }
+        while reads < 4, case .processed(let count) = SocketIO.receive(fd, into: chunk, count: chunk.count), count > 0 { reads += 1 }
         Glibc.close(fd)
     }
 

@@ -1,6 +1,5 @@
 import Glibc
-import VenueAnswers
-import VenuedProtocol
+import VenuedSystem
 
 /// The listening socket: inherited from systemd (socket activation) or bound here.
 struct Listener: Sendable {

@@ -1,22 +1,18 @@
-import VenueAnswers
 import Glibc
+import VenuedSystem
 
 /// Non-blocking socket sends that never raise SIGPIPE, and the peer's credentials.
 /// Nothing here waits: a client that does not read must never hold up the loop.
 enum SocketIO {
-    enum Sent {
-        /// This many bytes went out (maybe fewer than offered).
-        case some(Int)
-        /// The socket's buffer is full; try again when it is writable.
-        case wouldBlock
-        /// The peer is gone.
-        case failed
+    /// Some bytes went out (maybe fewer than offered), the socket's buffer is full
+    /// (try again when it is writable), or the peer is gone.
+    static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Syscall.IO {
+        Syscall.io { Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
     }
 
-    static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Sent {
-        let sent = Syscall.retrying { Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
-        if sent >= 0 { return .some(sent) }
-        return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed
+    /// One non-blocking read of what the peer sent.
+    static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, count: Int) -> Syscall.IO {
+        Syscall.io { recv(fd, buffer.baseAddress, count, Int32(MSG_DONTWAIT)) }
     }
 
     /// Sends all of `text` now, or reports false: for subscription pushes and the error
@@ -27,7 +23,7 @@ enum SocketIO {
         return text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                guard case .some(let count) = send(fd, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[offset...]))), count > 0 else { return false }
+                guard case .processed(let count) = send(fd, UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[offset...]))), count > 0 else { return false }
                 offset += count
             }
             return true

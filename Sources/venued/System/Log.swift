@@ -1,6 +1,6 @@
-import VenueAnswers
 import Glibc
 import Synchronization
+import VenuedSystem
 
 enum LogLevel: String, Sendable, Comparable {
     case debug, info, warning, error

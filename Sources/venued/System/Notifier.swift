@@ -1,6 +1,5 @@
 import Glibc
-import VenueAnswers
-import VenuedProtocol
+import VenuedSystem
 
 /// sd_notify without libsystemd: one datagram of `KEY=value` lines to `$NOTIFY_SOCKET`
 /// (a path, or `@name` for the abstract namespace). Without the variable it does nothing.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import VenuedProtocol
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 and an ephemeral port, answering each path with
 /// a scripted response: any status and body, an ETag honoured with 304, a delay, a

@@ -1,8 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
-import VenueAnswers
-import VenuedProtocol
+import VenuedSystem
 
 /// A Unix socket that accepts connections and then either never answers or answers
 /// `reply`: what a wedged or foreign process on venued's socket looks like to a client.

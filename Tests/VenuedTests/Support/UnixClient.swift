@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
-import VenueAnswers
-import VenuedProtocol
+import VenuedSystem
 
 /// A blocking Unix-socket client with a receive timeout, reading one line at a time.
 final class UnixClient {

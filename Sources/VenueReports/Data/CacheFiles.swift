@@ -1,0 +1,113 @@
+import DiningHours
+import Glibc
+import VenuedSystem
+
+/// venued's last good copy on disk: `venues.json`, and beside it `venues.meta` with where
+/// it came from and the HTTP validators for a conditional GET. The daemon writes them
+/// (`DiskCache`); venuectl reads them when the daemon is down. Both read through here,
+/// so they agree on the location, the format and what counts as usable.
+public struct CacheFiles: Sendable {
+    public struct Meta: Sendable, Equatable {
+        public var source: FeedSource
+        public var url: String
+        public var etag: String?
+        public var lastModified: String?
+        public var fetchedAt: Instant
+        /// Size and FNV-1a checksum of the feed file it describes: a meta left from
+        /// another copy (a kill between the two writes) is ignored.
+        public var size: Int
+        public var checksum: String
+
+        public init(source: FeedSource, url: String, etag: String?, lastModified: String?, fetchedAt: Instant,
+                    size: Int, checksum: String) {
+            self.source = source
+            self.url = url
+            self.etag = etag
+            self.lastModified = lastModified
+            self.fetchedAt = fetchedAt
+            self.size = size
+            self.checksum = checksum
+        }
+
+        /// The meta of `bytes`, fetched from `url` at `fetchedAt`.
+        public init(describing bytes: [UInt8], source: FeedSource, url: String, etag: String?, lastModified: String?,
+                    fetchedAt: Instant) {
+            self.init(source: source, url: url, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
+                      size: bytes.count, checksum: Self.checksum(bytes))
+        }
+
+        public func describes(_ bytes: [UInt8]) -> Bool { size == bytes.count && checksum == Self.checksum(bytes) }
+
+        /// FNV-1a, 64 bits: not a defence against anyone, only a check that two files
+        /// written one after the other belong together (about 60 µs for a real feed).
+        package static func checksum(_ bytes: [UInt8]) -> String {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return String(hash, radix: 16)
+        }
+    }
+
+    /// What the two files hold when the feed decodes to at least one venue: the bytes as
+    /// written, the feed, and the meta that describes them (a `FeedCopy` once adopted).
+    public struct Stored: Sendable {
+        public let bytes: [UInt8]
+        public let feed: Feed
+        /// Nil when the meta file is missing, unreadable or describes another copy.
+        public let meta: Meta?
+    }
+
+    public enum Contents: Sendable {
+        case missing
+        /// The file is there but cannot be read (permissions, size): left alone.
+        case unreadable(String)
+        /// The file was read but is not a venue list: not to be trusted.
+        case corrupt(String)
+        case usable(Stored)
+    }
+
+    public let directory: String
+    public var feedPath: String { directory + "/venues.json" }
+    public var metaPath: String { directory + "/venues.meta" }
+
+    public init(directory: String) { self.directory = directory }
+
+    /// The default location (`$XDG_CACHE_HOME/venued`), nil when neither it nor HOME is set.
+    public init?(environment: [String: String]) {
+        guard let directory = VenuedPaths.cacheDirectory(environment: environment) else { return nil }
+        self.directory = directory
+    }
+
+    public func load() -> Contents {
+        guard access(feedPath, F_OK) == 0 else { return .missing }
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(feedPath, limit: BoundedFile.feedLimit) } catch { return .unreadable("\(error)") }
+        let feed: Feed
+        do { feed = try FeedDecoder.decode(bytes) } catch { return .corrupt("\(error)") }
+        guard !feed.venues.isEmpty else { return .corrupt("\(FeedError.notAVenueList("an empty array"))") }
+        let meta = readMeta().flatMap { $0.describes(bytes) ? $0 : nil }
+        return .usable(Stored(bytes: bytes, feed: feed, meta: meta))
+    }
+
+    /// `key = value` lines; unknown keys are ignored so a newer venued's file still reads.
+    public static func render(_ meta: Meta) -> String {
+        var lines = ["source = \(meta.source.rawValue)", "url = \(meta.url)",
+                     "fetched_at = \(meta.fetchedAt.secondsSinceEpoch)", "size = \(meta.size)",
+                     "checksum = \(meta.checksum)"]
+        if let etag = meta.etag { lines.append("etag = \(etag)") }
+        if let lastModified = meta.lastModified { lines.append("last_modified = \(lastModified)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func readMeta() -> Meta? {
+        guard let bytes = try? BoundedFile.read(metaPath, limit: BoundedFile.smallFileLimit) else { return nil }
+        var fields: [String: String] = [:]
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            fields[line[..<equals].trimming([" "])] = line[line.index(after: equals)...].trimming([" "])
+        }
+        guard let source = fields["source"].flatMap(FeedSource.init), let url = fields["url"],
+              let fetched = fields["fetched_at"].flatMap(Int.init), let size = fields["size"].flatMap(Int.init), let checksum = fields["checksum"] else { return nil }
+        return Meta(source: source, url: url, etag: fields["etag"], lastModified: fields["last_modified"],
+                    fetchedAt: Instant(secondsSinceEpoch: fetched), size: size, checksum: checksum)
+    }
+}

@@ -1,0 +1,74 @@
+import Glibc
+import VenuedSystem
+
+/// The favorite venues, by id, in `$XDG_CONFIG_HOME/venued/favorites`: one id a line,
+/// the venue's name after `#` for people reading the file, `#` lines are comments.
+/// Ids, not names, because names change between feeds and a substring could later
+/// match a second venue. venuectl writes it (`venuectl favorites`); venuectl and venued
+/// both read it through this type, so `--favorites` means one set wherever it is computed.
+public struct Favorites: Hashable, Sendable {
+    /// In the order they were added: `favorites list` and the file keep it.
+    public private(set) var ids: [Int] = []
+
+    public init(ids: [Int] = []) { self.ids = ids }
+
+    /// The usual file, nil when neither XDG_CONFIG_HOME nor HOME is set.
+    public static func path(environment: [String: String]) -> String? {
+        VenuedPaths.configDirectory(environment: environment).map { $0 + "/favorites" }
+    }
+
+    /// The file at `path`; a missing file is no favorites yet.
+    public static func load(_ path: String) throws(CLIError) -> Favorites {
+        guard access(path, F_OK) == 0 else { return Favorites() }
+        let text: String
+        do { text = String(decoding: try BoundedFile.read(path, limit: BoundedFile.smallFileLimit), as: UTF8.self) } catch { throw CLIError(error) }
+        var favorites = Favorites()
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let content = (raw.firstIndex(of: "#").map { raw[..<$0] } ?? raw[...]).trimming([" ", "\t", "\r"])
+            if content.isEmpty { continue }
+            guard let id = Int(content) else {
+                throw .usage("\(path):\(index + 1): expected a venue id, found '\(content)' (fix it, or rewrite it with 'venuectl favorites')",
+                             help: "venuectl favorites --help")
+            }
+            favorites.add(id)
+        }
+        return favorites
+    }
+
+    /// The set `options` filters by: none unless `--favorites` was given; then
+    /// `options.favoritesFile`, else `fallbackPath` (the reader's usual file).
+    public static func load(for options: StatusOptions, fallbackPath: String? = nil) throws(CLIError) -> Favorites {
+        guard options.favorites, let path = options.favoritesFile ?? fallbackPath else { return Favorites() }
+        return try load(path)
+    }
+
+    /// Writes the file atomically; `names` label the ids for people.
+    public func save(_ path: String, names: [Int: String]) throws(CLIError) {
+        var text = "# venuectl favorites: one venue id a line (the name after '#' is for people).\n"
+        for id in ids { text += "\(id)" + (names[id].map { "  # \($0)" } ?? "") + "\n" }
+        do {
+            try AtomicFile.makeDirectories(AtomicFile.directory(of: path))
+            try AtomicFile.write(Array(text.utf8), to: path, mode: 0o644)
+        } catch {
+            throw .unwritable(path: error.path, reason: error.reason)
+        }
+    }
+
+    public func contains(_ id: Int) -> Bool { ids.contains(id) }
+
+    /// False when it was a favorite already.
+    @discardableResult
+    public mutating func add(_ id: Int) -> Bool {
+        guard !ids.contains(id) else { return false }
+        ids.append(id)
+        return true
+    }
+
+    /// False when it was not a favorite.
+    @discardableResult
+    public mutating func remove(_ id: Int) -> Bool {
+        guard let index = ids.firstIndex(of: id) else { return false }
+        ids.remove(at: index)
+        return true
+    }
+}

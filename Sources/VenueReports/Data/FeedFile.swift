@@ -1,0 +1,40 @@
+import BundledFeed
+import DiningHours
+import Glibc
+import VenuedSystem
+
+/// A feed with where it came from: what venued holds and serves, what venuectl reads
+/// locally, and what an answer's `source` reports (SPEC §4). One name for one concept.
+public struct FeedCopy: Sendable {
+    public let feed: Feed
+    public let source: FeedSource
+    /// When this copy was fetched (for `cache`: when the cached copy was); nil for the
+    /// bundled data, a `--data` file, or a cache without its meta.
+    public let fetchedAt: Instant?
+
+    public init(feed: Feed, source: FeedSource, fetchedAt: Instant? = nil) {
+        self.feed = feed
+        self.source = source
+        self.fetchedAt = fetchedAt
+    }
+
+    /// The dates the feed covers when read in `zone`.
+    public func coverage(zone: ZoneRules) -> Coverage? { Campus(feed: feed, zone: zone).coverage }
+}
+
+public enum FeedFile {
+    /// `--data FILE` when given, else the feed compiled into the binary.
+    package static func load(path: String?) throws(CLIError) -> FeedCopy {
+        guard let path else {
+            do { return FeedCopy(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled) } catch {
+                throw .invalidData(path: "the bundled feed", reason: "\(error)")
+            }
+        }
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(path, limit: BoundedFile.feedLimit, streams: true) } catch { throw CLIError(error) }
+        do { return FeedCopy(feed: try FeedDecoder.decode(bytes), source: .file) } catch {
+            throw .invalidData(path: path, reason: "\(error)")
+        }
+    }
+
+}

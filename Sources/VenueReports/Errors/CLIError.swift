@@ -1,0 +1,91 @@
+import DiningHours
+import VenuedSystem
+
+/// Everything that can stop `venuectl`, each with one line for the user and its own
+/// exit code so that scripts can tell them apart (see README, "Exit codes").
+public enum CLIError: Error, Equatable, CustomStringConvertible {
+    /// A flag, value or argument the command does not accept: exit 2. `help` is the
+    /// command whose `--help` explains it.
+    case usage(String, help: String = "venuectl status --help")
+    /// `--tz` or venuectl.conf's `tz` names no zone of the system's database: exit 2.
+    /// `location` is the config file's `path:line` when the name came from there.
+    case unknownZone(String, location: String?)
+    /// No venue matches: exit 3.
+    case unknownVenue(String, suggestions: [String])
+    /// A command that needs one venue got a name that several share: exit 2.
+    case ambiguousVenue(String, candidates: [String])
+    /// The data file cannot be read: exit 4.
+    case unreadableData(path: String, reason: String)
+    /// A file venuectl keeps (the favorites) cannot be written: exit 4, like an unreadable one.
+    case unwritable(path: String, reason: String)
+    /// The data file is not a venue list: exit 5.
+    case invalidData(path: String, reason: String)
+    /// `info` and `refresh` need venued, and it cannot be reached or used: exit 6.
+    case daemonUnavailable(DaemonFailure)
+    /// `refresh`: venued asked every source and none answered with venues: exit 7.
+    case refreshFailed(String)
+    /// `open`: the venue has no page to open: exit 8.
+    case noPage(venue: String)
+    /// `open`: the browser opener ran and failed: exit 9.
+    case openFailed(String)
+    /// The build cannot compute in real zones: exit 70.
+    case environment(String)
+
+    public var exitCode: Int32 {
+        switch self {
+        case .usage, .ambiguousVenue, .unknownZone: return 2
+        case .unknownVenue: return 3
+        case .unreadableData, .unwritable: return 4
+        case .invalidData: return 5
+        case .daemonUnavailable: return 6
+        case .refreshFailed: return 7
+        case .noPage: return 8
+        case .openFailed: return 9
+        case .environment: return 70
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .usage(let message, let help):
+            return "\(message) (see '\(help)')"
+        case .unknownVenue(let query, let suggestions):
+            let hint = suggestions.isEmpty
+                ? "run 'venuectl status' to list the venues"
+                : "did you mean " + suggestions.map { "'\($0)'" }.joined(separator: " or ") + "?"
+            return "no venue matches '\(query)': \(hint)"
+        case .ambiguousVenue(let query, let candidates):
+            return "'\(query)' matches \(candidates.count) venues: \(candidates.joined(separator: ", ")) — be more specific or use an id"
+        case .unknownZone(let name, let location):
+            return (location.map { "\($0): tz = \(name): " } ?? "") + "\(ZoneError.unknownZone(name))"
+        case .noPage(let venue):
+            return "\(venue) has no web page that venuectl knows of (try 'venuectl hours \(venue)')"
+        case .openFailed(let message):
+            return message
+        case .unreadableData(let path, let reason):
+            return "cannot read \(path): \(reason)"
+        case .unwritable(let path, let reason):
+            return "cannot write \(path): \(reason)"
+        case .invalidData(let path, let reason):
+            return "\(path) is not usable venue data: \(reason)"
+        case .daemonUnavailable(let failure):
+            return "\(failure.reason): \(failure.hint)"
+        case .refreshFailed(let message):
+            return "venued could not refresh: \(message)"
+        case .environment(let message):
+            return message
+        }
+    }
+
+    /// A file that could not be read, as the data error it is for venuectl (exit 4).
+    package init(_ failure: BoundedFile.Failure) {
+        self = .unreadableData(path: failure.path, reason: failure.reason)
+    }
+
+    /// The same error, with a usage error pointing to `command`'s help: shared helpers
+    /// (`--at`, `--tz`) raise usage errors without knowing which command runs them.
+    package func pointing(to command: String) -> CLIError {
+        guard case .usage(let message, _) = self else { return self }
+        return .usage(message, help: "venuectl \(command) --help")
+    }
+}

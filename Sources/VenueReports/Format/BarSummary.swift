@@ -1,0 +1,46 @@
+/// What a status bar shows for the chosen venues, whatever the bar: a few venues by
+/// name, or for more a count, with one tone for the whole and every venue in the
+/// tooltip. Choose what a bar shows with VENUE arguments, filters or venuectl.conf.
+package struct BarSummary {
+    /// More venues than this are summed up as "N of M open"; three names fill a bar.
+    package static let namedLimit = 3
+
+    package let lines: [VenueLine]
+    package let openNow: Bool
+
+    package init(_ report: StatusReport) {
+        lines = report.lines
+        openNow = report.options.openNow
+    }
+
+    package var openCount: Int { lines.count { $0.status.state == .open } }
+
+    /// What the bar shows, each piece in its tone: up to `namedLimit` venues by name
+    /// ("1920 Commons open till 8pm"), else the count ("9 of 15 open").
+    package var pieces: [(text: String, tone: Tone)] {
+        if lines.isEmpty { return [(openNow ? "nothing open" : "no venues", .unknown)] }
+        if lines.count > Self.namedLimit { return [("\(openCount) of \(lines.count) open", tone)] }
+        return lines.map { ($0.summary, $0.tone) }
+    }
+
+    package static let separator = " · "
+
+    package var text: String { pieces.map(\.text).joined(separator: Self.separator) }
+
+    /// For a narrow bar: one venue's short name and phrase, or the count.
+    package var shortText: String {
+        lines.count == 1 ? lines[0].shortSummary : "\(openCount)/\(lines.count) open"
+    }
+
+    /// One line per venue: name, state and the long detail.
+    package var tooltip: String {
+        lines.map { "\($0.venue.name): \($0.stateWord), \($0.detail)" }.joined(separator: "\n")
+    }
+
+    package var tone: Tone { Tone.combined(lines.map(\.tone)) }
+
+    /// The share of the chosen venues open now, 0–100 (waybar's `percentage`).
+    package var percentOpen: Int {
+        lines.isEmpty ? 0 : (openCount * 100 + lines.count / 2) / lines.count
+    }
+}

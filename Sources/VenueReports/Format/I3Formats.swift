@@ -1,0 +1,36 @@
+/// The i3 family. None of them is given markup (i3blocks' and i3bar's default is
+/// `markup=none`), so the text goes out as it is; colours are the palette's.
+package enum I3Formats {
+    /// i3blocks' protocol: full_text, short_text and color, one line each.
+    package static func i3blocks(_ summary: BarSummary) -> String {
+        [summary.text, summary.shortText, summary.tone.hex].joined(separator: "\n") + "\n"
+    }
+
+    /// One i3bar protocol status line: an array of blocks, one per venue (`instance` is
+    /// its id), on one line. A one-shot run prints one array; a wrapper that sends the
+    /// `{"version":1}` header and `[` streams them (docs/integrations.md).
+    package static func i3bar(_ summary: BarSummary) -> String {
+        let blocks = summary.lines.isEmpty
+            ? [block(instance: "none", full: summary.text, short: summary.shortText, tone: summary.tone)]
+            : summary.lines.map { block(instance: "\($0.venue.id)", full: $0.summary, short: $0.shortSummary, tone: $0.tone) }
+        return "[" + blocks.joined(separator: ",") + "]\n"
+    }
+
+    /// i3status-rust's `custom` block with `json = true`: icon, state, text, short_text.
+    package static func i3statusRS(_ summary: BarSummary) -> String {
+        JSONText.object([
+            ("icon", JSONText.quote("")),
+            ("state", JSONText.quote(summary.tone.i3statusState)),
+            ("text", JSONText.quote(summary.text)),
+            ("short_text", JSONText.quote(summary.shortText)),
+        ]) + "\n"
+    }
+
+    private static func block(instance: String, full: String, short: String, tone: Tone) -> String {
+        JSONText.object([
+            ("name", JSONText.quote("venued")), ("instance", JSONText.quote(instance)),
+            ("full_text", JSONText.quote(full)), ("short_text", JSONText.quote(short)),
+            ("color", JSONText.quote(tone.hex)), ("markup", JSONText.quote("none")),
+        ])
+    }
+}

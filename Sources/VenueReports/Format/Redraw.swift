@@ -1,0 +1,58 @@
+import DiningHours
+
+/// When a watched status can next read differently: what `venuectl watch` and venued's
+/// `subscribe` sleep until. A status changes at each opening and closing, when a
+/// closing-soon window starts (the bars turn orange), on each minute of a countdown a
+/// format shows ("closes in 12 min"), and at local midnight (day names such as "Tue"
+/// become "today"). Waking only then, and printing only when the text differs, keeps a
+/// bar current without redrawing more often than it changes.
+public enum Redraw {
+    /// The first such instant after the report's; nil when nothing will change within
+    /// the 14-day lookahead (the caller still wakes hourly for a stepped clock).
+    public static func next(after report: StatusReport, campus: Campus, presentation: StatusPresentation?) -> Instant? {
+        let now = report.at
+        let soon = report.options.soonMinutes * 60
+        var candidates: [Instant] = []
+        // Soonest first: once a transition's closing-soon start lies past the earliest
+        // candidate, no later one can come sooner.
+        for transition in campus.transitions(after: now, through: now + Timetable.lookahead, estimate: report.options.estimate) {
+            if let earliest = candidates.min(), transition.at - soon > earliest { break }
+            candidates.append(transition.at)
+            if transition.kind == .closes, transition.at - soon > now { candidates.append(transition.at - soon) }
+        }
+        if let window = countdownWindow(presentation, soon: soon) {
+            for row in report.rows {
+                guard let end = row.status.changesAt, end > now else { continue }
+                // Inside the window, each minute the countdown moves on; before it, the
+                // instant the countdown starts ("closes at 4:30 PM" becomes "closes in 60 min").
+                candidates.append(end - now <= window ? minuteBoundary(before: end, after: now) : end - window)
+            }
+        }
+        candidates.append(report.zone.instant(for: LocalDateTime(date: report.zone.localDate(of: now).adding(days: 1), secondOfDay: 0)))
+        return candidates.filter { $0 > now }.min()
+    }
+
+    /// How close to `changes_at` a countdown is shown in this presentation; nil when never.
+    package static func countdownWindow(_ presentation: StatusPresentation?, soon: Int) -> Int? {
+        guard let format = presentation?.format else { return nil }
+        switch format {
+        case .json: return nil
+        // The phrase alone: "closes in 12 min" inside the closing-soon window.
+        case .prompt, .polybar, .tmux: return soon
+        case .template(let template):
+            if template.pieces.contains(.field(.changesIn)) { return Int.max }
+            if template.pieces.contains(.field(.detail)) { return max(VenueLine.countdownLimit, soon) }
+            return template.pieces.contains(.field(.phrase)) ? soon : nil
+        // Plain text and the bars' tooltips also carry the detail, which counts down
+        // through the last hour.
+        case .plain, .waybar, .i3blocks, .i3bar, .i3statusRS: return max(VenueLine.countdownLimit, soon)
+        }
+    }
+
+    /// The next instant after `now` at which "N min" before `end` becomes "N-1 min":
+    /// durations are shown rounded up to the minute (`ClockText.duration`).
+    package static func minuteBoundary(before end: Instant, after now: Instant) -> Instant {
+        let minutes = (end - now + 59) / 60
+        return end - 60 * (minutes - 1)
+    }
+}

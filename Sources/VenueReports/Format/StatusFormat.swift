@@ -1,0 +1,28 @@
+/// How `venuectl status` prints its answer (`--format`, `--json`, `--template`). The same
+/// names travel in venued's `"render"` field, so the daemon renders exactly what the
+/// local fallback would.
+public enum StatusFormat: Hashable, Sendable {
+    case plain, json, waybar, i3blocks, i3bar, i3statusRS, polybar, tmux, prompt
+    case template(StatusTemplate)
+
+    /// The names `--format` takes, in the order `--help` lists them.
+    public static let named: [(name: String, format: StatusFormat)] = [
+        ("plain", .plain), ("json", .json), ("waybar", .waybar), ("i3blocks", .i3blocks), ("i3bar", .i3bar),
+        ("i3status-rs", .i3statusRS), ("polybar", .polybar), ("tmux", .tmux), ("prompt", .prompt),
+    ]
+
+    /// `--format NAME`; `template` needs its text, so it comes through `--template`.
+    public init(name: String) throws(CLIError) {
+        guard let found = Self.named.first(where: { $0.name == name }) else {
+            let hint = name == "template" ? "give the template with --template TEXT" : "use " + Self.named.map(\.name).joined(separator: ", ")
+            throw .usage("unknown format '\(name)': \(hint)")
+        }
+        self = found.format
+    }
+
+    /// The name in `--format` and in the protocol's `"render"`.
+    public var name: String {
+        if case .template = self { return "template" }
+        return Self.named.first { $0.format == self }?.name ?? "plain"
+    }
+}

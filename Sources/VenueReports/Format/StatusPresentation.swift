@@ -1,0 +1,48 @@
+import DiningHours
+
+/// How an answer is to be presented: the format and what only the reader's side knows
+/// (a colour terminal, its zone, its width). venued receives it in the request
+/// (`render`, `template`, `color`, `user_tz`, `columns`) and keys its line cache by it.
+public struct StatusPresentation: Hashable, Sendable {
+    public let format: StatusFormat
+    /// ANSI colours (plain only: the other formats carry their own colour syntax).
+    public let color: Bool
+    /// The reader's zone, so plain text says when venue times are in another one.
+    public let userZone: String?
+    /// `$COLUMNS`: plain lines are cut to fit.
+    public let columns: Int?
+
+    public init(format: StatusFormat, color: Bool = false, userZone: String? = nil, columns: Int? = nil) {
+        self.format = format
+        self.color = color
+        self.userZone = userZone
+        self.columns = columns
+    }
+
+    /// `format` as shown on this output: plain text needs the terminal's facts — colour
+    /// only on a terminal that wants it (`NO_COLOR`, `TERM=dumb`), the user's zone (`TZ`,
+    /// else the system's) so the text can say when venue times are in another one, and
+    /// `COLUMNS`. The other formats need none, so the prompt's path does not look them up.
+    public init(_ format: StatusFormat, environment: [String: String], stdoutIsTTY: Bool) {
+        guard format == .plain else { self.init(format: format); return }
+        let color = stdoutIsTTY && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+        let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        self.init(format: .plain, color: color, userZone: ZoneDatabase.userZoneName(environment: environment), columns: columns)
+    }
+
+    /// The report in this presentation: what venuectl prints, wherever it was computed.
+    public func render(_ report: StatusReport) -> String {
+        switch format {
+        case .plain: return PlainFormat(report: report, color: color, userZone: userZone, columns: columns).render()
+        case .json: return StatusJSON.render(report)
+        case .waybar: return WaybarFormat.render(BarSummary(report))
+        case .i3blocks: return I3Formats.i3blocks(BarSummary(report))
+        case .i3bar: return I3Formats.i3bar(BarSummary(report))
+        case .i3statusRS: return I3Formats.i3statusRS(BarSummary(report))
+        case .polybar: return TaggedFormat.polybar.render(BarSummary(report))
+        case .tmux: return TaggedFormat.tmux.render(BarSummary(report))
+        case .prompt: return PromptFormat.render(report)
+        case .template(let template): return TemplateFormat.render(report, template)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// `--template '{name} {state} {changes_in}'`: one line per venue, for whatever the
+/// built-in formats do not cover. Parsed when the flag is read, so a misspelt
+/// placeholder is a usage error (exit 2) before anything is asked or computed.
+public struct StatusTemplate: Hashable, Sendable {
+    /// The placeholders, each a field of `VenueLine`.
+    package enum Field: String, CaseIterable, Sendable {
+        case id, name, kind, state, label, changesAt = "changes_at", changesIn = "changes_in"
+        case closingSoon = "closing_soon", estimated, distance, walk, color, phrase, detail
+    }
+
+    package enum Piece: Hashable, Sendable {
+        case text(String)
+        case field(Field)
+    }
+
+    /// The text as given: what the protocol's `"template"` carries.
+    public let text: String
+    package let pieces: [Piece]
+
+    /// `{field}` is replaced; `{{` and `}}` stand for literal braces.
+    public init(_ text: String) throws(CLIError) {
+        var pieces: [Piece] = []
+        var literal = ""
+        var rest = Substring(text)
+        while let first = rest.first {
+            rest = rest.dropFirst()
+            if (first == "{" || first == "}") && rest.first == first {
+                literal.append(first)
+                rest = rest.dropFirst()
+                continue
+            }
+            if first == "}" { throw CLIError.usage("a lone '}' in --template: write '}}' for a brace") }
+            guard first == "{" else { literal.append(first); continue }
+            guard let close = rest.firstIndex(of: "}") else { throw CLIError.usage("'{' without '}' in --template: write '{{' for a brace") }
+            let name = String(rest[..<close])
+            guard let field = Field(rawValue: name) else {
+                throw CLIError.usage("unknown placeholder '{\(name)}' in --template: the placeholders are "
+                    + Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: " "))
+            }
+            if !literal.isEmpty { pieces.append(.text(literal)); literal = "" }
+            pieces.append(.field(field))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !literal.isEmpty { pieces.append(.text(literal)) }
+        self.text = text
+        self.pieces = pieces
+    }
+}

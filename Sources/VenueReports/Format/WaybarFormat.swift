@@ -1,0 +1,15 @@
+/// waybar's custom module with `return-type: json`: one line, one object with `text`,
+/// `tooltip`, `class` (the tone, for CSS), `alt` (the same, for `format-icons`) and
+/// `percentage` (the share of the chosen venues open now). waybar reads text and tooltip
+/// as Pango markup, so both are escaped.
+package enum WaybarFormat {
+    package static func render(_ summary: BarSummary) -> String {
+        JSONText.object([
+            ("text", JSONText.quote(Escaping.pango(summary.text))),
+            ("tooltip", JSONText.quote(Escaping.pango(summary.tooltip))),
+            ("class", JSONText.quote(summary.tone.rawValue)),
+            ("alt", JSONText.quote(summary.tone.rawValue)),
+            ("percentage", "\(summary.percentOpen)"),
+        ]) + "\n"
+    }
+}

@@ -1,0 +1,62 @@
+import Glibc
+import VenuedSystem
+
+/// A point on campus for `--near LAT,LON`: where the user stands, or where a venue is
+/// (from `VenueInfo.bundled`). Distances are great-circle ones: walking paths are
+/// longer, so the walking minutes are a floor, which is what "how far is it" needs.
+public struct Coordinate: Hashable, Sendable {
+    public let latitude: Double
+    public let longitude: Double
+
+    /// Mean Earth radius (IUGG), metres.
+    package static let earthRadius = 6_371_008.8
+    /// 80 m a minute (4.8 km/h): a usual walking pace, rounded so minutes come out whole.
+    package static let walkingMetresPerMinute = 80.0
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// `39.9522,-75.1932` (spaces allowed after the comma); nil for anything else or a
+    /// point off the globe.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let latitude = Double(parts[0].trimming([" "])), let longitude = Double(parts[1].trimming([" "])),
+              (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
+        self.init(latitude: latitude, longitude: longitude)
+    }
+
+    /// `--near`'s value (also venuectl.conf's `near` and the protocol's `"near"`), with
+    /// the one message all three give when it is wrong.
+    public init(nearArgument text: String) throws(CLIError) {
+        guard let point = Coordinate(parsing: text) else {
+            throw .usage("--near takes LAT,LON in decimal degrees, e.g. 39.9522,-75.1932, not '\(text)'")
+        }
+        self = point
+    }
+
+    /// The flag's value as the protocol carries it, so venued parses what venuectl did.
+    public var text: String { "\(latitude),\(longitude)" }
+
+    /// Metres along the great circle (haversine: well-conditioned for short distances).
+    public func distance(to other: Coordinate) -> Double {
+        let radians = Double.pi / 180
+        let dLat = (other.latitude - latitude) * radians, dLon = (other.longitude - longitude) * radians
+        let a = sin(dLat / 2) * sin(dLat / 2)
+            + cos(latitude * radians) * cos(other.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * Self.earthRadius * asin(min(1, sqrt(a)))
+    }
+
+    /// Whole minutes on foot, at least 1.
+    public static func walkingMinutes(_ metres: Double) -> Int {
+        max(1, Int((metres / walkingMetresPerMinute).rounded(.up)))
+    }
+
+    /// "350 m", "1.2 km".
+    package static func distanceText(_ metres: Double) -> String {
+        if metres < 1000 { return "\(Int((metres / 10).rounded()) * 10) m" }
+        let tenths = Int((metres / 100).rounded())
+        return "\(tenths / 10).\(tenths % 10) km"
+    }
+}

@@ -1,0 +1,31 @@
+import DiningHours
+
+/// `venuectl next --json`, and venued's `next` answer after its `"ok":true`
+/// (docs/PROTOCOL.md): the window, the data's source and zone, and each opening or
+/// closing with its venue, time (ISO 8601 with the offset), label and whether it is projected.
+public enum NextJSON {
+    public static func render(_ report: NextReport) -> String {
+        JSONText.object(members(report)) + "\n"
+    }
+
+    public static func members(_ report: NextReport) -> [(String, String)] {
+        let zone = report.zone
+        let transitions = report.rows.map { row in
+            JSONText.object([
+                ("venue_id", "\(row.venue.id)"),
+                ("name", JSONText.quote(row.venue.name)),
+                ("at", JSONText.quote(zone.iso8601(row.transition.at))),
+                ("kind", JSONText.quote(row.transition.kind.rawValue)),
+                ("label", JSONText.string(row.transition.label)),
+                ("estimated", "\(row.transition.estimated)"),
+            ])
+        }
+        return [
+            ("at", JSONText.quote(zone.iso8601(report.at))),
+            ("until", JSONText.quote(zone.iso8601(report.until))),
+            ("source", JSONText.quote(report.source.rawValue)),
+            ("tz", JSONText.quote(zone.identifier)),
+            ("transitions", JSONText.array(transitions)),
+        ]
+    }
+}

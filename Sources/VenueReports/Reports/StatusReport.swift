@@ -1,0 +1,95 @@
+import DiningHours
+
+/// The answer of `venuectl status`: which venues, at which instant, in what state.
+/// Built from options and a feed; rendered in any `StatusFormat` by `StatusPresentation.render`.
+/// Filters combine (a venue is shown when it passes every one given); with `--near`
+/// the rows are nearest first, venues without known coordinates last.
+public struct StatusReport: Sendable {
+    public struct Row: Sendable {
+        package let venue: Venue
+        package let status: VenueStatus
+        /// Metres from the `--near` point; nil without `--near` or without coordinates.
+        package let distance: Double?
+    }
+
+    package let at: Instant
+    package let zone: ZoneRules
+    public let source: FeedSource
+    package let coverage: Coverage?
+    package let rows: [Row]
+    /// The options it answers, for the formats that say what was asked (`--near`, filters).
+    package let options: StatusOptions
+
+    /// `favorites` is the set `--favorites` keeps (read by the caller: venuectl or venued).
+    public init(options: StatusOptions, feed: FeedCopy, now: Instant, favorites: Favorites = Favorites()) throws(CLIError) {
+        let zone = try Self.zone(options.tz)
+        try self.init(options: options, campus: Campus(feed: feed.feed, zone: zone), source: feed.source, now: now, favorites: favorites)
+    }
+
+    /// The same answer from a campus already built in the zone of `options.tz` (which
+    /// is not read here): what venued does, so that it builds each campus once.
+    public init(options: StatusOptions, campus: Campus, source: FeedSource, now: Instant, favorites: Favorites = Favorites()) throws(CLIError) {
+        let zone = campus.zone
+        let at = try Self.instant(options.at, zone: zone, now: now)
+        let chosen = try Self.select(options.venues, from: campus.timetables.map(\.venue))
+        var rows: [Row] = []
+        for timetable in campus.timetables where chosen.contains(timetable.venue.id) {
+            let venue = timetable.venue
+            if options.favorites && !favorites.contains(venue.id) { continue }
+            if !options.kinds.isEmpty && !options.kinds.contains(venue.kind) { continue }
+            let status = timetable.status(at: at, estimate: options.estimate, soon: options.soonMinutes * 60)
+            if options.openNow && status.state != .open { continue }
+            let distance = options.near.flatMap { point in VenueInfo.bundled[venue.id].map { point.distance(to: $0.coordinate) } }
+            rows.append(Row(venue: venue, status: status, distance: distance))
+        }
+        if options.near != nil {
+            // Stable: venues at the same distance, and those without one, keep the feed's order.
+            rows = rows.enumerated().sorted { a, b in
+                (a.element.distance ?? .infinity, a.offset) < (b.element.distance ?? .infinity, b.offset)
+            }.map(\.element)
+        }
+        self.at = at
+        self.zone = zone
+        self.source = source
+        self.coverage = campus.coverage
+        self.rows = rows
+        self.options = options
+    }
+
+    /// `--tz`: the venue zone, America/New_York by default; an unknown name is a usage
+    /// error, a missing tz database an environment one.
+    public static func zone(_ identifier: String?) throws(CLIError) -> ZoneRules {
+        do { return try ZoneDatabase.system.rules(identifier ?? "America/New_York") } catch {
+            if error.isEnvironment { throw .environment("\(error)") }
+            throw .unknownZone(identifier ?? "America/New_York", location: nil)
+        }
+    }
+
+    /// `--at`: an ISO 8601 instant, a wall clock in the venue zone, `HH:MM` today, or `now`.
+    public static func instant(_ text: String?, zone: ZoneRules, now: Instant) throws(CLIError) -> Instant {
+        guard let text, text != "now" else { return now }
+        switch FeedTime(parsing: text) {
+        case .wallClock(let local)?:
+            return zone.instant(for: local)
+        case .withOffset(let local, let offset)?:
+            return Instant(secondsSinceEpoch: local.wallSeconds - offset)
+        case .timeOfDay(let second)?:
+            return zone.instant(for: LocalDateTime(date: zone.localDate(of: now), secondOfDay: second))
+        case nil:
+            throw .usage("cannot read --at '\(text)': use YYYY-MM-DDTHH:MM[:SS] with an optional Z or ±HH:MM, HH:MM, or now")
+        }
+    }
+
+    /// The ids named by the VENUE arguments (all venues when there are none).
+    public static func select(_ queries: [String], from venues: [Venue]) throws(CLIError) -> Set<Int> {
+        guard !queries.isEmpty else { return Set(venues.map(\.id)) }
+        var ids: Set<Int> = []
+        for text in queries {
+            let search = VenueSearch(text)
+            let found = search.matches(in: venues)
+            guard !found.isEmpty else { throw .unknownVenue(text, suggestions: search.suggestions(in: venues)) }
+            ids.formUnion(found.map(\.id))
+        }
+        return ids
+    }
+}

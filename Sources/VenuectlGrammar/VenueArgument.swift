@@ -1,0 +1,21 @@
+import DiningHours
+import VenueReports
+
+/// The VENUE argument of a command about one venue (`hours`, `is-open`, `open`, and
+/// venued's `hours`): the words given, joined ("1920 commons" may be typed unquoted),
+/// resolved by the engine to exactly one venue or to the error that says why not.
+public enum VenueArgument {
+    public static func resolve(_ query: String, in venues: [Venue]) throws(CLIError) -> Venue {
+        switch VenueResolution(query, in: venues) {
+        case .found(let venue): return venue
+        case .ambiguous(let candidates): throw .ambiguousVenue(query, candidates: candidates.map(\.name))
+        case .unknown(let suggestions): throw .unknownVenue(query, suggestions: suggestions)
+        }
+    }
+
+    /// The words of the argument as one query; a usage error when there are none.
+    package static func query(_ words: [String], command: String) throws(CLIError) -> String {
+        guard !words.isEmpty else { throw .usage("\(command) needs a VENUE: an id or a name, e.g. 'venuectl \(command) commons'") }
+        return words.joined(separator: " ")
+    }
+}

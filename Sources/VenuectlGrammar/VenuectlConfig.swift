@@ -1,0 +1,99 @@
+import DiningHours
+import Glibc
+import VenueReports
+import VenuedSystem
+
+/// `venuectl.conf`, the "remembered view" of the seed apps: defaults for `venuectl
+/// status` in `$XDG_CONFIG_HOME/venued/venuectl.conf` (not venued's own `config`).
+/// Each key stands for flags and is applied through them, so its values and errors are
+/// the flags'; a key yields to its flags on the command line. A wrong key or value is
+/// reported as `path:line:` even when a flag overrides it, so a broken file shows up.
+package struct VenuectlConfig {
+    package struct Key {
+        package let name: String
+        /// The flags that override this key; a VENUE argument overrides `filter` too.
+        package let flags: Set<String>
+        /// The flag arguments the value stands for.
+        package let arguments: @Sendable (String) -> [String]
+        package let help: String
+    }
+
+    package static let filterFlags: Set<String> = ["--all", "--open-now", "--favorites", "--halls", "--retail"]
+    package static let formatFlags: Set<String> = ["--format", "--json", "--template"]
+
+    package static let keys: [Key] = [
+        Key(name: "filter", flags: filterFlags, arguments: { ["--\($0)"] },
+            help: "all, open-now, favorites, halls or retail"),
+        Key(name: "format", flags: formatFlags, arguments: { ["--format", $0] }, help: "a --format name"),
+        Key(name: "template", flags: formatFlags, arguments: { ["--template", $0] }, help: "a --template text"),
+        Key(name: "soon", flags: ["--soon"], arguments: { ["--soon", $0] }, help: "closing-soon minutes"),
+        Key(name: "tz", flags: ["--tz"], arguments: { ["--tz", $0] }, help: "venue time zone"),
+        Key(name: "near", flags: ["--near"], arguments: { ["--near", $0] }, help: "LAT,LON to sort by distance from"),
+    ]
+
+    package static let displayPath = "$XDG_CONFIG_HOME/venued/venuectl.conf (~/.config/venued/venuectl.conf)"
+
+    /// For `venuectl status --help`: one line per key.
+    package static var helpLines: String {
+        let width = keys.map(\.name.count).max() ?? 0
+        return keys.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count + 2) + $0.help }.joined(separator: "\n")
+    }
+
+    /// The file's settings as (key, value, `path:line`), in file order.
+    private(set) var settings: [(key: Key, value: String, location: String)] = []
+
+    /// The file at its usual place; no file (or no HOME) means no defaults.
+    package init(environment: [String: String]) throws(CLIError) {
+        guard let path = VenuedPaths.configDirectory(environment: environment).map({ $0 + "/venuectl.conf" }),
+              access(path, F_OK) == 0 else { return }
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(path, limit: BoundedFile.smallFileLimit) } catch { throw .usage("\(error)") }
+        let lines: [KeyValueLine]
+        switch KeyValueLine.parse(String(decoding: bytes, as: UTF8.self), path: path) {
+        case .success(let parsed): lines = parsed
+        case .failure(let error): throw .usage(error.message)
+        }
+        for line in lines {
+            let location = "\(path):\(line.number)"
+            guard let key = Self.keys.first(where: { $0.name == line.key }) else {
+                throw .usage("\(location): unknown key '\(line.key)' (the keys are \(Self.keys.map(\.name).joined(separator: ", ")))")
+            }
+            // Checked now, through the flags, whether or not a flag will override it.
+            var scratch = StatusOptions()
+            try Self.apply(key, line.value, to: &scratch, location: location)
+            settings.append((key, line.value, location))
+        }
+    }
+
+    /// Applies the settings whose flags were not `given`; `filter` also yields to VENUE
+    /// arguments. Returns the `path:line` of each key applied.
+    package func apply(to options: inout StatusOptions, except given: Set<String>) throws(CLIError) -> [String: String] {
+        var applied: [String: String] = [:]
+        for setting in settings where given.isDisjoint(with: setting.key.flags) {
+            if setting.key.name == "filter" && !options.venues.isEmpty { continue }
+            try Self.apply(setting.key, setting.value, to: &options, location: setting.location)
+            applied[setting.key.name] = setting.location
+        }
+        return applied
+    }
+
+    /// A zone name is only known to be wrong when the answer is computed (checking it
+    /// here would cost every prompt a zone lookup); an unknown zone that came from the
+    /// file is then said with its `path:line`, like every other bad value.
+    package static func attributing(_ error: CLIError, location: String?) -> CLIError {
+        guard case .unknownZone(let name, nil) = error, let location else { return error }
+        return .unknownZone(name, location: location)
+    }
+
+    private static func apply(_ key: Key, _ value: String, to options: inout StatusOptions, location: String) throws(CLIError) {
+        if key.name == "filter" && !filterFlags.contains("--\(value)") {
+            throw .usage("\(location): filter must be \(key.help), not '\(value)'")
+        }
+        do {
+            try StatusOptions.table.parse(key.arguments(value), into: &options) { _, _ throws(CLIError) in }
+        } catch {
+            let message = if case .usage(let text, _) = error { text } else { "\(error)" }
+            throw .usage("\(location): \(key.name) = \(value): \(message)")
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import DiningHours
+
+/// A client's request, one JSON object on one line: `{"v":1,"cmd":"status",...}`
+/// (docs/PROTOCOL.md). Fields are checked against the command's list, so a typo is
+/// an error rather than a silently ignored option.
+package struct Request: Sendable {
+    package enum Command: String, CaseIterable, Sendable {
+        case status, hours, next, info, refresh, subscribe, venuectl
+
+        package var fields: [String] {
+            switch self {
+            case .status: return StatusQuery.names(.status)
+            case .subscribe: return StatusQuery.names(.subscribe)
+            case .hours: return ["venue", "from", "days", "tz", "no_estimate"]
+            case .next: return ["venues", "at", "tz", "no_estimate", "hours", "limit"]
+            case .venuectl: return ForwardedStatus.members
+            case .info, .refresh: return []
+            }
+        }
+    }
+
+    package static let version = 1
+
+    package let command: Command
+    package let fields: RequestFields
+
+    package init(parsing bytes: [UInt8]) throws(ProtocolError) {
+        let document: JSONValue
+        do { document = try JSONParser.parse(bytes) } catch { throw ProtocolError("not JSON: \(error)") }
+        guard case .object(let list) = document else { throw ProtocolError("a request is a JSON object such as {\"v\":1,\"cmd\":\"info\"}") }
+        guard case .number(let version)? = document["v"] else { throw ProtocolError("missing \"v\": send {\"v\":1,...}") }
+        guard version == Double(Self.version) else { throw ProtocolError("protocol version \(Int(exactly: version).map(String.init) ?? "\(version)") is not supported: this venued speaks v1") }
+        guard case .string(let name)? = document["cmd"], let command = Command(rawValue: name) else {
+            throw ProtocolError("\"cmd\" must be one of \(Command.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        for (key, _) in list where key != "v" && key != "cmd" && !command.fields.contains(key) {
+            let allowed = command.fields.isEmpty ? "it takes none" : "it takes " + command.fields.joined(separator: ", ")
+            throw ProtocolError("unknown field \"\(key)\" for \(name): \(allowed)")
+        }
+        self.command = command
+        self.fields = RequestFields(Dictionary(list.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first }))
+    }
+}

@@ -1,0 +1,88 @@
+import Glibc
+
+/// Replaces a file so that a reader (venued, a prompt running at the same moment) sees
+/// the old contents or the new, never half of them, and a crash leaves one of the two:
+/// a temporary file beside it, fsync, rename over the old one, fsync the directory.
+///
+/// The temporary file is created with O_EXCL|O_NOFOLLOW under a random name: a name
+/// someone could predict (the pid) and an open that follows links would let a planted
+/// symlink redirect the write to any file the user can write.
+public enum AtomicFile {
+    /// Why a write failed: the path and the system's words.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    /// The prefix of every temporary file for `path`; `removeTemporaries` looks for it.
+    package static func temporaryPrefix(_ path: String) -> String { path + ".tmp-" }
+
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(Failure) {
+        let (fd, temporary) = try createTemporary(for: path, mode: mode)
+        var failure: Int32 = bytes.withUnsafeBytes { Syscall.writeAll(fd, $0) } ? 0 : errno
+        if failure == 0 && fsync(fd) != 0 { failure = errno }
+        close(fd)
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        guard failure == 0 else {
+            unlink(temporary)
+            throw Failure(path: path, reason: String(cString: strerror(failure)))
+        }
+        let directoryFD = open(directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryFD >= 0 { fsync(directoryFD); close(directoryFD) }
+    }
+
+    /// Deletes temporary files a killed writer left beside `path`. Call it only where no
+    /// other writer can be at work (venued at start, after it owns its socket).
+    public static func removeTemporaries(of path: String) -> Int {
+        let prefix = (path.split(separator: "/").last.map(String.init) ?? path) + ".tmp-"
+        guard let handle = opendir(directory(of: path)) else { return 0 }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix(prefix) { names.append(name) }
+        }
+        // unlink removes a planted link itself, never what it points to.
+        return names.filter { unlinkat(dirfd(handle), $0, 0) == 0 }.count
+    }
+
+    /// `mkdir -p`, creating what is missing with `mode`.
+    public static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(Failure) {
+        var prefix = ""
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            if mkdir(prefix, mode) != 0 && errno != EEXIST {
+                throw Failure(path: prefix, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    /// Throws unless `path` is a real directory (not a link) owned by this user that no
+    /// one else can write: a directory anyone could write is one where files can be
+    /// swapped between our writes.
+    public static func checkOwnDirectory(_ path: String) throws(Failure) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(path: path, reason: "not a directory (a symlink?)") }
+        guard info.st_uid == geteuid() else { throw Failure(path: path, reason: "the directory belongs to uid \(info.st_uid), not to you") }
+        guard info.st_mode & 0o022 == 0 else {
+            throw Failure(path: path, reason: "the directory is writable by others (mode \(String(info.st_mode & 0o777, radix: 8)))")
+        }
+    }
+
+    private static func createTemporary(for path: String, mode: mode_t) throws(Failure) -> (Int32, String) {
+        for _ in 0..<8 {
+            let temporary = temporaryPrefix(path) + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+            if fd >= 0 { return (fd, temporary) }
+            if errno != EEXIST && errno != ELOOP { throw Failure(path: temporary, reason: String(cString: strerror(errno))) }
+        }
+        throw Failure(path: path, reason: "could not create a temporary file beside it")
+    }
+
+    package static func directory(of path: String) -> String {
+        let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return parent.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : parent
+    }
+}

@@ -1,0 +1,65 @@
+import Glibc
+
+/// Reading a file that a person or a client of venued named, without blocking and
+/// without slurping: both programs read every file through here.
+public enum BoundedFile {
+    /// Larger than any real feed by two orders of magnitude; refuses to slurp a wrong file.
+    public static let feedLimit = 16 << 20
+
+    /// Config-sized files (favorites, venuectl.conf, venued.conf, venues.meta): far
+    /// more than any real one, small enough that a wrong file costs nothing to refuse.
+    public static let smallFileLimit = 64 << 10
+
+    /// The bytes of the regular file at `path`, refusing anything over `limit` bytes.
+    ///
+    /// Files are named by people and by clients of venued, so this never blocks and
+    /// never slurps: the file is opened non-blocking (opening a FIFO for reading would
+    /// otherwise wait for a writer, holding up every client venued serves meanwhile),
+    /// and anything but a regular file — a FIFO, a device, a socket, a directory — is
+    /// refused before a byte is read. `streams: true` is for a path the user names on
+    /// venuectl's own command line (`--data /dev/stdin`), where waiting is what they asked for.
+    public static func read(_ path: String, limit: Int, streams: Bool = false) throws(Failure) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (streams ? 0 : O_NONBLOCK))
+        guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        let regular = info.st_mode & S_IFMT == S_IFREG
+        guard regular || streams else { throw Failure(path: path, reason: "not a regular file (\(kind(info.st_mode))): refusing to read it") }
+        guard !regular || info.st_size <= limit else { throw Failure(path: path, reason: "larger than \(describe(limit))") }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: min(65_536, limit + 1))
+        while true {
+            let count: Int
+            switch Syscall.io({ chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }) {
+            case .processed(0): return bytes
+            case .processed(let read): count = read
+            case .wouldBlock: throw Failure(path: path, reason: "no data to read without waiting")
+            case .failed(let error): throw Failure(path: path, reason: "\(error)")
+            }
+            bytes += chunk[..<count]
+            if bytes.count > limit { throw Failure(path: path, reason: "larger than \(describe(limit))") }
+        }
+    }
+
+    /// Why a file could not be read: its path and the system's words, never its contents.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot read \(path): \(reason)" }
+    }
+
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFDIR: return "a directory"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "not a plain file"
+        }
+    }
+
+    private static func describe(_ limit: Int) -> String {
+        limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit >> 10) KB"
+    }
+}

@@ -1,0 +1,57 @@
+import Glibc
+
+/// System calls the way both programs make them, as swift-nio funnels its calls through
+/// NIOPosix/System.swift and swift-system returns `valueOrErrno`: one place retries a
+/// call a signal interrupted (EINTR means "try again" for read, write, send, recv, poll
+/// and waitpid), and I/O comes back as a value — so many bytes, would block, or the
+/// error — instead of a count and a global `errno` each call site decodes again.
+package enum Syscall {
+    /// What a read, write, send or recv did.
+    package enum IO: Equatable, Sendable {
+        /// This many bytes moved; 0 from a read is the end of the stream.
+        case processed(Int)
+        /// A non-blocking descriptor has nothing to give or no room now (EAGAIN).
+        case wouldBlock
+        case failed(Errno)
+    }
+
+    /// An `errno` value kept with the failure it explains.
+    package struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
+        package let code: Int32
+        package init(_ code: Int32) { self.code = code }
+        package var description: String { String(cString: strerror(code)) }
+    }
+
+    /// `call()`, again while it fails with EINTR; any other result as it came.
+    @inline(__always)
+    package static func retrying<Result: BinaryInteger>(_ call: () -> Result) -> Result {
+        while true {
+            let result = call()
+            if result >= 0 || errno != EINTR { return result }
+        }
+    }
+
+    /// An I/O call (read, write, send, recv) as a value, retried on EINTR.
+    @inline(__always)
+    package static func io(_ call: () -> Int) -> IO {
+        let count = retrying(call)
+        if count >= 0 { return .processed(count) }
+        return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed(Errno(errno))
+    }
+
+    /// Writes all of `bytes` to `fd`; false (errno set, or EIO for a write of nothing)
+    /// when the descriptor stops taking them (a closed pipe, a full disk).
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            switch io({ Glibc.write(fd, base + offset, bytes.count - offset) }) {
+            case .processed(let written) where written > 0: offset += written
+            case .processed: errno = EIO; return false
+            case .wouldBlock: return false
+            case .failed(let error): errno = error.code; return false
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,39 @@
+/// Where venued and venuectl meet on disk: the socket, the cache and the config file,
+/// by the XDG base-directory rules. One implementation for both programs, so the
+/// client always looks where the daemon listens and writes (docs/venued.md).
+public enum VenuedPaths {
+    /// `$XDG_RUNTIME_DIR/venued/venued.sock`; without that variable,
+    /// `/tmp/venued-$UID/venued.sock` (a private directory the daemon checks before use).
+    public static func socket(environment: [String: String], uid: UInt32) -> String {
+        socket(runtimeDirectory: environment["XDG_RUNTIME_DIR"], uid: uid)
+    }
+
+    package static func socket(runtimeDirectory: String?, uid: UInt32) -> String {
+        if let runtime = runtimeDirectory.flatMap(absolute) { return runtime + "/venued/venued.sock" }
+        return "/tmp/venued-\(uid)/venued.sock"
+    }
+
+    /// `$XDG_CACHE_HOME/venued`, else `~/.cache/venued`; nil when neither is set.
+    public static func cacheDirectory(environment: [String: String]) -> String? {
+        if let cache = environment["XDG_CACHE_HOME"].flatMap(absolute) { return cache + "/venued" }
+        return environment["HOME"].flatMap(absolute).map { $0 + "/.cache/venued" }
+    }
+
+    /// `$XDG_CONFIG_HOME/venued`, else `~/.config/venued`: venued's `config`, venuectl's
+    /// `venuectl.conf` and the `favorites` both programs read.
+    public static func configDirectory(environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"].flatMap(absolute) { return config + "/venued" }
+        return environment["HOME"].flatMap(absolute).map { $0 + "/.config/venued" }
+    }
+
+    /// `$XDG_CONFIG_HOME/venued/config`, else `~/.config/venued/config`.
+    public static func configFile(environment: [String: String]) -> String? {
+        configDirectory(environment: environment).map { $0 + "/config" }
+    }
+
+    /// The XDG spec says relative paths in these variables are invalid and must be
+    /// ignored; a trailing slash is dropped so the joined paths stay canonical.
+    package static func absolute(_ path: String) -> String? {
+        path.hasPrefix("/") ? String(path.reversed().drop { $0 == "/" }.reversed()) : nil
+    }
+}
