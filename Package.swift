@@ -23,9 +23,10 @@ let package = Package(
             resources: [.embedInCode("backup-venues.json"), .embedInCode("venue-info.json")],
             swiftSettings: swift6
         ),
-        // The bottom layer, Glibc only: system calls as result values, the atomic writer,
-        // bounded file reads, the paths both programs meet at, clocks, backoff.
-        .target(name: "VenuedSystem", swiftSettings: swift6),
+        // The bottom layer, Glibc and the C shims for what Glibc lacks: system calls as
+        // result values, the atomic writer, bounded file reads, the paths both programs
+        // meet at, clocks and wall-clock deadlines, backoff.
+        .target(name: "VenuedSystem", dependencies: ["CLinuxEvents"], swiftSettings: swift6),
         // What both programs answer with: the status query, reports, formats, the files
         // they read (feed, cache, favorites) and the errors an answer can end in.
         .target(name: "VenueReports", dependencies: ["DiningHours", "BundledFeed", "VenuedSystem"], swiftSettings: swift6),
@@ -36,7 +37,7 @@ let package = Package(
         .target(name: "VenuedProtocol", dependencies: ["DiningHours", "VenueReports", "VenuedSystem"], swiftSettings: swift6),
         // venuectl's commands, completion, client, local fallback and watch.
         .target(name: "VenuectlApp", dependencies: ["DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol"], swiftSettings: swift6),
-        // epoll, eventfd and accept4 for venued's connection loop: Glibc does not export them.
+        // epoll, eventfd, timerfd and accept4: Glibc does not export them.
         .target(name: "CLinuxEvents"),
         // One bounded HTTP GET through the system's libcurl, loaded at run time.
         .target(name: "CCurlFetch"),

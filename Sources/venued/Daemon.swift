@@ -21,15 +21,17 @@ struct Daemon {
         let clock = WallClock(offset: config.clockOffset)
         let notifier = Notifier(environment: environment)
         let settings = LiveConfig(config)
-        let dataChanged = DispatchSemaphore(value: 0)
-        let store = FeedStore(held: try initialFeed(config, log: log)) { dataChanged.signal() }
+        guard let handoff = Handoff() else { throw .socket("cannot start the worker threads: \(String(cString: strerror(errno)))") }
+        let store = FeedStore(held: try initialFeed(config, log: log)) { handoff.dataChanged() }
         let refresher = FeedRefresher(store: store, settings: settings, clock: clock, log: log,
                                       random: { Double.random(in: 0..<1) },
                                       onReport: { _ in notifier.send([Self.statusLine(store, settings, clock)]) })
-        let refreshLoop = RefreshLoop(refresher: refresher, store: store, clock: clock)
+        guard let refreshLoop = RefreshLoop(refresher: refresher, store: store, clock: clock) else {
+            throw .socket("cannot set up the refresh timer: \(String(cString: strerror(errno)))")
+        }
         let answer = StatusAnswer(prepared: Prepared(store: store), settings: settings,
                                   favoritesFile: Favorites.path(environment: environment))
-        let hub = SubscriberHub(wakeup: dataChanged, answer: answer, store: store, clock: clock, log: log)
+        let subscriberCount = SubscriberCount()
 
         let inherited = try Listener.inherited(environment: environment)
         let listener: Listener
@@ -44,12 +46,13 @@ struct Daemon {
         if stale > 0 { log.info("removed \(stale) temporary files left in \(config.cacheDirectory) by an interrupted write") }
         let facts = (version: Release.version, pid: getpid(), startedAt: clock.now(),
                      socket: inherited == nil ? config.socketPath : "fd 3 (socket activation)")
-        let handler = RequestHandler(store: store, settings: settings, statusAnswer: answer, clock: clock, refresher: refresher, refreshLoop: refreshLoop) {
+        let handler = RequestHandler(store: store, settings: settings, statusAnswer: answer, clock: clock) {
             RuntimeFacts(version: facts.version, pid: facts.pid, startedAt: facts.startedAt, socket: facts.socket,
-                         socketActivated: inherited != nil, subscribers: hub.count)
+                         socketActivated: inherited != nil, subscribers: subscriberCount.current)
         }
-        try ConnectionServer.start(listener: listener, handler: handler, hub: hub, log: log)
-        hub.start()
+        try ConnectionServer.start(ConnectionServer.Parts(
+            listener: listener, handler: handler, renderer: PushRenderer(answer: answer), refreshLoop: refreshLoop,
+            handoff: handoff, clock: clock, subscriberCount: subscriberCount, log: log))
         refreshLoop.start()
         Watchdog.start(environment: environment, notifier: notifier)
         log.info("venued \(facts.version) listening on \(facts.socket), serving \(store.held.source.rawValue) data")
@@ -59,7 +62,7 @@ struct Daemon {
             notifier.send(["RELOADING=1", "MONOTONIC_USEC=\(Notifier.monotonicMicroseconds())"])
             reload(settings: settings, log: log)
             refreshLoop.wake()
-            dataChanged.signal()
+            handoff.dataChanged()
             notifier.send(["READY=1", Self.statusLine(store, settings, clock)])
         }
         notifier.send(["STOPPING=1"])

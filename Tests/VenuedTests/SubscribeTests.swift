@@ -30,6 +30,28 @@ import Testing
         #expect(Date().timeIntervalSince(subscribed) > 0.5)
     }
 
+    @Test func theStartOfACountdownIsPushed() throws {
+        // Falk closes at 14:00 New York time: plain text says "closes at 2:00 PM" until
+        // 13:00, then counts down ("closes in 1 h"). Start three seconds before 13:00.
+        let countdown = 1_695_060_000 - 3600
+        let offset = countdown - 3 - Int(Date().timeIntervalSince1970)
+        let daemon = try DaemonProcess(home: home, arguments: [
+            "--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none",
+            "--timeout", "1", "--clock-offset", "\(offset)",
+        ])
+        defer { daemon.stop() }
+        let client = try UnixClient(path: home.socketPath, timeout: 8)
+        defer { client.close() }
+        try client.send(#"{"v":1,"cmd":"subscribe","venues":["falk"],"render":"plain","user_tz":"America/New_York"}"# + "\n")
+        let snapshot = try client.readObject()
+        let before = snapshot["text"] as? String ?? ""
+        #expect(before.contains("closes at 2:00 PM") && !before.contains("closes in"), "\(before)")
+        let pushed = try client.readObject()
+        #expect(pushed["event"] as? String == "transition")
+        let after = pushed["text"] as? String ?? ""
+        #expect(after.contains("closes in 1 h"), "\(after)")
+    }
+
     @Test func aSubscriberHearsNewData() throws {
         let server = try ScriptedHTTPServer()
         defer { server.stop() }

@@ -1,12 +1,20 @@
 // The Linux interfaces that Swift's Glibc module does not export: epoll(7) and
 // eventfd(2), for venued's connection loop, accept4(2) (declared by glibc only
-// under _GNU_SOURCE, hence the wrapper compiled in accept4.c), and glibc's malloc
-// tuning (malloc.c).
+// under _GNU_SOURCE, hence the wrapper compiled in accept4.c), timerfd(2) for
+// deadlines on the wall clock (wall_timer.c), and glibc's malloc tuning (malloc.c).
 #ifndef C_LINUX_EVENTS_H
 #define C_LINUX_EVENTS_H
 
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+
+/// A CLOCK_REALTIME timerfd, non-blocking and close-on-exec; -1 (errno set) on failure.
+int venued_wall_timer_create(void);
+
+/// Arms `fd` to expire at `seconds` + `nanoseconds` of CLOCK_REALTIME, an absolute
+/// deadline (TFD_TIMER_ABSTIME) whose read fails with ECANCELED as soon as the clock
+/// is set, either way, or the system resumes (TFD_TIMER_CANCEL_ON_SET). 0 or -1.
+int venued_wall_timer_arm(int fd, long long seconds, long nanoseconds);
 
 /// accept4(fd, NULL, NULL, flags): one call for the connection and its
 /// SOCK_CLOEXEC | SOCK_NONBLOCK flags, instead of accept plus two fcntl calls.

@@ -19,6 +19,9 @@ public final class ZoneDatabase: Sendable {
 
     public let directory: String
     private let cache = Mutex<[String: ZoneRules]>([:])
+    /// More than the database has zones (about 600, 1,800 names with its posix/ and
+    /// right/ trees): names come from clients, and the cache must not grow with them.
+    static let cacheLimit = 2_048
 
     public init(directory: String) {
         self.directory = directory
@@ -41,14 +44,23 @@ public final class ZoneDatabase: Sendable {
         // zone.tab, tzdata.zi and friends sit beside the zones: a name, but not a zone.
         guard bytes.starts(with: "TZif".utf8) else { throw .unknownZone(identifier) }
         let rules = try ZoneRules(identifier: identifier, tzif: bytes)
-        cache.withLock { $0[identifier] = rules }
+        cache.withLock { if $0.count < Self.cacheLimit { $0[identifier] = rules } }
         return rules
+    }
+
+    /// True when `identifier`'s rules are at hand: asking for them reads no file.
+    public func hasRead(_ identifier: String) -> Bool {
+        cache.withLock { $0[identifier] != nil }
     }
 
     /// Names as the database spells them ("America/New_York", "Etc/GMT+5", "UTC");
     /// anything that could climb out of the directory is not one.
     static func isPlausibleName(_ name: String) -> Bool {
-        guard !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return false }
+        // One spelling per zone: "America/./New_York" or "America//New_York" would name
+        // the same file under another key, so a client could fill the cache with copies.
+        guard !name.isEmpty, !name.hasPrefix("/"),
+              name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." })
+        else { return false }
         return name.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),

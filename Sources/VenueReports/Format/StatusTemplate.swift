@@ -18,7 +18,15 @@ public struct StatusTemplate: Hashable, Sendable {
     package let pieces: [Piece]
 
     /// `{field}` is replaced; `{{` and `}}` stand for literal braces.
+    /// Longer than any template a bar needs (a polybar line with colour tags is about
+    /// 100 bytes): the answer repeats the template once per venue, so its length is
+    /// what a client could multiply into megabytes of answer.
+    public static let lengthLimit = 1024
+
     public init(_ text: String) throws(CLIError) {
+        guard text.utf8.count <= Self.lengthLimit else {
+            throw CLIError.usage("--template is longer than \(Self.lengthLimit) bytes: shorten it")
+        }
         var pieces: [Piece] = []
         var literal = ""
         var rest = Substring(text)

@@ -33,6 +33,7 @@ final class FeedStore: Sendable {
 
     var held: FeedCopy { state.withLock { $0.held } }
     var generation: Int { state.withLock { $0.generation } }
+    var version: Int { state.withLock { $0.version } }
     var health: Health { state.withLock { $0.health } }
     /// The held feed and its version, read together.
     var versioned: (held: FeedCopy, version: Int) { state.withLock { ($0.held, $0.version) } }

@@ -2,31 +2,29 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// Turns one request line into an answer from the held data. `status` answers at once
-/// (from the lines `Prepared` keeps for the current second, most of the time), and
-/// `subscribe` hands the connection to the hub; the other commands are left for the
-/// caller to run off its connection loop.
+/// Turns one request line into an answer from the held data. `status` is answered at
+/// once from memory (from the lines `StatusAnswer` keeps for the current second, most
+/// of the time); everything that can wait — on a file, a fetch or milliseconds of
+/// computation — is handed back to the loop to run elsewhere.
 struct RequestHandler: Sendable {
     enum Outcome {
         case reply(String)
+        /// A new subscriber: its first line is rendered on a worker.
         case subscribe(Subscription)
-        /// An answer to compute on another thread: `refresh` waits for a fetch (up to
-        /// twice the timeout), and `hours`, `next` and `info` build their zone and campus
-        /// from scratch (0.9 to 4.4 ms each in a release build), which would hold up
-        /// every other client of the loop meanwhile.
-        case slow(@Sendable () -> String)
-        /// An answer that reads files the client named (its venuectl.conf, a favorites
-        /// file): quick, but computed on the reader thread so that no file, however
-        /// slow its disk, can hold up the loop.
-        case readsFiles(@Sendable () -> String)
+        /// An answer to compute on a worker: `hours`, `next` and `info` build their zone
+        /// and campus (about a millisecond each: the compute lane), and a status that
+        /// names a favorites file, a forwarded command line (venuectl.conf) or a zone not
+        /// read yet reads a file, which a stalled disk could make take any time (the
+        /// files lane).
+        case work(Handoff.Lane, @Sendable () -> String)
+        /// Fetch now; the answer comes when the refresh loop's chain is done.
+        case refresh
     }
 
     let store: FeedStore
     let settings: LiveConfig
     let statusAnswer: StatusAnswer
     let clock: WallClock
-    let refresher: FeedRefresher
-    let refreshLoop: RefreshLoop
     let describeRuntime: @Sendable () -> RuntimeFacts
 
     func handle(_ bytes: [UInt8]) -> Outcome {
@@ -35,20 +33,20 @@ struct RequestHandler: Sendable {
             switch request.command {
             case .status:
                 let (options, presentation) = try StatusQuery.decode(.status, request.fields)
-                guard options.favorites else { return .reply(try statusAnswer.line(options, presentation: presentation, at: clock.now())) }
-                return .readsFiles { [self] in
+                guard statusAnswer.readsFiles(options) else {
+                    return .reply(try statusAnswer.line(options, presentation: presentation, at: clock.now()))
+                }
+                return .work(.files) { [self] in
                     do throws(ProtocolError) { return try statusAnswer.line(options, presentation: presentation, at: clock.now()) } catch {
                         return Reply.error(error)
                     }
                 }
             case .subscribe:
                 let (options, presentation) = try StatusQuery.decode(.subscribe, request.fields)
-                // Fail now, on this line, rather than on the first push.
-                _ = try statusAnswer.report(options, at: clock.now())
                 return .subscribe(Subscription(options: options, presentation: presentation))
             case .hours, .next:
                 let answers = ScheduleAnswers(prepared: statusAnswer.prepared, config: settings.current, now: clock.now())
-                return .slow {
+                return .work(.files) {
                     do throws(ProtocolError) {
                         return try request.command == .hours ? answers.hours(request) : answers.next(request)
                     } catch {
@@ -56,13 +54,13 @@ struct RequestHandler: Sendable {
                     }
                 }
             case .venuectl:
-                return .readsFiles { [self] in
+                return .work(.files) { [self] in
                     do throws(ProtocolError) { return try forwarded(request) } catch { return Reply.error(error) }
                 }
             case .info:
-                return .slow { [self] in InfoAnswer(held: store.held, health: store.health, config: settings.current, runtime: describeRuntime()).render() }
+                return .work(.compute) { [self] in InfoAnswer(held: store.held, health: store.health, config: settings.current, runtime: describeRuntime()).render() }
             case .refresh:
-                return .slow { [self] in refresh() }
+                return .refresh
             }
         } catch {
             return .reply(Reply.error(error))
@@ -79,10 +77,8 @@ struct RequestHandler: Sendable {
         return try statusAnswer.line(options, presentation: presentation, at: clock.now())
     }
 
-    /// Fetches now and answers when the chain is done.
-    private func refresh() -> String {
-        let report = refresher.refresh()
-        refreshLoop.wake()
+    /// The answer to `refresh`, from the report of the chain that ran for it.
+    func refreshAnswer(_ report: RefreshReport) -> String {
         let attempts = report.attempts.map { attempt in
             JSONText.object([("source", JSONText.quote(attempt.source.rawValue)), ("ok", "\(attempt.ok)"),
                              ("detail", JSONText.quote(attempt.detail))])

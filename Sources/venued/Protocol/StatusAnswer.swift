@@ -1,31 +1,101 @@
 import DiningHours
+import Synchronization
 import VenueReports
 import VenuedProtocol
 
 /// `status` and every `subscribe` push: the `venuectl status` answer computed and
-/// rendered by VenueAnswers itself from the held feed, so the two can never drift apart.
-struct StatusAnswer: Sendable {
+/// rendered by the same reports and formats venuectl uses, from the held feed, so the
+/// two can never drift apart.
+///
+/// The answer lines of the current second are kept by their question: an answer depends
+/// only on the data, the options and the instant (to the second), so a hit is exactly
+/// the line a fresh computation would give; a prompt on every shell of a machine asks
+/// the same question many times a second.
+final class StatusAnswer: Sendable {
+    /// A bound on what clients can make us keep: lines of one second, ~4 KB each.
+    static let lineLimit = 256
+    /// The largest answer line venued sends: status for every venue of a real feed is a
+    /// few KB; a question whose answer would be larger is refused rather than computed
+    /// into megabytes (a long template times many venues).
+    static let answerBudget = 256 << 10
+
     let prepared: Prepared
     let settings: LiveConfig
     /// The favorites file of venued's own environment, for requests that name none.
     let favoritesFile: String?
 
-    /// The zone a subscriber's answers are computed in.
+    private struct Lines {
+        var version = -1
+        var second = Int.min
+        var byQuestion: [Question: String] = [:]
+    }
+
+    /// A cached line is for one set of options, favorites and presentation.
+    private struct Question: Hashable {
+        let options: StatusOptions
+        let favorites: Favorites
+        let presentation: StatusPresentation?
+    }
+
+    private let lines = Mutex(Lines())
+
+    init(prepared: Prepared, settings: LiveConfig, favoritesFile: String?) {
+        self.prepared = prepared
+        self.settings = settings
+        self.favoritesFile = favoritesFile
+    }
+
+    /// The zone a question's answers are computed in.
     func zoneName(_ options: StatusOptions) -> String { options.tz ?? settings.current.timeZone }
+
+    func zone(_ options: StatusOptions) throws(ProtocolError) -> ZoneRules {
+        do { return try StatusReport.zone(zoneName(options)) } catch { throw ProtocolError(error) }
+    }
+
+    /// True when answering may touch the file system (a favorites file, a zone file not
+    /// read yet): such a question is answered on a worker, not on the connection loop.
+    func readsFiles(_ options: StatusOptions) -> Bool {
+        options.favorites || !ZoneDatabase.system.hasRead(zoneName(options))
+    }
 
     func report(_ options: StatusOptions, at now: Instant) throws(ProtocolError) -> StatusReport {
         let (options, favorites) = try resolved(options)
         return try prepared.report(options, favorites: favorites, at: now)
     }
 
-    /// The `status` answer line, JSON or rendered text (cached for the current second by `Prepared`).
+    /// The `status` answer line, JSON or rendered text, from the lines of this second
+    /// when it was asked before.
     func line(_ options: StatusOptions, presentation: StatusPresentation?, at now: Instant) throws(ProtocolError) -> String {
         let (options, favorites) = try resolved(options)
-        return try prepared.statusLine(options, presentation: presentation, favorites: favorites, at: now)
+        let question = Question(options: options, favorites: favorites, presentation: presentation)
+        let version = prepared.version
+        let second = now.secondsSinceEpoch
+        let hit = lines.withLock { lines -> String? in
+            guard lines.version == version, lines.second == second else { return nil }
+            return lines.byQuestion[question]
+        }
+        if let hit { return hit }
+        let computed = try prepared.compute(options, favorites: favorites, at: now)
+        let line = presentation.map {
+            Reply.ok([("source", JSONText.quote(computed.report.source.rawValue)), ("text", JSONText.quote($0.render(computed.report)))])
+        } ?? Reply.ok(StatusJSON.members(computed.report))
+        guard line.utf8.count <= Self.answerBudget else {
+            throw ProtocolError("the answer would be over \(Self.answerBudget >> 10) KB: ask for fewer venues or a shorter template")
+        }
+        // Kept only if computed from the data read above, and for the latest second.
+        guard computed.version == version else { return line }
+        lines.withLock { lines in
+            if lines.version != version || lines.second != second {
+                guard version > lines.version || (version == lines.version && second > lines.second) else { return }
+                lines = Lines(version: version, second: second)
+            }
+            if lines.byQuestion.count < Self.lineLimit { lines.byQuestion[question] = line }
+        }
+        return line
     }
 
     /// The options with the zone set, and the favorites read now: the file is read on
-    /// every request that asks for it (a few microseconds), so an edit counts at once.
+    /// every question that asks for it (a few microseconds), so an edit counts at once.
     private func resolved(_ options: StatusOptions) throws(ProtocolError) -> (StatusOptions, Favorites) {
         var options = options
         options.tz = zoneName(options)

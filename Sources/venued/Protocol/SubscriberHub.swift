@@ -1,27 +1,18 @@
 import DiningHours
-import Foundation
-import Glibc
-import Synchronization
-import VenueReports
 import VenuedProtocol
-import VenuedSystem
 
-/// The `subscribe` streams. One thread sleeps until the soonest instant a subscriber's
-/// answer could read differently (`Redraw`: an opening or closing, a closing-soon
-/// start, a countdown's next minute; no polling), or until the data changes, then
-/// pushes a fresh status line to each subscriber whose answer changed. Pushes never block: a subscriber that
-/// cannot take a line at once is disconnected rather than allowed to delay the rest.
+/// The `subscribe` streams' state: who follows what, what each was last sent, and when
+/// each answer can next read differently (`Redraw`: an opening or closing, a
+/// closing-soon start, a countdown's start and each of its minutes, midnight).
 ///
-/// Lines are computed (rendered, favorites files read) outside the lock the connection
-/// loop also takes; only the non-blocking sends happen under it, and only to
-/// subscribers still registered, so a descriptor the loop has closed (and the kernel
-/// may have given to another client) is never written to.
-final class SubscriberHub: Sendable {
-    private struct Subscriber {
-        let id: Int
-        let fd: Int32
+/// Owned by the connection loop's thread and touched by no other: the loop arms its
+/// wall-clock timer at `nextWake`, hands a `Round` to a worker that renders the lines
+/// (`PushRenderer`: favorites files, formats), and sends what `apply` returns. Only the
+/// loop writes sockets, so a descriptor it has closed is never written to. Pure apart
+/// from that hand-over, so the simulation drives it with a virtual clock.
+struct SubscriberHub {
+    struct Subscriber {
         let subscription: Subscription
-        var options: StatusOptions { subscription.options }
         /// What was last sent (the text, or the `venues` member of a JSON line), to
         /// skip pushes that would repeat it.
         var lastShown: String
@@ -29,132 +20,80 @@ final class SubscriberHub: Sendable {
         var wakeAt: Instant?
     }
 
-    private struct State {
-        var nextID = 1
-        var subscribers: [Subscriber] = []
+    /// Why lines are recomputed: each kind sends what changed, and `data` sends to
+    /// everyone (the event tells a client its data is new even when the text is not).
+    enum Reason: Sendable, Equatable {
+        /// Some subscribers' wake instants came.
+        case transition
+        /// The wall clock was set or the system resumed: every wake instant is suspect.
+        case clockChanged
+        /// The held venues changed.
+        case data
+
+        var event: String { self == .data ? "data" : "transition" }
+        var onlyChanges: Bool { self != .data }
     }
 
-    private let state = Mutex(State())
-    private let wakeup: DispatchSemaphore
-    private let answer: StatusAnswer
-    private let store: FeedStore
-    private let clock: WallClock
-    private let log: Log
-
-    /// `wakeup` is signalled by the store when the data changes.
-    init(wakeup: DispatchSemaphore, answer: StatusAnswer, store: FeedStore, clock: WallClock, log: Log) {
-        self.wakeup = wakeup
-        self.answer = answer
-        self.store = store
-        self.clock = clock
-        self.log = log
+    /// One recomputation: for whom, why, and at which instant.
+    struct Round: Sendable {
+        let reason: Reason
+        let at: Instant
+        let subscribers: [(token: UInt64, subscription: Subscription)]
     }
 
-    var count: Int { state.withLock { $0.subscribers.count } }
-
-    func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "subscriptions"
-        thread.start()
+    /// A subscriber's fresh line, or why its stream ends.
+    struct Computed: Sendable {
+        let token: UInt64
+        let result: Result<PushLine, ProtocolError>
     }
 
-    /// Registers the connection `fd` and sends its first line; nil when that failed.
-    func add(fd: Int32, subscription: Subscription) -> Int? {
-        guard let push = line(for: subscription, event: "snapshot", at: clock.now()) else { return nil }
-        let id = state.withLock { state -> Int? in
-            let id = state.nextID
-            state.nextID += 1
-            guard SocketIO.sendAll(fd, push.line) else { return nil }
-            state.subscribers.append(Subscriber(id: id, fd: fd, subscription: subscription, lastShown: push.shown, wakeAt: push.wakeAt))
-            return id
-        }
-        // A new subscriber may need an earlier wake-up than the hub sleeps until.
-        wakeup.signal()
-        return id
+    /// What the loop does with a round's results.
+    struct Delivery {
+        /// Lines to send; a subscriber whose socket cannot take its line at once is dropped.
+        var send: [(token: UInt64, line: String)] = []
+        /// Streams to end: the line to send, then close.
+        var end: [(token: UInt64, line: String)] = []
     }
 
-    func remove(_ id: Int) {
-        state.withLock { $0.subscribers.removeAll { $0.id == id } }
+    private(set) var subscribers: [UInt64: Subscriber] = [:]
+
+    var count: Int { subscribers.count }
+
+    /// The soonest instant a subscriber's answer can change.
+    var nextWake: Instant? { subscribers.values.compactMap(\.wakeAt).min() }
+
+    mutating func add(token: UInt64, subscription: Subscription, first: PushLine) {
+        subscribers[token] = Subscriber(subscription: subscription, lastShown: first.shown, wakeAt: first.wakeAt)
     }
 
-    private func run() {
-        var seenGeneration = store.generation
-        while true {
-            let next = state.withLock { $0.subscribers.compactMap(\.wakeAt).min() }
-            let wait = next.map(clock.seconds(until:)) ?? 3600
-            // Wake at least hourly so a stepped system clock cannot strand a push.
-            _ = wakeup.wait(timeout: .now() + min(wait, 3600))
-            let generation = store.generation
-            if generation != seenGeneration {
-                seenGeneration = generation
-                push(event: "data", onlyChanges: false)
-            } else if let next, clock.now() >= next {
-                push(event: "transition", onlyChanges: true)
-            }
-        }
+    mutating func remove(_ token: UInt64) { subscribers[token] = nil }
+
+    /// The round `reason` calls for at `now`: the subscribers whose instant came, or all.
+    func round(_ reason: Reason, at now: Instant) -> Round {
+        let chosen = subscribers.filter { reason != .transition || ($0.value.wakeAt.map { $0 <= now } ?? false) }
+        return Round(reason: reason, at: now, subscribers: chosen.map { ($0.key, $0.value.subscription) })
     }
 
-    private func push(event: String, onlyChanges: Bool) {
-        let now = clock.now()
-        let subscriptions = state.withLock { state in state.subscribers.map { ($0.id, $0.subscription) } }
-        var lines: [Int: (line: String, shown: String, wakeAt: Instant?)] = [:]
-        for (id, subscription) in subscriptions {
-            lines[id] = line(for: subscription, event: event, at: now)
-        }
-        state.withLock { state in
-            var kept: [Subscriber] = []
-            for var subscriber in state.subscribers {
-                // Registered since the lines were computed: its snapshot is fresh enough.
-                guard subscriptions.contains(where: { $0.0 == subscriber.id }) else {
-                    kept.append(subscriber)
-                    continue
-                }
-                guard let push = lines[subscriber.id] else {
-                    SocketIO.sendAll(subscriber.fd, Reply.error(endError(subscriber.options, now)))
-                    drop(subscriber)
-                    continue
-                }
+    /// Takes a round's lines: new wake instants for all, lines for those whose answer
+    /// changed (or all, for new data). Subscribers that left meanwhile are skipped; one
+    /// that subscribed meanwhile keeps its fresher snapshot.
+    mutating func apply(_ round: Round, _ computed: [Computed]) -> Delivery {
+        var delivery = Delivery()
+        for item in computed {
+            guard var subscriber = subscribers[item.token] else { continue }
+            switch item.result {
+            case .failure(let error):
+                subscribers[item.token] = nil
+                delivery.end.append((item.token, Reply.error(error.prefixed("subscription ended"))))
+            case .success(let push):
                 subscriber.wakeAt = push.wakeAt
-                if onlyChanges && push.shown == subscriber.lastShown {
-                    kept.append(subscriber)
-                    continue
+                if !round.reason.onlyChanges || push.shown != subscriber.lastShown {
+                    subscriber.lastShown = push.shown
+                    delivery.send.append((item.token, push.line))
                 }
-                guard SocketIO.sendAll(subscriber.fd, push.line) else {
-                    log.warning("dropped a subscriber that is not reading")
-                    drop(subscriber)
-                    continue
-                }
-                subscriber.lastShown = push.shown
-                kept.append(subscriber)
+                subscribers[item.token] = subscriber
             }
-            state.subscribers = kept
         }
-    }
-
-    /// Ends a subscription: the connection loop sees the shutdown as a hang-up, removes
-    /// the subscriber and closes the descriptor.
-    private func drop(_ subscriber: Subscriber) {
-        shutdown(subscriber.fd, Int32(SHUT_RDWR))
-    }
-
-    /// The line to push, what it shows (a push is skipped when that did not change:
-    /// the text, or the venues of a JSON line, whose `at` always moves), and when the
-    /// answer can next change.
-    private func line(for subscription: Subscription, event: String, at now: Instant) -> (line: String, shown: String, wakeAt: Instant?)? {
-        guard let report = try? answer.report(subscription.options, at: now),
-              let zone = try? ZoneDatabase.system.rules(answer.zoneName(subscription.options)) else { return nil }
-        let members = StatusJSON.members(report)
-        let wakeAt = Redraw.next(after: report, campus: answer.prepared.campus(zone).campus, presentation: subscription.presentation)
-        guard let presentation = subscription.presentation else {
-            let venues = StatusJSON.shownVenues(members)
-            return (JSONText.object([("ok", "true"), ("event", JSONText.quote(event))] + members) + "\n", venues, wakeAt)
-        }
-        let text = presentation.render(report)
-        let shown = [("source", JSONText.quote(report.source.rawValue)), ("text", JSONText.quote(text))]
-        return (JSONText.object([("ok", "true"), ("event", JSONText.quote(event))] + shown) + "\n", text, wakeAt)
-    }
-
-    private func endError(_ options: StatusOptions, _ now: Instant) -> ProtocolError {
-        do { _ = try answer.report(options, at: now); return ProtocolError("subscription ended") } catch { return error.prefixed("subscription ended") }
+        return delivery
     }
 }

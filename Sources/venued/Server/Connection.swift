@@ -1,17 +1,18 @@
-/// One client's connection. It belongs to the loop thread alone (only a subscription's
-/// pushes are written by the hub's thread, under the hub's lock), and it is a class
-/// because it stands for a descriptor: one identity from accept to close.
+/// One client's connection. It belongs to the loop thread alone (the only thread that
+/// writes sockets), and it is a class because it stands for a descriptor: one identity
+/// from accept to close.
 final class Connection {
     enum Phase: Equatable {
         /// Waiting for the next request line; the read deadline runs.
         case reading
         /// An answer is partly sent; the rest goes out when the socket takes it.
         case writing
-        /// Its answer is computed on another thread (`Handoff`); nothing is read meanwhile.
+        /// Its answer is computed on another thread (`Handoff`); nothing is read meanwhile,
+        /// but a hang-up ends it at once and frees its slot.
         case handedOff
-        /// A `subscribe` stream with this hub id: the hub pushes, the loop only
-        /// watches for the hang-up.
-        case subscribed(Int)
+        /// A `subscribe` stream: the loop sends the hub's pushes and watches for the
+        /// hang-up; anything the client sends is ignored.
+        case subscribed
         /// Closed: reports and finished hand-offs still naming it are ignored.
         case closed
     }
@@ -31,10 +32,9 @@ final class Connection {
     /// When the connection is cut off if it has not moved on (monotonic seconds).
     var deadline: Double?
     var requests = 0
-    var isSubscribed: Bool {
-        if case .subscribed = phase { return true }
-        return false
-    }
+    var isSubscribed: Bool { phase == .subscribed }
+    /// The job computing its answer while handed off: cancelled if the client leaves.
+    var ticket: Handoff.Ticket?
     /// The client has closed its side: answer what it sent, then close.
     var peerClosed = false
     /// Close once the current answer is out (a final error, the request cap).
@@ -52,15 +52,17 @@ final class Connection {
 
     static func descriptor(of token: UInt64) -> Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: token)) }
 
-    /// What epoll should watch in this phase: nil while an answer is computed elsewhere,
-    /// so that a client that hangs up meanwhile is not reported again and again, and
-    /// while its unanswered requests fill the input buffer (back-pressure).
+    /// What epoll should watch in this phase: only the hang-up (which epoll always
+    /// reports) while an answer is computed elsewhere, so a client that leaves frees its
+    /// slot at once; nothing while its unanswered requests fill the input buffer
+    /// (back-pressure).
     var wantedInterest: UInt32? {
         switch phase {
         case .reading: return input.room > 0 ? Epoll.input : nil
         case .subscribed: return Epoll.input
         case .writing: return Epoll.output
-        case .handedOff, .closed: return nil
+        case .handedOff: return Epoll.hangUpOnly
+        case .closed: return nil
         }
     }
 }

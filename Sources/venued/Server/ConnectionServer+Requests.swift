@@ -69,33 +69,41 @@ extension ConnectionServer {
         case .reply(let text):
             send(connection, text)
         case .subscribe(let subscription):
-            guard subscribers < Self.maxSubscribers else {
-                connection.closeAfterAnswer = true
-                return send(connection, Reply.error(ProtocolError("too many subscriptions (\(Self.maxSubscribers)): close one, or try again shortly", code: .busy)))
-            }
-            guard let id = hub.add(fd: connection.fd, subscription: subscription) else { return close(connection) }
-            connection.input.discard()
-            subscribers += 1
-            connection.phase = .subscribed(id)
+            guard subscribers < Self.maxSubscribers else { return refuseSubscription(connection) }
+            let (token, renderer, clock) = (connection.token, renderer, clock)
+            handOff(connection, .files) { .subscribed(token: token, subscription, renderer.line(for: subscription, event: "snapshot", at: clock.now())) }
+        case .work(let lane, let work):
+            let token = connection.token
+            handOff(connection, lane) { .answer(token: token, work()) }
+        case .refresh:
+            connection.phase = .handedOff
             connection.deadline = nil
             updateInterest(connection)
-        case .slow(let work):
-            handOff(connection)
-            handoff.run(token: connection.token, work)
-        case .readsFiles(let work):
-            handOff(connection)
-            handoff.runOnReader(token: connection.token, work)
+            let (token, handler, handoff) = (connection.token, handler, handoff)
+            refreshLoop.refreshNow { report in handoff.deliver(.answer(token: token, handler.refreshAnswer(report))) }
         }
     }
 
-    private func handOff(_ connection: Connection) {
+    /// Runs `work` on a worker; the connection waits, watched only for its hang-up.
+    private func handOff(_ connection: Connection, _ lane: Handoff.Lane, _ work: @escaping @Sendable () -> Handoff.Finished) {
+        let ticket = Handoff.Ticket()
+        guard handoff.run(lane, ticket, work) else {
+            connection.closeAfterAnswer = true
+            return send(connection, Reply.error(ProtocolError("venued is busy: try again shortly", code: .busy)))
+        }
+        connection.ticket = ticket
         connection.phase = .handedOff
         connection.deadline = nil
         updateInterest(connection)
     }
 
+    func refuseSubscription(_ connection: Connection) {
+        connection.closeAfterAnswer = true
+        send(connection, Reply.error(ProtocolError("too many subscriptions (\(Self.maxSubscribers)): close one, or try again shortly", code: .busy)))
+    }
+
     /// Sends `text`, keeping what the socket does not take for EPOLLOUT.
-    private func send(_ connection: Connection, _ text: String) {
+    func send(_ connection: Connection, _ text: String) {
         var text = text
         let sent = text.withUTF8 { SocketIO.send(connection.fd, UnsafeRawBufferPointer($0)) }
         switch sent {
@@ -143,12 +151,32 @@ extension ConnectionServer {
         updateInterest(connection)
     }
 
+    /// Takes what the workers and the refresh loop finished: answers go out, new
+    /// subscribers get their first line, rendered pushes are sent.
     func finishHandoffs() {
-        for finished in handoff.take() {
-            guard let connection = connections[Connection.descriptor(of: finished.token)],
-                  connection.token == finished.token, connection.phase == .handedOff else { continue }
-            send(connection, finished.answer)
-            serveLines(connection)
+        let (results, dataChanged) = handoff.take()
+        for result in results {
+            switch result {
+            case .answer(let token, let text):
+                guard let connection = handedOff(token) else { continue }
+                send(connection, text)
+                serveLines(connection)
+            case .subscribed(let token, let subscription, let first):
+                guard let connection = handedOff(token) else { continue }
+                subscribe(connection, subscription, first)
+            case .pushes(let round, let computed):
+                finishRound(round, computed)
+            }
         }
+        if dataChanged { requestRound(.data) }
+    }
+
+    /// The connection `token` names, if it still waits for its hand-off.
+    private func handedOff(_ token: UInt64) -> Connection? {
+        guard let connection = connections[Connection.descriptor(of: token)],
+              connection.token == token, connection.phase == .handedOff else { return nil }
+        connection.ticket = nil
+        connection.phase = .reading
+        return connection
     }
 }

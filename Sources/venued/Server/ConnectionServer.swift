@@ -5,19 +5,20 @@ import VenuedProtocol
 import VenuedSystem
 
 /// Serves every client from one thread: an epoll loop over the listening socket, the
-/// open connections and the `Handoff` eventfd. `status` is answered inline (a cache hit
-/// in `Prepared` most of the time: microseconds); `refresh`, which waits for a fetch,
-/// and `hours`, `next` and `info`, which take milliseconds, go to a thread through
-/// `Handoff`; a `subscribe` connection stays in the loop, which only watches it for the
-/// hang-up while the hub's thread pushes the lines.
+/// open connections, the `Handoff` doorbell and a wall-clock timer. `status` is
+/// answered inline (a cache hit in `StatusAnswer` most of the time: microseconds);
+/// whatever can wait (a file, a fetch, milliseconds of computation) runs on a worker
+/// and comes back through `Handoff`; `refresh` waits for the refresh loop's chain.
+/// Subscriptions live in the loop: the timer (`WallTimer`, an absolute CLOCK_REALTIME
+/// deadline that the kernel also ends when the clock is set or the system resumes) wakes
+/// it at the soonest instant a subscriber's answer can change, a worker renders the
+/// lines, and the loop sends them: this is the only thread that writes sockets.
 ///
-/// Why one thread: with 64 clients on 2 cores, the thread-per-connection server spent
-/// most of a request in context switches and lock hand-offs (scripts/bench-daemon: 13,500
-/// requests/s, p99 8.5 ms; this loop: 32,000 to 37,800 requests/s, p99 2.9 to 3.8 ms).
-/// The loop takes whatever is ready in one `epoll_wait`, so under load it serves many
-/// requests per wake-up and never hands a connection to another thread. A second loop on the same listener (EPOLLEXCLUSIVE) only competes with the
-/// clients for the same two cores: in a C model of this loop it gave the same throughput
-/// and twice the p99.
+/// Why one thread: with 64 clients on 2 cores, a thread per connection spends most of a
+/// request in context switches and lock hand-offs. The loop takes whatever is ready in
+/// one `epoll_wait`, so under load it serves many requests per wake-up and never hands a
+/// connection to another thread. A second loop on the same listener (EPOLLEXCLUSIVE)
+/// only competes with the clients for the same two cores.
 ///
 /// Guarantees kept from the protocol: a request must arrive within `readDeadline` of
 /// connecting or of the previous answer and be under `requestLimit`; at most
@@ -64,14 +65,39 @@ final class ConnectionServer {
 
     private static let listenerToken = UInt64.max
     private static let handoffToken = UInt64.max - 1
+    private static let timerToken = UInt64.max - 2
+
+    /// What the loop is given to work with.
+    struct Parts {
+        let listener: Listener
+        let handler: RequestHandler
+        let renderer: PushRenderer
+        let refreshLoop: RefreshLoop
+        let handoff: Handoff
+        let clock: WallClock
+        let subscriberCount: SubscriberCount
+        let log: Log
+    }
 
     private let listener: Listener
     let handler: RequestHandler
-    let hub: SubscriberHub
-    private let log: Log
+    let renderer: PushRenderer
+    let refreshLoop: RefreshLoop
+    let clock: WallClock
+    let log: Log
     let epoll: Epoll
     let handoff: Handoff
+    let timer: WallTimer
+    let subscriberCount: SubscriberCount
     private let uid = getuid()
+    /// The subscribers' state; this thread's alone.
+    var hub = SubscriberHub()
+    /// A round of pushes is being rendered on a worker; the next waits for it.
+    var roundInFlight = false
+    /// The round to start once none is in flight.
+    var pendingRound: SubscriberHub.Reason?
+    /// The instant the timer is armed for (caller's seconds); nil after it fired.
+    var armedFor: Double?
     /// Open connections by descriptor, subscribers included.
     var connections: [Int32: Connection] = [:]
     /// How many of `connections` are subscriptions (they hold no request slot).
@@ -96,26 +122,31 @@ final class ConnectionServer {
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
 
     /// Sets up the loop's descriptors, then runs it on a thread of its own.
-    static func start(listener: Listener, handler: RequestHandler, hub: SubscriberHub, log: Log) throws(DaemonError) {
-        guard listener.makeNonBlocking(), let epoll = Epoll(), let handoff = Handoff(),
-              epoll.add(listener.fd, Epoll.input, token: listenerToken),
-              epoll.add(handoff.fd, Epoll.input, token: handoffToken) else {
+    static func start(_ parts: Parts) throws(DaemonError) {
+        guard parts.listener.makeNonBlocking(), let epoll = Epoll(), let timer = WallTimer(offset: parts.clock.offset),
+              epoll.add(parts.listener.fd, Epoll.input, token: listenerToken),
+              epoll.add(parts.handoff.fd, Epoll.input, token: handoffToken),
+              epoll.add(timer.fd, Epoll.input, token: timerToken) else {
             throw .socket("cannot set up the connection loop: \(String(cString: strerror(errno)))")
         }
         let thread = Thread {
-            ConnectionServer(listener: listener, handler: handler, hub: hub, log: log, epoll: epoll, handoff: handoff).run()
+            ConnectionServer(parts, epoll: epoll, timer: timer).run()
         }
         thread.name = "server"
         thread.start()
     }
 
-    private init(listener: Listener, handler: RequestHandler, hub: SubscriberHub, log: Log, epoll: Epoll, handoff: Handoff) {
-        self.listener = listener
-        self.handler = handler
-        self.hub = hub
-        self.log = log
+    private init(_ parts: Parts, epoll: Epoll, timer: WallTimer) {
+        listener = parts.listener
+        handler = parts.handler
+        renderer = parts.renderer
+        refreshLoop = parts.refreshLoop
+        handoff = parts.handoff
+        clock = parts.clock
+        subscriberCount = parts.subscriberCount
+        log = parts.log
         self.epoll = epoll
-        self.handoff = handoff
+        self.timer = timer
     }
 
     private func run() -> Never {
@@ -124,9 +155,14 @@ final class ConnectionServer {
                 switch event.token {
                 case Self.listenerToken: acceptAll()
                 case Self.handoffToken: finishHandoffs()
+                case Self.timerToken: timerFired()
                 default:
                     let fd = Connection.descriptor(of: event.token)
                     guard let connection = connections[fd], connection.token == event.token else { return }
+                    if connection.phase == .handedOff {
+                        if event.hungUp { close(connection) }
+                        return
+                    }
                     if event.writable && connection.phase == .writing { flush(connection) }
                     if event.readable && connection.phase != .closed { receive(connection) }
                 }
@@ -137,6 +173,8 @@ final class ConnectionServer {
             if let nextSweep, Monotonic.seconds() >= nextSweep { sweep() }
             admitWaiting()
             setAccepting(listenerResumesAt == nil && !waitingRoom.isFull)
+            startPendingRound()
+            armTimer()
             releaseMemoryWhenIdle()
         }
     }
@@ -266,9 +304,15 @@ final class ConnectionServer {
     /// forgets a subscriber first, so that it never writes to a reused descriptor.
     /// A freed slot goes to a waiting client after the current batch of reports.
     func close(_ connection: Connection) {
-        if case .subscribed(let id) = connection.phase {
-            hub.remove(id)
+        switch connection.phase {
+        case .subscribed:
+            hub.remove(connection.token)
             subscribers -= 1
+            subscriberCount.set(subscribers)
+        case .handedOff:
+            connection.ticket?.cancel()
+        case .reading, .writing, .closed:
+            break
         }
         connection.phase = .closed
         connections[connection.fd] = nil

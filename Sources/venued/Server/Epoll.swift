@@ -15,10 +15,14 @@ struct Epoll: Sendable {
 
         var readable: Bool { flags & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
         var writable: Bool { flags & (EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
+        /// Both directions are closed (the peer is gone) or the descriptor failed.
+        var hungUp: Bool { flags & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
     }
 
     static let input = EPOLLIN.rawValue
     static let output = EPOLLOUT.rawValue
+    /// No events asked for: epoll still reports EPOLLHUP and EPOLLERR.
+    static let hangUpOnly: UInt32 = 0
 
     /// Reports taken per wait; the rest wait for the next one.
     static let batch = 128

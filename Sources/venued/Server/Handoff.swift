@@ -1,73 +1,105 @@
-import CLinuxEvents
 import Foundation
-import Glibc
 import Synchronization
+import VenuedProtocol
 
-/// Requests that must not run on the connection loop, and the way their answers come
-/// back to it. Slow ones (`RequestHandler.Outcome.slow`: a `refresh` waits for a fetch,
-/// `hours`, `next` and `info` take milliseconds) each run on a thread of their own: they
-/// are rare, and a connection has at most one in flight, so there are never more than
-/// `ConnectionServer.maxConnections`. Requests that read files a client names
-/// (`Outcome.readsFiles`: the prompt's forwarded status, `--favorites`) are quick but
-/// must not run where a slow disk could stall every client, and are common, so they
-/// share one long-lived reader thread instead of paying for a thread each. The answer
-/// is queued here and the loop is woken through an eventfd, which it watches like any
-/// socket, so an idle daemon has no thread polling for finished work.
+/// Work that must not run on the connection loop, and the way its results come back.
+///
+/// The loop answers `status` from memory and does nothing else that can wait. Requests
+/// that compute for milliseconds (`hours`, `next`, `info`) run in the `compute` lane;
+/// everything that may read a file a client names (a favorites file, venuectl.conf, a
+/// zone file not read yet), the subscribers' pushes included, runs in the `files` lane,
+/// which grows a thread when all of its threads are stuck (`WorkerLane`). Results are
+/// queued and the loop is woken through a `Doorbell` it watches like any socket.
+///
+/// Bounded by construction: a connection has at most one job queued (it is not read
+/// while its answer is computed), the subscribers' pushes are one job at a time, and
+/// each lane refuses work past `queueLimit`. A job whose client hung up before it ran
+/// is skipped (`Ticket`), so a client cannot queue work by connecting and leaving.
 final class Handoff: Sendable {
-    struct Finished: Sendable {
-        /// The connection's loop token.
-        let token: UInt64
-        let answer: String
+    /// What a job produced, for the loop to act on.
+    enum Finished: Sendable {
+        /// The answer line for the connection `token`.
+        case answer(token: UInt64, String)
+        /// A new subscriber's first line, or why it cannot be followed.
+        case subscribed(token: UInt64, Subscription, Result<PushLine, ProtocolError>)
+        /// Fresh lines for subscribers (`SubscriberHub.Round`).
+        case pushes(SubscriberHub.Round, [SubscriberHub.Computed])
     }
 
-    /// The eventfd the loop watches; readable while answers are queued.
-    let fd: Int32
-    private let finished = Mutex<[Finished]>([])
-    /// Work for the reader thread, oldest first; `readerWakeup` counts it.
-    private let readerQueue = Mutex<[(token: UInt64, work: @Sendable () -> String)]>([])
-    private let readerWakeup = DispatchSemaphore(value: 0)
+    /// Set by the loop when the job's connection is gone; the job is then skipped.
+    final class Ticket: Sendable {
+        private let cancelled = Atomic<Bool>(false)
+        func cancel() { cancelled.store(true, ordering: .relaxed) }
+        var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+    }
+
+    enum Lane: Sendable {
+        /// Milliseconds of computation on the held data.
+        case compute
+        /// Anything that may wait on a file system.
+        case files
+    }
+
+    /// Far above what the bounds above allow in practice (64 connections, one round of
+    /// pushes): reaching it means something is wrong, and the client is told `busy`.
+    static let queueLimit = 256
+    /// Threads a lane may have: two keep both cores busy computing; eight stuck reads
+    /// are eight clients' problem, and the ninth waits its turn.
+    static let computeThreads = 2
+    static let fileThreads = 8
+
+    private let outbox: Outbox
+    private let compute: WorkerLane
+    private let files: WorkerLane
+    /// The descriptor the loop watches; readable while results are queued.
+    var fd: Int32 { outbox.doorbell.fd }
 
     /// Nil (errno set) when the kernel refuses an eventfd.
     init?() {
-        fd = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
-        guard fd >= 0 else { return nil }
-        let reader = Thread { [self] in
-            while true {
-                readerWakeup.wait()
-                guard let job = readerQueue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { continue }
-                deliver(token: job.token, job.work())
-            }
+        guard let doorbell = Doorbell() else { return nil }
+        let outbox = Outbox(doorbell: doorbell)
+        self.outbox = outbox
+        compute = WorkerLane(name: "compute", threads: Self.computeThreads, queueLimit: Self.queueLimit, deliver: outbox.deliver)
+        files = WorkerLane(name: "files", threads: Self.fileThreads, queueLimit: Self.queueLimit, deliver: outbox.deliver)
+    }
+
+    /// Queues `work` in `lane`; false (nothing queued) when that lane is full.
+    func run(_ lane: Lane, _ ticket: Ticket?, _ work: @escaping @Sendable () -> Finished) -> Bool {
+        (lane == .compute ? compute : files).run((ticket, work))
+    }
+
+    /// A result computed elsewhere (the refresh loop's report).
+    func deliver(_ result: Finished) { outbox.deliver(result) }
+
+    /// The held data changed: the loop recomputes every subscriber.
+    func dataChanged() { outbox.dataChanged() }
+
+    /// The results ready so far and whether the data changed; resets the doorbell.
+    func take() -> (results: [Finished], dataChanged: Bool) { outbox.take() }
+
+    /// Where results wait for the loop.
+    private final class Outbox: Sendable {
+        let doorbell: Doorbell
+        private let finished = Mutex<(results: [Finished], dataChanged: Bool)>(([], false))
+
+        init(doorbell: Doorbell) { self.doorbell = doorbell }
+
+        func deliver(_ result: Finished) {
+            finished.withLock { $0.results.append(result) }
+            doorbell.ring()
         }
-        reader.name = "reader"
-        reader.start()
-    }
 
-    /// Runs `work` on the reader thread, after the work queued before it.
-    func runOnReader(token: UInt64, _ work: @escaping @Sendable () -> String) {
-        readerQueue.withLock { $0.append((token, work)) }
-        readerWakeup.signal()
-    }
+        func dataChanged() {
+            finished.withLock { $0.dataChanged = true }
+            doorbell.ring()
+        }
 
-    /// Runs `work` on a new thread and queues its answer for the connection `token`.
-    func run(token: UInt64, _ work: @escaping @Sendable () -> String) {
-        let thread = Thread { [self] in deliver(token: token, work()) }
-        thread.name = "handoff"
-        thread.start()
-    }
-
-    private func deliver(token: UInt64, _ answer: String) {
-        finished.withLock { $0.append(Finished(token: token, answer: answer)) }
-        var one: UInt64 = 1
-        _ = write(fd, &one, MemoryLayout<UInt64>.size)
-    }
-
-    /// The answers ready so far; resets the eventfd so the loop sleeps again.
-    func take() -> [Finished] {
-        var count: UInt64 = 0
-        _ = read(fd, &count, MemoryLayout<UInt64>.size)
-        return finished.withLock { queue in
-            defer { queue.removeAll() }
-            return queue
+        func take() -> (results: [Finished], dataChanged: Bool) {
+            doorbell.drain()
+            return finished.withLock { state in
+                defer { state = ([], false) }
+                return state
+            }
         }
     }
 }

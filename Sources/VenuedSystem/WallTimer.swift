@@ -1,0 +1,96 @@
+import CLinuxEvents
+import Glibc
+
+/// A deadline on the wall clock that the kernel keeps honest: a CLOCK_REALTIME timerfd
+/// armed with an absolute expiry and TFD_TIMER_CANCEL_ON_SET.
+///
+/// What a user sees changes at wall-clock instants (a venue closes at 4:30 PM), so the
+/// waits that lead to it must be wall-clock deadlines, not durations: a relative sleep
+/// overshoots by whatever it had left after a resume or a forward step, and sleeps
+/// through a backward step. With this timer the kernel ends the wait at the instant
+/// itself whatever happens to the clock meanwhile (a suspend included), and tells us
+/// when the clock was set (NTP, a manual change, a VM restored from a snapshot) so the
+/// caller recomputes what is due. Linux added the flag for exactly this: "a clock
+/// applet that displays a stale time"; systemd's calendar timers use it.
+///
+/// The descriptor is meant to sit in a poll or epoll set beside others.
+package final class WallTimer: Sendable {
+    /// What reading the timer found.
+    package enum Reading: Equatable, Sendable {
+        /// The deadline passed.
+        case expired
+        /// The wall clock was set (or the system resumed): deadlines must be recomputed.
+        case clockChanged
+        /// Neither yet.
+        case pending
+    }
+
+    /// Why `wait` returned.
+    package enum Wake: Equatable, Sendable {
+        case deadline
+        case clockChanged
+        /// The other descriptor became readable (or hung up).
+        case readable
+    }
+
+    package let fd: Int32
+    /// Seconds between the kernel's clock and the caller's (`WallClock.offset`): a
+    /// deadline at caller time `t` is armed at kernel time `t - offset`.
+    private let offset: Int
+
+    /// Nil (errno set) when the kernel refuses a timerfd.
+    package init?(offset: Int = 0) {
+        fd = venued_wall_timer_create()
+        guard fd >= 0 else { return nil }
+        self.offset = offset
+    }
+
+    deinit { close(fd) }
+
+    /// Expires at `seconds` since the epoch on the caller's clock; an instant already
+    /// past expires at once. The far future (`.infinity`, or past 9999) still arms the
+    /// timer, so that a setting of the clock is reported even when nothing is due.
+    package func arm(at seconds: Double) {
+        let real = seconds - Double(offset)
+        // 253402300799 is 9999-12-31T23:59:59Z: any later deadline is "never", and the
+        // clamp keeps the conversion to whole seconds in range.
+        let bounded = real.isNaN ? 1 : min(max(real, 1), 253_402_300_799)
+        let whole = bounded.rounded(.down)
+        let nanoseconds = min(max((bounded - whole) * 1e9, 0), 999_999_999)
+        _ = venued_wall_timer_arm(fd, Int64(whole), Int(nanoseconds))
+    }
+
+    /// What has happened since the timer was armed; consumes it. After `.expired` or
+    /// `.clockChanged` the caller arms the timer again for its next deadline.
+    package func read() -> Reading {
+        var expirations: UInt64 = 0
+        switch Syscall.io({ Glibc.read(fd, &expirations, MemoryLayout<UInt64>.size) }) {
+        case .processed(let count) where count == MemoryLayout<UInt64>.size: return .expired
+        case .failed(let error) where error.code == ECANCELED: return .clockChanged
+        default: return .pending
+        }
+    }
+
+    /// Blocks until `deadline` (caller's seconds since the epoch, `.infinity` for none),
+    /// until the clock is set, or until `other` is readable, whichever comes first.
+    package func wait(until deadline: Double, orReadable other: Int32? = nil) -> Wake {
+        arm(at: deadline)
+        while true {
+            var descriptors = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+            if let other { descriptors.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
+            let ready = descriptors.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), -1) }
+            if ready < 0 {
+                if errno == EINTR { continue }
+                // poll cannot fail on two valid descriptors but for lack of memory: treat
+                // it as the clock having changed, so the caller recomputes and waits again.
+                return .clockChanged
+            }
+            if descriptors.count > 1 && descriptors[1].revents != 0 { return .readable }
+            switch read() {
+            case .expired: return .deadline
+            case .clockChanged: return .clockChanged
+            case .pending: continue
+            }
+        }
+    }
+}

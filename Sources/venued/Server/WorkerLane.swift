@@ -1,0 +1,63 @@
+import Foundation
+import Synchronization
+
+/// A queue of jobs and the threads that run them, grown on demand up to a limit.
+///
+/// A thread blocked in a read of a stalled file system (NFS, FUSE: O_NONBLOCK means
+/// nothing for regular files) cannot be interrupted, so work that reads files runs in a
+/// lane of its own that starts another thread when every one it has is busy: a stalled
+/// file costs the clients who named it, and the threads stuck on it, not everyone.
+final class WorkerLane: Sendable {
+    typealias Job = (ticket: Handoff.Ticket?, work: @Sendable () -> Handoff.Finished)
+
+    private struct State {
+        var queue: [Job] = []
+        var threads = 0
+        var idle = 0
+    }
+
+    private let name: String
+    private let threadLimit: Int
+    private let queueLimit: Int
+    private let state = Mutex(State())
+    private let available = DispatchSemaphore(value: 0)
+    private let deliver: @Sendable (Handoff.Finished) -> Void
+
+    init(name: String, threads: Int, queueLimit: Int, deliver: @escaping @Sendable (Handoff.Finished) -> Void) {
+        self.name = name
+        threadLimit = threads
+        self.queueLimit = queueLimit
+        self.deliver = deliver
+    }
+
+    /// Queues `job`; false (nothing queued) when the queue is full.
+    func run(_ job: Job) -> Bool {
+        let (queued, grow) = state.withLock { state -> (Bool, Bool) in
+            guard state.queue.count < queueLimit else { return (false, false) }
+            state.queue.append(job)
+            let grow = state.idle < state.queue.count && state.threads < threadLimit
+            if grow { state.threads += 1 }
+            return (true, grow)
+        }
+        if grow {
+            let thread = Thread { [self] in work() }
+            thread.name = name
+            thread.start()
+        }
+        if queued { available.signal() }
+        return queued
+    }
+
+    private func work() -> Never {
+        while true {
+            state.withLock { $0.idle += 1 }
+            available.wait()
+            let job = state.withLock { state -> Job? in
+                state.idle -= 1
+                return state.queue.isEmpty ? nil : state.queue.removeFirst()
+            }
+            guard let job, job.ticket?.isCancelled != true else { continue }
+            deliver(job.work())
+        }
+    }
+}
