@@ -51,6 +51,7 @@ enum WatchCommand {
         var printer = WatchPrinter(presentation: presentation)
         var failures = 0
         var local: LocalWatch?
+        let timer = WallTimer()
         while count.map({ printer.printed < $0 }) ?? true {
             if options.data == nil {
                 let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
@@ -69,8 +70,12 @@ enum WatchCommand {
             let retry = options.data == nil
                 ? Backoff.delay(failures: failures, base: reconnectBase, cap: reconnectCap, unit: Double.random(in: 0..<1))
                 : Double.infinity
-            guard let pause = try local?.step(&printer, retryAfter: retry), count.map({ printer.printed < $0 }) ?? true else { break }
-            LocalWatch.sleep(pause)
+            guard let next = try local?.step(&printer, retryAfter: retry), count.map({ printer.printed < $0 }) ?? true else { break }
+            // A wall-clock deadline, not a sleep: the kernel ends it at the instant itself
+            // after a suspend or a step of the clock, and says when the clock was set
+            // (then the next step recomputes from the new time).
+            guard let timer else { throw .environment("venuectl cannot create a timerfd: \(String(cString: strerror(errno)))") }
+            _ = timer.wait(until: next)
         }
         return 0
     }
