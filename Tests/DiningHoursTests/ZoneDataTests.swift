@@ -22,9 +22,31 @@ import Testing
         #expect(nuuk.daylight?.start.secondOfDay == -3600)
         let julian = try #require(PosixTZ(parsing: "XXX3YYY,J60/2,300/2"))
         #expect(julian.daylight?.start.date == .julianNoLeap(60) && julian.daylight?.end.date == .zeroBased(300))
-        for bad in ["", "E5", "EST", "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,M3.2.0", "EST5EDT,M3.2.0,M11.1.0x", "<EST5"] {
+        // RFC 8536 §3.3.1's widest: offsets and switch times of 167 hours either way.
+        let widest = try #require(PosixTZ(parsing: "<-167>167<+167>-167,J365/167,0/-167"))
+        #expect(widest.standardOffset == -601_200 && widest.daylight?.end.secondOfDay == -601_200)
+        for bad in ["", "E5", "EST", "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,M3.2.0", "EST5EDT,M3.2.0,M11.1.0x", "<EST5",
+                    "EST168", "EST5:60", "EST5EDT,M3.2.0/168,M11.1.0", "EST5EDT,M3.2.0/2:00:61,M11.1.0"] {
             #expect(PosixTZ(parsing: bad) == nil, "\(bad)")
         }
+    }
+
+    /// A rule's switch may fall in the year before (`0/-2`: 22:00 on 31 December) or
+    /// after (`M12.5.0/167`); `0/0,J365/25` is daylight time all year (RFC 8536 §3.3.1).
+    /// ZicZoneTests checks each against zic; these hold without it.
+    @Test func ruleSwitchesAcrossTheYearBoundaryCount() throws {
+        let newYearsEve = try #require(PosixTZ(parsing: "EST5EDT,0/-2,M3.5.0"))
+        #expect(newYearsEve.offset(at: at("2150-12-31T23:30:00-05:00").secondsSinceEpoch) == -14_400)
+        #expect(newYearsEve.offset(at: at("2150-12-31T21:30:00-05:00").secondsSinceEpoch) == -18_000)
+        let lateDecember = try #require(PosixTZ(parsing: "EST5EDT,M12.5.0/167,M3.5.0"))
+        // The last Sunday of 2150 is the 27th: daylight time from 2 January 23:00.
+        #expect(lateDecember.offset(at: at("2151-01-02T22:30:00-05:00").secondsSinceEpoch) == -18_000)
+        #expect(lateDecember.offset(at: at("2151-01-02T23:30:00-05:00").secondsSinceEpoch) == -14_400)
+        let always = try #require(PosixTZ(parsing: "EST5EDT,0/0,J365/25"))
+        for time in ["2150-01-01T00:30:00-05:00", "2152-12-31T23:59:59-05:00", "1800-07-01T00:00:00Z"] {
+            #expect(always.offset(at: at(time).secondsSinceEpoch) == -14_400, "\(time)")
+        }
+        #expect(always.transitions(after: 0, through: PosixTZ.cycle).isEmpty)
     }
 
     /// Debian's files list transitions to 2037; after that only the rule speaks.
