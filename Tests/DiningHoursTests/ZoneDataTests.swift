@@ -49,6 +49,22 @@ import Testing
         #expect(always.transitions(after: 0, through: PosixTZ.cycle).isEmpty)
     }
 
+    /// tzfile(5): with no transitions listed, the rule speaks for every instant (glibc
+    /// ignores it then); with transitions listed past 2100, they speak up to the last.
+    @Test func theRuleSpeaksOnlyWhereNoTransitionIsListed() throws {
+        let ruleOnly = try ZoneRules(identifier: "RuleOnly", tzif: tzifVersion2(transitions: [], footer: "EST5EDT,M3.2.0,M11.1.0"))
+        #expect(ruleOnly.offset(at: at("1850-07-01T12:00:00Z")) == -14_400)
+        #expect(ruleOnly.offset(at: at("2023-07-01T12:00:00Z")) == -14_400)
+        #expect(ruleOnly.offset(at: at("2150-01-01T12:00:00Z")) == -18_000)
+        // One listed change, to EDT, in 2110: EDT from then on until the rule speaks after it.
+        let late = at("2110-01-15T12:00:00Z").secondsSinceEpoch
+        let listed = try ZoneRules(identifier: "Listed", tzif: tzifVersion2(transitions: [Int64(late)], footer: "EST5EDT,M3.2.0,M11.1.0"))
+        #expect(listed.offset(at: Instant(secondsSinceEpoch: late - 1)) == -18_000)
+        #expect(listed.offset(at: Instant(secondsSinceEpoch: late)) == -14_400)
+        #expect(listed.offset(at: Instant(secondsSinceEpoch: late + 1)) == -18_000)   // the rule: January is EST
+        #expect(listed.changes(after: late - 10, through: late + 10).map(\.at) == [late, late + 1])
+    }
+
     /// Debian's files list transitions to 2037; after that only the rule speaks.
     @Test func datesAfterTheFileFollowItsRule() throws {
         let newYork = try ZoneDatabase.system.rules("America/New_York")
@@ -90,14 +106,39 @@ import Testing
         }
     }
 
-    /// A minimal TZif version 2 file: EST (type 0) and EDT (type 1), every transition to EDT.
-    private func tzifVersion2(transitions: [Int64], footer: String) -> [UInt8] {
+    /// Hostile files: transitions at the ends of 64-bit time, offsets at the ends of
+    /// 32-bit ones, rules at the ends of their ranges, asked about seconds far beyond
+    /// any calendar a caller uses (LocalDateTime itself stops short of Int's ends):
+    /// every question is answered and none traps or hangs.
+    @Test func extremeTimesAndOffsetsNeitherTrapNorHang() throws {
+        let instants = [-(1 << 50), -62_135_596_800, -1, 0, 4_102_444_800, 253_402_300_799, 1 << 50]
+        for times in [[Int64.min, .max], [.min], [.max], [.min, -1, 0, .max - 1, .max], []] {
+            for footer in ["EST5EDT,M3.2.0,M11.1.0", "<-167>167<+167>-167,J365/167,0/-167", "EST5EDT,0/0,J365/25", "<+00>0", ""] {
+                for types in [(Int32.min, Int32.max), (.max, .min)] {
+                    let rules = try ZoneRules(identifier: "Hostile", tzif: tzifVersion2(transitions: times, footer: footer, offsets: types))
+                    for t in instants {
+                        let local = rules.localDateTime(of: Instant(secondsSinceEpoch: t))
+                        _ = rules.instant(for: local)
+                        _ = rules.iso8601(Instant(secondsSinceEpoch: t))
+                        _ = rules.changes(after: t, through: t.clampedAdding(86_400 * 400))
+                    }
+                }
+            }
+        }
+        #expect(throws: ZoneError.corruptZoneFile("Unsorted", reason: "its transition times are out of order")) {
+            try ZoneRules(identifier: "Unsorted", tzif: tzifVersion2(transitions: [10, 5], footer: ""))
+        }
+    }
+
+    /// A minimal TZif version 2 file: EST (type 0) and EDT (type 1), or the offsets
+    /// given, every transition to type 1.
+    private func tzifVersion2(transitions: [Int64], footer: String, offsets: (Int32, Int32) = (-18_000, -14_400)) -> [UInt8] {
         func be<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.bigEndian) { Array($0) } }
         func header(times: Int, types: Int, chars: Int) -> [UInt8] {
             Array("TZif2".utf8) + [UInt8](repeating: 0, count: 15) + [0, 0, 0, times, types, chars].flatMap { be(UInt32($0)) }
         }
-        let version1 = header(times: 0, types: 1, chars: 4) + be(Int32(-18_000)) + [0, 0] + Array("EST\0".utf8)
-        let types = be(Int32(-18_000)) + [0, 0] + be(Int32(-14_400)) + [1, 4] + Array("EST\0EDT\0".utf8)
+        let version1 = header(times: 0, types: 1, chars: 4) + be(offsets.0) + [0, 0] + Array("EST\0".utf8)
+        let types = be(offsets.0) + [0, 0] + be(offsets.1) + [1, 4] + Array("EST\0EDT\0".utf8)
         let version2 = header(times: transitions.count, types: 2, chars: 8) + transitions.flatMap { be($0) }
             + [UInt8](repeating: 1, count: transitions.count) + types
         return version1 + version2 + Array("\n\(footer)\n".utf8)
