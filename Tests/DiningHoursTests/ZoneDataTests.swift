@@ -95,6 +95,21 @@ import Testing
         #expect(ZoneError.corruptZoneFile("X", reason: "r").isEnvironment && !ZoneError.unknownZone("X").isEnvironment)
     }
 
+    /// `--tz $'America/New_York\nX'` is one line of error, the newline shown as `\n`;
+    /// so is every control or format character of a name or TZDIR.
+    @Test func aZoneNameIsShownOnOneLine() {
+        #expect(throws: ZoneError.unknownZone("America/New_York\nX")) { try ZoneDatabase.system.rules("America/New_York\nX") }
+        #expect(ZoneError.unknownZone("America/New_York\nX").description
+            == "unknown time zone 'America/New_York\\nX': use an IANA name such as America/New_York or Europe/London")
+        let hostile = "A\u{1B}[31m\u{202E}B\\\r\tC\u{2028}D"
+        let errors = [ZoneError.unknownZone(hostile), .corruptZoneFile(hostile, reason: "r"), .noTimeZoneData(directory: hostile)]
+        for error in errors {
+            #expect(error.description.contains("A\\u{1B}[31m\\u{202E}B\\\\\\r\\tC\\u{2028}D"), "\(error)")
+            #expect(!error.description.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })
+        }
+        #expect(ZoneError.unknownZone("Europe/Zürich").description.contains("'Europe/Zürich'"))
+    }
+
     /// Found by scripts/fuzz (tzif): a damaged file whose last transition lies near the
     /// 64-bit limit made ZoneRules trap (Int.min) or count rule years for ever (-2^60).
     /// The rule's years now start at 1900: the zone loads, and its rule still applies.
