@@ -22,9 +22,47 @@ import Testing
         #expect(nuuk.daylight?.start.secondOfDay == -3600)
         let julian = try #require(PosixTZ(parsing: "XXX3YYY,J60/2,300/2"))
         #expect(julian.daylight?.start.date == .julianNoLeap(60) && julian.daylight?.end.date == .zeroBased(300))
-        for bad in ["", "E5", "EST", "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,M3.2.0", "EST5EDT,M3.2.0,M11.1.0x", "<EST5"] {
+        // RFC 8536 §3.3.1's widest: offsets and switch times of 167 hours either way.
+        let widest = try #require(PosixTZ(parsing: "<-167>167<+167>-167,J365/167,0/-167"))
+        #expect(widest.standardOffset == -601_200 && widest.daylight?.end.secondOfDay == -601_200)
+        for bad in ["", "E5", "EST", "EST5EDT,M13.1.0,M11.1.0", "EST5EDT,M3.2.0", "EST5EDT,M3.2.0,M11.1.0x", "<EST5",
+                    "EST168", "EST5:60", "EST5EDT,M3.2.0/168,M11.1.0", "EST5EDT,M3.2.0/2:00:61,M11.1.0"] {
             #expect(PosixTZ(parsing: bad) == nil, "\(bad)")
         }
+    }
+
+    /// A rule's switch may fall in the year before (`0/-2`: 22:00 on 31 December) or
+    /// after (`M12.5.0/167`); `0/0,J365/25` is daylight time all year (RFC 8536 §3.3.1).
+    /// ZicZoneTests checks each against zic; these hold without it.
+    @Test func ruleSwitchesAcrossTheYearBoundaryCount() throws {
+        let newYearsEve = try #require(PosixTZ(parsing: "EST5EDT,0/-2,M3.5.0"))
+        #expect(newYearsEve.offset(at: at("2150-12-31T23:30:00-05:00").secondsSinceEpoch) == -14_400)
+        #expect(newYearsEve.offset(at: at("2150-12-31T21:30:00-05:00").secondsSinceEpoch) == -18_000)
+        let lateDecember = try #require(PosixTZ(parsing: "EST5EDT,M12.5.0/167,M3.5.0"))
+        // The last Sunday of 2150 is the 27th: daylight time from 2 January 23:00.
+        #expect(lateDecember.offset(at: at("2151-01-02T22:30:00-05:00").secondsSinceEpoch) == -18_000)
+        #expect(lateDecember.offset(at: at("2151-01-02T23:30:00-05:00").secondsSinceEpoch) == -14_400)
+        let always = try #require(PosixTZ(parsing: "EST5EDT,0/0,J365/25"))
+        for time in ["2150-01-01T00:30:00-05:00", "2152-12-31T23:59:59-05:00", "1800-07-01T00:00:00Z"] {
+            #expect(always.offset(at: at(time).secondsSinceEpoch) == -14_400, "\(time)")
+        }
+        #expect(always.transitions(after: 0, through: PosixTZ.cycle).isEmpty)
+    }
+
+    /// tzfile(5): with no transitions listed, the rule speaks for every instant (glibc
+    /// ignores it then); with transitions listed past 2100, they speak up to the last.
+    @Test func theRuleSpeaksOnlyWhereNoTransitionIsListed() throws {
+        let ruleOnly = try ZoneRules(identifier: "RuleOnly", tzif: tzifVersion2(transitions: [], footer: "EST5EDT,M3.2.0,M11.1.0"))
+        #expect(ruleOnly.offset(at: at("1850-07-01T12:00:00Z")) == -14_400)
+        #expect(ruleOnly.offset(at: at("2023-07-01T12:00:00Z")) == -14_400)
+        #expect(ruleOnly.offset(at: at("2150-01-01T12:00:00Z")) == -18_000)
+        // One listed change, to EDT, in 2110: EDT from then on until the rule speaks after it.
+        let late = at("2110-01-15T12:00:00Z").secondsSinceEpoch
+        let listed = try ZoneRules(identifier: "Listed", tzif: tzifVersion2(transitions: [Int64(late)], footer: "EST5EDT,M3.2.0,M11.1.0"))
+        #expect(listed.offset(at: Instant(secondsSinceEpoch: late - 1)) == -18_000)
+        #expect(listed.offset(at: Instant(secondsSinceEpoch: late)) == -14_400)
+        #expect(listed.offset(at: Instant(secondsSinceEpoch: late + 1)) == -18_000)   // the rule: January is EST
+        #expect(listed.changes(after: late - 10, through: late + 10).map(\.at) == [late, late + 1])
     }
 
     /// Debian's files list transitions to 2037; after that only the rule speaks.
@@ -57,6 +95,21 @@ import Testing
         #expect(ZoneError.corruptZoneFile("X", reason: "r").isEnvironment && !ZoneError.unknownZone("X").isEnvironment)
     }
 
+    /// `--tz $'America/New_York\nX'` is one line of error, the newline shown as `\n`;
+    /// so is every control or format character of a name or TZDIR.
+    @Test func aZoneNameIsShownOnOneLine() {
+        #expect(throws: ZoneError.unknownZone("America/New_York\nX")) { try ZoneDatabase.system.rules("America/New_York\nX") }
+        #expect(ZoneError.unknownZone("America/New_York\nX").description
+            == "unknown time zone 'America/New_York\\nX': use an IANA name such as America/New_York or Europe/London")
+        let hostile = "A\u{1B}[31m\u{202E}B\\\r\tC\u{2028}D"
+        let errors = [ZoneError.unknownZone(hostile), .corruptZoneFile(hostile, reason: "r"), .noTimeZoneData(directory: hostile)]
+        for error in errors {
+            #expect(error.description.contains("A\\u{1B}[31m\\u{202E}B\\\\\\r\\tC\\u{2028}D"), "\(error)")
+            #expect(!error.description.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })
+        }
+        #expect(ZoneError.unknownZone("Europe/Zürich").description.contains("'Europe/Zürich'"))
+    }
+
     /// Found by scripts/fuzz (tzif): a damaged file whose last transition lies near the
     /// 64-bit limit made ZoneRules trap (Int.min) or count rule years for ever (-2^60).
     /// The rule's years now start at 1900: the zone loads, and its rule still applies.
@@ -68,14 +121,39 @@ import Testing
         }
     }
 
-    /// A minimal TZif version 2 file: EST (type 0) and EDT (type 1), every transition to EDT.
-    private func tzifVersion2(transitions: [Int64], footer: String) -> [UInt8] {
+    /// Hostile files: transitions at the ends of 64-bit time, offsets at the ends of
+    /// 32-bit ones, rules at the ends of their ranges, asked about seconds far beyond
+    /// any calendar a caller uses (LocalDateTime itself stops short of Int's ends):
+    /// every question is answered and none traps or hangs.
+    @Test func extremeTimesAndOffsetsNeitherTrapNorHang() throws {
+        let instants = [-(1 << 50), -62_135_596_800, -1, 0, 4_102_444_800, 253_402_300_799, 1 << 50]
+        for times in [[Int64.min, .max], [.min], [.max], [.min, -1, 0, .max - 1, .max], []] {
+            for footer in ["EST5EDT,M3.2.0,M11.1.0", "<-167>167<+167>-167,J365/167,0/-167", "EST5EDT,0/0,J365/25", "<+00>0", ""] {
+                for types in [(Int32.min, Int32.max), (.max, .min)] {
+                    let rules = try ZoneRules(identifier: "Hostile", tzif: tzifVersion2(transitions: times, footer: footer, offsets: types))
+                    for t in instants {
+                        let local = rules.localDateTime(of: Instant(secondsSinceEpoch: t))
+                        _ = rules.instant(for: local)
+                        _ = rules.iso8601(Instant(secondsSinceEpoch: t))
+                        _ = rules.changes(after: t, through: t.clampedAdding(86_400 * 400))
+                    }
+                }
+            }
+        }
+        #expect(throws: ZoneError.corruptZoneFile("Unsorted", reason: "its transition times are out of order")) {
+            try ZoneRules(identifier: "Unsorted", tzif: tzifVersion2(transitions: [10, 5], footer: ""))
+        }
+    }
+
+    /// A minimal TZif version 2 file: EST (type 0) and EDT (type 1), or the offsets
+    /// given, every transition to type 1.
+    private func tzifVersion2(transitions: [Int64], footer: String, offsets: (Int32, Int32) = (-18_000, -14_400)) -> [UInt8] {
         func be<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.bigEndian) { Array($0) } }
         func header(times: Int, types: Int, chars: Int) -> [UInt8] {
             Array("TZif2".utf8) + [UInt8](repeating: 0, count: 15) + [0, 0, 0, times, types, chars].flatMap { be(UInt32($0)) }
         }
-        let version1 = header(times: 0, types: 1, chars: 4) + be(Int32(-18_000)) + [0, 0] + Array("EST\0".utf8)
-        let types = be(Int32(-18_000)) + [0, 0] + be(Int32(-14_400)) + [1, 4] + Array("EST\0EDT\0".utf8)
+        let version1 = header(times: 0, types: 1, chars: 4) + be(offsets.0) + [0, 0] + Array("EST\0".utf8)
+        let types = be(offsets.0) + [0, 0] + be(offsets.1) + [1, 4] + Array("EST\0EDT\0".utf8)
         let version2 = header(times: transitions.count, types: 2, chars: 8) + transitions.flatMap { be($0) }
             + [UInt8](repeating: 1, count: transitions.count) + types
         return version1 + version2 + Array("\n\(footer)\n".utf8)

@@ -1,6 +1,16 @@
 /// The POSIX `TZ` rule at the end of a TZif file (RFC 8536 §3.3), e.g.
-/// `EST5EDT,M3.2.0,M11.1.0`: how a zone behaves after its last listed transition.
-/// Debian's files list transitions to 2037 only, so every later date comes from here.
+/// `EST5EDT,M3.2.0,M11.1.0`: how a zone behaves after its last listed transition (or
+/// at every instant, when the file lists none). Debian's files list transitions to 2037
+/// only, so every later date comes from here.
+///
+/// A rule's switches may fall in a neighbouring year (`0/-2` is 22:00 on 31 December of
+/// the year before; `M12.5.0/167` a week into the next), so a year's offsets depend on
+/// the years either side. Years are read as the reference implementation (tzcode) reads
+/// them: a year whose daylight period is empty or lasts a year or more has no switches,
+/// and a rule with no switches in any year is daylight time all year (`EST5EDT,0/0,J365/25`,
+/// RFC 8536 §3.3.1). The Gregorian calendar repeats, weekdays included, every 400 years,
+/// and so does every rule: any instant is answered in 2000...2399 and shifted back, which
+/// keeps the arithmetic small for any 64-bit second.
 struct PosixTZ: Equatable, Sendable {
     /// A rule date: `Mm.w.d` (weekday `d` of week `w`, 5 = last, of month `m`),
     /// `Jn` (day 1...365, 29 February never counted) or `n` (day 0...365, counted).
@@ -26,26 +36,72 @@ struct PosixTZ: Equatable, Sendable {
             && a.daylight?.start == b.daylight?.start && a.daylight?.end == b.daylight?.end
     }
 
-    /// Seconds east of UTC at `t`.
+    /// Seconds in 400 Gregorian years (146,097 days, a whole number of weeks).
+    static let cycle = 146_097 * 86_400
+    /// 2000-01-01T00:00Z: reduced instants fall in `base..<base + cycle`.
+    private static let base = 946_684_800
+
+    /// The offsets the rule ever gives.
+    var offsets: [Int] { [standardOffset] + (daylight.map { [$0.offset] } ?? []) }
+
+    /// Seconds east of UTC at `t`: the offset of the latest switch at or before `t`.
     func offset(at t: Int) -> Int {
-        guard daylight != nil else { return standardOffset }
-        let year = LocalDateTime(wallSeconds: t + standardOffset).date.components.year
-        // The switches of the year before and after bracket `t` whatever its offset.
-        var current = standardOffset
-        for (instant, offset) in transitions(year: year - 1) + transitions(year: year) where instant <= t {
-            current = offset
+        guard let daylight else { return standardOffset }
+        let u = Self.reduced(t)
+        let year = Self.year(of: u)
+        // Every switch of a year lies within 15 days of it (times and offsets are at most
+        // 167 hours), so the latest switch before `u` is a switch of these years; a tie
+        // goes to the later year, as in tzcode's table.
+        var latest: (at: Int, offset: Int)?
+        for y in (year - 3)...(year + 1) {
+            for change in transitions(year: y) where change.0 <= u && change.0 >= (latest?.at ?? .min) { latest = change }
         }
-        return current
+        if let latest { return latest.offset }
+        // Only years without switches nearby: go back to the last one that has some.
+        for y in stride(from: year - 4, through: year - 400, by: -1) {
+            if let change = transitions(year: y).last(where: { $0.0 <= u }) { return change.1 }
+        }
+        return daylight.offset
     }
 
-    /// The two switches of `year` as (first instant of the new offset, offset), in order.
+    /// Every switch in `after + 1 ... through` as (first instant of the new offset, offset),
+    /// in order; a switch may repeat the offset in force. At most 400 years are read.
+    func transitions(after: Int, through: Int) -> [(at: Int, offset: Int)] {
+        guard daylight != nil, after < through else { return [] }
+        let (difference, overflow) = through.subtractingReportingOverflow(after)
+        let span = overflow ? Self.cycle : min(difference, Self.cycle)
+        let start = Self.reduced(after), end = start + span
+        var found: [(at: Int, offset: Int, order: Int)] = []
+        for year in (Self.year(of: start) - 2)...(Self.year(of: end) + 1) {
+            for change in transitions(year: year) where change.0 > start && change.0 <= end {
+                found.append((change.0, change.1, found.count))
+            }
+        }
+        found.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+        // `at - start` is at most `span`, so the shift back cannot pass `through`.
+        return found.map { (after + ($0.at - start), $0.offset) }
+    }
+
+    /// The switches of `year` as (first instant of the new offset, offset), in order;
+    /// none when the daylight period is empty or lasts the whole year (tzcode's reading).
     func transitions(year: Int) -> [(Int, Int)] {
         guard let daylight else { return [] }
         let start = Self.wallSeconds(daylight.start, year: year) - standardOffset
         let end = Self.wallSeconds(daylight.end, year: year) - daylight.offset
-        return start < end ? [(start, daylight.offset), (end, standardOffset)]
-                           : [(end, standardOffset), (start, daylight.offset)]
+        if end < start { return [(end, standardOffset), (start, daylight.offset)] }
+        let yearLength = (LocalDate.daysIn(month: 2, year: year) == 29 ? 366 : 365) * 86_400
+        guard start < end, end - start < yearLength else { return [] }
+        return [(start, daylight.offset), (end, standardOffset)]
     }
+
+    /// `t` moved by whole 400-year cycles into `base..<base + cycle`; no step can overflow.
+    private static func reduced(_ t: Int) -> Int {
+        var remainder = (t % cycle - base) % cycle
+        if remainder < 0 { remainder += cycle }
+        return base + remainder
+    }
+
+    private static func year(of t: Int) -> Int { LocalDateTime(wallSeconds: t).date.components.year }
 
     private static func wallSeconds(_ change: Switch, year: Int) -> Int {
         let date: LocalDate
@@ -124,14 +180,15 @@ private struct PosixScanner {
         return index > start ? value : nil
     }
 
-    /// `[+-]hh[:mm[:ss]]` in seconds.
+    /// `[+-]hh[:mm[:ss]]` in seconds, in tzcode's bounds: hours 0...167 (a week less
+    /// an hour, RFC 8536 §3.3.1), minutes 0...59, seconds 0...60.
     mutating func offset() -> Int? {
         let sign = take("-") ? -1 : 1
         if sign == 1 { _ = take("+") }
-        guard let hours = number() else { return nil }
+        guard let hours = number(), hours <= 167 else { return nil }
         var seconds = hours * 3600
-        if take(":") { guard let minutes = number() else { return nil }; seconds += minutes * 60 }
-        if take(":") { guard let rest = number() else { return nil }; seconds += rest }
+        if take(":") { guard let minutes = number(), minutes <= 59 else { return nil }; seconds += minutes * 60 }
+        if take(":") { guard let rest = number(), rest <= 60 else { return nil }; seconds += rest }
         return sign * seconds
     }
 

@@ -4,11 +4,13 @@
 /// static binary (a prompt calls it on every Enter), and so that the daemon and the CLI
 /// agree with the system's tzdata, which Debian updates, rather than ICU's copy.
 struct TZif: Sendable {
-    /// Every listed transition as (first second of the new offset, offset east of UTC).
+    /// Every listed transition as (first second of the new offset, offset east of UTC),
+    /// in strictly increasing time, at any 64-bit second.
     let transitions: [(at: Int, offset: Int)]
     /// The offset before the first transition (local mean time, usually).
     let initialOffset: Int
-    /// The rule for instants after the last transition; nil when the file has none.
+    /// The rule for instants after the last transition (for every instant when none is
+    /// listed); nil when the file has none.
     let rule: PosixTZ?
 
     init(parsing bytes: [UInt8]) throws(TZifError) {
@@ -81,6 +83,8 @@ private struct TZifReader {
         var times: [Int] = []
         times.reserveCapacity(header.timeCount)
         for _ in 0..<header.timeCount { times.append(try integer(size: timeSize, signed: true)) }
+        // RFC 8536 §3.2: in ascending order. The lookups rely on it.
+        guard zip(times, times.dropFirst()).allSatisfy({ $0 < $1 }) else { throw TZifError("its transition times are out of order") }
         var typeIndices: [Int] = []
         for _ in 0..<header.timeCount { typeIndices.append(try integer(size: 1, signed: false)) }
         var offsets: [Int] = []

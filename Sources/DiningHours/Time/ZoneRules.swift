@@ -1,16 +1,30 @@
 /// The offset rules of one IANA zone, and the one place where wall clocks become instants.
 ///
 /// Built from the zone's compiled tz database file (`TZif`), which the caller reads: the
-/// engine does no I/O. Every transition to 2100 is kept in one sorted table, looked up
-/// by binary search (a status bar asks thousands of offsets); later instants follow the
-/// file's closing POSIX rule.
+/// engine does no I/O. As RFC 8536 and tzfile(5) say, the file's listed transitions
+/// speak up to and including the last of them, whatever its year, and its closing POSIX
+/// rule speaks after it; a file that lists none is its rule at every instant (glibc's
+/// reader ignores the rule then and keeps the file's first offset: this follows the
+/// specification instead). The listed transitions and the rule's switches from 1900 to
+/// 2100 are kept in one sorted table, looked up by binary search (a status bar asks
+/// thousands of offsets); other instants the rule speaks for are asked of the rule.
 public struct ZoneRules: Sendable {
     public let identifier: String
-    /// `transitions[i]` is the first second at which `offsets[i + 1]` applies.
+    /// `transitions[i]` is the first second at which `offsets[i + 1]` applies; strictly
+    /// increasing, and no entry repeats the offset before it.
     private let transitions: [Int]
     /// `offsets[0]` applies before the first transition.
     private let offsets: [Int]
     private let rule: PosixTZ?
+    /// The rule speaks from this instant on (the second after the last listed transition,
+    /// or every instant when none is listed) ...
+    private let ruleFrom: Int
+    /// ... but in `tableStart..<tableEnd` the table holds its switches in advance.
+    private let tableStart: Int
+    private let tableEnd: Int
+    /// The least and greatest offsets the zone ever has: a wall time names an instant
+    /// within this range of it.
+    private let offsetRange: ClosedRange<Int>
 
     private static let tableLimit = 4_102_444_800    // 2100-01-01
     private static let ruleStart = -2_208_988_800    // 1900-01-01
@@ -21,41 +35,61 @@ public struct ZoneRules: Sendable {
         do { file = try TZif(parsing: tzif) } catch { throw .corruptZoneFile(identifier, reason: error.reason) }
         var transitions: [Int] = []
         var offsets = [file.initialOffset]
+        // Times only increase (TZif checks the listed ones); a later switch at the same
+        // instant replaces the one before it.
         func append(_ at: Int, _ offset: Int) {
-            guard offset != offsets[offsets.count - 1] else { return }
-            transitions.append(at)
-            offsets.append(offset)
-        }
-        for (at, offset) in file.transitions where at < Self.tableLimit { append(at, offset) }
-        if let rule = file.rule {
-            let last = file.transitions.last?.at ?? Self.tableLimit
-            // A damaged file may put its last transition at any 64-bit second: the rule's
-            // years start no earlier than 1900, so the loop stays short and in range.
-            let firstYear = LocalDateTime(wallSeconds: min(max(last, Self.ruleStart), Self.tableLimit)).date.components.year
-            for year in firstYear...2100 {
-                for (at, offset) in rule.transitions(year: year) where at > last && at < Self.tableLimit { append(at, offset) }
+            if let last = transitions.last, at <= last {
+                offsets[offsets.count - 1] = offset
+                if offsets[offsets.count - 2] == offset { transitions.removeLast(); offsets.removeLast() }
+            } else if offset != offsets[offsets.count - 1] {
+                transitions.append(at)
+                offsets.append(offset)
             }
         }
+        for (at, offset) in file.transitions { append(at, offset) }
+        // A damaged file may put its last transition at any 64-bit second: the table
+        // holds the rule's switches from 1900 at the earliest, so it stays short.
+        let last = file.transitions.last?.at
+        ruleFrom = last.map { $0 == .max ? .max : $0 + 1 } ?? .min
+        if let rule = file.rule {
+            tableStart = max(ruleFrom, Self.ruleStart)
+            tableEnd = max(tableStart, Self.tableLimit)
+            if tableStart < tableEnd {
+                append(tableStart, rule.offset(at: tableStart))
+                for (at, offset) in rule.transitions(after: tableStart, through: tableEnd - 1) { append(at, offset) }
+            }
+        } else {
+            tableStart = .max
+            tableEnd = .max
+        }
+        let all = offsets + (file.rule?.offsets ?? [])
         self.identifier = identifier
         self.transitions = transitions
         self.offsets = offsets
         self.rule = file.rule
+        self.offsetRange = all.min()!...all.max()!
     }
 
     /// Seconds east of UTC at `instant`.
-    public func offset(at instant: Instant) -> Int {
-        let t = instant.secondsSinceEpoch
-        if t >= Self.tableLimit, let rule { return rule.offset(at: t) }
+    public func offset(at instant: Instant) -> Int { offset(at: instant.secondsSinceEpoch) }
+
+    private func offset(at t: Int) -> Int {
+        if let rule, t >= ruleFrom, t < tableStart || t >= tableEnd { return rule.offset(at: t) }
+        return offsets[firstTransition(after: t)]
+    }
+
+    /// The index of the first transition later than `t`: `offsets[index]` applies at `t`.
+    private func firstTransition(after t: Int) -> Int {
         var low = 0, high = transitions.count
         while low < high {
             let mid = (low + high) / 2
             if transitions[mid] <= t { low = mid + 1 } else { high = mid }
         }
-        return offsets[low]
+        return low
     }
 
     public func localDateTime(of instant: Instant) -> LocalDateTime {
-        LocalDateTime(wallSeconds: instant.secondsSinceEpoch + offset(at: instant))
+        LocalDateTime(wallSeconds: instant.secondsSinceEpoch.clampedAdding(offset(at: instant)))
     }
 
     public func localDate(of instant: Instant) -> LocalDate { localDateTime(of: instant).date }
@@ -65,22 +99,67 @@ public struct ZoneRules: Sendable {
     /// with the offset in force before the gap, so it lands one gap-length later. This is
     /// the disambiguation jiff and Temporal call `compatible` (Python's `fold=0`,
     /// java.time's default): the same rule under another name, not a different one.
+    /// It holds however many changes lie near `local` (two in one day, or more).
     public func instant(for local: LocalDateTime) -> Instant {
         let wall = local.wallSeconds
-        // Zone offsets change at most once within a day in every zone of the database,
-        // so the offsets a day either side bracket every candidate.
-        let before = offset(at: Instant(secondsSinceEpoch: wall - 86_400))
-        let after = offset(at: Instant(secondsSinceEpoch: wall + 86_400))
-        if before == after { return Instant(secondsSinceEpoch: wall - before) }
-        if offset(at: Instant(secondsSinceEpoch: wall - before)) == before { return Instant(secondsSinceEpoch: wall - before) }
-        if offset(at: Instant(secondsSinceEpoch: wall - after)) == after { return Instant(secondsSinceEpoch: wall - after) }
-        return Instant(secondsSinceEpoch: wall - before)
+        // Only instants within the zone's range of offsets of `wall` can show it. From the
+        // first of them, walk the offsets in force in order: the first one under which the
+        // clock reaches `wall` before the next change names the first occurrence, and a
+        // change that jumps the clock over `wall` (a gap) leaves the offset before it.
+        let first = wall.clampedAdding(-offsetRange.upperBound)
+        var current = offset(at: first)
+        forEachChange(after: first, through: wall.clampedAdding(-offsetRange.lowerBound)) { at, next in
+            if wall < at.clampedAdding(max(current, next)) { return false }
+            current = next
+            return true
+        }
+        return Instant(secondsSinceEpoch: wall.clampedAdding(-current))
+    }
+
+    /// Every change of offset in `after + 1 ... through` as (first instant, new offset).
+    func changes(after: Int, through: Int) -> [(at: Int, offset: Int)] {
+        var found: [(at: Int, offset: Int)] = []
+        forEachChange(after: after, through: through) { found.append(($0, $1)); return true }
+        return found
+    }
+
+    /// Calls `body` with each change of offset in `after + 1 ... through`, in order,
+    /// until it returns false.
+    private func forEachChange(after: Int, through: Int, _ body: (_ at: Int, _ offset: Int) -> Bool) {
+        guard after < through else { return }
+        // Within the table (by far the usual case), its entries are the changes.
+        if rule == nil || through < ruleFrom || (max(after, ruleFrom) >= tableStart && through < tableEnd) {
+            var index = firstTransition(after: after)
+            while index < transitions.count, transitions[index] <= through {
+                guard body(transitions[index], offsets[index + 1]) else { return }
+                index += 1
+            }
+            return
+        }
+        // Across the rule's part of time: every instant where the table's entries, the
+        // rule's switches or the edges between them may change the offset, asked in order.
+        var candidates: [Int] = []
+        var index = firstTransition(after: after)
+        while index < transitions.count, transitions[index] <= through {
+            candidates.append(transitions[index])
+            index += 1
+        }
+        candidates += [ruleFrom, tableStart, tableEnd].filter { $0 > after && $0 <= through }
+        if let rule { candidates += rule.transitions(after: max(after, ruleFrom.clampedAdding(-1)), through: through).map(\.at) }
+        candidates.sort()
+        var previous = offset(at: after)
+        for (position, at) in candidates.enumerated() where position == 0 || at != candidates[position - 1] {
+            let offset = offset(at: at)
+            guard offset != previous else { continue }
+            guard body(at, offset) else { return }
+            previous = offset
+        }
     }
 
     /// ISO 8601 with this zone's offset: `2023-09-18T16:30:00-04:00`.
     public func iso8601(_ instant: Instant) -> String {
         let offset = offset(at: instant)
-        return "\(LocalDateTime(wallSeconds: instant.secondsSinceEpoch + offset))\(Self.offsetString(offset))"
+        return "\(LocalDateTime(wallSeconds: instant.secondsSinceEpoch.clampedAdding(offset)))\(Self.offsetString(offset))"
     }
 
     /// `+05:30`, `-04:00`, or `Z` for zero.
@@ -105,14 +184,48 @@ public enum ZoneError: Error, Equatable, Sendable, CustomStringConvertible {
         return true
     }
 
+    /// One line, whatever the user typed: names and directories come from `--tz`, files
+    /// and `TZDIR`, and are shown with `ZoneError.visible`.
     public var description: String {
         switch self {
         case .unknownZone(let name):
-            return "unknown time zone '\(name)': use an IANA name such as America/New_York or Europe/London"
+            return "unknown time zone '\(Self.visible(name))': use an IANA name such as America/New_York or Europe/London"
         case .noTimeZoneData(let directory):
-            return "no time-zone data in \(directory): install Debian's tzdata package (or set TZDIR)"
+            return "no time-zone data in \(Self.visible(directory)): install Debian's tzdata package (or set TZDIR)"
         case .corruptZoneFile(let name, let reason):
-            return "the time-zone file of \(name) is damaged (\(reason)): reinstall Debian's tzdata package"
+            return "the time-zone file of \(Self.visible(name)) is damaged (\(reason)): reinstall Debian's tzdata package"
         }
+    }
+
+    /// `text` with every control or format character (a newline, an escape, a
+    /// right-to-left override) written as a Swift-style escape (`\n`, `\u{1B}`), and a
+    /// backslash doubled, so that it reads unambiguously on one line of a terminal.
+    static func visible(_ text: String) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\t": shown += "\\t"
+            case "\r": shown += "\\r"
+            case "\\": shown += "\\\\"
+            default:
+                switch scalar.properties.generalCategory {
+                case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+                    shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                default:
+                    shown.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return shown
+    }
+}
+
+extension Int {
+    /// `self + other`, held at `Int.min` or `Int.max` instead of trapping: a damaged zone
+    /// file may list a transition at any 64-bit second.
+    func clampedAdding(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
     }
 }
