@@ -231,7 +231,7 @@ private let rfcExample = Instant(secondsSinceEpoch: 784_111_777)
         #expect(afterSuccess("max-age=901").at == now + 901)
         let shorter = afterSuccess("max-age=300")
         #expect(shorter.at == now + 900)
-        #expect(shorter.reason.description == "interval (server: max-age 300 s, shorter)")
+        #expect(shorter.reason.description == "interval (server: max-age 300 s, not longer)")
         #expect(afterSuccess("max-age=0").at == now + 900)
         #expect(afterSuccess(expires: "Thu, 01 Jan 1970 00:00:00 GMT").at == now + 900)
     }

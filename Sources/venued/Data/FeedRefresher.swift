@@ -96,10 +96,10 @@ final class FeedRefresher: Sendable {
                 received = validators ?? Validators()
                 freshness = headers
                 note = "not modified"
-            case .body(let body, let headers, let headersOfFreshness):
+            case .body(let body, let answered, let headers):
                 bytes = body
-                received = headers
-                freshness = headersOfFreshness
+                received = answered
+                freshness = headers
                 note = "\(body.count) bytes"
             }
             let feed: Feed

@@ -12,7 +12,7 @@ import VenuedSystem
 ///   shorter than the interval give the interval. The server may make venued ask less
 ///   often, never more often than its user configured.
 /// - **After a failure**: the full-jitter backoff (`Backoff.delay`, base 30 s, capped by
-///   the interval), as before.
+///   the interval).
 /// - **Either way, never before a `Retry-After`** that a 429 or 503 of this chain sent
 ///   (the latest of them), itself capped at `longestRetryAfter`.
 /// - **Jitter**: a lifetime, an interval or a Retry-After gets up to `jitterShare` of
@@ -63,7 +63,7 @@ struct RefreshPolicy: Sendable {
         var description: String {
             switch self {
             case .interval(.unstated): return "interval"
-            case .interval(let lifetime) where lifetime.remaining > 0: return "interval (server: \(lifetime), shorter)"
+            case .interval(let lifetime) where lifetime.remaining > 0: return "interval (server: \(lifetime), not longer)"
             case .interval(let lifetime): return "interval (server: \(lifetime))"
             case .server(let lifetime, let cap): return "server \(lifetime)" + (cap.map { ", capped at \($0) s" } ?? "")
             case .backoff(let failures): return "backoff after \(failures) failed refresh\(failures == 1 ? "" : "es")"
