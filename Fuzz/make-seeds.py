@@ -113,6 +113,12 @@ seed("venuectl_conf", "bad", "filter = everything\nformat\n")
 seed("favorites", "written", "# venuectl favorites: one venue id a line (the name after '#' is for people).\n593  # 1920 Commons\n1442  # Lauder College House\n")
 seed("favorites", "odd", "\r\n  636\t# Hill House\r\n# 747\n593\n593\n-1\n")
 
+# Refresh headers: Cache-Control, Expires, Age, Date, Retry-After, its Date; one a line.
+seed("http_headers", "max-age", "public, max-age=43200\n\n100\nSun, 06 Nov 1994 08:49:37 GMT\n\n")
+seed("http_headers", "expires", "\nSun, 06 Nov 1994 20:49:37 GMT\n\nSun, 06 Nov 1994 08:49:37 GMT\n\n")
+seed("http_headers", "obsolete-dates", 'no-cache="Set-Cookie", ext="a, b"\nSunday, 06-Nov-94 08:49:37 GMT\n5, 6\nSun Nov  6 08:49:37 1994\n120\n')
+seed("http_headers", "retry-date", "no-store\n0\n-1\n\nFri, 31 Dec 9999 23:59:59 GMT\nSat, 01 Jan 0000 00:00:00 GMT")
+
 # venuectl command lines: README.md, docs and the man page, each command's table.
 selectors = {"status": 0, "hours": 1, "next": 2, "search": 3, "is-open": 4, "open": 5, "favorites": 6, "info": 7,
              "refresh": 8, "completions": 9, "__venues": 10, "watch": 11}

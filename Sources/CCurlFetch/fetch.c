@@ -62,11 +62,15 @@ static int load(char *message, size_t size) {
     return 1;
 }
 
+/// Bits of `transfer.dropped`: freshness fields whose value did not fit in this response.
+enum { DROPPED_CACHE_CONTROL = 1, DROPPED_EXPIRES = 2, DROPPED_AGE = 4, DROPPED_DATE = 8, DROPPED_RETRY_AFTER = 16 };
+
 struct transfer {
     venued_fetch_result *result;
     size_t limit;
     size_t capacity;
     int over;
+    unsigned dropped;
 };
 
 static size_t on_body(char *data, size_t size, size_t count, void *context) {
@@ -91,20 +95,52 @@ static size_t on_body(char *data, size_t size, size_t count, void *context) {
     return bytes;
 }
 
-/// Copies a header's value (trimmed) into `field` when `line` is `name: value`.
-static void keep_header(const char *line, size_t length, const char *name, char *field, size_t size) {
+/// The trimmed value of `line` when it is the header `name`, its length in `value_length`;
+/// NULL for another header, or a value with a control byte (never echoed back into a request).
+static const char *header_value(const char *line, size_t length, const char *name, size_t *value_length) {
     size_t name_length = strlen(name);
-    if (length <= name_length || strncasecmp(line, name, name_length) != 0 || line[name_length] != ':') return;
+    if (length <= name_length || strncasecmp(line, name, name_length) != 0 || line[name_length] != ':') return NULL;
     const char *value = line + name_length + 1;
     const char *end = line + length;
     while (value < end && (*value == ' ' || *value == '\t')) value++;
     while (end > value && (end[-1] == '\r' || end[-1] == '\n' || end[-1] == ' ' || end[-1] == '\t')) end--;
     for (const char *byte = value; byte < end; byte++) {
-        if ((unsigned char)*byte < 0x20 && *byte != '\t') return; // never echoed back into a request
+        if ((unsigned char)*byte < 0x20 && *byte != '\t') return NULL;
     }
-    size_t copied = (size_t)(end - value) < size - 1 ? (size_t)(end - value) : size - 1;
+    *value_length = (size_t)(end - value);
+    return value;
+}
+
+/// Copies a header's value into `field` when `line` is `name: value`, cut to fit.
+static void keep_header(const char *line, size_t length, const char *name, char *field, size_t size) {
+    size_t value_length;
+    const char *value = header_value(line, length, name, &value_length);
+    if (!value) return;
+    size_t copied = value_length < size - 1 ? value_length : size - 1;
     memcpy(field, value, copied);
     field[copied] = 0;
+}
+
+/// Keeps a header that says when to ask again: the first value of a repeated header, or
+/// with `list` every line joined by ", ". A value that does not fit empties the field for
+/// the rest of this response, as if the header had never come.
+static void keep_schedule_header(struct transfer *transfer, const char *line, size_t length, const char *name,
+                                 unsigned bit, char *field, size_t size, int list) {
+    size_t value_length;
+    const char *value = header_value(line, length, name, &value_length);
+    if (!value || value_length == 0 || (transfer->dropped & bit)) return;
+    size_t used = strlen(field);
+    if (used > 0 && !list) return;
+    size_t separator = used > 0 ? 2 : 0;
+    size_t room = size - 1 - used; // used < size: the field always holds its NUL
+    if (separator > room || value_length > room - separator) {
+        field[0] = 0;
+        transfer->dropped |= bit;
+        return;
+    }
+    if (separator) memcpy(field + used, ", ", separator);
+    memcpy(field + used + separator, value, value_length);
+    field[used + separator + value_length] = 0;
 }
 
 static size_t on_header(char *line, size_t size, size_t count, void *context) {
@@ -115,9 +151,23 @@ static size_t on_header(char *line, size_t size, size_t count, void *context) {
     if (length >= 5 && strncmp(line, "HTTP/", 5) == 0) {
         result->etag[0] = 0;
         result->last_modified[0] = 0;
+        result->cache_control[0] = 0;
+        result->expires[0] = 0;
+        result->age[0] = 0;
+        result->date[0] = 0;
+        result->retry_after[0] = 0;
+        transfer->dropped = 0;
     }
     keep_header(line, length, "ETag", result->etag, sizeof result->etag);
     keep_header(line, length, "Last-Modified", result->last_modified, sizeof result->last_modified);
+#define KEEP(name, bit, field, list) \
+    keep_schedule_header(transfer, line, length, name, bit, result->field, sizeof result->field, list)
+    KEEP("Cache-Control", DROPPED_CACHE_CONTROL, cache_control, 1);
+    KEEP("Expires", DROPPED_EXPIRES, expires, 0);
+    KEEP("Age", DROPPED_AGE, age, 0);
+    KEEP("Date", DROPPED_DATE, date, 0);
+    KEEP("Retry-After", DROPPED_RETRY_AFTER, retry_after, 0);
+#undef KEEP
     return length;
 }
 

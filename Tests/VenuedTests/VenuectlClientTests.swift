@@ -152,11 +152,13 @@ import VenuedProtocol
     @Test func infoAndRefreshAskTheRunningDaemon() throws {
         let daemon = try startDaemon()
         defer { daemon.stop(); server.stop() }
+        _ = try daemon.waitForInfo { $0["next_refresh_reason"] is String }
         let info = try venuectl(["info"])
         #expect(info.code == 0 && info.stderr.isEmpty, "\(info.stderr)")
         #expect(info.stdout.hasPrefix("venued 0.1.0 (pid ") && info.stdout.contains("on \(home.socketPath)"))
         #expect(info.stdout.contains("primary data, dates \(Feeds.today.adding(days: -1)) to \(Feeds.today.adding(days: 5)), 1 venues, fetched \(Feeds.today)"))
         #expect(info.stdout.contains("last error:  none"))
+        #expect(info.stdout.contains("refreshes:   every 900 s; last success ") && info.stdout.contains(" (interval)\n"))
         let json = try venuectl(["info", "--json"])
         #expect(json.json["ok"] == nil && json.json["source"] as? String == "primary" && json.json["version"] as? String == "0.1.0")
 

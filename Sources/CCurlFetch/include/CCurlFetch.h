@@ -36,6 +36,15 @@ typedef struct {
     /// Response validators of the final response ("" when absent), cut to fit.
     char etag[256];
     char last_modified[128];
+    /// Headers that say when to ask again, of the final response ("" when absent). A value
+    /// that does not fit is dropped, never cut: "max-age=43200" cut short is another
+    /// number. A repeated header keeps its first value (RFC 9111 4.2.1), except
+    /// Cache-Control, whose lines are one list, joined with ", ".
+    char cache_control[512];
+    char expires[64];
+    char age[32];
+    char date[64];
+    char retry_after[64];
     /// malloc'd; free with venued_fetch_release. Never longer than the limit.
     unsigned char *body;
     size_t length;

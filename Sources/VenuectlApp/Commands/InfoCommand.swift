@@ -52,10 +52,12 @@ enum InfoCommand {
             let when = info["last_error_at"].flatMap(time).map { "at \($0)" } ?? ""
             lastError = (failures > 0 ? "\(when), \(failures) failed refresh\(failures == 1 ? "" : "es") in a row: " : "\(when), since recovered: ") + error
         }
+        var next = info["next_refresh"].flatMap(time) ?? "not scheduled"
+        if case .string(let reason)? = info["next_refresh_reason"] { next += " (\(reason))" }
         let lines = [
             "venued \(text(info["version"])) (pid \(number(info["pid"]).map(String.init) ?? "?")) on \(text(info["socket"]))",
             "data:        \(data)",
-            "refreshes:   every \(number(info["refresh_seconds"]) ?? 0) s; last success \(info["last_success_at"].flatMap(time) ?? "none yet"); next \(info["next_refresh"].flatMap(time) ?? "not scheduled")",
+            "refreshes:   every \(number(info["refresh_seconds"]) ?? 0) s; last success \(info["last_success_at"].flatMap(time) ?? "none yet"); next \(next)",
             "last error:  \(lastError)",
         ]
         return lines.joined(separator: "\n") + "\n"

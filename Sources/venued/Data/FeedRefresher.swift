@@ -17,6 +17,15 @@ struct RefreshReport: Sendable {
     var succeeded: Bool { attempts.contains(where: \.ok) }
 }
 
+/// A chain's report and what its responses said about when to ask again.
+private struct ChainResult {
+    let report: RefreshReport
+    /// The freshness headers of the response that gave venues; nil when none did.
+    var freshness: FreshnessHeaders?
+    /// The Retry-After of every 429 or 503 on the way.
+    var retryAfter: [RetryAfterHeader] = []
+}
+
 /// Runs the source chain: primary, then backup; the disk cache and the bundled feed
 /// were loaded at start and stay held until a fetch beats them. A fetch counts only
 /// when it decodes to a non-empty venue list, and it is adopted only when
@@ -29,7 +38,7 @@ final class FeedRefresher: Sendable {
     private let settings: LiveConfig
     private let clock: WallClock
     private let log: Log
-    /// Random numbers in 0..<1 for the backoff jitter; injected so it can be fixed.
+    /// Random numbers in 0..<1 for the schedule's jitter; injected so it can be fixed.
     private let random: @Sendable () -> Double
     private let onReport: @Sendable (RefreshReport) -> Void
     /// Refresh requests so far, numbered; a chain serves every request up to the number
@@ -54,10 +63,10 @@ final class FeedRefresher: Sendable {
             if let last, last.served >= ticket { return (last.report, false) }
             let served = requests.load(ordering: .sequentiallyConsistent)
             let config = settings.current
-            let report = runChain(config)
-            schedule(after: report, config: config)
-            last = (served, report)
-            return (report, true)
+            let chain = runChain(config)
+            schedule(after: chain, config: config)
+            last = (served, chain.report)
+            return (chain.report, true)
         }
         guard ran else { return report }
         // Decoding a large body (up to 4 MB, 100,000 values) frees its tree at once, but
@@ -67,26 +76,30 @@ final class FeedRefresher: Sendable {
         return report
     }
 
-    private func runChain(_ config: Config) -> RefreshReport {
+    private func runChain(_ config: Config) -> ChainResult {
         let cache = DiskCache(directory: config.cacheDirectory)
         let fetcher = FetchProcess(timeout: config.timeoutSeconds)
         var attempts: [RefreshReport.Attempt] = []
+        var retryAfter: [RetryAfterHeader] = []
         let cached = cache.load(log: log)
         for (source, url) in [(FeedSource.primary, config.primaryURL), (.backup, config.backupURL)] {
             let validators = cached?.meta.flatMap { $0.url == url ? Validators(etag: $0.etag, lastModified: $0.lastModified) : nil }
-            let bytes: [UInt8], received: Validators, note: String
+            let bytes: [UInt8], received: Validators, freshness: FreshnessHeaders, note: String
             switch fetcher.fetch(url, validators: validators) {
-            case .failed(let reason):
+            case .failed(let reason, let asked):
                 attempts.append(failure(source, url, reason))
+                if let asked { retryAfter.append(asked) }
                 continue
-            case .notModified:
+            case .notModified(let headers):
                 // Validators are only sent when the cache holds this URL's copy.
                 bytes = cached?.bytes ?? []
                 received = validators ?? Validators()
+                freshness = headers
                 note = "not modified"
-            case .body(let body, let headers):
+            case .body(let body, let answered, let headers):
                 bytes = body
-                received = headers
+                received = answered
+                freshness = headers
                 note = "\(body.count) bytes"
             }
             let feed: Feed
@@ -99,9 +112,9 @@ final class FeedRefresher: Sendable {
                 continue
             }
             attempts.append(adopt(feed, bytes: bytes, validators: received, source: source, url: url, note: note, config: config))
-            return RefreshReport(attempts: attempts)
+            return ChainResult(report: RefreshReport(attempts: attempts), freshness: freshness, retryAfter: retryAfter)
         }
-        return RefreshReport(attempts: attempts)
+        return ChainResult(report: RefreshReport(attempts: attempts), retryAfter: retryAfter)
     }
 
     private func adopt(_ feed: Feed, bytes: [UInt8], validators: Validators, source: FeedSource, url: String,
@@ -142,22 +155,30 @@ final class FeedRefresher: Sendable {
         return "\(error)"
     }
 
-    /// Next refresh: a full interval after a success, a jittered backoff after a failure.
-    private func schedule(after report: RefreshReport, config: Config) {
+    /// Next refresh, by `RefreshPolicy`: the server's lifetime or the interval after a
+    /// success, the backoff after a failure, never before a Retry-After.
+    private func schedule(after chain: ChainResult, config: Config) {
         let now = clock.now()
-        store.updateHealth { health in
-            if report.succeeded {
+        let policy = RefreshPolicy(interval: config.refreshSeconds)
+        let unit = random()
+        let decision = store.updateHealth { health -> RefreshPolicy.Decision in
+            let outcome: RefreshPolicy.Outcome
+            if chain.report.succeeded {
                 health.failures = 0
                 health.lastSuccessAt = now
-                health.nextRefresh = now + config.refreshSeconds
+                outcome = .succeeded(chain.freshness ?? FreshnessHeaders())
             } else {
                 health.failures += 1
-                health.lastError = report.attempts.map { "\($0.source.rawValue): \($0.detail)" }.joined(separator: "; ")
+                health.lastError = chain.report.attempts.map { "\($0.source.rawValue): \($0.detail)" }.joined(separator: "; ")
                 health.lastErrorAt = now
-                let delay = Backoff.delay(failures: health.failures, base: 30, cap: Double(config.refreshSeconds), unit: random())
-                health.nextRefresh = now + Int(delay.rounded(.up))
+                outcome = .failed(failures: health.failures)
             }
+            let decision = policy.next(after: outcome, retryAfter: chain.retryAfter, now: now, unit: unit)
+            health.nextRefresh = decision.at
+            health.nextRefreshReason = decision.reason
+            return decision
         }
+        log.debug("next refresh at \(decision.at): \(decision.reason)")
     }
 }
 

@@ -10,7 +10,10 @@ final class FeedStore: Sendable {
         var lastError: String?
         var lastErrorAt: Instant?
         var lastSuccessAt: Instant?
+        /// An instant, not a delay: a machine that slept past it refreshes when it wakes.
         var nextRefresh: Instant?
+        /// Why `nextRefresh` is when it is, for `info`.
+        var nextRefreshReason: RefreshPolicy.Reason?
         var failures = 0
     }
 
@@ -51,7 +54,8 @@ final class FeedStore: Sendable {
         if changed { onChange() }
     }
 
-    func updateHealth(_ update: (inout Health) -> Void) {
+    @discardableResult
+    func updateHealth<T: Sendable>(_ update: (inout Health) -> T) -> T {
         state.withLock { update(&$0.health) }
     }
 }

@@ -12,8 +12,10 @@ import VenuedSystem
 /// its own deadline. Starting the child costs a few milliseconds per refresh.
 ///
 /// The child writes one header line, a JSON object, then the body:
-/// `{"result":"body","etag":...,"last_modified":...}`, `{"result":"not_modified"}`
-/// or `{"result":"failed","reason":...}`.
+/// `{"result":"body","etag":...,"last_modified":...,FRESHNESS}`,
+/// `{"result":"not_modified",FRESHNESS}` or `{"result":"failed","reason":...,"retry_after":...,"date":...}`,
+/// where FRESHNESS is `"cache_control":...,"expires":...,"age":...,"date":...`; a header
+/// the response did not have is null.
 struct FetchProcess: Sendable {
     static let flag = "--fetch-child"
 
@@ -52,19 +54,25 @@ struct FetchProcess: Sendable {
         let header: [(String, String)]
         var body: [UInt8] = []
         switch HTTPFetcher(timeout: timeout).fetch(arguments[1], validators: validators) {
-        case .body(let bytes, let received):
+        case .body(let bytes, let received, let freshness):
             header = [("result", JSONText.quote("body")), ("etag", JSONText.string(received.etag)),
-                      ("last_modified", JSONText.string(received.lastModified))]
+                      ("last_modified", JSONText.string(received.lastModified))] + members(freshness)
             body = bytes
-        case .notModified:
-            header = [("result", JSONText.quote("not_modified"))]
-        case .failed(let reason):
-            header = [("result", JSONText.quote("failed")), ("reason", JSONText.quote(reason))]
+        case .notModified(let freshness):
+            header = [("result", JSONText.quote("not_modified"))] + members(freshness)
+        case .failed(let reason, let retryAfter):
+            header = [("result", JSONText.quote("failed")), ("reason", JSONText.quote(reason)),
+                      ("retry_after", JSONText.string(retryAfter?.value)), ("date", JSONText.string(retryAfter?.date))]
         }
         var output = Array((JSONText.object(header) + "\n").utf8)
         output += body
         let written = output.withUnsafeBytes { Syscall.writeAll(1, $0) }
         exit(written ? 0 : 1)
+    }
+
+    private static func members(_ freshness: FreshnessHeaders) -> [(String, String)] {
+        [("cache_control", JSONText.string(freshness.cacheControl)), ("expires", JSONText.string(freshness.expires)),
+         ("age", JSONText.string(freshness.age)), ("date", JSONText.string(freshness.date))]
     }
 
     /// The descriptors venued opens itself are close-on-exec from the start (connections
@@ -158,13 +166,16 @@ struct FetchProcess: Sendable {
             if case .string(let value)? = header[key] { return value }
             return nil
         }
+        let freshness = FreshnessHeaders(cacheControl: text("cache_control"), expires: text("expires"),
+                                         age: text("age"), date: text("date"))
         switch result {
         case "body":
-            return .body(Array(output[(newline + 1)...]), Validators(etag: text("etag"), lastModified: text("last_modified")))
+            return .body(Array(output[(newline + 1)...]), Validators(etag: text("etag"), lastModified: text("last_modified")), freshness)
         case "not_modified":
-            return .notModified
+            return .notModified(freshness)
         case "failed":
-            return .failed(text("reason") ?? "unknown failure")
+            return .failed(text("reason") ?? "unknown failure",
+                           retryAfter: text("retry_after").map { RetryAfterHeader(value: $0, date: text("date")) })
         default:
             return nil
         }

@@ -7,11 +7,12 @@ struct Validators: Sendable, Equatable {
 }
 
 /// What one GET produced. Only a 200 with a body under the cap is a body; anything
-/// else is a failure with a reason a person can act on.
+/// else is a failure with a reason a person can act on. A 200 or 304 carries what the
+/// server said about its freshness, a 429 or 503 its Retry-After: `RefreshPolicy` reads them.
 enum FetchResult: Sendable, Equatable {
-    case body([UInt8], Validators)
-    case notModified
-    case failed(String)
+    case body([UInt8], Validators, FreshnessHeaders)
+    case notModified(FreshnessHeaders)
+    case failed(String, retryAfter: RetryAfterHeader? = nil)
 }
 
 /// One GET through libcurl (CCurlFetch), bounded inside the transfer: one deadline for
@@ -51,17 +52,32 @@ struct HTTPFetcher: Sendable {
         let body = result.body.map { Array(UnsafeBufferPointer(start: $0, count: result.length)) } ?? []
         switch result.status {
         case 200:
-            let etag = Self.text(result.etag), lastModified = Self.text(result.last_modified)
-            return .body(body, Validators(etag: etag.isEmpty ? nil : etag, lastModified: lastModified.isEmpty ? nil : lastModified))
+            return .body(body, Validators(etag: Self.header(result.etag), lastModified: Self.header(result.last_modified)),
+                         Self.freshness(result))
         case 304 where conditional:
-            return .notModified
+            return .notModified(Self.freshness(result))
         case 304:
             // "Not modified" means nothing when no copy was named: it is not a feed.
             return .failed("HTTP 304 to a request that sent no validator")
         default:
             let snippet = String(decoding: body.prefix(160), as: UTF8.self).map { $0.isNewline || $0 == "\t" ? " " : $0 }
-            return .failed("HTTP \(result.status)" + (snippet.isEmpty ? "" : ": \(String(snippet))"))
+            // Only these two statuses give Retry-After the meaning "not before" (RFC 9110 10.2.3).
+            let retryAfter = result.status == 429 || result.status == 503
+                ? Self.header(result.retry_after).map { RetryAfterHeader(value: $0, date: Self.header(result.date)) }
+                : nil
+            return .failed("HTTP \(result.status)" + (snippet.isEmpty ? "" : ": \(String(snippet))"), retryAfter: retryAfter)
         }
+    }
+
+    private static func freshness(_ result: venued_fetch_result) -> FreshnessHeaders {
+        FreshnessHeaders(cacheControl: header(result.cache_control), expires: header(result.expires),
+                         age: header(result.age), date: header(result.date))
+    }
+
+    /// A header field of the result; nil when it was absent.
+    private static func header<T>(_ field: T) -> String? {
+        let value = text(field)
+        return value.isEmpty ? nil : value
     }
 
     /// A NUL-terminated C array field as a String.

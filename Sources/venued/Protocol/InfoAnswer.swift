@@ -37,6 +37,7 @@ struct InfoAnswer {
             ("last_success_at", Reply.time(health.lastSuccessAt, zone)),
             ("failures", "\(health.failures)"),
             ("next_refresh", Reply.time(health.nextRefresh, zone)),
+            ("next_refresh_reason", JSONText.string(health.nextRefreshReason?.description)),
             ("refresh_seconds", "\(config.refreshSeconds)"),
             ("timeout_seconds", "\(config.timeoutSeconds)"),
             ("primary_url", JSONText.quote(config.primaryURL)),

@@ -4,8 +4,9 @@ import Synchronization
 import VenuedProtocol
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 and an ephemeral port, answering each path with
-/// a scripted response: any status and body, an ETag honoured with 304, a delay, a
-/// hang, a body cut short of its Content-Length, or a hostile stream (endless, dripped).
+/// a scripted response: any status, headers and body, an ETag honoured with 304 (which
+/// keeps the extra headers), a delay, a hang, a body cut short of its Content-Length, or
+/// a hostile stream (endless, dripped).
 /// One thread per connection; every wait is bounded so a test can never hang on it.
 final class ScriptedHTTPServer: Sendable {
     struct Response: Sendable {
@@ -106,7 +107,7 @@ final class ScriptedHTTPServer: Sendable {
         let deadline = Date().addingTimeInterval(min(response.delay, 30))
         while Date() < deadline, !stopped.withLock({ $0 }) { usleep(20_000) }
         if let etag = response.etag, headers["if-none-match"] == etag {
-            response = Response(status: 304, body: [], etag: etag)
+            response = Response(status: 304, body: [], etag: etag, headers: response.headers)
         }
         var text = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\nContent-Type: \(response.contentType)\r\n"
         switch response.stream {
@@ -149,7 +150,7 @@ final class ScriptedHTTPServer: Sendable {
     }
 
     private static func reason(_ status: Int) -> String {
-        [200: "OK", 304: "Not Modified", 400: "Bad Request", 404: "Not Found", 500: "Internal Server Error", 503: "Service Unavailable"][status] ?? "Status"
+        [200: "OK", 304: "Not Modified", 400: "Bad Request", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable"][status] ?? "Status"
     }
 }
 

@@ -1,0 +1,115 @@
+import DiningHours
+
+/// An HTTP-date (RFC 9110 5.6.7), read without Foundation's formatters: the preferred
+/// IMF-fixdate and the two obsolete forms a recipient must still accept. HTTP dates are
+/// always GMT, so a date is an instant without any zone rule.
+///
+///     Sun, 06 Nov 1994 08:49:37 GMT     IMF-fixdate
+///     Sunday, 06-Nov-94 08:49:37 GMT    RFC 850 (two-digit year)
+///     Sun Nov  6 08:49:37 1994          asctime
+///
+/// Every field has a fixed width and is range-checked before it is used, and the year has
+/// at most four digits, so no input can make the arithmetic overflow or trap.
+enum HTTPDate {
+    /// The instant `text` names, or nil when it is not an HTTP-date. `now` settles the
+    /// century of an RFC 850 year: a date that would be more than 50 years ahead is the
+    /// latest past year with those two digits, as RFC 9110 asks.
+    static func parse(_ text: String, now: Instant) -> Instant? {
+        // The longest form, RFC 850 with "Wednesday", is 33 bytes.
+        guard text.utf8.count <= 40 else { return nil }
+        var scanner = Scanner(Array(text.utf8))
+        return scanner.imfFixdate() ?? scanner.rfc850(now: now) ?? scanner.asctime()
+    }
+
+    static let shortDays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+    static let longDays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+    static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    /// A cursor over the bytes; each form starts again from the first byte.
+    private struct Scanner {
+        let bytes: [UInt8]
+        var position = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        /// `Sun, 06 Nov 1994 08:49:37 GMT`
+        mutating func imfFixdate() -> Instant? {
+            position = 0
+            guard word(in: HTTPDate.shortDays) != nil, literal(", "), let day = digits(2), literal(" "),
+                  let month = word(in: HTTPDate.months), literal(" "), let year = digits(4), literal(" "),
+                  let time = timeOfDay(), literal(" GMT"), atEnd else { return nil }
+            return instant(year: year, month: month + 1, day: day, time: time)
+        }
+
+        /// `Sunday, 06-Nov-94 08:49:37 GMT`
+        mutating func rfc850(now: Instant) -> Instant? {
+            position = 0
+            guard word(in: HTTPDate.longDays) != nil, literal(", "), let day = digits(2), literal("-"),
+                  let month = word(in: HTTPDate.months), literal("-"), let twoDigits = digits(2), literal(" "),
+                  let time = timeOfDay(), literal(" GMT"), atEnd else { return nil }
+            // The latest year ending in these digits that is at most 50 years ahead of now.
+            let currentYear = LocalDateTime(wallSeconds: now.secondsSinceEpoch).date.components.year
+            var year = currentYear - ((currentYear % 100 + 100) % 100) + twoDigits
+            if year > currentYear + 50 { year -= 100 }
+            return instant(year: year, month: month + 1, day: day, time: time)
+        }
+
+        /// `Sun Nov  6 08:49:37 1994` (a one-digit day is padded with a space)
+        mutating func asctime() -> Instant? {
+            position = 0
+            guard word(in: HTTPDate.shortDays) != nil, literal(" "), let month = word(in: HTTPDate.months),
+                  literal(" ") else { return nil }
+            let day: Int
+            if literal(" "), let single = digits(1) { day = single } else if let double = digits(2) { day = double } else { return nil }
+            guard literal(" "), let time = timeOfDay(), literal(" "), let year = digits(4), atEnd else { return nil }
+            return instant(year: year, month: month + 1, day: day, time: time)
+        }
+
+        /// `08:49:37` as seconds of the day; 60 seconds is a leap second, which counts as
+        /// the next second since an instant here has no leap seconds.
+        private mutating func timeOfDay() -> Int? {
+            guard let hour = digits(2), hour < 24, literal(":"), let minute = digits(2), minute < 60, literal(":"),
+                  let second = digits(2), second <= 60 else { return nil }
+            return hour * 3600 + minute * 60 + second
+        }
+
+        private func instant(year: Int, month: Int, day: Int, time: Int) -> Instant? {
+            // LocalDate refuses impossible days (Feb 30); year and time are a few digits.
+            guard let date = LocalDate(year: year, month: month, day: day) else { return nil }
+            return Instant(secondsSinceEpoch: date.dayNumber * 86_400 + time)
+        }
+
+        private var atEnd: Bool { position == bytes.count }
+
+        /// Exactly `count` ASCII digits (at most 4, so the value cannot overflow).
+        private mutating func digits(_ count: Int) -> Int? {
+            guard bytes.count - position >= count else { return nil }
+            var value = 0
+            for byte in bytes[position..<(position + count)] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            position += count
+            return value
+        }
+
+        private mutating func literal(_ text: StaticString) -> Bool {
+            let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+            guard bytes.count - position >= expected.count,
+                  bytes[position..<(position + expected.count)].elementsEqual(expected) else { return false }
+            position += expected.count
+            return true
+        }
+
+        /// The index of the name in `names` spelled by the letters at the cursor, in any
+        /// case (RFC 9110 spells them with a capital; some servers do not).
+        private mutating func word(in names: [String]) -> Int? {
+            var end = position
+            while end < bytes.count, bytes[end] | 0x20 >= UInt8(ascii: "a"), bytes[end] | 0x20 <= UInt8(ascii: "z") { end += 1 }
+            let letters = bytes[position..<end].map { $0 | 0x20 }
+            guard let index = names.firstIndex(where: { $0.utf8.elementsEqual(letters) }) else { return nil }
+            position = end
+            return index
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import DiningHours
+
+/// The headers of a 200 or 304 that say how long its body stays fresh, as the fetch
+/// received them (bounded there; nil when absent). `lifetime(receivedAt:)` reads them.
+struct FreshnessHeaders: Sendable, Equatable {
+    var cacheControl: String?
+    var expires: String?
+    var age: String?
+    var date: String?
+
+    /// How long the body stays fresh after `receivedAt`, read as a private cache reads it
+    /// (RFC 9111 4.2.1): `no-store`/`no-cache` refuse any lifetime; else `max-age`; else
+    /// `Expires` minus `Date` (the time received when `Date` is missing or unreadable);
+    /// minus `Age` either way. `s-maxage` is for shared caches and venued is a private
+    /// one. The age a `Date` behind the local clock would suggest is not added: 30,000
+    /// machines' clocks disagree more than the server's headers do.
+    func lifetime(receivedAt now: Instant) -> ServerLifetime {
+        let directives = CacheControl(cacheControl ?? "")
+        if let refusal = ["no-store", "no-cache"].first(where: directives.contains) { return .refused(refusal) }
+        // A list-valued Age counts by its first member; an unreadable one is ignored (RFC 9111 5.1).
+        let age = age.flatMap { DeltaSeconds.parse($0.prefix { $0 != "," }) } ?? 0
+        if let maxAge = directives.value(of: "max-age") {
+            // An unreadable max-age makes the response stale (RFC 9111 4.2.1), not Expires' turn.
+            guard let seconds = DeltaSeconds.parse(maxAge) else { return .unreadable("max-age=\(maxAge)") }
+            return .maxAge(seconds, age: age)
+        }
+        guard let expires else { return .unstated }
+        // An Expires that is not a date means "already expired" (RFC 9111 5.3).
+        guard let until = HTTPDate.parse(expires, now: now) else { return .expires(0, age: age) }
+        let issued = date.flatMap { HTTPDate.parse($0, now: now) } ?? now
+        // Both are four-digit-year instants: the difference is far inside Int.
+        return .expires(until - issued, age: age)
+    }
+}
+
+/// A 429's or 503's `Retry-After`, and the response's `Date`, which an HTTP-date in it is
+/// measured from, so that the local clock's error does not count.
+struct RetryAfterHeader: Sendable, Equatable {
+    var value: String
+    var date: String?
+
+    /// Seconds to wait from `now`; nil when the value is neither delta-seconds nor an
+    /// HTTP-date. A date already past is 0.
+    func delay(receivedAt now: Instant) -> Int? {
+        if let seconds = DeltaSeconds.parse(value) { return seconds }
+        guard let until = HTTPDate.parse(value, now: now) else { return nil }
+        let issued = date.flatMap { HTTPDate.parse($0, now: now) } ?? now
+        return max(0, until - issued)
+    }
+}
+
+/// What the freshness headers of one response say; `FreshnessHeaders.lifetime` decides.
+enum ServerLifetime: Sendable, Equatable, CustomStringConvertible {
+    /// Neither `max-age` nor `Expires`.
+    case unstated
+    /// `no-store` or `no-cache`: no lifetime at all.
+    case refused(String)
+    /// A `max-age` that is not delta-seconds: stale.
+    case unreadable(String)
+    /// `max-age` seconds, `Age` seconds of which were spent before it arrived.
+    case maxAge(Int, age: Int)
+    /// `Expires` minus `Date` seconds (negative when it expired first), and `Age`.
+    case expires(Int, age: Int)
+
+    /// Seconds it stays fresh from its arrival; 0 when it came stale or says nothing.
+    var remaining: Int {
+        switch self {
+        case .unstated, .refused, .unreadable: return 0
+        // The values are at most 2^31 (delta-seconds) or four-digit-year spans: no overflow.
+        case .maxAge(let seconds, let age), .expires(let seconds, let age): return max(0, seconds - age)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .unstated: return "no lifetime"
+        case .refused(let directive): return directive
+        case .unreadable(let text): return "unreadable \(text)"
+        case .maxAge(let seconds, let age): return "max-age \(seconds) s" + (age > 0 ? ", Age \(age) s" : "")
+        case .expires(let seconds, let age): return "Expires \(seconds) s after Date" + (age > 0 ? ", Age \(age) s" : "")
+        }
+    }
+}
+
+/// `delta-seconds` (RFC 9111 1.2.2): one or more ASCII digits, nothing else.
+enum DeltaSeconds {
+    /// RFC 9111 asks a value too large to represent to count as 2^31; every use clamps far
+    /// below that anyway.
+    static let ceiling = 1 << 31
+
+    static func parse(_ text: some StringProtocol) -> Int? {
+        let bytes = text.utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        var value = 0, count = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { break }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = min(ceiling, value * 10 + Int(byte - UInt8(ascii: "0")))
+            count += 1
+        }
+        // Only blanks may follow the digits.
+        guard count > 0, bytes.dropFirst(count).allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { return nil }
+        return value
+    }
+}
+
+/// The directives of a `Cache-Control` value (RFC 9111 5.2): comma-separated, each a
+/// token name, case-insensitive, with an optional `=token` or `="quoted string"`. A comma
+/// inside quotes does not split. A name that is not one token is skipped; a value that is
+/// neither form is kept as written, so it reads as unreadable rather than as a number.
+struct CacheControl {
+    /// At most this many bytes are read; Cache-Control values are a few dozen.
+    static let longest = 4096
+
+    private(set) var directives: [(name: String, value: String?)] = []
+
+    init(_ text: String) {
+        let bytes = Array(text.utf8.prefix(Self.longest))
+        var start = 0, quoted = false, escaped = false
+        for (index, byte) in bytes.enumerated() {
+            if escaped { escaped = false; continue }
+            if quoted && byte == UInt8(ascii: "\\") { escaped = true; continue }
+            if byte == UInt8(ascii: "\"") { quoted.toggle(); continue }
+            if !quoted && byte == UInt8(ascii: ",") {
+                append(bytes[start..<index])
+                start = index + 1
+            }
+        }
+        append(bytes[start...])
+    }
+
+    func contains(_ name: String) -> Bool { directives.contains { $0.name == name } }
+
+    /// The value of the first directive of that name (RFC 9111 4.2.1 lets the first of a
+    /// repeated directive count); "" for one without a value.
+    func value(of name: String) -> String? {
+        directives.first { $0.name == name }.map { $0.value ?? "" }
+    }
+
+    private mutating func append(_ directive: ArraySlice<UInt8>) {
+        let equals = directive.firstIndex(of: UInt8(ascii: "="))
+        let name = Self.trimmed(directive[..<(equals ?? directive.endIndex)])
+        guard !name.isEmpty, name.allSatisfy(Self.isTokenByte) else { return }
+        let lowercased = String(decoding: name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        directives.append((lowercased, equals.map { Self.value(Self.trimmed(directive[($0 + 1)...])) }))
+    }
+
+    /// A quoted string unquoted; anything else as written.
+    private static func value(_ bytes: ArraySlice<UInt8>) -> String {
+        guard bytes.count >= 2, bytes.first == UInt8(ascii: "\""), bytes.last == UInt8(ascii: "\"") else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var unquoted: [UInt8] = [], escaped = false
+        for byte in bytes.dropFirst().dropLast() {
+            if escaped { unquoted.append(byte); escaped = false; continue }
+            if byte == UInt8(ascii: "\\") { escaped = true; continue }
+            // A quote inside: not one quoted string, so not a value to trust.
+            if byte == UInt8(ascii: "\"") { return String(decoding: bytes, as: UTF8.self) }
+            unquoted.append(byte)
+        }
+        return escaped ? String(decoding: bytes, as: UTF8.self) : String(decoding: unquoted, as: UTF8.self)
+    }
+
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else { return [] }
+        return bytes[first...last]
+    }
+
+    /// RFC 9110 5.6.2's tchar.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): return true
+        default: return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+    }
+}
