@@ -26,8 +26,12 @@ public struct Favorites: Hashable, Sendable {
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let content = (raw.firstIndex(of: "#").map { raw[..<$0] } ?? raw[...]).trimming([" ", "\t", "\r"])
             if content.isEmpty { continue }
+            // Never quoted: the file may be any file a person or a request named (a
+            // credentials file, /proc/self/environ), and this line may reach a log, a
+            // status bar or venued's socket. The line number is enough to find it.
             guard let id = Int(content) else {
-                throw .usage("\(path):\(index + 1): expected a venue id, found '\(content)' (fix it, or rewrite it with 'venuectl favorites')",
+                throw .usage("\(path):\(index + 1): not a venue id (the file holds one id a line, '#' starts a comment): "
+                             + "fix that line, or remove the file and add the venues again with 'venuectl favorites add'",
                              help: "venuectl favorites --help")
             }
             favorites.add(id)
