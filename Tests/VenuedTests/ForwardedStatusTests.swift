@@ -32,6 +32,20 @@ import VenuedProtocol
         #expect(stub.received.count == 2 && !stub.received.contains { $0.contains(#""cmd":"venuectl""#) }, "\(stub.received)")
     }
 
+    /// An answer venued sent but venuectl could not write is venuectl's error (exit 74)
+    /// on the prompt's path too. A closed stdout must not lend its number to the socket,
+    /// or the answer would be written back to venued and the exit would be 0.
+    @Test func anAnswerThatCannotBeWrittenIsAnErrorOnThePromptsPath() throws {
+        let stub = try StubSocket(path: home.root + "/stub.sock", reply: #"{"ok":true,"source":"primary","text":"forwarded\n"}"# + "\n")
+        defer { stub.stop() }
+        for (redirect, reason) in [(">/dev/full", "No space left on device"), (">&-", "Bad file descriptor")] {
+            let run = try VenuectlRunner.run(["status", "--format", "prompt"], home: home, environment: ["VENUED_SOCKET": stub.path],
+                                             stdoutRedirect: redirect)
+            #expect(run.code == 74 && run.stderr == "venuectl: cannot write the answer: \(reason)\n", "\(redirect): \(run.stderr)")
+        }
+        #expect(stub.received.count == 2 && stub.received.allSatisfy { $0.contains(#""cmd":"venuectl""#) }, "\(stub.received)")
+    }
+
     /// A file a request names is read by venued, and its content never comes back over
     /// the socket: an error names the file and the line.
     @Test func aFileARequestNamesIsNeverQuotedBack() throws {

@@ -51,7 +51,7 @@ public struct DaemonConnection: Sendable {
             case ENOENT: failure = .notRunning(path, "no socket")
             case ECONNREFUSED: failure = .notRunning(path, "nothing listens on the socket")
             case EINPROGRESS:
-                if !stream.wait(for: Int16(POLLOUT), until: deadline) {
+                if stream.wait(for: Int16(POLLOUT), until: deadline) != .ready {
                     failure = .timedOut(path, seconds: seconds)
                 } else {
                     var error: Int32 = 0
@@ -97,7 +97,7 @@ public final class DaemonStream {
         while offset < bytes.count {
             switch Syscall.io({ bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }) {
             case .processed(let sent) where sent > 0: offset += sent
-            case .wouldBlock where wait(for: Int16(POLLOUT), until: deadline): continue
+            case .wouldBlock where wait(for: Int16(POLLOUT), until: deadline) == .ready: continue
             case .failed(let error): errno = error.code; return false
             default: return false
             }
@@ -107,6 +107,25 @@ public final class DaemonStream {
 
     /// The next answer line. `seconds` is the budget `deadline` stands for, for messages.
     public func nextAnswer(until deadline: Double, seconds: Double) -> Result<Answer, DaemonFailure> {
+        switch next(until: deadline, seconds: seconds, watchingOutput: false) {
+        case .answer(let answer): return .success(answer)
+        case .failure(let failure): return .failure(failure)
+        // Not watched, so not reported; here for the compiler's exhaustiveness only.
+        case .outputReaderGone: return .failure(.unusable(path, "was left: stdout's reader went away"))
+        }
+    }
+
+    /// What `next` ended with.
+    enum Next {
+        case answer(Answer)
+        case failure(DaemonFailure)
+        /// stdout's reader went away while waiting (`OutputReader`).
+        case outputReaderGone
+    }
+
+    /// The next answer line; with `watchingOutput`, also wakes when stdout's reader goes
+    /// away, for `watch`, which may wait hours for the next line.
+    func next(until deadline: Double, seconds: Double, watchingOutput: Bool) -> Next {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
@@ -115,11 +134,15 @@ public final class DaemonStream {
                 guard let answer = Answer(line: line) else {
                     return .failure(.unusable(path, "answered something that is not venued's protocol"))
                 }
-                return .success(answer)
+                return .answer(answer)
             }
             let limit = DaemonConnection.answerLimit
             guard buffer.count <= limit else { return .failure(.unusable(path, "sent an answer over \(limit >> 20) MB")) }
-            guard wait(for: Int16(POLLIN), until: deadline) else { return .failure(.timedOut(path, seconds: seconds)) }
+            switch wait(for: Int16(POLLIN), until: deadline, watchingOutput: watchingOutput) {
+            case .ready: break
+            case .timedOut: return .failure(.timedOut(path, seconds: seconds))
+            case .outputReaderGone: return .outputReaderGone
+            }
             switch Syscall.io({ chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }) {
             case .processed(let count) where count > 0: buffer += chunk[..<count]
             case .wouldBlock: continue
@@ -128,17 +151,30 @@ public final class DaemonStream {
         }
     }
 
-    /// True when `events` is ready before the deadline (or the peer hung up, which the
-    /// following call reports); false when the time is up.
-    func wait(for events: Int16, until deadline: Double) -> Bool {
+    enum Wake: Equatable {
+        /// `events` are ready, or the peer hung up (which the following call reports).
+        case ready
+        case timedOut
+        /// Only when watching stdout: its reader went away.
+        case outputReaderGone
+    }
+
+    /// Waits for `events` on the socket until the deadline; with `watchingOutput`, also
+    /// for stdout's reader to go away.
+    func wait(for events: Int16, until deadline: Double, watchingOutput: Bool = false) -> Wake {
         while true {
             let remaining = deadline - Monotonic.seconds()
-            guard remaining > 0 else { return false }
-            var poller = pollfd(fd: fd, events: events, revents: 0)
-            let ready = poll(&poller, 1, remaining == .infinity ? -1 : Int32(min(remaining * 1000, 86_400_000).rounded(.up)))
+            guard remaining > 0 else { return .timedOut }
+            var pollers = (pollfd(fd: fd, events: events, revents: 0), OutputReader.pollEntry())
+            let timeout = remaining == .infinity ? -1 : Int32(min(remaining * 1000, 86_400_000).rounded(.up))
+            let ready = withUnsafeMutableBytes(of: &pollers) { raw in
+                poll(raw.baseAddress?.assumingMemoryBound(to: pollfd.self), watchingOutput ? 2 : 1, timeout)
+            }
             // Interrupted: go round, so the remaining time is counted again.
             if ready < 0 && errno == EINTR { continue }
-            return ready > 0
+            guard ready > 0 else { return .timedOut }
+            if watchingOutput && OutputReader.isGone(pollers.1) { return .outputReaderGone }
+            if pollers.0.revents != 0 { return .ready }
         }
     }
 }

@@ -22,11 +22,10 @@ extension ForwardedStatus {
         let socket = DaemonConnection.path(flag: nil, variable: { getenv($0).map { String(cString: $0) } }, uid: getuid())
         guard case .success(let answer) = DaemonConnection(path: socket).exchange(request, timeout: DaemonStatus.budget) else { return nil }
         if answer.ok, case .string(let text)? = answer.value["text"] {
-            Venuectl.write(text)
+            do { try Venuectl.write(text) } catch { return Venuectl.fail(error, exitCode: error.exitCode) }
             return 0
         }
         guard !answer.ok, let error = CLIError(answer: answer.value, command: "status") else { return nil }
-        Venuectl.writeError("venuectl: \(error)")
-        return error.exitCode
+        return Venuectl.fail(error, exitCode: error.exitCode)
     }
 }

@@ -38,7 +38,7 @@ enum FavoritesCommand {
         var options = Options()
         try table.parse(arguments, into: &options) { options, word in options.words.append(word) }
         if options.help {
-            Venuectl.write(helpText + "\n")
+            try Venuectl.write(helpText + "\n")
             return 0
         }
         guard let action = options.words.first else { throw usage("favorites needs add, remove or list") }
@@ -52,7 +52,7 @@ enum FavoritesCommand {
         switch action {
         case "list":
             guard queries.isEmpty else { throw usage("favorites list takes no VENUE") }
-            Venuectl.write(favorites.ids.map { "\($0)  \(names[$0] ?? "(not in the current data)")\n" }.joined())
+            try Venuectl.write(favorites.ids.map { "\($0)  \(names[$0] ?? "(not in the current data)")\n" }.joined())
             return 0
         case "add", "remove":
             guard !queries.isEmpty else { throw usage("favorites \(action) needs a VENUE") }
@@ -67,7 +67,7 @@ enum FavoritesCommand {
                 }
             }
             try favorites.save(path, names: names)
-            Venuectl.write(said.joined(separator: "\n") + "\n")
+            try Venuectl.write(said.joined(separator: "\n") + "\n")
             return 0
         default:
             throw usage("unknown favorites action '\(action)': use add, remove or list")

@@ -45,10 +45,10 @@ enum HoursCommand {
         let report = HoursReport(timetable: Timetable(venue: venue, zone: zone), from: today, days: options.days,
                                  estimate: options.common.estimate, today: today, source: local.copy.source)
         if options.common.json {
-            Venuectl.write(HoursJSON.render(report))
+            try Venuectl.write(HoursJSON.render(report))
         } else {
             let data = local.describe(report.coverage)
-            Venuectl.write(HoursText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: data).render())
+            try Venuectl.write(HoursText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: data).render())
         }
         local.writeNotes()
         return 0

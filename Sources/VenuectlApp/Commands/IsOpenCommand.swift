@@ -60,7 +60,7 @@ enum IsOpenCommand {
         let venue = try VenueArgument.resolve(query, in: answers.map(\.venue))
         guard let answer = answers.first(where: { $0.venue.id == venue.id }) else { throw .unknownVenue(query, suggestions: []) }
         if !options.quiet {
-            Venuectl.write(answer.line + "\n")
+            try Venuectl.write(answer.line + "\n")
             for note in notes { Venuectl.writeError("venuectl: " + note) }
         }
         return answer.exitCode

@@ -49,9 +49,9 @@ enum NextCommand {
         let report = NextReport(campus: campus, at: at, until: at + options.within, venues: chosen,
                                 estimate: options.common.estimate, source: local.copy.source)
         if options.common.json {
-            Venuectl.write(NextJSON.render(report))
+            try Venuectl.write(NextJSON.render(report))
         } else {
-            Venuectl.write(NextText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: local.describe(campus.coverage)).render())
+            try Venuectl.write(NextText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: local.describe(campus.coverage)).render())
         }
         local.writeNotes()
         return 0

@@ -39,14 +39,14 @@ enum OpenCommand {
         let venue = try VenueArgument.resolve(query, in: local.copy.feed.venues)
         guard let url = VenueInfo.bundled[venue.id]?.pageURL else { throw .noPage(venue: venue.name) }
         if options.print {
-            Venuectl.write(url + "\n")
+            try Venuectl.write(url + "\n")
             return 0
         }
         switch BrowserOpener(environment: context.environment).open(url) {
         case .opened:
             return 0
         case .noOpener:
-            Venuectl.write(url + "\n")
+            try Venuectl.write(url + "\n")
             Venuectl.writeError("venuectl: nothing to open the page with (no $BROWSER, no xdg-open on PATH): its URL is printed above")
             return 0
         case .failed(let program, let status):

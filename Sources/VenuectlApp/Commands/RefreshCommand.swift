@@ -27,7 +27,7 @@ enum RefreshCommand {
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         let options = try DaemonCommandOptions.parse(arguments, table: table, command: "refresh")
         if options.help {
-            Venuectl.write(helpText + "\n")
+            try Venuectl.write(helpText + "\n")
             return 0
         }
         let info = try options.ask(DaemonRequest.info, timeout: InfoCommand.timeout, context)
@@ -42,7 +42,7 @@ enum RefreshCommand {
                 attempts.append("\(name): \(detail)")
             }
         }
-        Venuectl.write("refreshed: serving \(source) data (\(attempts.joined(separator: "; ")))\n")
+        try Venuectl.write("refreshed: serving \(source) data (\(attempts.joined(separator: "; ")))\n")
         return 0
     }
 }

@@ -49,11 +49,11 @@ enum SearchCommand {
         }
         let output = SearchOutput(query: query, at: at, zone: zone, source: local.copy.source, results: results)
         if options.common.json {
-            Venuectl.write(output.json())
+            try Venuectl.write(output.json())
         } else if results.isEmpty {
             Venuectl.writeError("venuectl: no venue matches '\(query)' (run 'venuectl status' to list them all)")
         } else {
-            Venuectl.write(output.text())
+            try Venuectl.write(output.text())
         }
         local.writeNotes()
         return results.isEmpty ? 1 : 0

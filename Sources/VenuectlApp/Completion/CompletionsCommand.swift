@@ -36,9 +36,9 @@ enum CompletionsCommand {
         }
         let model = CompletionModel.venuectl
         switch shell {
-        case "bash": Venuectl.write(BashCompletion.script(model))
-        case "zsh": Venuectl.write(ZshCompletion.script(model))
-        default: Venuectl.write(FishCompletion.script(model))
+        case "bash": try Venuectl.write(BashCompletion.script(model))
+        case "zsh": try Venuectl.write(ZshCompletion.script(model))
+        default: try Venuectl.write(FishCompletion.script(model))
         }
         return 0
     }

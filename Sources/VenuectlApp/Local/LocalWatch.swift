@@ -24,17 +24,8 @@ struct LocalWatch {
     func step(_ printer: inout WatchPrinter, retryAfter: Double) throws(CLIError) -> Double {
         let now = WallClock().now()
         let report = try StatusReport(options: options, campus: campus, source: source, now: now, favorites: try Favorites.load(for: options))
-        printer.print(report)
+        try printer.print(report)
         let wake = Redraw.next(after: report, campus: campus, presentation: printer.presentation)
         return min(wake.map { Double($0 - now) } ?? 3600, retryAfter, 3600)
-    }
-
-    /// Sleeps through signals' interruptions (SIGWINCH from a resized terminal).
-    static func sleep(_ seconds: Double) {
-        // `step` returns at most an hour; the clamp keeps a wrong value from trapping.
-        let seconds = seconds.isFinite ? min(max(seconds, 0), 3600) : 3600
-        var request = timespec(tv_sec: Int(seconds.rounded(.down)), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 }
