@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// `venuectl favorites add|remove|list` and `status --favorites`: the file's format, its
@@ -31,8 +32,8 @@ import Testing
         #expect(try venuectl(["favorites", "remove", "lauder"]).stdout == "removed Lauder College House (1442)\n")
         #expect(try venuectl(["favorites", "remove", "lauder"]).stdout == "Lauder College House (1442) was not a favorite\n")
         #expect(try shownIDs() == [593])
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root + "/venued")
-        #expect(leftovers == ["favorites"], "no temporary file is left behind")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root + "/venued").sorted()
+        #expect(leftovers == ["favorites", "favorites.lock"], "no temporary file is left behind; the lock file stays, by design")
     }
 
     @Test func withoutFavoritesStatusSaysHowToAddThem() throws {
@@ -64,6 +65,46 @@ import Testing
         #expect(run.code == code && run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix("venuectl: ") && run.stderr.contains(message), "\(run.stderr)")
         #expect(run.stderr.filter { $0 == "\n" }.count == 1)
+    }
+
+    /// Each writer reads, changes and rewrites the file under a lock (favorites.lock):
+    /// without it, concurrent adds all exit 0 and most of them are lost.
+    @Test func concurrentAddsAllCount() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let ids = [593, 636, 637, 638, 639, 641, 642, 747, 1057, 1163, 1442, 1732, 1733, 1464004, 1464009]
+        let processes = try ids.map { id in
+            let process = Process()
+            process.executableURL = VenuectlProcess.binary
+            process.arguments = ["favorites", "add", "\(id)"]
+            process.environment = ["PATH": "/usr/bin:/bin", "HOME": root, "XDG_CONFIG_HOME": root,
+                                   "XDG_CACHE_HOME": root + "/no-cache", "XDG_RUNTIME_DIR": root + "/no-run"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while processes.contains(where: \.isRunning) && Date() < deadline { usleep(10_000) }
+        for process in processes where process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: ids.count))
+        let kept = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+            .compactMap { Int($0.split(separator: " ").first ?? "") }
+        #expect(Set(kept) == Set(ids), "lost: \(Set(ids).subtracting(kept).sorted())")
+        #expect(kept.count == ids.count)
+    }
+
+    /// A writer that holds the lock too long (a stalled disk) costs the next one a
+    /// bounded wait and a clear error, exit 4, not a hang.
+    @Test func aLockHeldTooLongIsAClearErrorAfterABoundedWait() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/venued", withIntermediateDirectories: true)
+        let holder = open(file + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+        let blocked = try venuectl(["favorites", "add", "593"])
+        #expect(blocked.code == 4 && blocked.stdout.isEmpty)
+        #expect(blocked.stderr == "venuectl: cannot write \(file): another 'venuectl favorites' has held \(file).lock for over 2 s; try again\n")
+        close(holder)
+        #expect(try venuectl(["favorites", "add", "593"]).code == 0)
     }
 
     /// An error about the favorites file names the file and the line, never what the
