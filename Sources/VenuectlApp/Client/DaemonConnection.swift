@@ -7,18 +7,27 @@ import VenuedSystem
 /// the whole exchange (connect, send, answer). The socket is non-blocking and every wait
 /// is a `poll` bounded by that deadline, so a daemon that accepts and never answers
 /// costs the caller the budget and no more.
+///
+/// Every command that talks to venued (status, the prompt's forwarded status, is-open,
+/// watch, info, refresh) connects through `open`, which sends nothing to a socket that
+/// is not the user's own venued (`SocketTrust`): that is why the checks live there.
 public struct DaemonConnection: Sendable {
     /// Answers are a few KB; anything this large is not venued.
     static let answerLimit = 4 << 20
 
     public let path: String
+    /// The user venuectl runs as: the only uid whose venued it talks to.
+    public let uid: UInt32
 
     /// `--socket PATH`, else `$VENUED_SOCKET`, else where venued listens by default.
     public init(flag: String?, environment: [String: String], uid: UInt32) {
-        self.init(path: Self.path(flag: flag, variable: { environment[$0] }, uid: uid))
+        self.init(path: Self.path(flag: flag, variable: { environment[$0] }, uid: uid), uid: uid)
     }
 
-    init(path: String) { self.path = path }
+    init(path: String, uid: UInt32) {
+        self.path = path
+        self.uid = uid
+    }
 
     /// The one rule for both ways of reading variables (a dictionary, or getenv on the
     /// prompt's path, which builds no dictionary).
@@ -39,9 +48,11 @@ public struct DaemonConnection: Sendable {
     }
 
     /// A connection that has sent `request` and reads answers line by line: the start
-    /// of a `subscribe` stream, or of one exchange.
+    /// of a `subscribe` stream, or of one exchange. Nothing is sent, and a failure comes
+    /// back, unless the socket's directory and the listening process are the user's own.
     public func open(_ request: String, until deadline: Double, seconds: Double) -> Result<DaemonStream, DaemonFailure> {
         guard var address = UnixAddress(path) else { return .failure(.unusable(path, "cannot be reached: the path is too long")) }
+        if let untrusted = SocketTrust.checkDirectory(of: path, uid: uid) { return .failure(untrusted) }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { return .failure(.unusable(path, "cannot be reached: \(String(cString: strerror(errno)))")) }
         let stream = DaemonStream(fd: fd, path: path)
@@ -66,6 +77,11 @@ public struct DaemonConnection: Sendable {
                 stream.close()
                 return .failure(failure)
             }
+        }
+        // Before the first byte: the request carries the user's arguments and HOME.
+        if let untrusted = SocketTrust.checkPeer(fd, path: path, uid: uid) {
+            stream.close()
+            return .failure(untrusted)
         }
         guard stream.send(Array((request + "\n").utf8), until: deadline) else {
             // A venued that refuses a connection (another uid, too busy) answers and closes
