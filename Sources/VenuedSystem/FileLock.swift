@@ -27,6 +27,12 @@ public struct FileLock: ~Copyable {
 
     deinit { close(fd) }
 
+    /// Keeps the lock until the process exits, which releases it: for a lock that
+    /// stands for the process itself (venued's one instance per socket path).
+    public consuming func holdUntilExit() {
+        discard self
+    }
+
     /// The lock on `path`, waiting up to `seconds` for another holder (0: one try).
     public static func acquire(_ path: String, waitingUpTo seconds: Double) throws(Failure) -> FileLock {
         let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o600)
