@@ -31,7 +31,8 @@ enum FavoritesCommand {
         \(table.helpLines)
 
         exit codes: 0 done, 2 usage or a name that fits several venues, 3 unknown venue,
-        4 the file cannot be read or written
+        4 the file cannot be read or written (or another writer held its lock for 2 s),
+        74 the answer could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {

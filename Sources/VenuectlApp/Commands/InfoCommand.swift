@@ -17,7 +17,8 @@ enum InfoCommand {
         options:
         \(table.helpLines)
 
-        exit codes: 0 printed, 2 usage, 6 venued cannot be reached
+        exit codes: 0 printed, 2 usage, 6 venued cannot be reached (or its socket is not yours),
+        74 the answer could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {

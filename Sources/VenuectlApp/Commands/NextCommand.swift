@@ -36,7 +36,8 @@ enum NextCommand {
 
         The data is --data, else venued's cached copy, else the bundled data.
 
-        exit codes: 0 printed, 2 usage, 3 unknown venue, 4 unreadable data, 5 invalid data
+        exit codes: 0 printed, 2 usage, 3 unknown venue, 4 unreadable data, 5 invalid data,
+        74 the answer could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {

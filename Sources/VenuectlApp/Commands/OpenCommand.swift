@@ -28,7 +28,8 @@ enum OpenCommand {
         \(table.helpLines)
 
         exit codes: 0 opened or printed, 2 usage or ambiguous venue, 3 unknown venue,
-        4 unreadable data, 5 invalid data, 8 the venue has no page, 9 the browser failed
+        4 unreadable data, 5 invalid data, 8 the venue has no page, 9 the browser failed,
+        74 the URL could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {

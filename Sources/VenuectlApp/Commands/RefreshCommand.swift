@@ -21,7 +21,8 @@ enum RefreshCommand {
         options:
         \(table.helpLines)
 
-        exit codes: 0 refreshed, 2 usage, 6 venued cannot be reached, 7 no source answered
+        exit codes: 0 refreshed, 2 usage, 6 venued cannot be reached (or its socket is not yours),
+        7 no source answered, 74 the answer could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {

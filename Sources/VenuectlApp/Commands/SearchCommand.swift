@@ -32,7 +32,8 @@ enum SearchCommand {
 
         The data is --data, else venued's cached copy, else the bundled data.
 
-        exit codes: 0 found, 1 no venue matches, 2 usage, 4 unreadable data, 5 invalid data
+        exit codes: 0 found, 1 no venue matches, 2 usage, 4 unreadable data, 5 invalid data,
+        74 the answer could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {

@@ -122,7 +122,8 @@ enum WatchCommand {
         options: those of 'venuectl status' (but --at), and
           \(countFlag.spec.name) \(countFlag.spec.value ?? "")  \(countFlag.spec.help)
 
-        exit codes: 0 stopped after --count, 2 usage, 3 unknown venue, 4/5 unusable --data file
+        exit codes: 0 stopped after --count, 2 usage, 3 unknown venue, 4/5 unusable --data file,
+        74 stdout cannot be written, or its reader went away (quietly: 'watch | head -c 1')
         """
     }
 }

@@ -26,7 +26,7 @@ enum CompletionsCommand {
         options:
         \(table.helpLines)
 
-        exit codes: 0 printed, 2 usage
+        exit codes: 0 printed, 2 usage, 74 the script could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
