@@ -45,10 +45,18 @@ public enum Venuectl {
         do {
             return try dispatch(arguments, context)
         } catch {
-            writeError("venuectl: \(error)")
             let command = commands.first { $0.name == arguments.first }
-            return command?.exitCode(error) ?? error.exitCode
+            return fail(error, exitCode: command?.exitCode(error) ?? error.exitCode)
         }
+    }
+
+    /// Says `error` on stderr, in one line, and returns `exitCode`: the one place an
+    /// error leaves venuectl. A reader that went away (`venuectl status | head -1`)
+    /// stopped reading on purpose, as SIGPIPE would have ended a program that does not
+    /// ignore it: that exit is quiet, but not 0.
+    static func fail(_ error: CLIError, exitCode: Int32) -> Int32 {
+        if error != .outputFailed(errno: EPIPE) { writeError("venuectl: \(error)") }
+        return exitCode
     }
 
     private static func dispatch(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
@@ -58,10 +66,10 @@ public enum Venuectl {
         }
         switch name {
         case "--version", "version":
-            write("venuectl \(Release.version)\n")
+            try write("venuectl \(Release.version)\n")
             return 0
         case "--help", "-h":
-            write(helpText + "\n")
+            try write(helpText + "\n")
             return 0
         default:
             // `status` is the default command: `venuectl commons`, `venuectl --open-now`.
@@ -89,14 +97,35 @@ public enum Venuectl {
             """
     }
 
-    static func write(_ text: String) { writeAll(text, to: STDOUT_FILENO) }
+    /// Writes (part of) the answer to stdout. A write that fails is the command's error
+    /// (`outputFailed`, exit 74): a full disk, a closed descriptor or a reader that went
+    /// away must not end in exit 0 with nothing said, as if the answer had been delivered.
+    static func write(_ text: String) throws(CLIError) {
+        guard writeAll(text, to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
+    }
 
-    static func writeError(_ line: String) { writeAll(line + "\n", to: STDERR_FILENO) }
+    /// One line on stderr. Its failure is not reported: there is nowhere left to say it.
+    static func writeError(_ line: String) { _ = writeAll(line + "\n", to: STDERR_FILENO) }
 
-    /// Whole writes despite short counts and EINTR; a closed pipe (`venuectl | head`)
-    /// ends the output quietly, as SIGPIPE is ignored by `main`.
-    private static func writeAll(_ text: String, to fd: Int32) {
+    /// Whole writes despite short counts, EINTR and a descriptor the reader made
+    /// non-blocking; false, errno set, when the descriptor stops taking them (SIGPIPE is
+    /// ignored by `main`, so a closed pipe is EPIPE here rather than death by signal).
+    private static func writeAll(_ text: String, to fd: Int32) -> Bool {
         var text = text
-        _ = text.withUTF8 { Syscall.writeAll(fd, UnsafeRawBufferPointer($0)) }
+        return text.withUTF8 { Syscall.writeAll(fd, UnsafeRawBufferPointer($0), waitingWhenFull: true) }
+    }
+
+    /// Opens /dev/null, read-only, on each of stdin, stdout and stderr that is closed
+    /// (`venuectl status >&-`). Otherwise the next descriptor venuectl opens (the socket
+    /// to venued, the favorites file) would take that number, and the answer would be
+    /// written into it. Read-only, so that a write to stdout still fails (EBADF) and is
+    /// reported rather than vanishing into /dev/null. Three fcntl calls: cheap enough
+    /// for the prompt's path.
+    public static func holdClosedStandardDescriptors() {
+        for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
+            let null = open("/dev/null", O_RDONLY | O_NOCTTY)
+            // open returns the lowest free number, which is `fd` itself; anything else is not ours to keep.
+            if null >= 0 && null != fd { close(null) }
+        }
     }
 }

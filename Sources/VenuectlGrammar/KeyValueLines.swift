@@ -4,6 +4,8 @@ import VenuedSystem
 /// `venuectl.conf`): one setting a line, `#` starts a comment line, blank lines are
 /// ignored, a value runs to the end of its line (a URL may hold `#`). Each file checks
 /// its own keys; the syntax and its error lines (`path:line: ...`) are shared here.
+/// An error may quote a key, or the value of a known key, which the user wrote in their
+/// own config file; never a line it cannot read as a setting.
 public struct KeyValueLine: Sendable {
     /// 1-based, for `path:line:` in messages.
     public let number: Int
@@ -19,8 +21,11 @@ public struct KeyValueLine: Sendable {
             let number = index + 1
             let line = raw.trimming([" ", "\t", "\r"])
             if line.isEmpty || line.hasPrefix("#") { continue }
+            // The line is not quoted: a file without `=` on a line is likely not a config
+            // file at all (a path set by mistake, a credentials file), and its line is no
+            // one's business in a log or a terminal. The number is enough to find it.
             guard let equals = line.firstIndex(of: "=") else {
-                return .failure(KeyValueError("\(path):\(number): expected 'key = value', found '\(line)'"))
+                return .failure(KeyValueError("\(path):\(number): not a 'key = value' line (a comment line starts with '#')"))
             }
             let key = line[..<equals].trimming([" ", "\t"])
             if let earlier = seen[key] { return .failure(KeyValueError("\(path):\(number): '\(key)' is already set on line \(earlier)")) }

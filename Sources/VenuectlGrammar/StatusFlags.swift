@@ -77,7 +77,8 @@ extension StatusOptions {
         'key = value' lines, '#' comments; a flag wins over its key:
         \(VenuectlConfig.helpLines)
 
-        exit codes: 0 printed, 2 usage, 3 unknown venue, 4 unreadable data, 5 invalid data
+        exit codes: 0 printed, 2 usage, 3 unknown venue, 4 unreadable data, 5 invalid data,
+        74 the answer could not be written (a full disk, a closed stdout)
         """
     }
 }

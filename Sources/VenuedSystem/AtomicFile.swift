@@ -71,12 +71,21 @@ public enum AtomicFile {
         }
     }
 
+    /// A failure names `path`, the file the caller wanted written, and the directory
+    /// the temporary file goes in: the temporary's random name means nothing to a person.
     private static func createTemporary(for path: String, mode: mode_t) throws(Failure) -> (Int32, String) {
         for _ in 0..<8 {
             let temporary = temporaryPrefix(path) + String(UInt64.random(in: 0...UInt64.max), radix: 36)
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             if fd >= 0 { return (fd, temporary) }
-            if errno != EEXIST && errno != ELOOP { throw Failure(path: temporary, reason: String(cString: strerror(errno))) }
+            let error = errno
+            if error != EEXIST && error != ELOOP {
+                let directory = directory(of: path)
+                let remedy = error == EACCES || error == EPERM || error == EROFS
+                    ? ": the file is replaced by a new one made there, so you need to be able to write to \(directory)"
+                    : ""
+                throw Failure(path: path, reason: "cannot create a file in \(directory) (\(String(cString: strerror(error))))\(remedy)")
+            }
         }
         throw Failure(path: path, reason: "could not create a temporary file beside it")
     }

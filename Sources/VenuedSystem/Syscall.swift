@@ -40,14 +40,19 @@ package enum Syscall {
     }
 
     /// Writes all of `bytes` to `fd`; false (errno set, or EIO for a write of nothing)
-    /// when the descriptor stops taking them (a closed pipe, a full disk).
-    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// when the descriptor stops taking them (a closed pipe, a full disk). A full
+    /// non-blocking descriptor is false (EAGAIN) unless `waitingWhenFull`, which polls
+    /// until it takes more: for a stdout that another program made non-blocking.
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, waitingWhenFull: Bool = false) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         var offset = 0
         while offset < bytes.count {
             switch io({ Glibc.write(fd, base + offset, bytes.count - offset) }) {
             case .processed(let written) where written > 0: offset += written
             case .processed: errno = EIO; return false
+            case .wouldBlock where waitingWhenFull:
+                var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = retrying { poll(&poller, 1, -1) }
             case .wouldBlock: return false
             case .failed(let error): errno = error.code; return false
             }

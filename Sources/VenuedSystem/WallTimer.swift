@@ -29,8 +29,8 @@ package final class WallTimer: Sendable {
     package enum Wake: Equatable, Sendable {
         case deadline
         case clockChanged
-        /// The other descriptor became readable (or hung up).
-        case readable
+        /// The other descriptor reported these poll events.
+        case other(events: Int16)
     }
 
     package let fd: Int32
@@ -72,12 +72,12 @@ package final class WallTimer: Sendable {
     }
 
     /// Blocks until `deadline` (caller's seconds since the epoch, `.infinity` for none),
-    /// until the clock is set, or until `other` is readable, whichever comes first.
-    package func wait(until deadline: Double, orReadable other: Int32? = nil) -> Wake {
+    /// until the clock is set, or until `other` reports an event, whichever comes first.
+    package func wait(until deadline: Double, watching other: pollfd? = nil) -> Wake {
         arm(at: deadline)
         while true {
             var descriptors = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
-            if let other { descriptors.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
+            if let other { descriptors.append(pollfd(fd: other.fd, events: other.events, revents: 0)) }
             let ready = descriptors.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), -1) }
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -85,7 +85,7 @@ package final class WallTimer: Sendable {
                 // it as the clock having changed, so the caller recomputes and waits again.
                 return .clockChanged
             }
-            if descriptors.count > 1 && descriptors[1].revents != 0 { return .readable }
+            if descriptors.count > 1 && descriptors[1].revents != 0 { return .other(events: descriptors[1].revents) }
             switch read() {
             case .expired: return .deadline
             case .clockChanged: return .clockChanged

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// `venuectl favorites add|remove|list` and `status --favorites`: the file's format, its
@@ -31,8 +32,8 @@ import Testing
         #expect(try venuectl(["favorites", "remove", "lauder"]).stdout == "removed Lauder College House (1442)\n")
         #expect(try venuectl(["favorites", "remove", "lauder"]).stdout == "Lauder College House (1442) was not a favorite\n")
         #expect(try shownIDs() == [593])
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root + "/venued")
-        #expect(leftovers == ["favorites"], "no temporary file is left behind")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root + "/venued").sorted()
+        #expect(leftovers == ["favorites", "favorites.lock"], "no temporary file is left behind; the lock file stays, by design")
     }
 
     @Test func withoutFavoritesStatusSaysHowToAddThem() throws {
@@ -66,12 +67,67 @@ import Testing
         #expect(run.stderr.filter { $0 == "\n" }.count == 1)
     }
 
+    /// Each writer reads, changes and rewrites the file under a lock (favorites.lock):
+    /// without it, concurrent adds all exit 0 and most of them are lost.
+    @Test func concurrentAddsAllCount() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let ids = [593, 636, 637, 638, 639, 641, 642, 747, 1057, 1163, 1442, 1732, 1733, 1464004, 1464009]
+        let processes = try ids.map { id in
+            let process = Process()
+            process.executableURL = VenuectlProcess.binary
+            process.arguments = ["favorites", "add", "\(id)"]
+            process.environment = ["PATH": "/usr/bin:/bin", "HOME": root, "XDG_CONFIG_HOME": root,
+                                   "XDG_CACHE_HOME": root + "/no-cache", "XDG_RUNTIME_DIR": root + "/no-run"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while processes.contains(where: \.isRunning) && Date() < deadline { usleep(10_000) }
+        for process in processes where process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: ids.count))
+        let kept = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+            .compactMap { Int($0.split(separator: " ").first ?? "") }
+        #expect(Set(kept) == Set(ids), "lost: \(Set(ids).subtracting(kept).sorted())")
+        #expect(kept.count == ids.count)
+    }
+
+    /// A writer that holds the lock too long (a stalled disk) costs the next one a
+    /// bounded wait and a clear error, exit 4, not a hang.
+    @Test func aLockHeldTooLongIsAClearErrorAfterABoundedWait() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/venued", withIntermediateDirectories: true)
+        let holder = open(file + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+        let blocked = try venuectl(["favorites", "add", "593"])
+        #expect(blocked.code == 4 && blocked.stdout.isEmpty)
+        #expect(blocked.stderr == "venuectl: cannot write \(file): another 'venuectl favorites' has held \(file).lock for over 2 s; try again\n")
+        close(holder)
+        #expect(try venuectl(["favorites", "add", "593"]).code == 0)
+    }
+
+    /// An error about the favorites file names the file and the line, never what the
+    /// line holds: the file may be any file (a credentials file, /proc/self/environ).
+    @Test func aFileThatIsNotFavoritesIsNeverQuoted() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/venued", withIntermediateDirectories: true)
+        try "# looks like a comment\naws_secret_access_key = hunter2-SECRET\n".write(toFile: file, atomically: true, encoding: .utf8)
+        for arguments in [["favorites", "list"], ["favorites", "add", "593"], ["status", "--favorites", "--data", VenuectlProcess.fixture]] {
+            let run = try venuectl(arguments)
+            #expect(run.code == 2, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.hasPrefix("venuectl: \(file):2: not a venue id"), "\(arguments): \(run.stderr)")
+            #expect(!run.stderr.contains("SECRET") && !run.stderr.contains("aws"), "\(arguments): \(run.stderr)")
+        }
+    }
+
     @Test func aBrokenFileIsNamedWithItsLineAndAnUnwritableOneIsExitFour() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/venued", withIntermediateDirectories: true)
         try "593\ncommons\n".write(toFile: file, atomically: true, encoding: .utf8)
         let broken = try venuectl(["status", "--favorites", "--data", VenuectlProcess.fixture])
-        #expect(broken.code == 2 && broken.stderr.contains("\(file):2: expected a venue id, found 'commons'"), "\(broken.stderr)")
+        #expect(broken.code == 2 && broken.stderr.contains("\(file):2: not a venue id"), "\(broken.stderr)")
+        #expect(!broken.stderr.contains("commons"), "the line is never quoted: \(broken.stderr)")
         let blocked = try VenuectlProcess.run(["favorites", "add", "593"], environment: ["XDG_CONFIG_HOME": "/dev/null/config"])
         #expect(blocked.code == 4 && blocked.stderr.hasPrefix("venuectl: cannot write /dev/null/config"), "\(blocked.stderr)")
     }

@@ -58,7 +58,7 @@ import Testing
         ("format = xml", "venuectl.conf:1: format = xml: unknown format 'xml'"),
         ("near = here", "venuectl.conf:1: near = here: --near takes LAT,LON"),
         ("template = {nope}", "venuectl.conf:1: template = {nope}: unknown placeholder '{nope}'"),
-        ("format json", "venuectl.conf:1: expected 'key = value', found 'format json'"),
+        ("format json", "venuectl.conf:1: not a 'key = value' line (a comment line starts with '#')"),
         ("soon = 5\nsoon = 6", "venuectl.conf:2: 'soon' is already set on line 1"),
     ])
     func aWrongKeyOrValueIsOneLineNamingFileAndLine(text: String, message: String) throws {
@@ -71,6 +71,16 @@ import Testing
         #expect(run.stderr.filter { $0 == "\n" }.count == 1)
         let help = try venuectl(["--help"])
         #expect(help.code == 0 && help.stdout.contains("venuectl.conf"), "help works with a broken file")
+    }
+
+    /// A line that is not a setting may be anything (the file may not be a config file
+    /// at all): the error gives its number, never its text.
+    @Test func aLineThatIsNotASettingIsNeverQuoted() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try write("soon = 10\nghp_SECRETTOKEN\n")
+        let run = try venuectl(["593"])
+        #expect(run.code == 2 && run.stderr == "venuectl: \(configFile):2: not a 'key = value' line (a comment line starts with '#') (see 'venuectl status --help')\n")
+        #expect(!run.stderr.contains("SECRET"))
     }
 
     @Test func anUnknownZoneFromTheFileIsNamedWithItsLine() throws {

@@ -33,10 +33,18 @@ enum VenuectlProcess {
         return path
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) throws -> Run {
+    /// `stdoutRedirect` is a shell redirection for venuectl's stdout instead of capturing
+    /// it (`>/dev/full`, `>&-`): the run goes through `/bin/sh -c 'exec venuectl ... REDIRECT'`.
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30,
+                    stdoutRedirect: String? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if let stdoutRedirect {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" \"$@\" \(stdoutRedirect)", binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         let nowhere = NSTemporaryDirectory() + "venuectl-no-daemon-\(UUID().uuidString)"
         process.environment = ["PATH": "/usr/bin:/bin", "TZ": "America/New_York", "HOME": NSTemporaryDirectory(),
                                "XDG_RUNTIME_DIR": nowhere + "/run", "XDG_CACHE_HOME": nowhere + "/cache",

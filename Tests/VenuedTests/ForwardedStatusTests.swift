@@ -32,6 +32,44 @@ import VenuedProtocol
         #expect(stub.received.count == 2 && !stub.received.contains { $0.contains(#""cmd":"venuectl""#) }, "\(stub.received)")
     }
 
+    /// An answer venued sent but venuectl could not write is venuectl's error (exit 74)
+    /// on the prompt's path too. A closed stdout must not lend its number to the socket,
+    /// or the answer would be written back to venued and the exit would be 0.
+    @Test func anAnswerThatCannotBeWrittenIsAnErrorOnThePromptsPath() throws {
+        let stub = try StubSocket(path: home.root + "/stub.sock", reply: #"{"ok":true,"source":"primary","text":"forwarded\n"}"# + "\n")
+        defer { stub.stop() }
+        for (redirect, reason) in [(">/dev/full", "No space left on device"), (">&-", "Bad file descriptor")] {
+            let run = try VenuectlRunner.run(["status", "--format", "prompt"], home: home, environment: ["VENUED_SOCKET": stub.path],
+                                             stdoutRedirect: redirect)
+            #expect(run.code == 74 && run.stderr == "venuectl: cannot write the answer: \(reason)\n", "\(redirect): \(run.stderr)")
+        }
+        #expect(stub.received.count == 2 && stub.received.allSatisfy { $0.contains(#""cmd":"venuectl""#) }, "\(stub.received)")
+    }
+
+    /// A file a request names is read by venued, and its content never comes back over
+    /// the socket: an error names the file and the line.
+    @Test func aFileARequestNamesIsNeverQuotedBack() throws {
+        let daemon = try DaemonProcess(home: home, arguments: ["--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none", "--timeout", "1"])
+        defer { daemon.stop() }
+        let secret = home.root + "/credentials"
+        try "token = SECRET-abc123\nSECRET-line-two\n".write(toFile: secret, atomically: true, encoding: .utf8)
+        let named = try daemon.request(#"{"v":1,"cmd":"status","favorites":true,"favorites_file":"\#(secret)"}"#)
+        #expect(named["ok"] as? Bool == false && (named["error"] as? String)?.hasPrefix("\(secret):1: not a venue id") == true, "\(named)")
+        // The forwarded command line's files: favorites and venuectl.conf under its XDG_CONFIG_HOME.
+        let config = home.root + "/client-config"
+        mkdirs(config + "/venued")
+        try FileManager.default.copyItem(atPath: secret, toPath: config + "/venued/favorites")
+        let body = try JSONSerialization.data(withJSONObject: ["v": 1, "cmd": "venuectl", "args": ["--favorites"], "env": ["XDG_CONFIG_HOME": config], "tty": false])
+        let forwarded = try daemon.request(String(decoding: body, as: UTF8.self))
+        #expect(forwarded["ok"] as? Bool == false && (forwarded["error"] as? String)?.contains("favorites:1: not a venue id") == true, "\(forwarded)")
+        try "SECRET-line-one\n".write(toFile: config + "/venued/venuectl.conf", atomically: true, encoding: .utf8)
+        let conf = try daemon.request(String(decoding: body, as: UTF8.self))
+        #expect(conf["ok"] as? Bool == false && (conf["error"] as? String)?.contains("venuectl.conf:1: not a 'key = value' line") == true, "\(conf)")
+        for answer in [named, forwarded, conf] {
+            #expect(!"\(answer)".contains("SECRET"), "\(answer)")
+        }
+    }
+
     @Test func venuedParsesAndRendersWithTheClientsFilesAndTerminal() throws {
         let daemon = try DaemonProcess(home: home, arguments: ["--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none", "--timeout", "1"])
         defer { daemon.stop() }

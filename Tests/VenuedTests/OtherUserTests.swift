@@ -29,9 +29,26 @@ struct OtherUser {
         for _ in 0..<100 where access(socket, F_OK) != 0 { usleep(50_000) }
         #expect(chmod(socket, 0o666) == 0)
 
-        let stranger = Self.shell("setpriv --reuid=\(uid) --regid=\(uid) --clear-groups -- \(client) info --socket \(socket) 2>&1")
-        #expect(stranger.code != 0)
-        #expect(stranger.output.contains("serves uid \(getuid()) only"), "venuectl as uid \(uid) said: \(stranger.output)")
+        // A client that does not check whom it talks to (venuectl does: see below) gets
+        // venued's refusal.
+        let raw = open + "/client.py"
+        try #"""
+        import socket, sys
+        s = socket.socket(socket.AF_UNIX)
+        s.connect(sys.argv[1])
+        try:
+            s.sendall(b'{"v":1,"cmd":"info"}\n')
+        except OSError:
+            pass  # venued refuses at once and may have closed before the request is out
+        print(s.makefile().readline())
+        """#.write(toFile: raw, atomically: true, encoding: .utf8)
+        chmod(raw, 0o644)
+        let stranger = Self.shell("setpriv --reuid=\(uid) --regid=\(uid) --clear-groups -- /usr/bin/python3 \(raw) \(socket) 2>&1")
+        #expect(stranger.output.contains("serves uid \(getuid()) only") && stranger.output.contains("forbidden"), "uid \(uid) was told: \(stranger.output)")
+        // venuectl as the stranger sends nothing: the listener is not its uid.
+        let venuectl = Self.shell("setpriv --reuid=\(uid) --regid=\(uid) --clear-groups -- \(client) info --socket \(socket) 2>&1")
+        #expect(venuectl.code == 6 && venuectl.output.contains("not asking venued: the process listening on \(socket) runs as uid \(getuid())"),
+                "venuectl as uid \(uid) said: \(venuectl.output)")
         #expect(daemon.stderr.contains("refused a client of another user (uid \(uid))"))
         let owner = try UnixClient(path: socket, timeout: 3)
         defer { owner.close() }

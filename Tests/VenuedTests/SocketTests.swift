@@ -42,6 +42,49 @@ import VenuedSystem
         #expect(try first.request(#"{"v":1,"cmd":"info"}"#)["ok"] as? Bool == true)
     }
 
+    /// venued removes at exit only the socket file it created: after someone removed
+    /// its file and another program bound the path, that program's socket stays.
+    @Test func stoppingRemovesOnlyTheSocketItCreated() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        #expect(unlink(home.socketPath) == 0)
+        let other = try StubSocket(path: home.socketPath)
+        defer { other.stop() }
+        #expect(daemon.stop() == 0)
+        var info = stat()
+        #expect(lstat(home.socketPath, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK, "the other program's socket is still there")
+        #expect((try? UnixClient(path: home.socketPath, timeout: 1)) != nil, "and it is still the other program listening")
+    }
+
+    /// One venued per socket path, held by a lock beside it, not by the socket file:
+    /// with the first one's file gone, a second would bind a new socket, and stopping
+    /// either would then take the other's away.
+    @Test func aSecondInstanceIsRefusedEvenAfterTheFirstOnesSocketFileIsGone() throws {
+        let first = try DaemonProcess(home: home, arguments: arguments)
+        defer { first.stop() }
+        #expect(unlink(home.socketPath) == 0)
+        let second = try DaemonProcess(home: home, arguments: arguments, waitForSocket: false)
+        #expect(second.waitForExit() == 3)
+        #expect(second.stderr.contains("another venued is already running on \(home.socketPath) (it holds \(home.socketPath).lock)"), "\(second.stderr)")
+        #expect(access(home.socketPath, F_OK) != 0, "the second one bound nothing")
+        #expect(first.process.isRunning)
+    }
+
+    /// Started at the same instant, exactly one binds: probing, replacing a stale file
+    /// and binding happen under the lock, so two starts cannot both win.
+    @Test func simultaneousStartsLeaveExactlyOneInstance() throws {
+        let daemons = try (0..<4).map { _ in try DaemonProcess(home: home, arguments: arguments, waitForSocket: false) }
+        defer { for daemon in daemons { daemon.stop() } }
+        let deadline = Date().addingTimeInterval(15)
+        while daemons.filter({ !$0.process.isRunning }).count < 3 && Date() < deadline { usleep(20_000) }
+        let (running, stopped) = (daemons.filter { $0.process.isRunning }, daemons.filter { !$0.process.isRunning })
+        #expect(running.count == 1 && stopped.count == 3)
+        #expect(stopped.allSatisfy { $0.process.terminationStatus == 3 }, "\(stopped.map(\.stderr))")
+        guard let winner = running.first else { return }
+        try winner.waitUntilAnswering()
+        #expect(winner.stop() == 0)
+        #expect(access(home.socketPath, F_OK) != 0)
+    }
+
     @Test func stopRemovesTheSocketAndExitsCleanly() throws {
         let daemon = try DaemonProcess(home: home, arguments: arguments)
         #expect(daemon.stop() == 0)

@@ -67,6 +67,34 @@ import Testing
         #expect(printed.split(separator: "\n").count >= 2, "snapshot, then at least the local copy's answer")
     }
 
+    /// `watch | head -c 1`: once the reader is gone, watch exits (74, quietly), without
+    /// waiting for venued's next push, hours away maybe: an orphaned watcher would hold
+    /// one of venued's 64 subscriber slots meanwhile.
+    @Test func exitsOnceItsReaderIsGoneAndFreesItsSubscription() throws {
+        let daemon = try DaemonProcess(home: home, arguments: Self.offline)
+        defer { daemon.stop() }
+        let errPath = home.root + "/watch.err"
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        let pipe = Pipe()
+        let watch = Process()
+        watch.executableURL = URL(fileURLWithPath: VenuectlRunner.binary)
+        watch.arguments = ["watch"]
+        watch.environment = home.environment.merging(["TZ": "America/New_York"]) { $1 }
+        watch.standardOutput = pipe
+        watch.standardError = FileHandle(forWritingAtPath: errPath)
+        try watch.run()
+        defer { if watch.isRunning { kill(watch.processIdentifier, SIGKILL); watch.waitUntilExit() } }
+        #expect(try pipe.fileHandleForReading.read(upToCount: 1)?.count == 1)
+        _ = try daemon.waitForInfo { $0["subscribers"] as? Int == 1 }
+        try pipe.fileHandleForReading.close()
+        let deadline = Date().addingTimeInterval(20)
+        while watch.isRunning && Date() < deadline { usleep(10_000) }
+        #expect(!watch.isRunning, "watch is still running after its reader left")
+        #expect(watch.isRunning || watch.terminationStatus == 74)
+        #expect(((try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "").isEmpty)
+        _ = try daemon.waitForInfo { $0["subscribers"] as? Int == 0 }
+    }
+
     /// i3bar's streaming protocol: a header, an endless array, one block list a line.
     @Test func speaksTheI3barStreamingProtocol() throws {
         let feed = home.root + "/venues.json"

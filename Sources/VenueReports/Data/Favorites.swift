@@ -26,8 +26,12 @@ public struct Favorites: Hashable, Sendable {
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let content = (raw.firstIndex(of: "#").map { raw[..<$0] } ?? raw[...]).trimming([" ", "\t", "\r"])
             if content.isEmpty { continue }
+            // Never quoted: the file may be any file a person or a request named (a
+            // credentials file, /proc/self/environ), and this line may reach a log, a
+            // status bar or venued's socket. The line number is enough to find it.
             guard let id = Int(content) else {
-                throw .usage("\(path):\(index + 1): expected a venue id, found '\(content)' (fix it, or rewrite it with 'venuectl favorites')",
+                throw .usage("\(path):\(index + 1): not a venue id (the file holds one id a line, '#' starts a comment): "
+                             + "fix that line, or remove the file and add the venues again with 'venuectl favorites add'",
                              help: "venuectl favorites --help")
             }
             favorites.add(id)
@@ -42,12 +46,43 @@ public struct Favorites: Hashable, Sendable {
         return try load(path)
     }
 
-    /// Writes the file atomically; `names` label the ids for people.
-    public func save(_ path: String, names: [Int: String]) throws(CLIError) {
+    /// How long `update` waits for another writer before it gives up.
+    public static let lockWait = 2.0
+
+    /// The lock file `update` holds: beside the favorites, so it lives and goes with them.
+    public static func lockPath(_ path: String) -> String { path + ".lock" }
+
+    /// Reads the file, applies `change` and writes the result, all under an exclusive
+    /// lock on `lockPath(path)`: two `venuectl favorites add` at once must both count
+    /// (without it each reads the old set and the last rename wins). Waits up to
+    /// `lockWait` for another writer. `names` label the ids for people.
+    public static func update<Value>(_ path: String, names: [Int: String],
+                                     _ change: (inout Favorites) throws(CLIError) -> Value) throws(CLIError) -> Value {
+        do { try AtomicFile.makeDirectories(AtomicFile.directory(of: path)) } catch {
+            throw .unwritable(path: path, reason: "cannot create \(error.path): \(error.reason)")
+        }
+        let lock: FileLock
+        do { lock = try FileLock.acquire(lockPath(path), waitingUpTo: lockWait) } catch {
+            switch error {
+            case .busy(let lockFile, let seconds):
+                throw .unwritable(path: path, reason: "another 'venuectl favorites' has held \(lockFile) for over \(Int(seconds)) s; try again")
+            case .unusable(let lockFile, let reason):
+                throw .unwritable(path: path, reason: "cannot lock \(lockFile): \(reason)")
+            }
+        }
+        var favorites = try load(path)
+        let value = try change(&favorites)
+        try favorites.save(path, names: names)
+        _ = consume lock
+        return value
+    }
+
+    /// Writes the file atomically; `names` label the ids for people. Call it through
+    /// `update`, which holds the lock other writers wait on.
+    private func save(_ path: String, names: [Int: String]) throws(CLIError) {
         var text = "# venuectl favorites: one venue id a line (the name after '#' is for people).\n"
         for id in ids { text += "\(id)" + (names[id].map { "  # \($0)" } ?? "") + "\n" }
         do {
-            try AtomicFile.makeDirectories(AtomicFile.directory(of: path))
             try AtomicFile.write(Array(text.utf8), to: path, mode: 0o644)
         } catch {
             throw .unwritable(path: error.path, reason: error.reason)

@@ -30,6 +30,13 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case openFailed(String)
     /// The build cannot compute in real zones: exit 70.
     case environment(String)
+    /// The answer could not be written to stdout (a full disk, a closed descriptor, a
+    /// reader that went away), with the errno: exit 74, EX_IOERR of sysexits.h. Never 0:
+    /// a script must not take an answer it never got for one.
+    case outputFailed(errno: Int32)
+
+    /// The exit code of `outputFailed`, which no other error uses.
+    public static let outputFailedExitCode: Int32 = 74
 
     public var exitCode: Int32 {
         switch self {
@@ -42,6 +49,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         case .noPage: return 8
         case .openFailed: return 9
         case .environment: return 70
+        case .outputFailed: return Self.outputFailedExitCode
         }
     }
 
@@ -74,6 +82,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
             return "venued could not refresh: \(message)"
         case .environment(let message):
             return message
+        case .outputFailed(let code):
+            return "cannot write the answer: \(Syscall.Errno(code))"
         }
     }
 

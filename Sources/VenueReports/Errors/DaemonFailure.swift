@@ -20,4 +20,11 @@ public struct DaemonFailure: Error, Equatable, Sendable {
     package static func unusable(_ path: String, _ what: String) -> DaemonFailure {
         DaemonFailure(reason: "venued on \(path) \(what)", hint: logHint)
     }
+
+    /// venuectl did not send a byte: the socket's directory, or the process listening
+    /// on it, is not the user's own (`what` says whose it is, `remedy` what to do). For
+    /// `status` this is a fallback like a daemon that is down; for `info`, exit 6.
+    package static func untrusted(_ what: String, remedy: String) -> DaemonFailure {
+        DaemonFailure(reason: "not asking venued: \(what)", hint: remedy)
+    }
 }

@@ -7,18 +7,27 @@ import VenuedSystem
 /// the whole exchange (connect, send, answer). The socket is non-blocking and every wait
 /// is a `poll` bounded by that deadline, so a daemon that accepts and never answers
 /// costs the caller the budget and no more.
+///
+/// Every command that talks to venued (status, the prompt's forwarded status, is-open,
+/// watch, info, refresh) connects through `open`, which sends nothing to a socket that
+/// is not the user's own venued (`SocketTrust`): that is why the checks live there.
 public struct DaemonConnection: Sendable {
     /// Answers are a few KB; anything this large is not venued.
     static let answerLimit = 4 << 20
 
     public let path: String
+    /// The user venuectl runs as: the only uid whose venued it talks to.
+    public let uid: UInt32
 
     /// `--socket PATH`, else `$VENUED_SOCKET`, else where venued listens by default.
     public init(flag: String?, environment: [String: String], uid: UInt32) {
-        self.init(path: Self.path(flag: flag, variable: { environment[$0] }, uid: uid))
+        self.init(path: Self.path(flag: flag, variable: { environment[$0] }, uid: uid), uid: uid)
     }
 
-    init(path: String) { self.path = path }
+    init(path: String, uid: UInt32) {
+        self.path = path
+        self.uid = uid
+    }
 
     /// The one rule for both ways of reading variables (a dictionary, or getenv on the
     /// prompt's path, which builds no dictionary).
@@ -39,9 +48,11 @@ public struct DaemonConnection: Sendable {
     }
 
     /// A connection that has sent `request` and reads answers line by line: the start
-    /// of a `subscribe` stream, or of one exchange.
+    /// of a `subscribe` stream, or of one exchange. Nothing is sent, and a failure comes
+    /// back, unless the socket's directory and the listening process are the user's own.
     public func open(_ request: String, until deadline: Double, seconds: Double) -> Result<DaemonStream, DaemonFailure> {
         guard var address = UnixAddress(path) else { return .failure(.unusable(path, "cannot be reached: the path is too long")) }
+        if let untrusted = SocketTrust.checkDirectory(of: path, uid: uid) { return .failure(untrusted) }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { return .failure(.unusable(path, "cannot be reached: \(String(cString: strerror(errno)))")) }
         let stream = DaemonStream(fd: fd, path: path)
@@ -51,7 +62,7 @@ public struct DaemonConnection: Sendable {
             case ENOENT: failure = .notRunning(path, "no socket")
             case ECONNREFUSED: failure = .notRunning(path, "nothing listens on the socket")
             case EINPROGRESS:
-                if !stream.wait(for: Int16(POLLOUT), until: deadline) {
+                if stream.wait(for: Int16(POLLOUT), until: deadline) != .ready {
                     failure = .timedOut(path, seconds: seconds)
                 } else {
                     var error: Int32 = 0
@@ -66,6 +77,11 @@ public struct DaemonConnection: Sendable {
                 stream.close()
                 return .failure(failure)
             }
+        }
+        // Before the first byte: the request carries the user's arguments and HOME.
+        if let untrusted = SocketTrust.checkPeer(fd, path: path, uid: uid) {
+            stream.close()
+            return .failure(untrusted)
         }
         guard stream.send(Array((request + "\n").utf8), until: deadline) else {
             // A venued that refuses a connection (another uid, too busy) answers and closes
@@ -97,7 +113,7 @@ public final class DaemonStream {
         while offset < bytes.count {
             switch Syscall.io({ bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } }) {
             case .processed(let sent) where sent > 0: offset += sent
-            case .wouldBlock where wait(for: Int16(POLLOUT), until: deadline): continue
+            case .wouldBlock where wait(for: Int16(POLLOUT), until: deadline) == .ready: continue
             case .failed(let error): errno = error.code; return false
             default: return false
             }
@@ -107,6 +123,25 @@ public final class DaemonStream {
 
     /// The next answer line. `seconds` is the budget `deadline` stands for, for messages.
     public func nextAnswer(until deadline: Double, seconds: Double) -> Result<Answer, DaemonFailure> {
+        switch next(until: deadline, seconds: seconds, watchingOutput: false) {
+        case .answer(let answer): return .success(answer)
+        case .failure(let failure): return .failure(failure)
+        // Not watched, so not reported; here for the compiler's exhaustiveness only.
+        case .outputReaderGone: return .failure(.unusable(path, "was left: stdout's reader went away"))
+        }
+    }
+
+    /// What `next` ended with.
+    enum Next {
+        case answer(Answer)
+        case failure(DaemonFailure)
+        /// stdout's reader went away while waiting (`OutputReader`).
+        case outputReaderGone
+    }
+
+    /// The next answer line; with `watchingOutput`, also wakes when stdout's reader goes
+    /// away, for `watch`, which may wait hours for the next line.
+    func next(until deadline: Double, seconds: Double, watchingOutput: Bool) -> Next {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
@@ -115,11 +150,15 @@ public final class DaemonStream {
                 guard let answer = Answer(line: line) else {
                     return .failure(.unusable(path, "answered something that is not venued's protocol"))
                 }
-                return .success(answer)
+                return .answer(answer)
             }
             let limit = DaemonConnection.answerLimit
             guard buffer.count <= limit else { return .failure(.unusable(path, "sent an answer over \(limit >> 20) MB")) }
-            guard wait(for: Int16(POLLIN), until: deadline) else { return .failure(.timedOut(path, seconds: seconds)) }
+            switch wait(for: Int16(POLLIN), until: deadline, watchingOutput: watchingOutput) {
+            case .ready: break
+            case .timedOut: return .failure(.timedOut(path, seconds: seconds))
+            case .outputReaderGone: return .outputReaderGone
+            }
             switch Syscall.io({ chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }) {
             case .processed(let count) where count > 0: buffer += chunk[..<count]
             case .wouldBlock: continue
@@ -128,17 +167,30 @@ public final class DaemonStream {
         }
     }
 
-    /// True when `events` is ready before the deadline (or the peer hung up, which the
-    /// following call reports); false when the time is up.
-    func wait(for events: Int16, until deadline: Double) -> Bool {
+    enum Wake: Equatable {
+        /// `events` are ready, or the peer hung up (which the following call reports).
+        case ready
+        case timedOut
+        /// Only when watching stdout: its reader went away.
+        case outputReaderGone
+    }
+
+    /// Waits for `events` on the socket until the deadline; with `watchingOutput`, also
+    /// for stdout's reader to go away.
+    func wait(for events: Int16, until deadline: Double, watchingOutput: Bool = false) -> Wake {
         while true {
             let remaining = deadline - Monotonic.seconds()
-            guard remaining > 0 else { return false }
-            var poller = pollfd(fd: fd, events: events, revents: 0)
-            let ready = poll(&poller, 1, remaining == .infinity ? -1 : Int32(min(remaining * 1000, 86_400_000).rounded(.up)))
+            guard remaining > 0 else { return .timedOut }
+            var pollers = (pollfd(fd: fd, events: events, revents: 0), OutputReader.pollEntry())
+            let timeout = remaining == .infinity ? -1 : Int32(min(remaining * 1000, 86_400_000).rounded(.up))
+            let ready = withUnsafeMutableBytes(of: &pollers) { raw in
+                poll(raw.baseAddress?.assumingMemoryBound(to: pollfd.self), watchingOutput ? 2 : 1, timeout)
+            }
             // Interrupted: go round, so the remaining time is counted again.
             if ready < 0 && errno == EINTR { continue }
-            return ready > 0
+            guard ready > 0 else { return .timedOut }
+            if watchingOutput && OutputReader.isGone(pollers.1) { return .outputReaderGone }
+            if pollers.0.revents != 0 { return .ready }
         }
     }
 }

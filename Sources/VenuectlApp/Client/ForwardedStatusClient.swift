@@ -19,14 +19,16 @@ extension ForwardedStatus {
             if let value = getenv(name) { environment.append((name, String(cString: value))) }
         }
         let request = request(arguments: arguments, environment: environment, stdoutIsTTY: isatty(STDOUT_FILENO) == 1)
-        let socket = DaemonConnection.path(flag: nil, variable: { getenv($0).map { String(cString: $0) } }, uid: getuid())
-        guard case .success(let answer) = DaemonConnection(path: socket).exchange(request, timeout: DaemonStatus.budget) else { return nil }
+        let uid = getuid()
+        let socket = DaemonConnection.path(flag: nil, variable: { getenv($0).map { String(cString: $0) } }, uid: uid)
+        // Any failure, a socket that is not the user's own included, takes the ordinary
+        // path, which asks again and falls back to the local copy with its notice.
+        guard case .success(let answer) = DaemonConnection(path: socket, uid: uid).exchange(request, timeout: DaemonStatus.budget) else { return nil }
         if answer.ok, case .string(let text)? = answer.value["text"] {
-            Venuectl.write(text)
+            do { try Venuectl.write(text) } catch { return Venuectl.fail(error, exitCode: error.exitCode) }
             return 0
         }
         guard !answer.ok, let error = CLIError(answer: answer.value, command: "status") else { return nil }
-        Venuectl.writeError("venuectl: \(error)")
-        return error.exitCode
+        return Venuectl.fail(error, exitCode: error.exitCode)
     }
 }

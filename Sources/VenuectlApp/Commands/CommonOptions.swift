@@ -37,7 +37,7 @@ extension FlagTable where Options: HasCommonOptions {
         var options = Options()
         try parse(arguments, into: &options, operand: operand)
         guard options.common.help else { return options }
-        Venuectl.write(help + "\n")
+        try Venuectl.write(help + "\n")
         return nil
     }
 }

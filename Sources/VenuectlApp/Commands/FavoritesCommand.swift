@@ -31,14 +31,15 @@ enum FavoritesCommand {
         \(table.helpLines)
 
         exit codes: 0 done, 2 usage or a name that fits several venues, 3 unknown venue,
-        4 the file cannot be read or written
+        4 the file cannot be read or written (or another writer held its lock for 2 s),
+        74 the answer could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         var options = Options()
         try table.parse(arguments, into: &options) { options, word in options.words.append(word) }
         if options.help {
-            Venuectl.write(helpText + "\n")
+            try Venuectl.write(helpText + "\n")
             return 0
         }
         guard let action = options.words.first else { throw usage("favorites needs add, remove or list") }
@@ -46,28 +47,33 @@ enum FavoritesCommand {
         guard let path = Favorites.path(environment: context.environment) else {
             throw usage("neither XDG_CONFIG_HOME nor HOME is set, so there is no favorites file")
         }
-        var favorites = try Favorites.load(path)
         let venues = try LocalFeed.load(nil, environment: context.environment).copy.feed.venues
         let names = Dictionary(venues.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         switch action {
         case "list":
             guard queries.isEmpty else { throw usage("favorites list takes no VENUE") }
-            Venuectl.write(favorites.ids.map { "\($0)  \(names[$0] ?? "(not in the current data)")\n" }.joined())
+            // A reader needs no lock: the file is replaced by rename, so it is whole.
+            let favorites = try Favorites.load(path)
+            try Venuectl.write(favorites.ids.map { "\($0)  \(names[$0] ?? "(not in the current data)")\n" }.joined())
             return 0
         case "add", "remove":
             guard !queries.isEmpty else { throw usage("favorites \(action) needs a VENUE") }
-            var said: [String] = []
-            for query in queries {
-                let id = try resolve(query, in: venues, orFavorite: action == "remove" ? favorites : nil)
-                let named = "\(names[id] ?? "venue") (\(id))"
-                if action == "add" {
-                    said.append(favorites.add(id) ? "added \(named)" : "\(named) is a favorite already")
-                } else {
-                    said.append(favorites.remove(id) ? "removed \(named)" : "\(named) was not a favorite")
+            // Read, change and write under the lock, so that concurrent changes all count;
+            // the data was loaded before it, to keep the time others wait short.
+            let said = try Favorites.update(path, names: names) { favorites throws(CLIError) in
+                var said: [String] = []
+                for query in queries {
+                    let id = try resolve(query, in: venues, orFavorite: action == "remove" ? favorites : nil)
+                    let named = "\(names[id] ?? "venue") (\(id))"
+                    if action == "add" {
+                        said.append(favorites.add(id) ? "added \(named)" : "\(named) is a favorite already")
+                    } else {
+                        said.append(favorites.remove(id) ? "removed \(named)" : "\(named) was not a favorite")
+                    }
                 }
+                return said
             }
-            try favorites.save(path, names: names)
-            Venuectl.write(said.joined(separator: "\n") + "\n")
+            try Venuectl.write(said.joined(separator: "\n") + "\n")
             return 0
         default:
             throw usage("unknown favorites action '\(action)': use add, remove or list")

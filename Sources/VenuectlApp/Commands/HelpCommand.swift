@@ -5,7 +5,7 @@ enum HelpCommand {
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         let names = Venuectl.visibleCommands.map(\.name)
         guard let name = arguments.first, !["help", "--help", "-h"].contains(name) else {
-            Venuectl.write(Venuectl.helpText + "\n")
+            try Venuectl.write(Venuectl.helpText + "\n")
             return 0
         }
         guard arguments.count == 1, let command = Venuectl.visibleCommands.first(where: { $0.name == name }) else {

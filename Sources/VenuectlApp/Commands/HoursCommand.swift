@@ -32,7 +32,8 @@ enum HoursCommand {
 
         The data is --data, else venued's cached copy, else the bundled data.
 
-        exit codes: 0 printed, 2 usage or ambiguous venue, 3 unknown venue, 4 unreadable data, 5 invalid data
+        exit codes: 0 printed, 2 usage or ambiguous venue, 3 unknown venue, 4 unreadable data, 5 invalid data,
+        74 the answer could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
@@ -45,10 +46,10 @@ enum HoursCommand {
         let report = HoursReport(timetable: Timetable(venue: venue, zone: zone), from: today, days: options.days,
                                  estimate: options.common.estimate, today: today, source: local.copy.source)
         if options.common.json {
-            Venuectl.write(HoursJSON.render(report))
+            try Venuectl.write(HoursJSON.render(report))
         } else {
             let data = local.describe(report.coverage)
-            Venuectl.write(HoursText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: data).render())
+            try Venuectl.write(HoursText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: data).render())
         }
         local.writeNotes()
         return 0

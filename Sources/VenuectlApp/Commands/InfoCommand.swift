@@ -17,22 +17,23 @@ enum InfoCommand {
         options:
         \(table.helpLines)
 
-        exit codes: 0 printed, 2 usage, 6 venued cannot be reached
+        exit codes: 0 printed, 2 usage, 6 venued cannot be reached (or its socket is not yours),
+        74 the answer could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         let options = try DaemonCommandOptions.parse(arguments, table: table, command: "info")
         if options.help {
-            Venuectl.write(helpText + "\n")
+            try Venuectl.write(helpText + "\n")
             return 0
         }
         let answer = try options.ask(DaemonRequest.info, timeout: timeout, context)
         guard options.json else {
-            Venuectl.write(summary(answer.value))
+            try Venuectl.write(summary(answer.value))
             return 0
         }
         // venued writes "ok" first; an answer that does not is printed whole rather than lost.
-        Venuectl.write((answer.payload ?? answer.line) + "\n")
+        try Venuectl.write((answer.payload ?? answer.line) + "\n")
         return 0
     }
 

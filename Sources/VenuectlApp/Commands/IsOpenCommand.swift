@@ -46,7 +46,8 @@ enum IsOpenCommand {
 
         exit codes: 0 open, 1 closed, 2 unknown (no hours published, or --no-estimate
         beyond the data); errors: 3 unknown venue, 4 unreadable data, 5 invalid data,
-        64 usage or a name several venues share, 70 no time-zone data
+        64 usage or a name several venues share, 70 no time-zone data, 74 the answer
+        could not be written
         """
 
     static func exitCode(_ error: CLIError) -> Int32 {
@@ -60,7 +61,7 @@ enum IsOpenCommand {
         let venue = try VenueArgument.resolve(query, in: answers.map(\.venue))
         guard let answer = answers.first(where: { $0.venue.id == venue.id }) else { throw .unknownVenue(query, suggestions: []) }
         if !options.quiet {
-            Venuectl.write(answer.line + "\n")
+            try Venuectl.write(answer.line + "\n")
             for note in notes { Venuectl.writeError("venuectl: " + note) }
         }
         return answer.exitCode

@@ -36,7 +36,8 @@ enum NextCommand {
 
         The data is --data, else venued's cached copy, else the bundled data.
 
-        exit codes: 0 printed, 2 usage, 3 unknown venue, 4 unreadable data, 5 invalid data
+        exit codes: 0 printed, 2 usage, 3 unknown venue, 4 unreadable data, 5 invalid data,
+        74 the answer could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
@@ -49,9 +50,9 @@ enum NextCommand {
         let report = NextReport(campus: campus, at: at, until: at + options.within, venues: chosen,
                                 estimate: options.common.estimate, source: local.copy.source)
         if options.common.json {
-            Venuectl.write(NextJSON.render(report))
+            try Venuectl.write(NextJSON.render(report))
         } else {
-            Venuectl.write(NextText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: local.describe(campus.coverage)).render())
+            try Venuectl.write(NextText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: local.describe(campus.coverage)).render())
         }
         local.writeNotes()
         return 0

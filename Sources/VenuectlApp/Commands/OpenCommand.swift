@@ -28,7 +28,8 @@ enum OpenCommand {
         \(table.helpLines)
 
         exit codes: 0 opened or printed, 2 usage or ambiguous venue, 3 unknown venue,
-        4 unreadable data, 5 invalid data, 8 the venue has no page, 9 the browser failed
+        4 unreadable data, 5 invalid data, 8 the venue has no page, 9 the browser failed,
+        74 the URL could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
@@ -39,14 +40,14 @@ enum OpenCommand {
         let venue = try VenueArgument.resolve(query, in: local.copy.feed.venues)
         guard let url = VenueInfo.bundled[venue.id]?.pageURL else { throw .noPage(venue: venue.name) }
         if options.print {
-            Venuectl.write(url + "\n")
+            try Venuectl.write(url + "\n")
             return 0
         }
         switch BrowserOpener(environment: context.environment).open(url) {
         case .opened:
             return 0
         case .noOpener:
-            Venuectl.write(url + "\n")
+            try Venuectl.write(url + "\n")
             Venuectl.writeError("venuectl: nothing to open the page with (no $BROWSER, no xdg-open on PATH): its URL is printed above")
             return 0
         case .failed(let program, let status):

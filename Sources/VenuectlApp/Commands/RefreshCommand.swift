@@ -21,13 +21,14 @@ enum RefreshCommand {
         options:
         \(table.helpLines)
 
-        exit codes: 0 refreshed, 2 usage, 6 venued cannot be reached, 7 no source answered
+        exit codes: 0 refreshed, 2 usage, 6 venued cannot be reached (or its socket is not yours),
+        7 no source answered, 74 the answer could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         let options = try DaemonCommandOptions.parse(arguments, table: table, command: "refresh")
         if options.help {
-            Venuectl.write(helpText + "\n")
+            try Venuectl.write(helpText + "\n")
             return 0
         }
         let info = try options.ask(DaemonRequest.info, timeout: InfoCommand.timeout, context)
@@ -42,7 +43,7 @@ enum RefreshCommand {
                 attempts.append("\(name): \(detail)")
             }
         }
-        Venuectl.write("refreshed: serving \(source) data (\(attempts.joined(separator: "; ")))\n")
+        try Venuectl.write("refreshed: serving \(source) data (\(attempts.joined(separator: "; ")))\n")
         return 0
     }
 }

@@ -32,7 +32,8 @@ enum SearchCommand {
 
         The data is --data, else venued's cached copy, else the bundled data.
 
-        exit codes: 0 found, 1 no venue matches, 2 usage, 4 unreadable data, 5 invalid data
+        exit codes: 0 found, 1 no venue matches, 2 usage, 4 unreadable data, 5 invalid data,
+        74 the answer could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
@@ -49,11 +50,11 @@ enum SearchCommand {
         }
         let output = SearchOutput(query: query, at: at, zone: zone, source: local.copy.source, results: results)
         if options.common.json {
-            Venuectl.write(output.json())
+            try Venuectl.write(output.json())
         } else if results.isEmpty {
             Venuectl.writeError("venuectl: no venue matches '\(query)' (run 'venuectl status' to list them all)")
         } else {
-            Venuectl.write(output.text())
+            try Venuectl.write(output.text())
         }
         local.writeNotes()
         return results.isEmpty ? 1 : 0

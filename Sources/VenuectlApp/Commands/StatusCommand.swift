@@ -10,7 +10,7 @@ enum StatusCommand {
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         var (options, configured) = try StatusOptions.parse(arguments, environment: context.environment)
         if options.help {
-            Venuectl.write(StatusOptions.helpText + "\n")
+            try Venuectl.write(StatusOptions.helpText + "\n")
             return 0
         }
         if options.favorites { options.favoritesFile = Favorites.path(environment: context.environment) }
@@ -25,7 +25,7 @@ enum StatusCommand {
             let local = try LocalFeed.load(options.data, environment: context.environment)
             local.writeNotes()
             let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options))
-            Venuectl.write(presentation.render(report))
+            try Venuectl.write(presentation.render(report))
             return 0
         }
         let request = StatusQuery.request(.status, options, presentation: options.format == .json ? nil : presentation)
@@ -33,14 +33,14 @@ enum StatusCommand {
         switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
                                     reading: { output(of: $0, json: options.format == .json) }) {
         case .success(let output):
-            Venuectl.write(output)
+            try Venuectl.write(output)
             return 0
         case .failure(let reason):
             failure = reason
         }
         let local = try LocalFeed.load(nil, environment: context.environment)
         let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options))
-        Venuectl.write(presentation.render(report))
+        try Venuectl.write(presentation.render(report))
         // After the answer, and only with one: an error is a single line of its own.
         Venuectl.writeError("venuectl: " + local.notice(failure, zone: report.zone))
         return 0

@@ -44,7 +44,7 @@ enum WatchCommand {
         let count = parsed.count
         if options.favorites { options.favoritesFile = Favorites.path(environment: context.environment) }
         if options.help {
-            Venuectl.write(helpText + "\n")
+            try Venuectl.write(helpText + "\n")
             return 0
         }
         let presentation = context.presentation(options.format)
@@ -55,7 +55,7 @@ enum WatchCommand {
         while count.map({ printer.printed < $0 }) ?? true {
             if options.data == nil {
                 let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
-                let outcome = follow(connection, options, presentation, &printer, until: count)
+                let outcome = try follow(connection, options, presentation, &printer, until: count)
                 switch outcome {
                 case .finished: return 0
                 case .failed(let failure, let hadStream):
@@ -74,8 +74,9 @@ enum WatchCommand {
             // A wall-clock deadline, not a sleep: the kernel ends it at the instant itself
             // after a suspend or a step of the clock, and says when the clock was set
             // (then the next step recomputes from the new time).
+            // It also ends when stdout's reader is gone: nobody reads this watch any more.
             guard let timer else { throw .environment("venuectl cannot create a timerfd: \(String(cString: strerror(errno)))") }
-            _ = timer.wait(until: next)
+            if case .other = timer.wait(until: next, watching: OutputReader.pollEntry()) { throw .outputFailed(errno: EPIPE) }
         }
         return 0
     }
@@ -85,9 +86,11 @@ enum WatchCommand {
         case failed(DaemonFailure, hadStream: Bool)
     }
 
-    /// Prints venued's pushes until the stream ends or `count` lines were printed.
+    /// Prints venued's pushes until the stream ends or `count` lines were printed. A
+    /// reader that goes away, noticed while waiting or by a failed write, ends `watch`
+    /// (exit 74), so that an orphaned watcher does not keep its subscriber slot.
     private static func follow(_ connection: DaemonConnection, _ options: StatusOptions, _ presentation: StatusPresentation,
-                               _ printer: inout WatchPrinter, until count: Int?) -> Outcome {
+                               _ printer: inout WatchPrinter, until count: Int?) throws(CLIError) -> Outcome {
         let budget = DaemonStatus.budget
         let stream: DaemonStream
         switch connection.open(StatusQuery.request(.subscribe, options, presentation: presentation.format == .json ? nil : presentation), until: Monotonic.seconds() + budget, seconds: budget) {
@@ -98,16 +101,18 @@ enum WatchCommand {
         var answered = false
         while true {
             let deadline = answered ? Double.infinity : Monotonic.seconds() + budget
-            switch stream.nextAnswer(until: deadline, seconds: budget) {
-            case .success(let answer) where answer.ok:
+            switch stream.next(until: deadline, seconds: budget, watchingOutput: true) {
+            case .answer(let answer) where answer.ok:
                 answered = true
-                printer.print(answer)
+                try printer.print(answer)
                 if let count, printer.printed >= count { return .finished }
-            case .success(let answer):
+            case .answer(let answer):
                 let message = if case .string(let text)? = answer.value["error"] { text } else { "no reason given" }
                 return .failed(.unusable(connection.path, "ended the subscription (\(message))"), hadStream: answered)
             case .failure(let failure):
                 return .failed(answered ? .unusable(connection.path, "went away") : failure, hadStream: answered)
+            case .outputReaderGone:
+                throw .outputFailed(errno: EPIPE)
             }
         }
     }
@@ -123,7 +128,8 @@ enum WatchCommand {
         options: those of 'venuectl status' (but --at), and
           \(countFlag.spec.name) \(countFlag.spec.value ?? "")  \(countFlag.spec.help)
 
-        exit codes: 0 stopped after --count, 2 usage, 3 unknown venue, 4/5 unusable --data file
+        exit codes: 0 stopped after --count, 2 usage, 3 unknown venue, 4/5 unusable --data file,
+        74 stdout cannot be written, or its reader went away (quietly: 'watch | head -c 1')
         """
     }
 }

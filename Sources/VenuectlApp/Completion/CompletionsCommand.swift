@@ -26,7 +26,7 @@ enum CompletionsCommand {
         options:
         \(table.helpLines)
 
-        exit codes: 0 printed, 2 usage
+        exit codes: 0 printed, 2 usage, 74 the script could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
@@ -36,9 +36,9 @@ enum CompletionsCommand {
         }
         let model = CompletionModel.venuectl
         switch shell {
-        case "bash": Venuectl.write(BashCompletion.script(model))
-        case "zsh": Venuectl.write(ZshCompletion.script(model))
-        default: Venuectl.write(FishCompletion.script(model))
+        case "bash": try Venuectl.write(BashCompletion.script(model))
+        case "zsh": try Venuectl.write(ZshCompletion.script(model))
+        default: try Venuectl.write(FishCompletion.script(model))
         }
         return 0
     }

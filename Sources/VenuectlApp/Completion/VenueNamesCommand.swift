@@ -20,7 +20,7 @@ enum VenueNamesCommand {
             throw .usage("\(name) takes no arguments, not '\(word)'")
         }) else { return 0 }
         let local = try LocalFeed.load(options.common.data, environment: context.environment)
-        Venuectl.write(local.copy.feed.venues.map { "\($0.slug)\t\($0.name)\n" }.joined())
+        try Venuectl.write(local.copy.feed.venues.map { "\($0.slug)\t\($0.name)\n" }.joined())
         return 0
     }
 }

@@ -26,7 +26,7 @@ struct LocalWatch {
         let clock = WallClock()
         let now = clock.now()
         let report = try StatusReport(options: options, campus: campus, source: source, now: now, favorites: try Favorites.load(for: options))
-        printer.print(report)
+        try printer.print(report)
         let wake = Redraw.next(after: report, campus: campus, presentation: printer.presentation).map { Double($0.secondsSinceEpoch) } ?? .infinity
         return min(wake, clock.preciseNow() + retryAfter)
     }

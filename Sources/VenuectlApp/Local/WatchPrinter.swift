@@ -12,31 +12,31 @@ struct WatchPrinter {
     init(presentation: StatusPresentation) { self.presentation = presentation }
 
     /// A pushed answer: venued's rendered text, or its JSON object without `"ok"`.
-    mutating func print(_ answer: Answer) {
+    mutating func print(_ answer: Answer) throws(CLIError) {
         if presentation.format == .json {
-            emit((answer.payload ?? answer.line) + "\n")
+            try emit((answer.payload ?? answer.line) + "\n")
         } else if case .string(let text)? = answer.value["text"] {
-            emit(text)
+            try emit(text)
         }
     }
 
     /// A locally computed report, rendered as venued would have. JSON is compared by its
     /// venues alone: its `at` moves with every step.
-    mutating func print(_ report: StatusReport) {
+    mutating func print(_ report: StatusReport) throws(CLIError) {
         let venues = presentation.format == .json ? StatusJSON.shownVenues(StatusJSON.members(report)) : nil
-        emit(presentation.render(report), unless: venues)
+        try emit(presentation.render(report), unless: venues)
     }
 
     /// Writes `text` unless `key` (the text itself by default) is what was last written.
-    private mutating func emit(_ text: String, unless key: String? = nil) {
+    private mutating func emit(_ text: String, unless key: String? = nil) throws(CLIError) {
         let key = key ?? text
         guard key != last else { return }
         last = key
         if presentation.format == .i3bar {
-            if printed == 0 { Venuectl.write("{\"version\":1}\n[\n") }
-            Venuectl.write(text.hasSuffix("\n") ? String(text.dropLast()) + ",\n" : text + ",\n")
+            if printed == 0 { try Venuectl.write("{\"version\":1}\n[\n") }
+            try Venuectl.write(text.hasSuffix("\n") ? String(text.dropLast()) + ",\n" : text + ",\n")
         } else {
-            Venuectl.write(text)
+            try Venuectl.write(text)
         }
         printed += 1
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Synchronization
 import VenuedSystem
 
@@ -56,7 +57,8 @@ final class RefreshLoop: Sendable {
                 continue
             }
             let deadline = next.map { Double($0.secondsSinceEpoch) } ?? .infinity
-            if timer.wait(until: deadline, orReadable: doorbell.fd) == .readable { doorbell.drain() }
+            let bell = pollfd(fd: doorbell.fd, events: Int16(POLLIN), revents: 0)
+            if case .other = timer.wait(until: deadline, watching: bell) { doorbell.drain() }
         }
     }
 }

@@ -2,10 +2,29 @@ import Glibc
 import VenuedSystem
 
 /// The listening socket: inherited from systemd (socket activation) or bound here.
+///
+/// One venued per socket path, and it removes only the socket it created. A bound
+/// socket's path is guarded by a lock file beside it (`lockPath`), held for the life of
+/// the process: a second venued on the same path, even one started at the same instant,
+/// or after someone removed the first one's socket file, refuses to start instead of
+/// replacing the first one's socket. At exit the file is unlinked only if it is still
+/// the one this process bound (same device and inode), never a socket another program
+/// put there since.
 struct Listener: Sendable {
+    /// The file this process bound, to unlink at exit while it is still that file.
+    struct OwnedFile: Sendable {
+        let path: String
+        let device: UInt64
+        let inode: UInt64
+    }
+
     let fd: Int32
-    /// The path to unlink at exit; nil for an inherited socket, which systemd owns.
-    let ownedPath: String?
+    /// nil for an inherited socket, which systemd owns.
+    let ownedFile: OwnedFile?
+
+    /// `PATH.lock`: held by the venued bound to PATH. Never removed (removing a lock file
+    /// would let a second process lock a new one while the first holds the old).
+    static func lockPath(_ path: String) -> String { path + ".lock" }
 
     /// LISTEN_PID/LISTEN_FDS (sd_listen_fds): the first passed descriptor, fd 3, when
     /// the variables are meant for this process. They are removed from the environment
@@ -21,13 +40,23 @@ struct Listener: Sendable {
             throw .socket("socket activation passed fd 3, but it is not a listening socket: check the .socket unit (ListenStream=)")
         }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        return Listener(fd: fd, ownedPath: nil)
+        return Listener(fd: fd, ownedFile: nil)
     }
 
-    /// Binds `path` 0600. A socket file already there is probed: if something listens
-    /// (even one too busy to accept), we refuse to start; if nothing does, it is stale
-    /// and replaced.
+    /// Binds `path` 0600, holding `lockPath(path)` from before the probe until exit. A
+    /// socket file already there is probed: if something listens (even one too busy to
+    /// accept, or another program), we refuse to start; if nothing does, it is stale
+    /// and replaced — only by the lock's holder, so never by two starts at once.
     static func bind(path: String) throws(DaemonError) -> Listener {
+        let lock: FileLock
+        do { lock = try FileLock.acquire(lockPath(path), waitingUpTo: 0) } catch {
+            switch error {
+            case .busy:
+                throw .alreadyRunning("another venued is already running on \(path) (it holds \(lockPath(path))): stop it first")
+            case .unusable(let lockFile, let reason):
+                throw .socket("cannot lock \(lockFile): \(reason)")
+            }
+        }
         var info = stat()
         if lstat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFSOCK else {
@@ -49,13 +78,23 @@ struct Listener: Sendable {
             throw .socket("cannot bind \(path): \(String(cString: strerror(bindError)))")
         }
         chmod(path, 0o600)
+        // Under the lock and in the socket's directory, nothing else binds this path
+        // between our bind and this lstat: this is the file we created.
+        var created = stat()
+        guard lstat(path, &created) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .socket("cannot inspect \(path) after binding it: \(reason)")
+        }
+        let owned = OwnedFile(path: path, device: UInt64(created.st_dev), inode: UInt64(created.st_ino))
         guard listen(fd, 64) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            unlink(path)
+            removeIfOurs(owned)
             throw .socket("cannot listen on \(path): \(reason)")
         }
-        return Listener(fd: fd, ownedPath: path)
+        lock.holdUntilExit()
+        return Listener(fd: fd, ownedFile: owned)
     }
 
     /// True when something listens at `path`. The probe never waits: a blocking
@@ -89,8 +128,17 @@ struct Listener: Sendable {
         return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
     }
 
-    /// Removes the socket file we created; an inherited socket is left to systemd.
+    /// Removes the socket file we created, if it is still there; an inherited socket is
+    /// left to systemd.
     func removeFile() {
-        if let ownedPath { unlink(ownedPath) }
+        if let ownedFile { Self.removeIfOurs(ownedFile) }
+    }
+
+    /// Unlinks `file.path` when it is still the socket we bound: after someone removed
+    /// ours and another program bound the path, that program's socket stays.
+    private static func removeIfOurs(_ file: OwnedFile) {
+        var info = stat()
+        guard lstat(file.path, &info) == 0, UInt64(info.st_dev) == file.device, UInt64(info.st_ino) == file.inode else { return }
+        unlink(file.path)
     }
 }

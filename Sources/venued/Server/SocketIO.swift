@@ -32,9 +32,6 @@ enum SocketIO {
 
     /// The process and uid at the other end (SO_PEERCRED: pid, uid, gid).
     static func peer(_ fd: Int32) -> (pid: Int32, uid: UInt32)? {
-        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
-        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
-        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
-        return (credentials.pid, credentials.uid)
+        PeerCredentials(socket: fd).map { ($0.pid, $0.uid) }
     }
 }

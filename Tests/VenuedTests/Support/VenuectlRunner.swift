@@ -20,14 +20,21 @@ enum VenuectlRunner {
         URL(fileURLWithPath: DaemonProcess.binary).deletingLastPathComponent().appendingPathComponent("venuectl").path
     }
 
+    /// `stdoutRedirect` is a shell redirection for venuectl's stdout instead of capturing
+    /// it (`>/dev/full`, `>&-`): the run goes through `/bin/sh -c 'exec venuectl ... REDIRECT'`.
     static func run(_ arguments: [String], home: DaemonProcess.Home, environment extra: [String: String] = [:],
-                    timeout: Double = 40) throws -> Run {
+                    timeout: Double = 40, stdoutRedirect: String? = nil) throws -> Run {
         let tag = UUID().uuidString.prefix(8)
         let outPath = home.root + "/venuectl-\(tag).out", errPath = home.root + "/venuectl-\(tag).err"
         for path in [outPath, errPath] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
+        if let stdoutRedirect {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" \"$@\" \(stdoutRedirect)", binary] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = arguments
+        }
         process.environment = home.environment.merging(["TZ": "America/New_York"]) { $1 }.merging(extra) { $1 }
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)

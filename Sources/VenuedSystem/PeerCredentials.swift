@@ -1,0 +1,21 @@
+import Glibc
+
+/// Who is at the other end of a connected Unix socket, as the kernel recorded it
+/// (SO_PEERCRED): for venued, the process that connected; for venuectl, the process
+/// that called `listen` on the socket it reached. The peer cannot choose them, which is
+/// why both programs decide on them whom to trust, whatever a file's mode says.
+package struct PeerCredentials: Sendable, Equatable {
+    package let pid: Int32
+    package let uid: UInt32
+    package let gid: UInt32
+
+    /// nil when the kernel will not say (not a connected Unix socket).
+    package init?(socket fd: Int32) {
+        // glibc declares `struct ucred` only under _GNU_SOURCE; its layout is pid, uid, gid.
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
+              Int(length) == MemoryLayout.size(ofValue: credentials) else { return nil }
+        (pid, uid, gid) = credentials
+    }
+}
