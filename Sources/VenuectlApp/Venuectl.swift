@@ -89,9 +89,15 @@ public enum Venuectl {
             """
     }
 
-    static func write(_ text: String) { writeAll(text, to: STDOUT_FILENO) }
+    /// Everything venuectl prints on stdout. What it renders itself comes from clean
+    /// data (`Venue` cleans its text), but it also copies out text venued rendered —
+    /// possibly an older venued, still running after an upgrade — and a user's
+    /// template: only `\n`, TAB and colour (SGR) reach the terminal, whatever they hold.
+    static func write(_ text: String) { writeAll(UntrustedText.terminalOutput(text), to: STDOUT_FILENO) }
 
-    static func writeError(_ line: String) { writeAll(line + "\n", to: STDERR_FILENO) }
+    /// One error line on stderr. Errors quote what the user typed, what a file holds
+    /// and what venued relayed, so the line is cleaned here, once, for all of them.
+    static func writeError(_ line: String) { writeAll(UntrustedText.singleLine(line) + "\n", to: STDERR_FILENO) }
 
     /// Whole writes despite short counts and EINTR; a closed pipe (`venuectl | head`)
     /// ends the output quietly, as SIGPIPE is ignored by `main`.
