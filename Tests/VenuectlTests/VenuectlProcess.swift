@@ -11,6 +11,9 @@ enum VenuectlProcess {
         let code: Int32
         let stdout: String
         let stderr: String
+        /// The bytes as written, for checks that a lossy or failed UTF-8 decoding would hide.
+        let stdoutBytes: [UInt8]
+        let stderrBytes: [UInt8]
 
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any] ?? [:] }
         var venues: [[String: Any]] { json["venues"] as? [[String: Any]] ?? [] }
@@ -34,8 +37,13 @@ enum VenuectlProcess {
     }
 
     static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) throws -> Run {
+        try runProgram(binary.path, arguments, environment: environment, timeout: timeout)
+    }
+
+    /// Another program (`script`, to give venuectl a terminal) in venuectl's test environment.
+    static func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) throws -> Run {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         let nowhere = NSTemporaryDirectory() + "venuectl-no-daemon-\(UUID().uuidString)"
         process.environment = ["PATH": "/usr/bin:/bin", "TZ": "America/New_York", "HOME": NSTemporaryDirectory(),
@@ -55,7 +63,9 @@ enum VenuectlProcess {
             throw TimedOut(command: arguments.joined(separator: " "))
         }
         let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
-        return Run(code: process.terminationStatus, stdout: read(outPath), stderr: read(errPath))
+        let bytes = { (path: String) in FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? [] }
+        return Run(code: process.terminationStatus, stdout: read(outPath), stderr: read(errPath),
+                   stdoutBytes: bytes(outPath), stderrBytes: bytes(errPath))
     }
 
     struct TimedOut: Error { let command: String }
