@@ -20,8 +20,8 @@
 ///
 /// Line breaks (LF, CR, CRLF, VT, FF, NEL, U+2028, U+2029) and TAB depend on the shape:
 /// `singleLine` makes each a space, `multiline` makes each break one `\n` (and TAB a
-/// space), `terminalOutput` keeps `\n` and TAB and drops the rest of the C0 and C1
-/// breaks.
+/// space), `terminalOutput` keeps `\n` and TAB, drops the C0 and C1 breaks (CR would
+/// let a line overwrite itself) and leaves U+2028 and U+2029, on which no terminal acts.
 ///
 /// Clean text, the usual case, costs one pass over its bytes and no allocation: the
 /// string itself is returned.
@@ -44,8 +44,8 @@ public enum UntrustedText {
     /// What becomes of the bytes of one scalar (or of CRLF, or of an SGR sequence).
     private enum Fate { case keep, drop, space, newline }
 
-    /// Longest SGR sequence kept: far more than any colour needs, short enough that a
-    /// parameter run cannot be used to stall a terminal's parser.
+    /// Longest SGR sequence kept: far more than any colour needs. A longer one is nothing
+    /// venuectl writes, so its ESC goes like any other.
     private static let longestSGR = 64
 
     private static func cleaned(_ text: String, _ shape: Shape) -> String {
