@@ -30,6 +30,23 @@ feeds = ["Resources/backup-venues.json"] + sorted(
 for path in feeds:
     seed("feed", os.path.basename(path), read(path))
     seed("json", os.path.basename(path), read(path))
+    seed("outputs", os.path.basename(path), read(path))
+
+# Outputs: the real week with terminal escapes and bidi overrides in every text field,
+# as JSON escapes, raw UTF-8 and HTML entities, so the fuzzer starts where they matter.
+hostile = "\x1b]52;c;cHduZWQ=\x07\x1b]0;t\x1b\\\x1b[2J\u009b31m\x7f\x08\r\n\u0085\u2028\t\u202e\u2066x\u2069"
+week = json.loads(read("Resources/backup-venues.json"))
+for venue in week[:3]:
+    venue["name"] += hostile + "&#27;[1m&#x9B;&#8238;"
+    venue["address"] = hostile
+    venue["image"] = hostile
+    for day in venue.get("days", []):
+        for part in day.get("dayparts", []):
+            part["label"] = "Lunch" + hostile + "&#7;"
+            part["message"] = "Meal" + hostile + "\nsecond line"
+seed("outputs", "hostile-escaped", json.dumps(week))
+seed("outputs", "hostile-raw", json.dumps(week, ensure_ascii=False))
+seed("outputs", "hostile-upstream-error", json.dumps({"error": "down" + hostile}))
 
 # Requests: every line docs/PROTOCOL.md sends, one seed each and all of them pipelined.
 protocol = read("docs/PROTOCOL.md").decode()

@@ -97,15 +97,21 @@ public enum Venuectl {
             """
     }
 
-    /// Writes (part of) the answer to stdout. A write that fails is the command's error
-    /// (`outputFailed`, exit 74): a full disk, a closed descriptor or a reader that went
-    /// away must not end in exit 0 with nothing said, as if the answer had been delivered.
+    /// Everything venuectl prints on stdout. What it renders itself comes from clean
+    /// data (`Venue` cleans its text), but it also copies out text venued rendered —
+    /// possibly an older venued, still running after an upgrade — and a user's
+    /// template: only `\n`, TAB and colour (SGR) reach the terminal, whatever they hold.
+    /// A write that fails is the command's error (`outputFailed`, exit 74): a full disk,
+    /// a closed descriptor or a reader that went away must not end in exit 0 with
+    /// nothing said, as if the answer had been delivered.
     static func write(_ text: String) throws(CLIError) {
-        guard writeAll(text, to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
+        guard writeAll(UntrustedText.terminalOutput(text), to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
     }
 
-    /// One line on stderr. Its failure is not reported: there is nowhere left to say it.
-    static func writeError(_ line: String) { _ = writeAll(line + "\n", to: STDERR_FILENO) }
+    /// One error line on stderr. Errors quote what the user typed, what a file holds
+    /// and what venued relayed, so the line is cleaned here, once, for all of them. Its
+    /// failure is not reported: there is nowhere left to say it.
+    static func writeError(_ line: String) { _ = writeAll(UntrustedText.singleLine(line) + "\n", to: STDERR_FILENO) }
 
     /// Whole writes despite short counts, EINTR and a descriptor the reader made
     /// non-blocking; false, errno set, when the descriptor stops taking them (SIGPIPE is

@@ -1,4 +1,5 @@
 import CLinuxEvents
+import DiningHours
 import Foundation
 import Glibc
 import VenuedProtocol
@@ -14,7 +15,8 @@ _ = venued_limit_malloc_arenas(2)
 let environment = ProcessInfo.processInfo.environment
 
 func fail(_ error: DaemonError) -> Never {
-    let line = "venued: \(error.message)\n"
+    // The message may quote a config line or a path: one clean line, as the log's are.
+    let line = "venued: \(UntrustedText.singleLine(error.message))\n"
     _ = line.withCString { write(2, $0, strlen($0)) }
     exit(error.exitCode)
 }

@@ -11,6 +11,9 @@ enum VenuectlProcess {
         let code: Int32
         let stdout: String
         let stderr: String
+        /// The bytes as written, for checks that a lossy or failed UTF-8 decoding would hide.
+        let stdoutBytes: [UInt8]
+        let stderrBytes: [UInt8]
 
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any] ?? [:] }
         var venues: [[String: Any]] { json["venues"] as? [[String: Any]] ?? [] }
@@ -37,14 +40,16 @@ enum VenuectlProcess {
     /// it (`>/dev/full`, `>&-`): the run goes through `/bin/sh -c 'exec venuectl ... REDIRECT'`.
     static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 30,
                     stdoutRedirect: String? = nil) throws -> Run {
+        guard let stdoutRedirect else { return try runProgram(binary.path, arguments, environment: environment, timeout: timeout) }
+        return try runProgram("/bin/sh", ["-c", "exec \"$0\" \"$@\" \(stdoutRedirect)", binary.path] + arguments,
+                              environment: environment, timeout: timeout)
+    }
+
+    /// Another program (`script`, to give venuectl a terminal; a shell) in venuectl's test environment.
+    static func runProgram(_ path: String, _ arguments: [String], environment: [String: String] = [:], timeout: Double = 30) throws -> Run {
         let process = Process()
-        if let stdoutRedirect {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "exec \"$0\" \"$@\" \(stdoutRedirect)", binary.path] + arguments
-        } else {
-            process.executableURL = binary
-            process.arguments = arguments
-        }
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
         let nowhere = NSTemporaryDirectory() + "venuectl-no-daemon-\(UUID().uuidString)"
         process.environment = ["PATH": "/usr/bin:/bin", "TZ": "America/New_York", "HOME": NSTemporaryDirectory(),
                                "XDG_RUNTIME_DIR": nowhere + "/run", "XDG_CACHE_HOME": nowhere + "/cache",
@@ -63,7 +68,9 @@ enum VenuectlProcess {
             throw TimedOut(command: arguments.joined(separator: " "))
         }
         let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
-        return Run(code: process.terminationStatus, stdout: read(outPath), stderr: read(errPath))
+        let bytes = { (path: String) in FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? [] }
+        return Run(code: process.terminationStatus, stdout: read(outPath), stderr: read(errPath),
+                   stdoutBytes: bytes(outPath), stderrBytes: bytes(errPath))
     }
 
     struct TimedOut: Error { let command: String }

@@ -17,11 +17,11 @@ public enum FeedDecoder {
         guard case .array(let elements) = document else {
             if case .object = document, let message = document["error"] {
                 let text = text(message).map { cut($0, limits.messageBytes) } ?? message.kindName
-                throw .upstreamError(text)
+                throw .upstreamError(UntrustedText.singleLine(text))
             }
             if case .object(let members) = document {
                 let keys = members.prefix(4).map { cut($0.key, 40) }.joined(separator: ", ")
-                throw .notAVenueList("an object with keys \(keys) (an older Penn format?)")
+                throw .notAVenueList("an object with keys \(UntrustedText.singleLine(keys)) (an older Penn format?)")
             }
             throw .notAVenueList(document.kindName)
         }
@@ -97,7 +97,9 @@ private struct Reader {
             warn(here, "has no integer id; skipped")
             return nil
         }
-        var name = text(json["name"], limits.textBytes, field: "name", at: "venue \(id)").map(HTMLEntities.decode) ?? ""
+        // Cleaned here, not only by `Venue`, so that a name of nothing but controls counts as none.
+        var name = text(json["name"], limits.textBytes, field: "name", at: "venue \(id)")
+            .map { UntrustedText.singleLine(HTMLEntities.decode($0)) } ?? ""
         if name.isEmpty {
             name = "Venue \(id)"
             warn("venue \(id)", "has no name; shown as '\(name)'")

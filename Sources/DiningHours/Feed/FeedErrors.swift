@@ -1,8 +1,14 @@
 /// Something the decoder skipped, and where: "venue 593 (1920 Commons), day 2023-09-16,
 /// daypart 2: endtime '25:00' is not a time".
+/// Both parts quote the feed (names, dates, keys), so both are cleaned as one line.
 public struct FeedWarning: Sendable, Equatable, CustomStringConvertible {
     public let location: String
     public let reason: String
+
+    public init(location: String, reason: String) {
+        self.location = UntrustedText.singleLine(location)
+        self.reason = UntrustedText.singleLine(reason)
+    }
 
     public var description: String { location.isEmpty ? reason : "\(location): \(reason)" }
 }

@@ -36,6 +36,16 @@ public struct JSONParser {
         return JSONSyntaxError(reason: reason, offset: index, line: line)
     }
 
+    /// A byte of the input as an error message may quote it: printable ASCII as itself,
+    /// anything else (ESC, a C1 control, half a UTF-8 sequence) by its value.
+    private static func describe(_ byte: UInt8) -> String {
+        guard byte >= 0x21, byte < 0x7F else {
+            let hex = String(byte, radix: 16, uppercase: true)
+            return "byte 0x" + (hex.count < 2 ? "0" : "") + hex
+        }
+        return "character '\(Character(Unicode.Scalar(byte)))'"
+    }
+
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private mutating func skipWhitespace() {
@@ -58,7 +68,7 @@ public struct JSONParser {
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw error("unexpected character '\(Character(Unicode.Scalar(byte)))'")
+        default: throw error("unexpected \(Self.describe(byte))")
         }
     }
 
@@ -184,7 +194,7 @@ public struct JSONParser {
             guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
             buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
         default:
-            throw error("invalid escape '\\\(Character(Unicode.Scalar(byte)))'")
+            throw error("invalid escape: a backslash before \(Self.describe(byte))")
         }
     }
 

@@ -1,4 +1,9 @@
 /// One dining venue of the feed (the API's `ResponseItem`).
+///
+/// Its text is safe to print by construction: the initialiser passes the name, address
+/// and image URL through `UntrustedText.singleLine`, so no venue — decoded from a feed,
+/// rebuilt from a reply, made by a test — can carry a control character or a bidi
+/// override to a terminal, a bar or a log.
 public struct Venue: Sendable, Identifiable, Equatable {
     public let id: Int
     public let name: String
@@ -8,9 +13,9 @@ public struct Venue: Sendable, Identifiable, Equatable {
 
     public init(id: Int, name: String, address: String = "", imageURL: String = "", days: [Day]) {
         self.id = id
-        self.name = name
-        self.address = address
-        self.imageURL = imageURL
+        self.name = UntrustedText.singleLine(name)
+        self.address = UntrustedText.singleLine(address)
+        self.imageURL = UntrustedText.singleLine(imageURL)
         self.days = days
     }
 
@@ -47,19 +52,22 @@ public enum DayStatus: Sendable, Equatable {
     case listed
 }
 
-/// One served range with a label ("Lunch", "Starbucks") as the feed writes it.
+/// One served range with a label ("Lunch", "Starbucks") as the feed writes it, its
+/// text cleaned as `Venue`'s is.
 public struct Daypart: Sendable, Equatable {
     public let start: FeedTime
     public let end: FeedTime
+    /// One line (`UntrustedText.singleLine`).
     public let label: String
-    /// Free text from the venue; may span several lines.
+    /// Free text from the venue; may span several lines, each break a `\n`
+    /// (`UntrustedText.multiline`).
     public let message: String
 
     public init(start: FeedTime, end: FeedTime, label: String, message: String = "") {
         self.start = start
         self.end = end
-        self.label = label
-        self.message = message
+        self.label = UntrustedText.singleLine(label)
+        self.message = UntrustedText.multiline(message)
     }
 }
 

@@ -1,4 +1,5 @@
 import CCurlFetch
+import DiningHours
 
 /// The HTTP validators of a cached copy, sent back for a conditional GET.
 struct Validators: Sendable, Equatable {
@@ -44,7 +45,8 @@ struct HTTPFetcher: Sendable {
         case venued_fetch_failed where result.curl_code == 7:
             return .failed("connection refused")
         default:
-            return .failed(Self.text(result.message))
+            // libcurl's message may quote a host or URL that a redirect named.
+            return .failed(UntrustedText.singleLine(Self.text(result.message)))
         }
     }
 
@@ -60,12 +62,13 @@ struct HTTPFetcher: Sendable {
             // "Not modified" means nothing when no copy was named: it is not a feed.
             return .failed("HTTP 304 to a request that sent no validator")
         default:
-            let snippet = String(decoding: body.prefix(160), as: UTF8.self).map { $0.isNewline || $0 == "\t" ? " " : $0 }
+            // The upstream's own words, shown by `info` and `refresh` and logged: one clean line.
+            let snippet = UntrustedText.singleLine(String(decoding: body.prefix(160), as: UTF8.self))
             // Only these two statuses give Retry-After the meaning "not before" (RFC 9110 10.2.3).
             let retryAfter = result.status == 429 || result.status == 503
                 ? Self.header(result.retry_after).map { RetryAfterHeader(value: $0, date: Self.header(result.date)) }
                 : nil
-            return .failed("HTTP \(result.status)" + (snippet.isEmpty ? "" : ": \(String(snippet))"), retryAfter: retryAfter)
+            return .failed("HTTP \(result.status)" + (snippet.isEmpty ? "" : ": \(snippet)"), retryAfter: retryAfter)
         }
     }
 

@@ -1,3 +1,4 @@
+import DiningHours
 import Glibc
 import Synchronization
 import VenuedSystem
@@ -20,6 +21,9 @@ enum LogLevel: String, Sendable, Comparable {
 
 /// One line per event on stderr. Under systemd (JOURNAL_STREAM set) each line starts
 /// with its syslog priority, `<4>`, and no name or time, which the journal adds itself.
+/// Messages quote what others sent (an upstream's error page, a URL, a client's
+/// request), so each is cleaned as one line (`UntrustedText`): an entry is one line,
+/// and `journalctl` or a `tail -f` shows no escape sequence it was handed.
 final class Log: Sendable {
     private let journal: Bool
     private let threshold: Mutex<LogLevel>
@@ -38,8 +42,7 @@ final class Log: Sendable {
 
     private func write(_ level: LogLevel, _ message: String) {
         guard level >= threshold.withLock({ $0 }) else { return }
-        // Keep one event on one line whatever the message holds.
-        let flat = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let flat = UntrustedText.singleLine(message)
         let line = journal ? "<\(level.priority)>\(flat)\n" : "venued: \(level.rawValue): \(flat)\n"
         _ = Array(line.utf8).withUnsafeBytes { Syscall.writeAll(2, $0) }
     }

@@ -11,6 +11,9 @@ enum VenuectlRunner {
         let stderr: String
         /// Wall time of the whole process, start to exit.
         let seconds: Double
+        /// The bytes as written, for checks that a lossy or failed UTF-8 decoding would hide.
+        var stdoutBytes: [UInt8] = []
+        var stderrBytes: [UInt8] = []
 
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(stdout.utf8))) as? [String: Any] ?? [:] }
         var venues: [[String: Any]] { json["venues"] as? [[String: Any]] ?? [] }
@@ -48,6 +51,8 @@ enum VenuectlRunner {
         }
         let seconds = Date().timeIntervalSince(started)
         let read = { (path: String) in (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
-        return Run(code: process.terminationStatus, stdout: read(outPath), stderr: read(errPath), seconds: seconds)
+        let bytes = { (path: String) in FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? [] }
+        return Run(code: process.terminationStatus, stdout: read(outPath), stderr: read(errPath), seconds: seconds,
+                   stdoutBytes: bytes(outPath), stderrBytes: bytes(errPath))
     }
 }
