@@ -32,10 +32,16 @@ public struct BlockEnd: Sendable, Equatable {
 }
 
 /// The local dates a venue's feed speaks for, first to last (SPEC §3); a date inside
-/// with no day entry is a closed day, a date outside is not known.
-public struct Coverage: Sendable, Equatable {
+/// with no day entry is a closed day; a date outside is projected, up to
+/// `horizonDays` away (Projection.swift), and unknown beyond.
+public struct Coverage: Sendable, Hashable {
     public let first: LocalDate
     public let last: LocalDate
+
+    public init(first: LocalDate, last: LocalDate) {
+        self.first = first
+        self.last = last
+    }
 
     public func contains(_ date: LocalDate) -> Bool { first <= date && date <= last }
 }

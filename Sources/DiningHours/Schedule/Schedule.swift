@@ -14,16 +14,16 @@ public final class Schedule: Sendable {
     /// Real and projected intervals, sorted by start (real first, then feed order).
     public let intervals: [OpenInterval]
     public let blocks: [OpenBlock]
-    /// Midnight after the last of `dates`, where projected intervals stop: a block that
-    /// reaches it may go on past the window (see `end(of:)`).
-    let horizon: Instant
+    /// Midnight after the last of `dates`, where this window's projected intervals stop:
+    /// a block that reaches it may go on past the window (see `end(of:)`).
+    let windowEnd: Instant
 
-    init(timetable: Timetable, dates: ClosedRange<LocalDate>, estimate: Bool, intervals: [OpenInterval], horizon: Instant) {
+    init(timetable: Timetable, dates: ClosedRange<LocalDate>, estimate: Bool, intervals: [OpenInterval], windowEnd: Instant) {
         self.timetable = timetable
         self.dates = dates
         self.estimate = estimate
         self.intervals = intervals
-        self.horizon = horizon
+        self.windowEnd = windowEnd
         self.blocks = Self.merge(intervals)
     }
 
@@ -83,11 +83,13 @@ public final class Schedule: Sendable {
     }
 
     /// Where a block really ends, however far past this window that is (the data, then
-    /// projected weeks), and whether that end is projected; nil when it never ends.
-    /// Without estimation every interval is already here, so the block's own end is it.
+    /// projected weeks up to the horizon), and whether that end is projected; nil when
+    /// the horizon cuts the block short, so no one knows when it closes. Without
+    /// estimation every interval is already here, so the block's own end is it.
     public func end(of block: OpenBlock) -> BlockEnd? {
-        guard estimate, block.end >= horizon else { return BlockEnd(at: block.end, estimated: block.endEstimated) }
-        return timetable.end(ofBlockOpenAt: block.start)
+        guard estimate else { return BlockEnd(at: block.end, estimated: block.endEstimated) }
+        if block.end >= windowEnd { return timetable.end(ofBlockOpenAt: block.start) }
+        return timetable.horizonCuts(blockEndingAt: block.end) ? nil : BlockEnd(at: block.end, estimated: block.endEstimated)
     }
 
     /// The interval that names the open time at `t`: the one containing `t` that started
