@@ -23,13 +23,16 @@ struct Daemon {
         let settings = LiveConfig(config)
         let dataChanged = DispatchSemaphore(value: 0)
         let store = FeedStore(held: try initialFeed(config, log: log)) { dataChanged.signal() }
-        let refresher = FeedRefresher(store: store, settings: settings, clock: clock, log: log,
-                                      random: { Double.random(in: 0..<1) },
-                                      onReport: { _ in notifier.send([Self.statusLine(store, settings, clock)]) })
-        let refreshLoop = RefreshLoop(refresher: refresher, store: store, clock: clock)
-        let answer = StatusAnswer(prepared: Prepared(store: store), settings: settings,
+        let answer = StatusAnswer(prepared: Prepared(store: store, settings: settings), settings: settings,
                                   favoritesFile: Favorites.path(environment: environment))
         let hub = SubscriberHub(wakeup: dataChanged, answer: answer, store: store, clock: clock, log: log)
+        let refresher = FeedRefresher(store: store, settings: settings, clock: clock, log: log,
+                                      random: { Double.random(in: 0..<1) },
+                                      onReport: { _ in
+                                          notifier.send([Self.statusLine(store, settings, clock)])
+                                          hub.refreshEnded()
+                                      })
+        let refreshLoop = RefreshLoop(refresher: refresher, store: store, clock: clock)
 
         let inherited = try Listener.inherited(environment: environment)
         let listener: Listener

@@ -10,6 +10,7 @@ import VenuedProtocol
 /// and never an answer from data that is no longer held.
 @Suite struct PreparedCache {
     let monday = Instant(secondsSinceEpoch: 1_695_052_800)    // 2023-09-18T16:00:00Z, noon in New York
+    let settings = LiveConfig(Config(environment: [:], uid: 0))
 
     func store(_ bytes: [UInt8], source: FeedSource = .bundled) throws -> FeedStore {
         FeedStore(held: FeedCopy(feed: try FeedDecoder.decode(bytes), source: source, fetchedAt: nil)) {}
@@ -24,13 +25,14 @@ import VenuedProtocol
 
     func fresh(_ store: FeedStore, _ options: StatusOptions, at now: Instant) throws -> String {
         let held = store.held
-        let report = try StatusReport(options: options, feed: FeedCopy(feed: held.feed, source: held.source), now: now)
+        let report = try StatusReport(options: options, feed: FeedCopy(feed: held.feed, source: held.source), now: now,
+                                      dataAge: store.age(of: held, refreshSeconds: settings.current.refreshSeconds, now: now))
         return Reply.ok(StatusJSON.members(report))
     }
 
     @Test func aCachedLineIsTheLineAFreshComputationGives() throws {
         let store = try store(BundledFeed.bytes)
-        let prepared = Prepared(store: store)
+        let prepared = Prepared(store: store, settings: settings)
         for (venues, tz) in [([], "America/New_York"), (["commons"], "America/New_York"), ([], "Europe/London")] {
             let first = try prepared.statusLine(options(venues, tz: tz), presentation: nil, at: monday)
             let second = try prepared.statusLine(options(venues, tz: tz), presentation: nil, at: monday)
@@ -40,7 +42,7 @@ import VenuedProtocol
     }
 
     @Test func textAndJSONAreCachedApart() throws {
-        let prepared = Prepared(store: try store(BundledFeed.bytes))
+        let prepared = Prepared(store: try store(BundledFeed.bytes), settings: settings)
         let json = try prepared.statusLine(options(), presentation: nil, at: monday)
         let text = try prepared.statusLine(options(), presentation: StatusPresentation(format: .plain, color: false, userZone: "America/New_York"), at: monday)
         let colored = try prepared.statusLine(options(), presentation: StatusPresentation(format: .plain, color: true, userZone: "America/New_York"), at: monday)
@@ -51,7 +53,7 @@ import VenuedProtocol
 
     @Test func eachSecondHasItsOwnAnswer() throws {
         let store = try store(BundledFeed.bytes)
-        let prepared = Prepared(store: store)
+        let prepared = Prepared(store: store, settings: settings)
         let now = try prepared.statusLine(options(), presentation: nil, at: monday)
         let later = try prepared.statusLine(options(), presentation: nil, at: monday + 1)
         #expect(now != later)
@@ -62,7 +64,7 @@ import VenuedProtocol
 
     @Test func newDataOrANewSourceIsNeverAnsweredFromTheCache() throws {
         let store = try store(BundledFeed.bytes)
-        let prepared = Prepared(store: store)
+        let prepared = Prepared(store: store, settings: settings)
         let bundled = try prepared.statusLine(options(), presentation: nil, at: monday)
         #expect(bundled.contains(#""source":"bundled""#))
 
@@ -81,7 +83,7 @@ import VenuedProtocol
     }
 
     @Test func errorsAreThoseOfVenuectl() throws {
-        let prepared = Prepared(store: try store(BundledFeed.bytes))
+        let prepared = Prepared(store: try store(BundledFeed.bytes), settings: settings)
         #expect(throws: ProtocolError.self) { try prepared.statusLine(options(["no such venue"]), presentation: nil, at: monday) }
         #expect(throws: ProtocolError.self) { try prepared.statusLine(options(tz: "Mars/Olympus"), presentation: nil, at: monday) }
     }

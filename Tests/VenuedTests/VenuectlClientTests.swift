@@ -47,10 +47,16 @@ import VenuedProtocol
         let venue = try #require(viaDaemon.venues.first)
         for key in ["id", "name", "state", "label", "changes_at", "closing_soon", "estimated"] { #expect(venue[key] != nil, "\(key)") }
         #expect(venue["state"] as? String == "open" && venue["label"] as? String == "All day")
+        // venued's copy was just fetched: fresh, with its fetch time; a --data file has none.
+        #expect(viaDaemon.json["stale"] as? Bool == false && viaDaemon.json["fetched_at"] is String && viaFile.json["fetched_at"] is NSNull)
         var daemonObject = viaDaemon.json, fileObject = viaFile.json
-        daemonObject["source"] = nil
-        fileObject["source"] = nil
-        #expect(NSDictionary(dictionary: daemonObject).isEqual(to: fileObject))
+        for key in ["source", "fetched_at"] {
+            daemonObject[key] = nil
+            fileObject[key] = nil
+        }
+        // Compared as sorted JSON text: NSDictionary's isEqual finds two top-level `false` unequal.
+        let sorted = { (object: [String: Any]) in try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) }
+        #expect(sorted(daemonObject) != nil && sorted(daemonObject) == sorted(fileObject))
     }
 
     @Test func plainTextFromTheDaemonIsTheLocalTextButForTheSource() throws {

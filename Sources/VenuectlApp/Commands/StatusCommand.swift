@@ -24,7 +24,9 @@ enum StatusCommand {
         guard options.data == nil else {
             let local = try LocalFeed.load(options.data, environment: context.environment)
             local.writeNotes()
-            let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options))
+            // The user's own file: its age is theirs to judge.
+            let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),
+                                          dataAge: DataAge())
             Venuectl.write(presentation.render(report))
             return 0
         }
@@ -39,7 +41,8 @@ enum StatusCommand {
             failure = reason
         }
         let local = try LocalFeed.load(nil, environment: context.environment)
-        let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options))
+        let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),
+                                      dataAge: DataAge.fallback(local.copy, unreachable: failure, now: context.now))
         Venuectl.write(presentation.render(report))
         // After the answer, and only with one: an error is a single line of its own.
         Venuectl.writeError("venuectl: " + local.notice(failure, zone: report.zone))

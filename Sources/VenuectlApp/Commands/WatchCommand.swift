@@ -50,6 +50,7 @@ enum WatchCommand {
         let presentation = context.presentation(options.format)
         var printer = WatchPrinter(presentation: presentation)
         var failures = 0
+        var lastFailure: DaemonFailure?
         var local: LocalWatch?
         while count.map({ printer.printed < $0 }) ?? true {
             if options.data == nil {
@@ -58,6 +59,7 @@ enum WatchCommand {
                 switch outcome {
                 case .finished: return 0
                 case .failed(let failure, let hadStream):
+                    lastFailure = failure
                     if hadStream { failures = 0 }
                     failures += 1
                     if failures == 1 || hadStream {
@@ -69,7 +71,7 @@ enum WatchCommand {
             let retry = options.data == nil
                 ? Backoff.delay(failures: failures, base: reconnectBase, cap: reconnectCap, unit: Double.random(in: 0..<1))
                 : Double.infinity
-            guard let pause = try local?.step(&printer, retryAfter: retry), count.map({ printer.printed < $0 }) ?? true else { break }
+            guard let pause = try local?.step(&printer, unreachable: lastFailure, retryAfter: retry), count.map({ printer.printed < $0 }) ?? true else { break }
             LocalWatch.sleep(pause)
         }
         return 0

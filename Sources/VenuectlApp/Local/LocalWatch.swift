@@ -8,22 +8,24 @@ import VenuedSystem
 /// try to reach venued.
 struct LocalWatch {
     let options: StatusOptions
-    let source: FeedSource
+    let copy: FeedCopy
     /// Built once: the data does not change while venued is away.
     let campus: Campus
 
     init(options: StatusOptions, context: Context) throws(CLIError) {
         self.options = options
-        let feed = try LocalFeed.load(options.data, environment: context.environment).copy
-        source = feed.source
-        campus = Campus(feed: feed.feed, zone: try StatusReport.zone(options.tz))
+        copy = try LocalFeed.load(options.data, environment: context.environment).copy
+        campus = Campus(feed: copy.feed, zone: try StatusReport.zone(options.tz))
     }
 
     /// Prints the status if its text changed (the printer skips a repeat); returns how
-    /// long to sleep before the next step.
-    func step(_ printer: inout WatchPrinter, retryAfter: Double) throws(CLIError) -> Double {
+    /// long to sleep before the next step. `failure` is why venued is not followed; nil
+    /// with `--data`.
+    func step(_ printer: inout WatchPrinter, unreachable failure: DaemonFailure?, retryAfter: Double) throws(CLIError) -> Double {
         let now = WallClock().now()
-        let report = try StatusReport(options: options, campus: campus, source: source, now: now, favorites: try Favorites.load(for: options))
+        let age = failure.map { DataAge.fallback(copy, unreachable: $0, now: now) } ?? DataAge()
+        let report = try StatusReport(options: options, campus: campus, source: copy.source, now: now,
+                                      favorites: try Favorites.load(for: options), dataAge: age)
         printer.print(report)
         let wake = Redraw.next(after: report, campus: campus, presentation: printer.presentation)
         return min(wake.map { Double($0 - now) } ?? 3600, retryAfter, 3600)

@@ -50,6 +50,12 @@ final class FeedStore: Sendable {
         if changed { onChange() }
     }
 
+    /// How current `held` is, by the health of the refreshes (`DataAge.served`).
+    func age(of held: FeedCopy, refreshSeconds: Int, now: Instant) -> DataAge {
+        let health = self.health
+        return .served(held, lastSuccess: health.lastSuccessAt, failures: health.failures, refreshSeconds: refreshSeconds, now: now)
+    }
+
     func updateHealth(_ update: (inout Health) -> Void) {
         state.withLock { update(&$0.health) }
     }

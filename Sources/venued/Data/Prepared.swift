@@ -14,7 +14,9 @@ import VenuedProtocol
 /// current feed, and the rendered `status` lines of the current second by their options: an answer depends only on the data, the options
 /// and the instant (to the second), so a hit is exactly the line a fresh computation
 /// would give. Everything but the zones is keyed by the store's version, so new data
-/// (or a new source) is never answered from old objects.
+/// (or a new source) is never answered from old objects. The data's age goes into each
+/// line as it is computed: a refresh that fails changes it without a new version, and
+/// a line of the second before it may say so a second late.
 final class Prepared: Sendable {
     /// Bounds on what clients can make us keep: a campus per zone asked for, lines ~4 KB.
     static let campusLimit = 64
@@ -35,9 +37,14 @@ final class Prepared: Sendable {
     }
 
     private let store: FeedStore
+    /// For the refresh interval, by which the data's age is judged.
+    private let settings: LiveConfig
     private let state = Mutex(State())
 
-    init(store: FeedStore) { self.store = store }
+    init(store: FeedStore, settings: LiveConfig) {
+        self.store = store
+        self.settings = settings
+    }
 
     /// The held feed read in `zone`, with the feed and its version.
     func campus(_ zone: ZoneRules) -> (campus: Campus, held: FeedCopy, version: Int) {
@@ -98,8 +105,9 @@ final class Prepared: Sendable {
         let zone: ZoneRules
         do { zone = try StatusReport.zone(options.tz) } catch { throw ProtocolError(error) }
         let (campus, held, version) = campus(zone)
+        let age = store.age(of: held, refreshSeconds: settings.current.refreshSeconds, now: now)
         do {
-            let report = try StatusReport(options: options, campus: campus, source: held.source, now: now, favorites: favorites)
+            let report = try StatusReport(options: options, campus: campus, source: held.source, now: now, favorites: favorites, dataAge: age)
             return (report, held, version)
         } catch {
             throw ProtocolError(error)

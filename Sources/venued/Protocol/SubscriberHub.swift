@@ -8,8 +8,9 @@ import VenuedSystem
 
 /// The `subscribe` streams. One thread sleeps until the soonest instant a subscriber's
 /// answer could read differently (`Redraw`: an opening or closing, a closing-soon
-/// start, a countdown's next minute; no polling), or until the data changes, then
-/// pushes a fresh status line to each subscriber whose answer changed. Pushes never block: a subscriber that
+/// start, a countdown's next minute, the data turning stale; no polling), until the
+/// data changes, or until a refresh ends (which can make the data stale or fresh
+/// again), then pushes a fresh status line to each subscriber whose answer changed. Pushes never block: a subscriber that
 /// cannot take a line at once is disconnected rather than allowed to delay the rest.
 ///
 /// Lines are computed (rendered, favorites files read) outside the lock the connection
@@ -22,8 +23,8 @@ final class SubscriberHub: Sendable {
         let fd: Int32
         let subscription: Subscription
         var options: StatusOptions { subscription.options }
-        /// What was last sent (the text, or the `venues` member of a JSON line), to
-        /// skip pushes that would repeat it.
+        /// What was last sent (the text, or a JSON line without its instants), to skip
+        /// pushes that would repeat it.
         var lastShown: String
         /// When its answer can next change.
         var wakeAt: Instant?
@@ -35,6 +36,8 @@ final class SubscriberHub: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Set by `refreshEnded`, taken by the thread: the data's age may read differently.
+    private let refreshed = Atomic<Bool>(false)
     private let wakeup: DispatchSemaphore
     private let answer: StatusAnswer
     private let store: FeedStore
@@ -73,6 +76,13 @@ final class SubscriberHub: Sendable {
         return id
     }
 
+    /// A refresh ended, adopting nothing new or failing: pushes what changed (data that
+    /// turned stale, or fresh again) to whom it changed for.
+    func refreshEnded() {
+        refreshed.store(true, ordering: .sequentiallyConsistent)
+        wakeup.signal()
+    }
+
     func remove(_ id: Int) {
         state.withLock { $0.subscribers.removeAll { $0.id == id } }
     }
@@ -85,9 +95,12 @@ final class SubscriberHub: Sendable {
             // Wake at least hourly so a stepped system clock cannot strand a push.
             _ = wakeup.wait(timeout: .now() + min(wait, 3600))
             let generation = store.generation
+            let refreshEnded = refreshed.exchange(false, ordering: .sequentiallyConsistent)
             if generation != seenGeneration {
                 seenGeneration = generation
                 push(event: "data", onlyChanges: false)
+            } else if refreshEnded {
+                push(event: "data", onlyChanges: true)
             } else if let next, clock.now() >= next {
                 push(event: "transition", onlyChanges: true)
             }
@@ -146,8 +159,8 @@ final class SubscriberHub: Sendable {
         let members = StatusJSON.members(report)
         let wakeAt = Redraw.next(after: report, campus: answer.prepared.campus(zone).campus, presentation: subscription.presentation)
         guard let presentation = subscription.presentation else {
-            let venues = StatusJSON.shownVenues(members)
-            return (JSONText.object([("ok", "true"), ("event", JSONText.quote(event))] + members) + "\n", venues, wakeAt)
+            let shown = StatusJSON.shown(members)
+            return (JSONText.object([("ok", "true"), ("event", JSONText.quote(event))] + members) + "\n", shown, wakeAt)
         }
         let text = presentation.render(report)
         let shown = [("source", JSONText.quote(report.source.rawValue)), ("text", JSONText.quote(text))]
