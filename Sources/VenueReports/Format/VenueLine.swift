@@ -84,18 +84,7 @@ package struct VenueLine: Sendable {
             return "opens \(ClockText.when(start, from: now, zone: zone))"
                 + (status.nextLabel.flatMap { meaningful($0, for: venue) }.map { " for \($0)" } ?? "")
         case .unknown:
-            return status.unknownReason.map { unknownDetail($0, zone: zone, now: now) } ?? "no hours published"
-        }
-    }
-
-    /// Why the data says nothing, in a few words; the header says the rest.
-    private static func unknownDetail(_ reason: UnknownReason, zone: ZoneRules, now: Instant) -> String {
-        switch reason {
-        case .beyondHorizon(let coverage):
-            return zone.localDate(of: now) > coverage.last ? "no hours: the data ends \(coverage.last)" : "no hours: the data starts \(coverage.first)"
-        case .noSameWeekday: return "no hours: no \(ClockText.weekdays[zone.localDate(of: now).weekday]) in the data"
-        case .notEstimated: return "not in the data (--no-estimate)"
-        case .noData: return "no hours published"
+            return status.unknownReason?.detail(on: zone.localDate(of: now)) ?? "no hours published"
         }
     }
 
