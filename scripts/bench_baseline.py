@@ -54,7 +54,7 @@ def parse_time(text):
 
 
 def wall_daypart(daypart):
-    """(start, end) naive wall clocks after SPEC §2.2-2.4, or None for an unusable daypart."""
+    """(start, end) naive wall clocks after HOURS.md §2.2-2.4, or None for an unusable daypart."""
     if not isinstance(daypart, dict):
         return None
     start, end = parse_time(daypart.get("starttime")), parse_time(daypart.get("endtime"))

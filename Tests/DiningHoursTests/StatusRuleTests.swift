@@ -1,7 +1,7 @@
 import DiningHours
 import Testing
 
-/// SPEC §3: status at an instant, worked on the real feed and on small feeds.
+/// HOURS.md §3: status at an instant, worked on the real feed and on small feeds.
 @Suite struct StatusRuleTests {
     static let campus = Campus(feed: try! FeedDecoder.decode(try! Fixture.penn("pennlabs_backup-data_venues.json")), zone: Fixture.newYork)
 

@@ -41,7 +41,7 @@ import VenuedProtocol
         let viaDaemon = try venuectl(["status", "--json", "--at", noon])
         let viaFile = try venuectl(["status", "--json", "--at", noon, "--data", try dataFile()])
         #expect(viaDaemon.code == 0 && viaDaemon.stderr.isEmpty, "\(viaDaemon.stderr)")
-        #expect(viaDaemon.json["ok"] == nil, "the protocol's ok member is not part of SPEC §4's object")
+        #expect(viaDaemon.json["ok"] == nil, "the protocol's ok member is not part of HOURS.md §4's object")
         #expect(viaDaemon.json["source"] as? String == "primary" && viaFile.json["source"] as? String == "file")
         #expect(viaDaemon.json["at"] as? String == viaFile.json["at"] as? String)
         let venue = try #require(viaDaemon.venues.first)

@@ -1,6 +1,6 @@
 extension Coverage {
-    /// How many days past either end of the coverage projection reaches (SPEC §3's
-    /// horizon; docs/HOURS.md). Three weeks carry a venue's regular week over a feed
+    /// How many days past either end of the coverage projection reaches (the horizon,
+    /// HOURS.md §3.5). Three weeks carry a venue's regular week over a feed
     /// that is late, down for a while, or published a week at a time, but not into
     /// another term: the hours of a week in September say nothing of Thanksgiving.
     public static let horizonDays = 21
@@ -11,7 +11,7 @@ extension Coverage {
         first.adding(days: -Self.horizonDays)...last.adding(days: Self.horizonDays)
     }
 
-    /// The covered date whose hours stand in for `date` (SPEC §3): the same weekday,
+    /// The covered date whose hours stand in for `date` (HOURS.md §3.4): the same weekday,
     /// the latest such date when projecting forward and the earliest when projecting
     /// backward. nil inside the coverage, beyond the horizon, or when no covered date
     /// has that weekday.

@@ -37,7 +37,7 @@ public final class Schedule: Sendable {
         return a.feedOrder < b.feedOrder
     }
 
-    /// SPEC §2.6: `next.start <= current.end` joins. An edge is estimated only when no
+    /// HOURS.md §2.6: `next.start <= current.end` joins. An edge is estimated only when no
     /// real interval shares it.
     private static func merge(_ intervals: [OpenInterval]) -> [OpenBlock] {
         var blocks: [OpenBlock] = []
@@ -93,7 +93,7 @@ public final class Schedule: Sendable {
     }
 
     /// The interval that names the open time at `t`: the one containing `t` that started
-    /// last; ties go to the one first in the feed (SPEC §3).
+    /// last; ties go to the one first in the feed (HOURS.md §3.2).
     func namingInterval(at t: Instant, in block: OpenBlock) -> OpenInterval? {
         var best: OpenInterval?
         for interval in intervals[block.members] where interval.contains(t) {

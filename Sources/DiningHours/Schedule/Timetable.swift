@@ -50,7 +50,7 @@ public struct Timetable: Sendable {
         return coverage.projectionSource(for: date) == nil ? .noSameWeekday : nil
     }
 
-    /// How far ahead a closed venue's next opening is looked for (SPEC §3).
+    /// How far ahead a closed venue's next opening is looked for (HOURS.md §3.3).
     public static let lookahead = 14 * 86_400
 
     /// A schedule that answers `status(at: t)` and the next 14 days of transitions.

@@ -1,4 +1,4 @@
-/// Why a venue's state is `unknown` on a date (SPEC §3; docs/HOURS.md): carried on the
+/// Why a venue's state is `unknown` on a date (HOURS.md §3.6): carried on the
 /// status, so an answer can say "the data is three years old" rather than only "?".
 public enum UnknownReason: Sendable, Hashable {
     /// The venue lists no days at all.

@@ -1,4 +1,4 @@
-/// A venue's answer at one instant (SPEC §3).
+/// A venue's answer at one instant (HOURS.md §3).
 public struct VenueStatus: Sendable, Equatable {
     public enum State: String, Sendable, CaseIterable {
         case open, closed, unknown

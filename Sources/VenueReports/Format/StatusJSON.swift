@@ -1,6 +1,6 @@
 import DiningHours
 
-/// `venuectl status --json` (SPEC §4): one object, every venue with at least id, name,
+/// `venuectl status --json` (HOURS.md §4): one object, every venue with at least id, name,
 /// state, label, changes_at, closing_soon and estimated, and why it is unknown
 /// (`unknown_reason`); with `--near` also `distance_m` and `walk_minutes` (null for a
 /// venue without coordinates). At the top, besides the instant, source, zone and

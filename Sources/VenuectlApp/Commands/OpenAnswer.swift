@@ -24,7 +24,7 @@ struct OpenAnswer {
         today = zone.localDate(of: at)
     }
 
-    /// A venue of venued's answer; nil when it lacks what SPEC §4 promises.
+    /// A venue of venued's answer; nil when it lacks what HOURS.md §4 promises.
     init?(json venue: JSONValue, today: LocalDate) {
         guard case .number(let id)? = venue["id"], case .string(let name)? = venue["name"],
               case .string(let stateName)? = venue["state"], let state = VenueStatus.State(rawValue: stateName) else { return nil }

@@ -50,7 +50,7 @@ enum StatusCommand {
     }
 
     /// What to print from venued's answer: its object without the leading `"ok":true`
-    /// (exactly SPEC §4's shape), or the text it rendered.
+    /// (exactly HOURS.md §4's shape), or the text it rendered.
     private static func output(of answer: Answer, json: Bool) -> String? {
         if json {
             return answer.payload.map { $0 + "\n" }
