@@ -26,6 +26,8 @@ import Testing
     @Test func printsTheTextVenuedRenders() throws {
         let daemon = try DaemonProcess(home: home, arguments: Self.offline)
         defer { daemon.stop() }
+        // After the first failed refresh, so that both say the same of the data's age.
+        _ = try daemon.waitForInfo { ($0["failures"] as? Int ?? 0) > 0 }
         let run = try VenuectlRunner.run(["watch", "falk", "--count", "1"], home: home, timeout: 20)
         let status = try VenuectlRunner.run(["status", "falk"], home: home)
         #expect(run.code == 0 && run.stderr.isEmpty)

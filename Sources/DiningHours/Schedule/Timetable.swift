@@ -89,9 +89,9 @@ public struct Timetable: Sendable {
     /// The end of the projected-or-real block open at `start`, for a block that reached
     /// the edge of the window it was found in; nil when the horizon cuts it short.
     ///
-    /// Nothing is projected past the horizon, so no interval starts after the day that
-    /// follows it: ten days from the start answer for most blocks, and a longer one (open
-    /// around the clock) is followed through that day, which is as far as any can go.
+    /// Nothing is projected past the horizon, so no interval reaches beyond the day after
+    /// it: ten days from the start answer for most blocks, and a longer one (open around
+    /// the clock) is followed through that day, which is as far as any can go.
     func end(ofBlockOpenAt start: Instant) -> BlockEnd? {
         guard let coverage else { return nil }
         let startDate = zone.localDate(of: start)

@@ -48,7 +48,9 @@ public enum StatusJSON {
         let coverage = report.coverage.map {
             JSONText.object([("first", JSONText.quote("\($0.first)")), ("last", JSONText.quote("\($0.last)"))])
         } ?? "null"
+        // Said at the top only when every venue shown is unknown for the same reason.
         let reasons = Set(report.rows.map { $0.status.unknownReason?.name })
+        let sharedReason = reasons.count == 1 ? reasons.first ?? nil : nil
         let age = report.dataAge
         return [
             ("at", JSONText.quote(zone.iso8601(report.at))),
@@ -58,7 +60,7 @@ public enum StatusJSON {
             ("fetched_at", JSONText.string(age.fetchedAt.map(zone.iso8601))),
             ("tz", JSONText.quote(zone.identifier)),
             ("coverage", coverage),
-            ("unknown_reason", JSONText.string(reasons.count == 1 ? reasons.first! : nil)),
+            ("unknown_reason", JSONText.string(sharedReason)),
             ("venues", "[" + venues.joined(separator: ",") + "]"),
         ]
     }
