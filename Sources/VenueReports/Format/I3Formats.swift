@@ -12,8 +12,10 @@ package enum I3Formats {
     /// its id), on one line. A one-shot run prints one array; a wrapper that sends the
     /// `{"version":1}` header and `[` streams them (docs/integrations.md).
     package static func i3bar(_ summary: BarSummary) -> String {
+        // The marker goes in a block of its own, so the venues' text is left unmarked.
+        let unmarked = summary.pieces.map(\.text).joined(separator: BarSummary.separator)
         var blocks = summary.lines.isEmpty
-            ? [block(instance: "none", full: summary.pieces.map(\.text).joined(), short: summary.pieces.map(\.text).joined(), tone: summary.tone)]
+            ? [block(instance: "none", full: unmarked, short: unmarked, tone: summary.tone)]
             : summary.lines.map { block(instance: "\($0.venue.id)", full: $0.summary, short: $0.shortSummary, tone: $0.tone) }
         if let marker = summary.marker { blocks.append(block(instance: "stale", full: marker, short: marker, tone: .unknown)) }
         return "[" + blocks.joined(separator: ",") + "]\n"

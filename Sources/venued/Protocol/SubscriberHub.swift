@@ -10,8 +10,9 @@ import VenuedSystem
 /// answer could read differently (`Redraw`: an opening or closing, a closing-soon
 /// start, a countdown's next minute, the data turning stale; no polling), until the
 /// data changes, or until a refresh ends (which can make the data stale or fresh
-/// again), then pushes a fresh status line to each subscriber whose answer changed. Pushes never block: a subscriber that
-/// cannot take a line at once is disconnected rather than allowed to delay the rest.
+/// again), then pushes a fresh status line to each subscriber whose answer changed.
+/// Pushes never block: a subscriber that cannot take a line at once is disconnected
+/// rather than allowed to delay the rest.
 ///
 /// Lines are computed (rendered, favorites files read) outside the lock the connection
 /// loop also takes; only the non-blocking sends happen under it, and only to
@@ -76,8 +77,9 @@ final class SubscriberHub: Sendable {
         return id
     }
 
-    /// A refresh ended, adopting nothing new or failing: pushes what changed (data that
-    /// turned stale, or fresh again) to whom it changed for.
+    /// A refresh ended: what answers say of the data's age may differ (it turned stale,
+    /// or is fresh again) even when the venues did not, so each subscriber whose line
+    /// changed gets it.
     func refreshEnded() {
         refreshed.store(true, ordering: .sequentiallyConsistent)
         wakeup.signal()
