@@ -41,8 +41,9 @@ let package = Package(
         .target(name: "CLinuxEvents"),
         // One bounded HTTP GET through the system's libcurl, loaded at run time.
         .target(name: "CCurlFetch"),
-        // Glibc only, linked as a static executable: it starts in about a millisecond,
-        // which a shell prompt pays on every Enter (../shared/SWIFT-LINUX.md).
+        // Glibc only, linked as a static executable: no dynamic loader at start, which a
+        // shell prompt pays on every Enter (VenuectlBinaryTests keeps it so; the README's
+        // Performance section has the figures).
         .executableTarget(
             name: "venuectl",
             dependencies: ["VenuectlApp"],

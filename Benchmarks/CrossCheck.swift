@@ -5,10 +5,11 @@ import DiningHours
 /// two can be compared with `diff`:
 ///     check <TAB> local wall clock <TAB> venue id <TAB> state <TAB> changes_at <TAB> label
 enum CrossCheck {
-    /// The instants named in the benchmark, then a sweep every 15 minutes from two days
-    /// before the feed's first date to two days after its last (projection on both sides).
+    /// The instants named in the benchmark (a projected Sunday, and one years past the
+    /// horizon), then a sweep every 15 minutes from two days before the feed's first date
+    /// to two days after its last (projection on both sides).
     static func instants(_ subject: Subject) -> [LocalDateTime] {
-        let named = ["2023-09-18T12:00", "2023-09-16T15:00", "2023-09-22T19:45", "2026-11-22T12:00"]
+        let named = ["2023-09-18T12:00", "2023-09-16T15:00", "2023-09-22T19:45", "2023-10-01T12:00", "2026-11-22T12:00"]
         let sweepStart = subject.local("2023-09-14T00:00"), sweepEnd = subject.local("2023-09-25T00:00")
         let sweep = stride(from: sweepStart.wallSeconds, to: sweepEnd.wallSeconds, by: 15 * 60)
             .map { LocalDateTime(wallSeconds: $0) }

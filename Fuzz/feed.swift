@@ -21,7 +21,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         instants.append(zone.instant(for: LocalDateTime(date: first.date, secondOfDay: 12 * 3600)))
     }
     for now in instants {
-        _ = try? StatusReport(options: StatusOptions(), campus: campus, source: .file, now: now)
+        _ = try? StatusReport(options: StatusOptions(), campus: campus, source: .file, now: now, dataAge: DataAge())
     }
     return 0
 }

@@ -76,7 +76,7 @@ seed("request", "venuectl-env",
 for text in ['[]', '{}', '"\\ud83c\\udf7d \\u00e9\\n"', '-0.5e-3', '[1,true,false,null,{"a":[]}]', '{"error":"rate limited"}']:
     seed("json", None, text)
 
-# Feed times: every distinct date and time form in the feeds, plus the other forms SPEC §2.2 reads.
+# Feed times: every distinct date and time form in the feeds, plus the other forms HOURS.md §2.2 reads.
 times = set()
 for path in feeds:
     for key in ("starttime", "endtime", "date"):

@@ -21,8 +21,9 @@ let config: Config = {
 }()
 let store = FeedStore(held: FeedCopy(feed: (try? FeedDecoder.decode(fuzzFixtureBytes())) ?? Feed(venues: [], warnings: [], warningCount: 0),
                                      source: .file, fetchedAt: nil), onChange: {})
-let prepared = Prepared(store: store)
-let statusAnswer = StatusAnswer(prepared: prepared, settings: LiveConfig(config), favoritesFile: nil)
+let settings = LiveConfig(config)
+let prepared = Prepared(store: store, settings: settings)
+let statusAnswer = StatusAnswer(prepared: prepared, settings: settings, favoritesFile: nil)
 
 func answer(_ line: [UInt8]) throws(ProtocolError) {
     let request = try Request(parsing: line)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Python baseline for scripts/bench: the same feed and the same status rules (SPEC §2-3)
+"""Python baseline for scripts/bench: the same feed and the same status rules (docs/HOURS.md §2-3)
 with the standard library only (json, zoneinfo, datetime, bisect).
 
     bench_baseline.py FEED           timings, as the tab-separated records venued-bench prints
@@ -9,7 +9,8 @@ Rules implemented: days with status "closed" contribute nothing; an end of 23:59
 midnight; an end before the start is on the next date; an empty daypart is skipped;
 wall clock -> instant with fold=0 (the earlier offset); touching or overlapping intervals
 merge; a date outside the coverage takes the dayparts of the covered date with the same
-weekday (latest when projecting forward, earliest backward); the next opening is looked
+weekday (latest when projecting forward, earliest backward), up to 21 days from the
+coverage (the horizon; beyond it a date is unknown); the next opening is looked
 for 14 days ahead. Like the engine, a venue's schedule covers the local dates t-2 .. t+16.
 Only the feed's naive `YYYY-MM-DDTHH:MM[:SS]` times are supported: a time with an offset
 stops the script rather than being silently misread.
@@ -26,6 +27,7 @@ from zoneinfo import ZoneInfo
 
 ZONE = ZoneInfo("America/New_York")
 LOOKAHEAD = 14 * 86400
+HORIZON = timedelta(days=21)
 MIDNIGHT_SPELLINGS = (clock_time(23, 59), clock_time(23, 59, 59))
 ONE_DAY = timedelta(days=1)
 
@@ -52,7 +54,7 @@ def parse_time(text):
 
 
 def wall_daypart(daypart):
-    """(start, end) naive wall clocks after SPEC §2.2-2.4, or None for an unusable daypart."""
+    """(start, end) naive wall clocks after HOURS.md §2.2-2.4, or None for an unusable daypart."""
     if not isinstance(daypart, dict):
         return None
     start, end = parse_time(daypart.get("starttime")), parse_time(daypart.get("endtime"))
@@ -96,6 +98,8 @@ class Rules:
 
     def projection_source(self, day):
         first, last = self.coverage
+        if day > last + HORIZON or day < first - HORIZON:
+            return None
         if day > last:
             source = last - timedelta(days=(last.weekday() - day.weekday()) % 7)
             return source if source >= first else None
@@ -121,20 +125,20 @@ class Rules:
                     if start < end:
                         intervals.append((start, end, True, order, label))
             day += ONE_DAY
-        horizon = None
+        window_end = None
         if high > self.coverage[1]:
-            horizon = instant(datetime.combine(high + ONE_DAY, clock_time()))
-        return Schedule(self, intervals, horizon)
+            window_end = instant(datetime.combine(high + ONE_DAY, clock_time()))
+        return Schedule(self, intervals, window_end)
 
 
 class Schedule:
     """Sorted intervals merged into blocks; status(t) is a bisect, like the engine's Schedule."""
 
-    def __init__(self, rules, intervals, horizon):
+    def __init__(self, rules, intervals, window_end):
         intervals.sort(key=lambda i: (i[0], i[2], i[3]))
         self.rules = rules
         self.intervals = intervals
-        self.horizon = horizon
+        self.window_end = window_end
         self.starts, self.ends, self.members = [], [], []
         index = 0
         while index < len(intervals):
@@ -156,7 +160,7 @@ class Schedule:
         index = bisect.bisect_right(self.starts, t) - 1
         if index >= 0 and t < self.ends[index]:
             end = self.ends[index]
-            if self.horizon is not None and end >= self.horizon:
+            if self.window_end is not None and end >= self.window_end:
                 end = None
             # The daypart containing t that started last; ties: real first, then feed order.
             low, high = self.members[index]
@@ -170,7 +174,7 @@ class Schedule:
         changes = None
         if following < len(self.starts):
             start = self.starts[following]
-            if start - t <= LOOKAHEAD and (self.horizon is None or start < self.horizon):
+            if start - t <= LOOKAHEAD and (self.window_end is None or start < self.window_end):
                 changes = start
         return "closed", changes, None
 
@@ -255,7 +259,7 @@ def benchmark(raw):
 def check(raw):
     """The answers venued-bench --check prints, for the same instants, for diff."""
     all_rules = [Rules(venue) for venue in json.loads(raw)]
-    named = ["2023-09-18T12:00", "2023-09-16T15:00", "2023-09-22T19:45", "2026-11-22T12:00"]
+    named = ["2023-09-18T12:00", "2023-09-16T15:00", "2023-09-22T19:45", "2023-10-01T12:00", "2026-11-22T12:00"]
     walls = [datetime.fromisoformat(text) for text in named]
     wall, stop = datetime(2023, 9, 14), datetime(2023, 9, 25)
     while wall < stop:

@@ -1,3 +1,4 @@
+import DiningHours
 import VenueReports
 
 /// The flag table of `venuectl status`, and its `--help`. venuectl.conf's keys are
@@ -71,6 +72,9 @@ extension StatusOptions {
 
         Without --data the answer comes from venued; when it cannot be reached within
         200 ms, from its cached copy on disk, else from the bundled data, with a notice.
+        Dates the data lacks are projected from its own weekdays (~), up to \(Coverage.horizonDays) days
+        away and never further (unknown, with the reason); data that could not be
+        refreshed is marked old. How, exactly: docs/HOURS.md.
         Formats for bars and prompts, and their configs: docs/integrations.md.
 
         Defaults are read from \(VenuectlConfig.displayPath),

@@ -25,11 +25,15 @@ struct Daemon {
         let store = FeedStore(held: try initialFeed(config, log: log)) { handoff.dataChanged() }
         let refresher = FeedRefresher(store: store, settings: settings, clock: clock, log: log,
                                       random: { Double.random(in: 0..<1) },
-                                      onReport: { _ in notifier.send([Self.statusLine(store, settings, clock)]) })
+                                      onReport: { _ in
+                                          notifier.send([Self.statusLine(store, settings, clock)])
+                                          // The data's age may read differently now, even when the venues did not change.
+                                          handoff.refreshEnded()
+                                      })
         guard let refreshLoop = RefreshLoop(refresher: refresher, store: store, clock: clock) else {
             throw .socket("cannot set up the refresh timer: \(String(cString: strerror(errno)))")
         }
-        let answer = StatusAnswer(prepared: Prepared(store: store), settings: settings,
+        let answer = StatusAnswer(prepared: Prepared(store: store, settings: settings), settings: settings,
                                   favoritesFile: Favorites.path(environment: environment))
         let subscriberCount = SubscriberCount()
 

@@ -2,8 +2,9 @@ import DiningHours
 import Testing
 
 /// A block ends where it really ends, however far that is: through the rest of the
-/// data, then through projected weeks; it has no end only when it never ends. Status,
-/// next transitions and the hours view agree, wherever the instant asked about lies.
+/// data, then through projected weeks up to the horizon; it has no known end when the
+/// horizon cuts it short. Status, next transitions and the hours view agree, wherever
+/// the instant asked about lies.
 @Suite struct BlockEndTests {
     /// Open around the clock (00:00-23:59) on `count` dates from `first`.
     private func aroundTheClock(from first: String, count: Int, closedOn closed: Set<Int> = []) -> Timetable {
@@ -15,7 +16,7 @@ import Testing
 
     private func iso(_ instant: Instant?) -> String? { instant.map(Fixture.newYork.iso8601) }
 
-    @Test func openAroundTheClockThroughThreeWeeksOfDataNeverCloses() {
+    @Test func openAroundTheClockThroughThreeWeeksOfDataHasNoKnownClose() {
         let table = aroundTheClock(from: "2023-09-04", count: 21)
         let status = table.status(at: at("2023-09-06T12:00"))
         #expect(status.state == .open && status.changesAt == nil && status.estimated)
@@ -24,7 +25,7 @@ import Testing
         #expect(iso(exact.changesAt) == "2023-09-25T00:00:00-04:00" && !exact.estimated)
     }
 
-    @Test func askedWeeksBeforeTheDataABlockThatRunsIntoItNeverCloses() {
+    @Test func askedWeeksBeforeTheDataABlockThatRunsIntoItHasNoKnownClose() {
         let table = aroundTheClock(from: "2023-09-16", count: 7)
         let status = table.status(at: at("2023-08-30T12:00"))
         #expect(status.state == .open && status.changesAt == nil && status.estimated)
@@ -49,7 +50,27 @@ import Testing
         #expect(iso(status.changesAt) == "2023-10-01T00:00:00-04:00" && status.estimated)
     }
 
-    @Test func hoursShowTheTrueEndPastTheDaysShownAndNoEndForABlockThatNeverEnds() {
+    @Test func aBlockOpenThroughTheHorizonHasNoKnownCloseAndPushesNone() {
+        // Open around the clock; the data ends 2023-09-22, the horizon on 2023-10-13.
+        let table = aroundTheClock(from: "2023-09-16", count: 7)
+        let status = table.status(at: at("2023-10-13T12:00"))
+        #expect(status.state == .open && status.changesAt == nil && status.estimated && !status.closingSoon)
+        let next = table.schedule(around: at("2023-10-10T12:00")).transitions(after: at("2023-10-10T12:00"), through: at("2023-10-24T12:00"))
+        #expect(next.isEmpty, "the horizon is no closing time: \(next)")
+        #expect(table.status(at: at("2023-10-14T00:00")).state == .unknown)
+        #expect(table.week(from: date("2023-10-13"), days: 1)[0].openAllDay)
+    }
+
+    @Test func aBlockThatClosesAtTheHorizonForItsOwnReasonKeepsItsClose() {
+        // Closed on Saturdays: the projected week's Friday ends at midnight, horizon or not.
+        let table = aroundTheClock(from: "2023-09-16", count: 7, closedOn: [0])
+        let status = table.status(at: at("2023-10-13T12:00"))
+        #expect(iso(status.changesAt) == "2023-10-14T00:00:00-04:00" && status.estimated)
+        let next = table.schedule(around: at("2023-10-13T12:00")).transitions(after: at("2023-10-13T12:00"), through: at("2023-10-27T12:00"))
+        #expect(next.map { "\($0.kind) \(iso($0.at)!)" } == ["closes 2023-10-14T00:00:00-04:00"])
+    }
+
+    @Test func hoursShowTheTrueEndPastTheDaysShownAndNoEndForABlockCutByTheHorizon() {
         // Monday 2023-09-18 to Sunday 00:00: three days shown, the block still ends Sunday.
         let table = aroundTheClock(from: "2023-09-16", count: 7, closedOn: [1])
         let days = table.week(from: date("2023-09-18"), days: 3, estimate: false)

@@ -2,7 +2,7 @@ import BundledFeed
 import DiningHours
 import Testing
 
-/// SPEC §1: the venues format, decoded tolerantly per element.
+/// HOURS.md §1: the venues format, decoded tolerantly per element.
 @Suite struct FeedDecodingTests {
     @Test func realBackupFeedDecodesCompletely() throws {
         let feed = try FeedDecoder.decode(try Fixture.penn("pennlabs_backup-data_venues.json"))

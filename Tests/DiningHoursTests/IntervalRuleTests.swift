@@ -1,7 +1,7 @@
 import DiningHours
 import Testing
 
-/// SPEC §2: from dayparts to open intervals and merged blocks.
+/// HOURS.md §2: from dayparts to open intervals and merged blocks.
 @Suite struct IntervalRuleTests {
     /// Blocks as `start/end` in ISO 8601 with offsets.
     private func blocks(_ days: [Day]) -> [String] {
@@ -80,7 +80,7 @@ import Testing
     }
 }
 
-/// SPEC §2.5: wall clock to instant by the earlier-offset rule, in several zones.
+/// HOURS.md §2.5: wall clock to instant by the earlier-offset rule, in several zones.
 @Suite struct ZoneRuleTests {
     @Test func springGapReadsWithTheOffsetBeforeTheGap() {
         // 2023-03-12 02:30 does not exist in New York: it is 03:30 EDT (07:30Z).

@@ -2,11 +2,13 @@ import DiningHours
 import Testing
 
 /// The engine against a brute-force reference on thousands of generated feeds and
-/// instants, exact boundaries included: status, the next transition and the hours view
-/// agree with it, for blocks of any length (a quarter of the feeds are open around the
-/// clock on most days, so blocks run for days, past the data and through projected
-/// weeks). The reference reads SPEC §2–3 literally: no merging step, no binary search,
-/// no windows, Foundation's Calendar for wall clock to instant.
+/// instants, exact boundaries included: status (with the reason when unknown), the next
+/// transition and the hours view agree with it, for blocks of any length (a quarter of
+/// the feeds are open around the clock on most days, so blocks run for days, past the
+/// data and through projected weeks up to the horizon), and on both edges of the
+/// horizon. The reference reads docs/HOURS.md literally: every projected date at once,
+/// no merging step, no binary search, no windows, Foundation's Calendar for wall clock
+/// to instant.
 @Suite struct StatusPropertyTests {
     /// Weeks around DST changes in each zone, so gaps, folds and overnights meet.
     static let cases: [(zone: String, base: String)] = [
@@ -37,6 +39,12 @@ import Testing
                         let next = table.schedule(around: t).transitions(after: t, through: t + Timetable.lookahead).first
                         #expect(next?.at == change, "next transition at \(t)")
                         #expect(next?.kind == (want.state == .open ? .closes : .opens))
+                    }
+                    if estimate {
+                        // Nothing is pushed from guessed hours past the horizon.
+                        let last = model.projected.map(\.end).max()
+                        let all = table.schedule(around: t).transitions(after: t, through: t + Timetable.lookahead)
+                        #expect(all.allSatisfy { $0.at <= last! }, "a transition past the horizon at \(t)")
                     }
                     if want.state == .open, let today = table.week(from: zone.localDate(of: t), days: 1, estimate: estimate).first,
                        let listed = today.blocks.first(where: { $0.start <= t && $0.end.map { t < $0.at } ?? true }) {
@@ -89,24 +97,54 @@ enum FeedGenerator {
         Int.random(in: 0..<3, using: &random) == 0 ? Int.random(in: 0...6, using: &random) * 1800 : Int.random(in: 0..<48, using: &random) * 1800
     }
 
+    /// Every edge of the intervals, both edges of the horizon to the second, and
+    /// instants from days before the horizon to days past it.
     static func instants(for days: [Day], model: ReferenceModel, using random: inout SplitMix64) -> [Instant] {
         var result: [Instant] = []
-        for interval in model.intervals(estimate: true, near: days.first.map { model.zone.instant(year: $0.date.components.year, month: $0.date.components.month, day: $0.date.components.day, second: 43_200) }) {
+        for interval in model.projected {
             result += [interval.start, interval.start - 1, interval.end, interval.end - 1]
         }
-        let anchor = days.first.map { model.zone.instant(year: $0.date.components.year, month: $0.date.components.month, day: $0.date.components.day, second: 0) }
-            ?? Instant(secondsSinceEpoch: 1_695_000_000)
-        for _ in 0..<30 { result.append(anchor + Int.random(in: -20 * 86_400...30 * 86_400, using: &random)) }
-        return result.shuffled(using: &random).prefix(40).map { $0 }
+        var edges: [Instant] = []
+        if let first = days.map(\.date).min(), let last = days.map(\.date).max() {
+            let before = model.midnight(first.adding(days: -Coverage.horizonDays))
+            let after = model.midnight(last.adding(days: Coverage.horizonDays + 1))
+            edges = [before - 1, before, after - 1, after, after + 3600]
+            for _ in 0..<30 {
+                result.append(before + Int.random(in: -3 * 86_400...(after - before + 3 * 86_400), using: &random))
+            }
+        }
+        return edges + result.shuffled(using: &random).prefix(45)
     }
 }
 
-/// SPEC §2–3, written the slow and obvious way.
+/// docs/HOURS.md, written the slow and obvious way.
 struct ReferenceModel {
     struct Interval { let start: Instant; let end: Instant; let label: String; let order: Int; let estimated: Bool }
 
     let days: [Day]
     let zone: TimeZoneReference
+    /// The real intervals, and those with every date of the horizon projected too.
+    private(set) var real: [Interval] = []
+    private(set) var projected: [Interval] = []
+    /// Projected for the three dates after the horizon, as if there were none: a block
+    /// they would carry on has no known end.
+    private(set) var beyond: [Interval] = []
+
+    init(days: [Day], zone: TimeZoneReference) {
+        self.days = days
+        self.zone = zone
+        let dates = days.map(\.date)
+        real = Set(dates).flatMap { intervals(of: $0, shift: 0, estimated: false) }
+        projected = real
+        guard let first = dates.min(), let last = dates.max() else { return }
+        let horizon = Coverage.horizonDays
+        for offset in -horizon...(last.dayNumber - first.dayNumber + horizon + 3) {
+            let target = first.adding(days: offset)
+            guard target < first || target > last, let source = source(for: target) else { continue }
+            let moved = intervals(of: source, shift: target.dayNumber - source.dayNumber, estimated: true)
+            if target > last.adding(days: horizon) { beyond += moved } else { projected += moved }
+        }
+    }
 
     private var dates: [LocalDate] { days.map(\.date) }
 
@@ -118,6 +156,8 @@ struct ReferenceModel {
         let (y, m, d) = local.date.components
         return zone.instant(year: y, month: m, day: d, second: local.secondOfDay)
     }
+
+    func midnight(_ date: LocalDate) -> Instant { instant(LocalDateTime(date: date, secondOfDay: 0)) }
 
     /// The feed's dayparts of `source`, moved `shift` days, as intervals.
     private func intervals(of source: LocalDate, shift: Int, estimated: Bool) -> [Interval] {
@@ -144,40 +184,22 @@ struct ReferenceModel {
         return walk.map(LocalDate.init(dayNumber:)).first { $0.weekday == target.weekday }
     }
 
-    /// Projection runs from two days before `today` to a month past the data (or the
-    /// lookahead): a block still open at its end is open through three projected weeks,
-    /// so it never ends.
-    private func lastProjected(_ today: LocalDate) -> LocalDate {
-        max(today.adding(days: 16), (dates.max() ?? today).adding(days: 30))
-    }
-
-    func intervals(estimate: Bool, near t: Instant?) -> [Interval] {
-        var result = Set(dates).flatMap { intervals(of: $0, shift: 0, estimated: false) }
-        guard estimate, let t else { return result }
-        let today = localDate(t)
-        for offset in -2...(lastProjected(today).dayNumber - today.dayNumber) {
-            let target = today.adding(days: offset)
-            if let source = source(for: target) {
-                result += intervals(of: source, shift: target.dayNumber - source.dayNumber, estimated: true)
-            }
-        }
-        return result
+    /// Where open time that reaches `end` stops: every interval that overlaps or touches it is followed.
+    private func chainEnd(from end: Instant, in all: [Interval]) -> Instant {
+        var end = end
+        while let longer = all.filter({ $0.start <= end && $0.end > end }).map(\.end).max() { end = longer }
+        return end
     }
 
     func status(at t: Instant, estimate: Bool, soon: Int) -> VenueStatus {
-        guard let first = dates.min(), let last = dates.max() else { return status(.unknown) }
-        let all = intervals(estimate: estimate, near: t)
+        guard let first = dates.min(), let last = dates.max() else { return .unknown(.noData) }
+        let all = estimate ? projected : real
         let today = localDate(t)
-        let horizon: Instant? = estimate ? instant(LocalDateTime(date: lastProjected(today).adding(days: 1), secondOfDay: 0)) : nil
         let containing = all.filter { $0.start <= t && t < $0.end }
         if !containing.isEmpty {
-            var end = containing.map(\.end).max()!
-            for _ in 0..<all.count {
-                guard let longer = all.filter({ $0.start <= end && $0.end > end }).map(\.end).max() else { break }
-                end = longer
-            }
+            let end = chainEnd(from: containing.map(\.end).max()!, in: all)
             let endReal = all.contains { $0.end == end && !$0.estimated }
-            let known = horizon.map { end < $0 } ?? true
+            let known = !estimate || chainEnd(from: end, in: all + beyond) == end
             let naming = containing.min { a, b in
                 (-a.start.secondsSinceEpoch, a.estimated ? 1 : 0, a.order) < (-b.start.secondsSinceEpoch, b.estimated ? 1 : 0, b.order)
             }!
@@ -187,16 +209,19 @@ struct ReferenceModel {
                                mealEndsAt: naming.end < end ? naming.end : nil, nextLabel: nil)
         }
         let covered = first <= today && today <= last
-        guard covered || (estimate && source(for: today) != nil) else { return status(.unknown) }
+        if !covered {
+            let horizon = Coverage.horizonDays
+            if today < first.adding(days: -horizon) || today > last.adding(days: horizon) {
+                return .unknown(.beyondHorizon(coverage: Coverage(first: first, last: last)))
+            }
+            if !estimate { return .unknown(.notEstimated) }
+            if source(for: today) == nil { return .unknown(.noSameWeekday) }
+        }
         let next = all.filter { $0.start > t && $0.start - t <= 14 * 86_400 }
             .map(\.start).min()
         let opening = next.map { s in all.filter { $0.start == s }.min { ($0.estimated ? 1 : 0, $0.order) < ($1.estimated ? 1 : 0, $1.order) }! }
         return VenueStatus(state: .closed, label: nil, message: nil, changesAt: next, closingSoon: false,
                            estimated: !covered || (next.map { s in !all.contains { $0.start == s && !$0.estimated } } ?? false),
                            mealEndsAt: nil, nextLabel: opening.flatMap { $0.label.isEmpty ? nil : $0.label })
-    }
-
-    private func status(_ state: VenueStatus.State) -> VenueStatus {
-        VenueStatus(state: state, label: nil, message: nil, changesAt: nil, closingSoon: false, estimated: false, mealEndsAt: nil, nextLabel: nil)
     }
 }

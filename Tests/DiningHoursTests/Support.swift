@@ -53,7 +53,7 @@ struct TimeZoneReference {
 
     func offset(at t: Instant) -> Int { zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t.secondsSinceEpoch))) }
 
-    /// Foundation resolves gaps forward and folds to the first occurrence: SPEC's rule.
+    /// Foundation resolves gaps forward and folds to the first occurrence: the earlier-offset rule (HOURS.md §2.5).
     func instant(year: Int, month: Int, day: Int, second: Int) -> Instant {
         let components = DateComponents(year: year, month: month, day: day, hour: second / 3600, minute: second / 60 % 60, second: second % 60)
         return Instant(secondsSinceEpoch: Int(calendar.date(from: components)!.timeIntervalSince1970))

@@ -44,7 +44,7 @@ import Testing
         #expect(plain.stdout.contains("Nearest to 39.9522,-75.1932\n"))
         #expect(plain.stdout.contains("English House         closed    3 min walk (220 m)  opens at 5:00 PM for Dinner"), "\(plain.stdout)")
         let without = try VenuectlProcess.run(Self.base)
-        #expect(without.venues.first?["distance_m"] == nil, "the SPEC object is unchanged without --near")
+        #expect(without.venues.first?["distance_m"] == nil, "the HOURS.md §4 object is unchanged without --near")
     }
 
     @Test(arguments: ["north", "39.95", "91,0", "39.95,-181", "39.95,-75.19,3", "a,b"])

@@ -51,17 +51,32 @@ import Testing
         #expect(named.venues.map { $0["id"] as! Int } == [636, 641, 642, 1442, 1464009])
     }
 
-    @Test func bundledDataWithoutArgumentsIsEstimatedAndSaysSo() throws {
+    @Test func bundledDataWithoutArgumentsSaysItIsOldAndGuessesNothing() throws {
+        // Today is years past the bundled week: nothing is projected that far.
         let run = try venuectl(["status"])
         #expect(run.code == 0)
         #expect(run.stdout.contains("bundled data, 2023-09-16 to 2023-09-22"))
-        #expect(run.stdout.contains("Dining Halls") && run.stdout.contains("Retail") && run.stdout.contains("1920 Commons"))
-        #expect(run.stdout.contains("~ estimated"))
+        #expect(run.stdout.contains("\nOld data: venued did not answer, so this is the bundled copy of Penn's hours — start it with"))
+        #expect(run.stdout.contains("\n? No hours: the data covers 2023-09-16 to 2023-09-22, and hours are not guessed more than 21 days away from it; --at 2023-09-18T12:00 shows that week.\n"))
+        #expect(run.stdout.contains("Dining Halls") && run.stdout.contains("Retail") && run.stdout.contains("? 1920 Commons"))
+        #expect(run.stdout.contains("unknown   no hours: the data ends 2023-09-22") && !run.stdout.contains("~"))
         #expect(!run.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
-        let json = try venuectl(["status", "--json", "--at", "2026-11-23T12:00"])
-        #expect(json.json["source"] as? String == "bundled")
-        #expect(json.venues.allSatisfy { $0["estimated"] as? Bool == true })
-        #expect(json.venues.first?["changes_at"] as? String == "2026-11-23T16:30:00-05:00")
+        let json = try venuectl(["status", "--json"])
+        #expect(json.json["source"] as? String == "bundled" && json.json["stale"] as? Bool == true)
+        #expect(json.json["stale_reason"] as? String == "venued_unreachable" && json.json["fetched_at"] is NSNull)
+        #expect(json.json["unknown_reason"] as? String == "beyond_horizon")
+        #expect(json.venues.count == 15 && json.venues.allSatisfy {
+            $0["state"] as? String == "unknown" && $0["unknown_reason"] as? String == "beyond_horizon" && $0["estimated"] as? Bool == false
+        })
+    }
+
+    @Test func bundledDataIsProjectedWithinTheHorizon() throws {
+        let json = try venuectl(["status", "--json", "--at", "2023-10-02T12:00"])
+        #expect(json.json["source"] as? String == "bundled" && json.json["unknown_reason"] is NSNull)
+        #expect(json.venues.allSatisfy { $0["estimated"] as? Bool == true && $0["unknown_reason"] is NSNull })
+        #expect(json.venues.first?["changes_at"] as? String == "2023-10-02T16:30:00-04:00")
+        let text = try venuectl(["status", "--at", "2023-10-02T12:00"])
+        #expect(text.stdout.contains("~ estimated") && !text.stdout.contains("No hours"))
     }
 
     @Test func theLegendSaysWhatIsEstimated() throws {
@@ -74,10 +89,15 @@ import Testing
     }
 
     @Test func noEstimateMakesUncoveredDatesUnknown() throws {
-        let run = try venuectl(["status", "--json", "--no-estimate", "--at", "2026-11-23T12:00"])
+        let run = try venuectl(["status", "--json", "--no-estimate", "--data", Self.fixture, "--at", "2023-09-25T12:00"])
         #expect(run.venues.allSatisfy { $0["state"] as? String == "unknown" && $0["changes_at"] is NSNull })
-        let text = try venuectl(["status", "--no-estimate", "--at", "2026-11-23T12:00", "593"])
-        #expect(text.stdout.contains("unknown") && text.stdout.contains("no hours published"))
+        #expect(run.json["unknown_reason"] as? String == "not_estimated")
+        let text = try venuectl(["status", "--no-estimate", "--data", Self.fixture, "--at", "2023-09-25T12:00", "593"])
+        #expect(text.stdout.contains("unknown   not in the data (--no-estimate)"))
+        #expect(text.stdout.contains("? No hours: the data does not cover 2023-09-25, and --no-estimate keeps it from being projected."))
+        // Beyond the horizon the horizon is the reason: estimation would not help.
+        let far = try venuectl(["status", "--json", "--no-estimate", "--data", Self.fixture, "--at", "2026-11-23T12:00"])
+        #expect(far.json["unknown_reason"] as? String == "beyond_horizon")
     }
 
     @Test func humanOutputSaysWhenAndInWhichZone() throws {

@@ -102,7 +102,9 @@ import Testing
             #expect(run.code == 0 && !run.stdout.isEmpty, "\(format)")
             #expect(run.stderr.hasPrefix("venuectl: venued is not running") && run.stderr.filter { $0 == "\n" }.count == 1, "\(format)")
         }
+        // The bundled data, shown because venued is away: old, and marked so.
         let waybar = try venuectl(["status", "--at", "2023-09-18T16:20", "--format", "waybar", "commons"])
-        #expect(waybar.stdout.hasPrefix(#"{"text":"1920 Commons closes in 10 min","#))
+        #expect(waybar.stdout.hasPrefix(#"{"text":"1920 Commons closes in 10 min (old)","#))
+        #expect(waybar.stdout.contains(#""class":["closing-soon","stale"],"alt":"closing-soon""#))
     }
 }

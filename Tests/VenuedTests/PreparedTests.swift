@@ -10,14 +10,14 @@ import VenuedProtocol
 /// computation gives, and never an answer from data that is no longer held.
 @Suite struct PreparedCache {
     let monday = Instant(secondsSinceEpoch: 1_695_052_800)    // 2023-09-18T16:00:00Z, noon in New York
+    let settings = LiveConfig(Config(environment: [:], uid: 0))
 
     func store(_ bytes: [UInt8], source: FeedSource = .bundled) throws -> FeedStore {
         FeedStore(held: FeedCopy(feed: try FeedDecoder.decode(bytes), source: source, fetchedAt: nil)) {}
     }
 
     func answers(_ store: FeedStore) -> StatusAnswer {
-        StatusAnswer(prepared: Prepared(store: store), settings: LiveConfig(Config(environment: ["HOME": "/nonexistent"], uid: 1000)),
-                     favoritesFile: nil)
+        StatusAnswer(prepared: Prepared(store: store, settings: settings), settings: settings, favoritesFile: nil)
     }
 
     func options(_ venues: [String] = [], tz: String = "America/New_York") -> StatusOptions {
@@ -29,7 +29,8 @@ import VenuedProtocol
 
     func fresh(_ store: FeedStore, _ options: StatusOptions, at now: Instant) throws -> String {
         let held = store.held
-        let report = try StatusReport(options: options, feed: FeedCopy(feed: held.feed, source: held.source), now: now)
+        let report = try StatusReport(options: options, feed: FeedCopy(feed: held.feed, source: held.source), now: now,
+                                      dataAge: store.age(of: held, refreshSeconds: settings.current.refreshSeconds, now: now))
         return Reply.ok(StatusJSON.members(report))
     }
 
@@ -96,8 +97,8 @@ import VenuedProtocol
 @Suite struct AnswerBudgets {
     @Test func anAnswerOverTheBudgetIsRefusedNotSent() throws {
         let store = FeedStore(held: FeedCopy(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled, fetchedAt: nil)) {}
-        let answers = StatusAnswer(prepared: Prepared(store: store), settings: LiveConfig(Config(environment: ["HOME": "/nonexistent"], uid: 1000)),
-                                   favoritesFile: nil)
+        let settings = LiveConfig(Config(environment: ["HOME": "/nonexistent"], uid: 1000))
+        let answers = StatusAnswer(prepared: Prepared(store: store, settings: settings), settings: settings, favoritesFile: nil)
         let longest = String(repeating: "{name} {state} {changes_in} {detail} ", count: StatusTemplate.lengthLimit / 40)
         let presentation = StatusPresentation(format: .template(try StatusTemplate(longest)), color: false, userZone: nil)
         let monday = Instant(secondsSinceEpoch: 1_695_052_800)

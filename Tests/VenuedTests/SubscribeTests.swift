@@ -16,6 +16,9 @@ import Testing
             "--timeout", "1", "--clock-offset", "\(offset)",
         ])
         defer { daemon.stop() }
+        // Once the first refresh has failed, the data's age stays as it is ("refreshes are
+        // failing"), so the next push is the transition.
+        _ = try daemon.waitForInfo { ($0["failures"] as? Int ?? 0) > 0 }
         let client = try UnixClient(path: home.socketPath, timeout: 8)
         defer { client.close() }
         try client.send(#"{"v":1,"cmd":"subscribe","venues":["falk"]}"# + "\n")
@@ -62,6 +65,8 @@ import Testing
             "--primary-url", server.url("/primary"), "--backup-url", server.url("/backup"), "--timeout", "1",
         ])
         defer { daemon.stop() }
+        // The first failed refresh changes what the answer says of the data's age: past it.
+        _ = try daemon.waitForInfo { ($0["failures"] as? Int ?? 0) > 0 }
         let client = try UnixClient(path: home.socketPath, timeout: 8)
         defer { client.close() }
         try client.send(#"{"v":1,"cmd":"subscribe"}"# + "\n")

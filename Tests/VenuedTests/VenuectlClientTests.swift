@@ -41,16 +41,22 @@ import VenuedProtocol
         let viaDaemon = try venuectl(["status", "--json", "--at", noon])
         let viaFile = try venuectl(["status", "--json", "--at", noon, "--data", try dataFile()])
         #expect(viaDaemon.code == 0 && viaDaemon.stderr.isEmpty, "\(viaDaemon.stderr)")
-        #expect(viaDaemon.json["ok"] == nil, "the protocol's ok member is not part of SPEC §4's object")
+        #expect(viaDaemon.json["ok"] == nil, "the protocol's ok member is not part of HOURS.md §4's object")
         #expect(viaDaemon.json["source"] as? String == "primary" && viaFile.json["source"] as? String == "file")
         #expect(viaDaemon.json["at"] as? String == viaFile.json["at"] as? String)
         let venue = try #require(viaDaemon.venues.first)
         for key in ["id", "name", "state", "label", "changes_at", "closing_soon", "estimated"] { #expect(venue[key] != nil, "\(key)") }
         #expect(venue["state"] as? String == "open" && venue["label"] as? String == "All day")
+        // venued's copy was just fetched: fresh, with its fetch time; a --data file has none.
+        #expect(viaDaemon.json["stale"] as? Bool == false && viaDaemon.json["fetched_at"] is String && viaFile.json["fetched_at"] is NSNull)
         var daemonObject = viaDaemon.json, fileObject = viaFile.json
-        daemonObject["source"] = nil
-        fileObject["source"] = nil
-        #expect(NSDictionary(dictionary: daemonObject).isEqual(to: fileObject))
+        for key in ["source", "fetched_at"] {
+            daemonObject[key] = nil
+            fileObject[key] = nil
+        }
+        // Compared as sorted JSON text: NSDictionary's isEqual finds two top-level `false` unequal.
+        let sorted = { (object: [String: Any]) in try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) }
+        #expect(sorted(daemonObject) != nil && sorted(daemonObject) == sorted(fileObject))
     }
 
     @Test func plainTextFromTheDaemonIsTheLocalTextButForTheSource() throws {

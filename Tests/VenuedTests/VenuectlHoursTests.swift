@@ -39,7 +39,11 @@ import Testing
 
     @Test func hoursWithoutProjectionSaysWhatIsNotKnown() throws {
         let run = try venuectl(["hours", "593", "--at", "2023-09-22T12:00", "--days", "2", "--no-estimate"])
-        #expect(run.stdout.contains("? Sat Sep 23          no hours published"))
+        #expect(run.stdout.contains("? Sat Sep 23          not in the data (--no-estimate)"))
+        let json = try venuectl(["hours", "593", "--at", "2023-09-22T12:00", "--days", "2", "--no-estimate", "--json"])
+        #expect((json.json["days"] as? [[String: Any]])?.map { $0["unknown_reason"] as? String } == [nil, "not_estimated"])
+        let far = try venuectl(["hours", "593", "--at", "2023-10-13T12:00", "--days", "2"])
+        #expect(far.stdout.contains("? Sat Oct 14          no hours: the data ends 2023-09-22"))
         #expect(!run.stdout.contains("~ estimated"))
         let sunday = try venuectl(["hours", "lauder", "--at", "2023-09-17T12:00", "--days", "1", "--json"])
         let day = try #require((sunday.json["days"] as? [[String: Any]])?.first)

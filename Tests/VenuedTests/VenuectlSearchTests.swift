@@ -18,8 +18,10 @@ import Testing
             642      Joe's Café      retail  open
 
             """)
-        let estimated = try venuectl(["search", "593", "--at", "2026-11-23T12:00"])
+        let estimated = try venuectl(["search", "593", "--at", "2023-10-02T12:00"])
         #expect(estimated.stdout == "593  1920 Commons  dining hall  ~open\n")
+        let beyond = try venuectl(["search", "593", "--at", "2026-11-23T12:00"])
+        #expect(beyond.stdout == "593  1920 Commons  dining hall  unknown\n")
     }
 
     @Test func jsonSaysHowEachVenueMatched() throws {

@@ -13,6 +13,8 @@ import Testing
         let offset = 1_695_060_000 - 3 - Int(Date().timeIntervalSince1970)
         let daemon = try DaemonProcess(home: home, arguments: Self.offline + ["--clock-offset", "\(offset)"])
         defer { daemon.stop() }
+        // After the first failed refresh the data's age no longer changes: the next line is the transition.
+        _ = try daemon.waitForInfo { ($0["failures"] as? Int ?? 0) > 0 }
         let run = try VenuectlRunner.run(["watch", "falk", "--json", "--count", "2"], home: home, timeout: 20)
         #expect(run.code == 0 && run.stderr.isEmpty, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:] }
@@ -24,6 +26,8 @@ import Testing
     @Test func printsTheTextVenuedRenders() throws {
         let daemon = try DaemonProcess(home: home, arguments: Self.offline)
         defer { daemon.stop() }
+        // After the first failed refresh, so that both say the same of the data's age.
+        _ = try daemon.waitForInfo { ($0["failures"] as? Int ?? 0) > 0 }
         let run = try VenuectlRunner.run(["watch", "falk", "--count", "1"], home: home, timeout: 20)
         let status = try VenuectlRunner.run(["status", "falk"], home: home)
         #expect(run.code == 0 && run.stderr.isEmpty)

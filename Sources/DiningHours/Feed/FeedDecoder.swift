@@ -1,4 +1,4 @@
-/// Turns the venues JSON into a `Feed`, tolerant per element (SPEC §1): a bad venue,
+/// Turns the venues JSON into a `Feed`, tolerant per element (HOURS.md §1): a bad venue,
 /// day or daypart is skipped with a warning; only a document that is not a venue
 /// array at all is an error. What is kept is bounded by `FeedLimits`.
 public enum FeedDecoder {

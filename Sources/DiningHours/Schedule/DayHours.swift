@@ -2,7 +2,9 @@
 public struct DayHours: Sendable {
     public let date: LocalDate
     /// False when neither the feed nor a projection speaks for this date.
-    public let known: Bool
+    public var known: Bool { unknownReason == nil }
+    /// Why neither does, when they do not.
+    public let unknownReason: UnknownReason?
     /// The hours were projected from another week.
     public let estimated: Bool
     /// Blocks that start on this date, each with where it really ends (an overnight
@@ -26,13 +28,13 @@ extension Schedule {
     public func hours(on date: LocalDate) -> DayHours {
         let dayStart = zone.instant(for: LocalDateTime(date: date, secondOfDay: 0))
         let dayEnd = zone.instant(for: LocalDateTime(date: date.adding(days: 1), secondOfDay: 0))
-        let covered = coverage?.contains(date) ?? false
-        let projected = !covered && estimate && coverage?.projectionSource(for: date) != nil
+        let unknown = timetable.unknownReason(on: date, estimate: estimate)
+        let projected = unknown == nil && !(coverage?.contains(date) ?? false)
         let starting = blocks.filter { dayStart <= $0.start && $0.start < dayEnd }
         let spanning = blocks.contains { $0.start < dayStart && $0.end >= dayEnd }
         return DayHours(
             date: date,
-            known: covered || projected,
+            unknownReason: unknown,
             estimated: projected,
             blocks: starting.map { DayHours.Opening(start: $0.start, end: end(of: $0)) },
             openAllDay: spanning,

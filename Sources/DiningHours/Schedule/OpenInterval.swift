@@ -6,13 +6,13 @@ public struct OpenInterval: Sendable, Equatable {
     public let message: String
     /// Position of the daypart in the venue's feed: ties between labels go to the earlier one.
     public let feedOrder: Int
-    /// True when it was projected from another week (SPEC §3), not read from the feed.
+    /// True when it was projected from another week (HOURS.md §3.4), not read from the feed.
     public let estimated: Bool
 
     public func contains(_ t: Instant) -> Bool { start <= t && t < end }
 }
 
-/// Overlapping or touching intervals merged into one stretch of open time (SPEC §2.6).
+/// Overlapping or touching intervals merged into one stretch of open time (HOURS.md §2.6).
 public struct OpenBlock: Sendable, Equatable {
     public let start: Instant
     public let end: Instant
@@ -31,11 +31,17 @@ public struct BlockEnd: Sendable, Equatable {
     public let estimated: Bool
 }
 
-/// The local dates a venue's feed speaks for, first to last (SPEC §3); a date inside
-/// with no day entry is a closed day, a date outside is not known.
-public struct Coverage: Sendable, Equatable {
+/// The local dates a venue's feed speaks for, first to last (HOURS.md §3.1); a date inside
+/// with no day entry is a closed day; a date outside is projected, up to
+/// `horizonDays` away (Projection.swift), and unknown beyond.
+public struct Coverage: Sendable, Hashable {
     public let first: LocalDate
     public let last: LocalDate
+
+    public init(first: LocalDate, last: LocalDate) {
+        self.first = first
+        self.last = last
+    }
 
     public func contains(_ date: LocalDate) -> Bool { first <= date && date <= last }
 }

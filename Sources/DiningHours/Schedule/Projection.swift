@@ -1,8 +1,27 @@
 extension Coverage {
-    /// The covered date whose hours stand in for `date` (SPEC §3): the same weekday,
+    /// How many days past either end of the coverage projection reaches (the horizon,
+    /// HOURS.md §3.5). Three weeks carry a venue's regular week over a feed
+    /// that is late, down for a while, or published a week at a time, but not into
+    /// another term: the hours of a week in September say nothing of Thanksgiving.
+    public static let horizonDays = 21
+
+    /// The dates the data or a projection may speak for: the coverage and
+    /// `horizonDays` on each side of it.
+    public var projectable: ClosedRange<LocalDate> {
+        first.adding(days: -Self.horizonDays)...last.adding(days: Self.horizonDays)
+    }
+
+    /// The covered date whose hours stand in for `date` (HOURS.md §3.4): the same weekday,
     /// the latest such date when projecting forward and the earliest when projecting
-    /// backward. nil inside the coverage, or when no covered date has that weekday.
+    /// backward. nil inside the coverage, beyond the horizon, or when no covered date
+    /// has that weekday.
     public func projectionSource(for date: LocalDate) -> LocalDate? {
+        projectable.contains(date) ? sameWeekday(for: date) : nil
+    }
+
+    /// `projectionSource` as if there were no horizon: what the week would repeat past
+    /// it, which tells whether the horizon cut a block short (`Timetable.horizonCuts`).
+    func sameWeekday(for date: LocalDate) -> LocalDate? {
         if date > last {
             let source = last.adding(days: -((last.weekday - date.weekday + 7) % 7))
             return source >= first ? source : nil

@@ -14,16 +14,16 @@ public final class Schedule: Sendable {
     /// Real and projected intervals, sorted by start (real first, then feed order).
     public let intervals: [OpenInterval]
     public let blocks: [OpenBlock]
-    /// Midnight after the last of `dates`, where projected intervals stop: a block that
-    /// reaches it may go on past the window (see `end(of:)`).
-    let horizon: Instant
+    /// Midnight after the last of `dates`, where this window's projected intervals stop:
+    /// a block that reaches it may go on past the window (see `end(of:)`).
+    let windowEnd: Instant
 
-    init(timetable: Timetable, dates: ClosedRange<LocalDate>, estimate: Bool, intervals: [OpenInterval], horizon: Instant) {
+    init(timetable: Timetable, dates: ClosedRange<LocalDate>, estimate: Bool, intervals: [OpenInterval], windowEnd: Instant) {
         self.timetable = timetable
         self.dates = dates
         self.estimate = estimate
         self.intervals = intervals
-        self.horizon = horizon
+        self.windowEnd = windowEnd
         self.blocks = Self.merge(intervals)
     }
 
@@ -37,7 +37,7 @@ public final class Schedule: Sendable {
         return a.feedOrder < b.feedOrder
     }
 
-    /// SPEC §2.6: `next.start <= current.end` joins. An edge is estimated only when no
+    /// HOURS.md §2.6: `next.start <= current.end` joins. An edge is estimated only when no
     /// real interval shares it.
     private static func merge(_ intervals: [OpenInterval]) -> [OpenBlock] {
         var blocks: [OpenBlock] = []
@@ -83,15 +83,17 @@ public final class Schedule: Sendable {
     }
 
     /// Where a block really ends, however far past this window that is (the data, then
-    /// projected weeks), and whether that end is projected; nil when it never ends.
-    /// Without estimation every interval is already here, so the block's own end is it.
+    /// projected weeks up to the horizon), and whether that end is projected; nil when
+    /// the horizon cuts the block short, so no one knows when it closes. Without
+    /// estimation every interval is already here, so the block's own end is it.
     public func end(of block: OpenBlock) -> BlockEnd? {
-        guard estimate, block.end >= horizon else { return BlockEnd(at: block.end, estimated: block.endEstimated) }
-        return timetable.end(ofBlockOpenAt: block.start)
+        guard estimate else { return BlockEnd(at: block.end, estimated: block.endEstimated) }
+        if block.end >= windowEnd { return timetable.end(ofBlockOpenAt: block.start) }
+        return timetable.horizonCuts(blockEndingAt: block.end) ? nil : BlockEnd(at: block.end, estimated: block.endEstimated)
     }
 
     /// The interval that names the open time at `t`: the one containing `t` that started
-    /// last; ties go to the one first in the feed (SPEC §3).
+    /// last; ties go to the one first in the feed (HOURS.md §3.2).
     func namingInterval(at t: Instant, in block: OpenBlock) -> OpenInterval? {
         var best: OpenInterval?
         for interval in intervals[block.members] where interval.contains(t) {

@@ -9,6 +9,9 @@ public struct Timetable: Sendable {
     /// Sorted by start, then feed order.
     let realIntervals: [OpenInterval]
     let daypartsByDate: [LocalDate: [WallDaypart]]
+    /// Midnight after the last date projected forward: a block reaching it may be cut
+    /// short by the horizon (`horizonCuts`).
+    let projectionEnd: Instant?
 
     public init(venue: Venue, zone: ZoneRules) {
         self.venue = venue
@@ -27,13 +30,27 @@ public struct Timetable: Sendable {
         self.realIntervals = intervals.sorted(by: Schedule.intervalOrder)
         self.daypartsByDate = byDate
         let dates = venue.days.map(\.date)
-        self.coverage = dates.min().map { Coverage(first: $0, last: dates.max()!) }
+        let coverage = dates.min().map { Coverage(first: $0, last: dates.max()!) }
+        self.coverage = coverage
+        self.projectionEnd = coverage.map {
+            zone.instant(for: LocalDateTime(date: $0.projectable.upperBound.adding(days: 1), secondOfDay: 0))
+        }
     }
 
     /// True when the feed gives `date` at least one open daypart (projection aside).
     public func hasOpenHours(on date: LocalDate) -> Bool { daypartsByDate[date] != nil }
 
-    /// How far ahead a closed venue's next opening is looked for (SPEC §3).
+    /// Why `date` is unknown, or nil when the data or a projection speaks for it. A date
+    /// beyond the horizon says so even without estimation: no flag would help there.
+    public func unknownReason(on date: LocalDate, estimate: Bool) -> UnknownReason? {
+        guard let coverage else { return .noData }
+        if coverage.contains(date) { return nil }
+        if !coverage.projectable.contains(date) { return .beyondHorizon(coverage: coverage) }
+        if !estimate { return .notEstimated }
+        return coverage.projectionSource(for: date) == nil ? .noSameWeekday : nil
+    }
+
+    /// How far ahead a closed venue's next opening is looked for (HOURS.md §3.3).
     public static let lookahead = 14 * 86_400
 
     /// A schedule that answers `status(at: t)` and the next 14 days of transitions.
@@ -45,7 +62,7 @@ public struct Timetable: Sendable {
     }
 
     /// The feed's intervals plus, with `estimate`, projected ones for the dates of
-    /// `dates` that the feed does not cover.
+    /// `dates` that the feed does not cover and the horizon allows.
     public func schedule(dates: ClosedRange<LocalDate>, estimate: Bool = true) -> Schedule {
         var intervals = realIntervals
         if estimate, let coverage {
@@ -65,41 +82,52 @@ public struct Timetable: Sendable {
                 intervals = (intervals + projected).sorted(by: Schedule.intervalOrder)
             }
         }
-        let horizon = zone.instant(for: LocalDateTime(date: dates.upperBound.adding(days: 1), secondOfDay: 0))
-        return Schedule(timetable: self, dates: dates, estimate: estimate, intervals: intervals, horizon: horizon)
+        let windowEnd = zone.instant(for: LocalDateTime(date: dates.upperBound.adding(days: 1), secondOfDay: 0))
+        return Schedule(timetable: self, dates: dates, estimate: estimate, intervals: intervals, windowEnd: windowEnd)
     }
 
     /// The end of the projected-or-real block open at `start`, for a block that reached
-    /// the edge of the window it was found in; nil when it never ends.
+    /// the edge of the window it was found in; nil when the horizon cuts it short.
     ///
-    /// Projection repeats the first covered week backward and the last one forward, so
-    /// past either edge of the coverage the hours are periodic: a block open through a
-    /// whole projected week is open through every later one. Hence at most three
-    /// windows: ten days from the start; if those are all before the data and the
-    /// block spans them, it runs on into the data, so from the data's first day on;
-    /// then through nine days past the data's last. The windows stay within the
-    /// coverage plus a few weeks, whatever `start` is.
+    /// Nothing is projected past the horizon, so no interval reaches beyond the day after
+    /// it: ten days from the start answer for most blocks, and a longer one (open around
+    /// the clock) is followed through that day, which is as far as any can go.
     func end(ofBlockOpenAt start: Instant) -> BlockEnd? {
         guard let coverage else { return nil }
         let startDate = zone.localDate(of: start)
-        var inside = start
+        let lastDate = coverage.projectable.upperBound.adding(days: 1)
         var dates = startDate.adding(days: -1)...startDate.adding(days: 9)
-        for _ in 0..<3 {
+        for _ in 0..<2 {
             let wide = schedule(dates: dates, estimate: true)
-            guard let index = wide.lastBlock(startingAtOrBefore: inside), wide.blocks[index].contains(inside) else { return nil }
+            guard let index = wide.lastBlock(startingAtOrBefore: start), wide.blocks[index].contains(start) else { return nil }
             let block = wide.blocks[index]
-            if block.end < wide.horizon { return BlockEnd(at: block.end, estimated: block.endEstimated) }
-            if dates.upperBound >= coverage.last.adding(days: 9) { return nil }
-            if dates.upperBound < coverage.first {
-                // Open through ten projected days before the data: open until the data starts.
-                let dataStart = zone.instant(for: LocalDateTime(date: coverage.first, secondOfDay: 0))
-                inside = dataStart - 1
-                dates = coverage.first.adding(days: -2)...coverage.last.adding(days: 9)
-            } else {
-                dates = dates.lowerBound...max(dates.upperBound, coverage.last).adding(days: 9)
+            if block.end < wide.windowEnd || dates.upperBound >= lastDate {
+                return horizonCuts(blockEndingAt: block.end) ? nil : BlockEnd(at: block.end, estimated: block.endEstimated)
             }
+            dates = dates.lowerBound...lastDate
         }
         return nil
+    }
+
+    /// True when the hours projected past the horizon, were there no horizon, would
+    /// carry on a block that ends at `end`: that end is where the guessing stops, not
+    /// where the venue closes, so it is no closing time to show or push.
+    func horizonCuts(blockEndingAt end: Instant) -> Bool {
+        guard let coverage, let projectionEnd, end >= projectionEnd else { return false }
+        var date = coverage.projectable.upperBound.adding(days: 1)
+        let endDate = zone.localDate(of: end)
+        while date <= endDate {
+            if let source = coverage.sameWeekday(for: date) {
+                for daypart in daypartsByDate[source] ?? [] {
+                    if let interval = daypart.interval(shiftedBy: date.dayNumber - source.dayNumber, zone: zone),
+                       interval.start <= end, end < interval.end {
+                        return true
+                    }
+                }
+            }
+            date = date.adding(days: 1)
+        }
+        return false
     }
 
     /// Status at `t` from a schedule built for it; for one-off questions.

@@ -1,4 +1,4 @@
-/// A venue's answer at one instant (SPEC §3).
+/// A venue's answer at one instant (HOURS.md §3).
 public struct VenueStatus: Sendable, Equatable {
     public enum State: String, Sendable, CaseIterable {
         case open, closed, unknown
@@ -21,9 +21,11 @@ public struct VenueStatus: Sendable, Equatable {
     public let mealEndsAt: Instant?
     /// The label of the next opening while closed ("opens at 5:00 PM for Dinner").
     public let nextLabel: String?
+    /// Why the state is unknown; nil for every other state.
+    public let unknownReason: UnknownReason?
 
     public init(state: State, label: String?, message: String?, changesAt: Instant?, closingSoon: Bool,
-                estimated: Bool, mealEndsAt: Instant?, nextLabel: String?) {
+                estimated: Bool, mealEndsAt: Instant?, nextLabel: String?, unknownReason: UnknownReason? = nil) {
         self.state = state
         self.label = label
         self.message = message
@@ -32,29 +34,25 @@ public struct VenueStatus: Sendable, Equatable {
         self.estimated = estimated
         self.mealEndsAt = mealEndsAt
         self.nextLabel = nextLabel
+        self.unknownReason = unknownReason
     }
 
-    static let unknown = VenueStatus(state: .unknown, label: nil, message: nil, changesAt: nil,
-                                     closingSoon: false, estimated: false, mealEndsAt: nil, nextLabel: nil)
+    public static func unknown(_ reason: UnknownReason) -> VenueStatus {
+        VenueStatus(state: .unknown, label: nil, message: nil, changesAt: nil, closingSoon: false,
+                    estimated: false, mealEndsAt: nil, nextLabel: nil, unknownReason: reason)
+    }
 }
 
 extension Schedule {
     /// The status at `t`; `soon` is the closing-soon threshold in seconds. Ask only
     /// where `canAnswer(at: t)` holds (`Timetable.status(at:)` does it for you).
     public func status(at t: Instant, soon: Int = VenueStatus.defaultSoon) -> VenueStatus {
-        guard let coverage else { return .unknown }
         if let index = lastBlock(startingAtOrBefore: t), blocks[index].contains(t) {
             return openStatus(at: t, block: blocks[index], soon: soon)
         }
         let today = zone.localDate(of: t)
-        let projected: Bool
-        if coverage.contains(today) {
-            projected = false
-        } else if estimate, coverage.projectionSource(for: today) != nil {
-            projected = true
-        } else {
-            return .unknown
-        }
+        if let reason = timetable.unknownReason(on: today, estimate: estimate) { return .unknown(reason) }
+        let projected = !(coverage?.contains(today) ?? false)
         let next = nextOpening(after: t)
         return VenueStatus(
             state: .closed, label: nil, message: nil,

@@ -7,7 +7,7 @@ public enum FeedTime: Hashable, Sendable {
     /// `10:00` (a 2022 variant): a time of day on the day's own date.
     case timeOfDay(secondOfDay: Int)
 
-    /// Parses every form SPEC §2.2 accepts; nil for anything else. Fractions of a
+    /// Parses every form HOURS.md §2.2 accepts; nil for anything else. Fractions of a
     /// second are accepted and dropped; a space may stand for the `T`.
     public init?(parsing text: String) {
         var text = text

@@ -94,7 +94,7 @@ public struct ZoneRules: Sendable {
 
     public func localDate(of instant: Instant) -> LocalDate { localDateTime(of: instant).date }
 
-    /// The instant a wall clock shows `local`, by the **earlier offset** rule (SPEC §2.5):
+    /// The instant a wall clock shows `local`, by the **earlier offset** rule (HOURS.md §2.5):
     /// a time that occurs twice is its first occurrence; a time skipped by a gap is read
     /// with the offset in force before the gap, so it lands one gap-length later. This is
     /// the disambiguation jiff and Temporal call `compatible` (Python's `fold=0`,

@@ -4,7 +4,7 @@ import Glibc
 import VenuedSystem
 
 /// A feed with where it came from: what venued holds and serves, what venuectl reads
-/// locally, and what an answer's `source` reports (SPEC §4). One name for one concept.
+/// locally, and what an answer's `source` reports (HOURS.md §4). One name for one concept.
 public struct FeedCopy: Sendable {
     public let feed: Feed
     public let source: FeedSource

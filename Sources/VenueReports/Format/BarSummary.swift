@@ -1,17 +1,26 @@
 /// What a status bar shows for the chosen venues, whatever the bar: a few venues by
-/// name, or for more a count, with one tone for the whole and every venue in the
-/// tooltip. Choose what a bar shows with VENUE arguments, filters or venuectl.conf.
+/// name, or for more a count, with one tone for the whole, `(old)` at the end when the
+/// data is stale, and every venue and the notes (`StatusNotes`) in the tooltip. Choose
+/// what a bar shows with VENUE arguments, filters or venuectl.conf.
 package struct BarSummary {
     /// More venues than this are summed up as "N of M open"; three names fill a bar.
     package static let namedLimit = 3
 
     package let lines: [VenueLine]
     package let openNow: Bool
+    package let notes: StatusNotes
+    /// `StatusNotes.staleMarker` when the data is stale.
+    package let marker: String?
 
     package init(_ report: StatusReport) {
         lines = report.lines
         openNow = report.options.openNow
+        notes = StatusNotes(report)
+        marker = report.dataAge.isStale ? StatusNotes.staleMarker : nil
     }
+
+    /// The class a bar styles by: the tone, and `stale` when the data is.
+    package var classes: [String] { [tone.rawValue] + (marker == nil ? [] : ["stale"]) }
 
     package var openCount: Int { lines.count { $0.status.state == .open } }
 
@@ -25,17 +34,21 @@ package struct BarSummary {
 
     package static let separator = " · "
 
-    package var text: String { pieces.map(\.text).joined(separator: Self.separator) }
+    package var text: String { marked(pieces.map(\.text).joined(separator: Self.separator)) }
 
     /// For a narrow bar: one venue's short name and phrase, or the count.
     package var shortText: String {
-        lines.count == 1 ? lines[0].shortSummary : "\(openCount)/\(lines.count) open"
+        marked(lines.count == 1 ? lines[0].shortSummary : "\(openCount)/\(lines.count) open")
     }
 
-    /// One line per venue: name, state and the long detail.
+    /// One line per venue: name, state and the long detail; then the notes.
     package var tooltip: String {
-        lines.map { "\($0.venue.name): \($0.stateWord), \($0.detail)" }.joined(separator: "\n")
+        let venues = lines.map { "\($0.venue.name): \($0.stateWord), \($0.detail)" }
+        let notes = notes.all
+        return (venues + (notes.isEmpty || venues.isEmpty ? notes : [""] + notes)).joined(separator: "\n")
     }
+
+    private func marked(_ text: String) -> String { marker.map { text + " " + $0 } ?? text }
 
     package var tone: Tone { Tone.combined(lines.map(\.tone)) }
 

@@ -1,5 +1,7 @@
 /// The i3 family. None of them is given markup (i3blocks' and i3bar's default is
-/// `markup=none`), so the text goes out as it is; colours are the palette's.
+/// `markup=none`), so the text goes out as it is; colours are the palette's. None has a
+/// class or a tooltip, so stale data is said by `(old)` at the end of the text (for
+/// i3bar, a grey block of its own).
 package enum I3Formats {
     /// i3blocks' protocol: full_text, short_text and color, one line each.
     package static func i3blocks(_ summary: BarSummary) -> String {
@@ -10,9 +12,12 @@ package enum I3Formats {
     /// its id), on one line. A one-shot run prints one array; a wrapper that sends the
     /// `{"version":1}` header and `[` streams them (docs/integrations.md).
     package static func i3bar(_ summary: BarSummary) -> String {
-        let blocks = summary.lines.isEmpty
-            ? [block(instance: "none", full: summary.text, short: summary.shortText, tone: summary.tone)]
+        // The marker goes in a block of its own, so the venues' text is left unmarked.
+        let unmarked = summary.pieces.map(\.text).joined(separator: BarSummary.separator)
+        var blocks = summary.lines.isEmpty
+            ? [block(instance: "none", full: unmarked, short: unmarked, tone: summary.tone)]
             : summary.lines.map { block(instance: "\($0.venue.id)", full: $0.summary, short: $0.shortSummary, tone: $0.tone) }
+        if let marker = summary.marker { blocks.append(block(instance: "stale", full: marker, short: marker, tone: .unknown)) }
         return "[" + blocks.joined(separator: ",") + "]\n"
     }
 

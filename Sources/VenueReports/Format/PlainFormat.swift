@@ -1,6 +1,7 @@
 import DiningHours
 
-/// `venuectl status` for people: a header naming the data, then the venues by kind (or
+/// `venuectl status` for people: a header naming the data (and, when it is old or
+/// speaks for none of the venues, why and what helps), then the venues by kind (or
 /// nearest first with `--near`), one line each. With `columns` (`$COLUMNS`) every line
 /// is cut to fit, the detail at the end going first, so a narrow terminal never wraps.
 package struct PlainFormat {
@@ -54,6 +55,9 @@ package struct PlainFormat {
         if let userZone, zone.identifier != userZone {
             lines.append([Segment(text: "Times are in \(zone.identifier) (UTC\(offsetText(zone.offset(at: report.at)))).")])
         }
+        let notes = StatusNotes(report)
+        if let stale = notes.stale { lines.append([Segment(text: stale, code: Tone.closingSoon.ansi)]) }
+        lines += notes.unknown.map { [Segment(text: "? " + $0, code: Tone.unknown.ansi)] }
         if report.rows.contains(where: \.status.estimated) {
             lines.append([Segment(text: "~ estimated: " + estimatedLegend(), code: Tone.closingSoon.ansi)])
         }

@@ -3,8 +3,8 @@ import DiningHours
 /// When a watched status can next read differently: what `venuectl watch` and venued's
 /// `subscribe` sleep until. A status changes at each opening and closing, when a
 /// closing-soon window starts (the bars turn orange), on each minute of a countdown a
-/// format shows ("closes in 12 min"), and at local midnight (day names such as "Tue"
-/// become "today"). Waking only then, and printing only when the text differs, keeps a
+/// format shows ("closes in 12 min"), at local midnight (day names such as "Tue"
+/// become "today"; the horizon's edges fall there too), and when the data turns stale. Waking only then, and printing only when the text differs, keeps a
 /// bar current without redrawing more often than it changes.
 public enum Redraw {
     /// The first such instant after the report's; nil when nothing will change within
@@ -29,6 +29,7 @@ public enum Redraw {
             }
         }
         candidates.append(report.zone.instant(for: LocalDateTime(date: report.zone.localDate(of: now).adding(days: 1), secondOfDay: 0)))
+        if let stale = report.dataAge.staleFrom { candidates.append(stale) }
         return candidates.filter { $0 > now }.min()
     }
 

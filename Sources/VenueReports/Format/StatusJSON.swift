@@ -1,17 +1,22 @@
 import DiningHours
 
-/// `venuectl status --json` (SPEC §4): one object, every venue with at least id, name,
-/// state, label, changes_at, closing_soon and estimated; with `--near` also `distance_m`
-/// and `walk_minutes` (null for a venue without coordinates).
+/// `venuectl status --json` (HOURS.md §4): one object, every venue with at least id, name,
+/// state, label, changes_at, closing_soon and estimated, and why it is unknown
+/// (`unknown_reason`); with `--near` also `distance_m` and `walk_minutes` (null for a
+/// venue without coordinates). At the top, besides the instant, source, zone and
+/// coverage: how current the data is (`stale`, `stale_reason`, `fetched_at`) and the
+/// reason every venue shares when all are unknown for one (`unknown_reason`).
 public enum StatusJSON {
     public static func render(_ report: StatusReport) -> String {
         JSONText.object(members(report)) + "\n"
     }
 
-    /// What a JSON answer shows apart from its instant: the `venues` member. Watchers
-    /// (venued's pushes, `venuectl watch`) compare this, since `at` moves with every step.
-    public static func shownVenues(_ members: [(String, String)]) -> String {
-        members.first { $0.0 == "venues" }?.1 ?? ""
+    /// What a JSON answer shows apart from its instants: every member but `at`, which
+    /// moves with every step, and `fetched_at`, which moves with every refresh. Watchers
+    /// (venued's pushes, `venuectl watch`) compare this, so data turning stale is news
+    /// and a refresh that changes nothing is not.
+    public static func shown(_ members: [(String, String)]) -> String {
+        members.filter { $0.0 != "at" && $0.0 != "fetched_at" }.map { $0.0 + ":" + $0.1 }.joined(separator: ",")
     }
 
     /// The members of the object, in order, as JSON text: the daemon prepends its own
@@ -32,6 +37,7 @@ public enum StatusJSON {
                 ("meal_ends_at", JSONText.string(status.mealEndsAt.map(zone.iso8601))),
                 ("next_label", JSONText.string(status.nextLabel)),
                 ("message", JSONText.string(status.message)),
+                ("unknown_reason", JSONText.string(status.unknownReason?.name)),
             ]
             if report.options.near != nil {
                 members += [("distance_m", row.distance.map { "\(Int($0.rounded()))" } ?? "null"),
@@ -42,11 +48,19 @@ public enum StatusJSON {
         let coverage = report.coverage.map {
             JSONText.object([("first", JSONText.quote("\($0.first)")), ("last", JSONText.quote("\($0.last)"))])
         } ?? "null"
+        // Said at the top only when every venue shown is unknown for the same reason.
+        let reasons = Set(report.rows.map { $0.status.unknownReason?.name })
+        let sharedReason = reasons.count == 1 ? reasons.first ?? nil : nil
+        let age = report.dataAge
         return [
             ("at", JSONText.quote(zone.iso8601(report.at))),
             ("source", JSONText.quote(report.source.rawValue)),
+            ("stale", "\(age.isStale)"),
+            ("stale_reason", JSONText.string(age.staleness?.name)),
+            ("fetched_at", JSONText.string(age.fetchedAt.map(zone.iso8601))),
             ("tz", JSONText.quote(zone.identifier)),
             ("coverage", coverage),
+            ("unknown_reason", JSONText.string(sharedReason)),
             ("venues", "[" + venues.joined(separator: ",") + "]"),
         ]
     }

@@ -6,6 +6,7 @@ public struct StatusTemplate: Hashable, Sendable {
     package enum Field: String, CaseIterable, Sendable {
         case id, name, kind, state, label, changesAt = "changes_at", changesIn = "changes_in"
         case closingSoon = "closing_soon", estimated, distance, walk, color, phrase, detail
+        case unknownReason = "unknown_reason", stale
     }
 
     package enum Piece: Hashable, Sendable {

@@ -1,6 +1,7 @@
 /// Bars whose text carries inline colour tags: polybar (`%{F#rrggbb}...%{F-}`) and tmux
 /// (`#[fg=#rrggbb]...#[default]`), each with its own escaping (`Escaping`). One line:
-/// each venue in its tone, or the count in the combined tone.
+/// each venue in its tone, or the count in the combined tone; `(old)` in grey after them
+/// when the data is stale.
 package struct TaggedFormat: Sendable {
     /// The colour tag is `opening + hex + closing`.
     package let opening: String
@@ -13,9 +14,12 @@ package struct TaggedFormat: Sendable {
     package static let tmux = TaggedFormat(opening: "#[fg=", closing: "]", reset: "#[default]") { text, _ in Escaping.tmux(text) }
 
     package func render(_ summary: BarSummary) -> String {
-        summary.pieces.map { piece in
-            let colour = opening + piece.tone.hex + closing
-            return colour + escape(piece.text, colour) + reset
-        }.joined(separator: BarSummary.separator) + "\n"
+        let pieces = summary.pieces.map { piece in coloured(piece.text, piece.tone) }.joined(separator: BarSummary.separator)
+        return pieces + (summary.marker.map { " " + coloured($0, .unknown) } ?? "") + "\n"
+    }
+
+    private func coloured(_ text: String, _ tone: Tone) -> String {
+        let colour = opening + tone.hex + closing
+        return colour + escape(text, colour) + reset
     }
 }

@@ -28,6 +28,8 @@ package enum TemplateFormat {
         case .color: return line.tone.hex
         case .phrase: return line.phrase
         case .detail: return line.detail
+        case .unknownReason: return line.status.unknownReason?.name ?? ""
+        case .stale: return "\(line.stale)"
         }
     }
 }

@@ -2,7 +2,7 @@ import DiningHours
 
 /// The one palette every format colours with, so a venue is the same green in a
 /// terminal, a bar and a prompt: open, closing soon, closed, unknown. `unknown` is
-/// grey, never red: "no data" must not look like "closed" (SPEC §3).
+/// grey, never red: "no data" must not look like "closed" (HOURS.md §3.6).
 public enum Tone: String, Sendable, CaseIterable {
     case open
     case closingSoon = "closing-soon"

@@ -18,6 +18,8 @@ package struct VenueLine: Sendable {
     package let changesIn: String?
     /// Metres from the `--near` point.
     package let distance: Double?
+    /// The data behind it is old (the report's `DataAge`), for templates' `{stale}`.
+    package let stale: Bool
 
     package init(_ row: StatusReport.Row, in report: StatusReport) {
         let status = row.status, zone = report.zone, now = report.at
@@ -29,6 +31,7 @@ package struct VenueLine: Sendable {
         changesIn = status.changesAt.map { ClockText.duration($0 - now) }
         distance = row.distance
         detail = Self.detail(status, venue: row.venue, zone: zone, now: now)
+        stale = report.dataAge.isStale
         phrase = (status.estimated ? "~" : "") + Self.phrase(status, zone: zone, now: now)
     }
 
@@ -81,7 +84,7 @@ package struct VenueLine: Sendable {
             return "opens \(ClockText.when(start, from: now, zone: zone))"
                 + (status.nextLabel.flatMap { meaningful($0, for: venue) }.map { " for \($0)" } ?? "")
         case .unknown:
-            return "no hours published"
+            return status.unknownReason?.detail(on: zone.localDate(of: now)) ?? "no hours published"
         }
     }
 

@@ -1,7 +1,7 @@
 import DiningHours
 
-/// The flags of `venuectl status` (SPEC §4): what to compute (venues, filters, instant,
-/// zone) and how to print it. Parsed from one table (`StatusOptions.table`, in StatusFlags.swift) so that parsing,
+/// The flags of `venuectl status` (README, `venuectl status`): what to compute (venues,
+/// filters, instant, zone) and how to print it. Parsed from one table (`StatusOptions.table`, in StatusFlags.swift) so that parsing,
 /// `--help` and the README cannot disagree; venued rebuilds the same value from a request.
 public struct StatusOptions: Hashable, Sendable {
     public var venues: [String] = []

@@ -16,6 +16,7 @@ public enum HoursJSON {
                 ("weekday", JSONText.quote(ClockText.weekdays[day.date.weekday])),
                 ("today", "\(day.date == report.today)"),
                 ("known", "\(day.known)"),
+                ("unknown_reason", JSONText.string(day.unknownReason?.name)),
                 ("estimated", "\(day.estimated)"),
                 ("open_all_day", "\(day.openAllDay)"),
                 ("open", JSONText.array(day.blocks.map { block in

@@ -15,20 +15,25 @@ public struct StatusReport: Sendable {
     package let at: Instant
     package let zone: ZoneRules
     public let source: FeedSource
+    /// How current the data is: filled by whoever read it (venued, or venuectl's fallback).
+    public let dataAge: DataAge
     package let coverage: Coverage?
     package let rows: [Row]
     /// The options it answers, for the formats that say what was asked (`--near`, filters).
     package let options: StatusOptions
 
     /// `favorites` is the set `--favorites` keeps (read by the caller: venuectl or venued).
-    public init(options: StatusOptions, feed: FeedCopy, now: Instant, favorites: Favorites = Favorites()) throws(CLIError) {
+    public init(options: StatusOptions, feed: FeedCopy, now: Instant, favorites: Favorites = Favorites(),
+                dataAge: DataAge) throws(CLIError) {
         let zone = try Self.zone(options.tz)
-        try self.init(options: options, campus: Campus(feed: feed.feed, zone: zone), source: feed.source, now: now, favorites: favorites)
+        try self.init(options: options, campus: Campus(feed: feed.feed, zone: zone), source: feed.source, now: now,
+                      favorites: favorites, dataAge: dataAge)
     }
 
     /// The same answer from a campus already built in the zone of `options.tz` (which
     /// is not read here): what venued does, so that it builds each campus once.
-    public init(options: StatusOptions, campus: Campus, source: FeedSource, now: Instant, favorites: Favorites = Favorites()) throws(CLIError) {
+    public init(options: StatusOptions, campus: Campus, source: FeedSource, now: Instant, favorites: Favorites = Favorites(),
+                dataAge: DataAge) throws(CLIError) {
         let zone = campus.zone
         let at = try Self.instant(options.at, zone: zone, now: now)
         let chosen = try Self.select(options.venues, from: campus.timetables.map(\.venue))
@@ -51,6 +56,7 @@ public struct StatusReport: Sendable {
         self.at = at
         self.zone = zone
         self.source = source
+        self.dataAge = dataAge
         self.coverage = campus.coverage
         self.rows = rows
         self.options = options

@@ -10,7 +10,7 @@ import VenueReports
 ///       Mon Sep 18 (today)  7:30 AM–10:30 AM, 11:00 AM–4:30 PM, 5:00 PM–9:30 PM
 ///                           Breakfast 7:30 AM–10:30 AM · Lunch 11:00 AM–4:30 PM · Dinner 5:00 PM–9:30 PM
 ///     ~ Sat Sep 23          9:00 AM–2:00 PM
-///     ? Mon Sep 25          no hours published
+///     ? Mon Oct 16          no hours: the data ends 2023-09-22
 struct HoursText {
     let report: HoursReport
     /// The reader's zone: the text says so when venue times are in another one.
@@ -51,7 +51,7 @@ struct HoursText {
     }
 
     private func hours(_ day: DayHours) -> String {
-        guard day.known else { return "no hours published" }
+        if let reason = day.unknownReason { return reason.detail(on: day.date) }
         var parts = day.openAllDay ? ["open all day"] : []
         parts += day.blocks.map { block in
             block.end.map { range(block.start, $0.at) } ?? "from \(ClockText.clock(report.zone.localDateTime(of: block.start))), no closing time ahead"

@@ -48,6 +48,10 @@ enum InfoCommand {
         var data = "\(text(info["source"])) data, \(coverage), \(number(info["venues"]) ?? 0) venues"
         if warnings > 0 { data += ", \(warnings) parts skipped" }
         data += info["fetched_at"].flatMap(time).map { ", fetched \($0)" } ?? ", compiled into venued"
+        if case .bool(true)? = info["stale"] {
+            let why = if case .string("refresh_failing")? = info["stale_reason"] { "refreshes are failing" } else { "not refreshed lately" }
+            data += "; old: \(why)"
+        }
         var lastError = "none"
         if case .string(let error)? = info["last_error"] {
             let when = info["last_error_at"].flatMap(time).map { "at \($0)" } ?? ""

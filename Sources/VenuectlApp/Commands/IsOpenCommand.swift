@@ -87,7 +87,8 @@ enum IsOpenCommand {
     }
 
     private static func computed(_ request: StatusOptions, _ feed: FeedCopy, _ context: Context) throws(CLIError) -> [OpenAnswer] {
-        let report = try StatusReport(options: request, feed: feed, now: context.now)
+        // Its one line says nothing of the data's age: the notice on stderr names the copy.
+        let report = try StatusReport(options: request, feed: feed, now: context.now, dataAge: DataAge())
         return report.rows.map { OpenAnswer(row: $0, zone: report.zone, at: report.at) }
     }
 

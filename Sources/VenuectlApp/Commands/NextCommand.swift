@@ -5,7 +5,7 @@ import VenuectlGrammar
 /// `venuectl next [VENUE...] [--within 3h]`: the openings and closings coming up, across
 /// venues, soonest first; computed from the local copy (`LocalFeed` says why).
 enum NextCommand {
-    /// As far ahead as a closed venue's next opening is looked for (SPEC §3).
+    /// As far ahead as a closed venue's next opening is looked for (HOURS.md §3.3).
     static let longest = Timetable.lookahead
 
     struct Options: HasCommonOptions {

@@ -12,6 +12,8 @@ struct OpenAnswer {
     /// The wall clock of `changes_at` in the venue zone.
     let changesAt: LocalDateTime?
     let estimated: Bool
+    /// Why the state is unknown (`UnknownReason.name`), as both paths carry it.
+    let unknownReason: String?
     /// The venue-zone date of the instant asked about.
     let today: LocalDate
 
@@ -21,10 +23,11 @@ struct OpenAnswer {
         label = row.status.state == .open ? row.status.label : row.status.nextLabel
         changesAt = row.status.changesAt.map(zone.localDateTime)
         estimated = row.status.estimated
+        unknownReason = row.status.unknownReason?.name
         today = zone.localDate(of: at)
     }
 
-    /// A venue of venued's answer; nil when it lacks what SPEC §4 promises.
+    /// A venue of venued's answer; nil when it lacks what HOURS.md §4 promises.
     init?(json venue: JSONValue, today: LocalDate) {
         guard case .number(let id)? = venue["id"], case .string(let name)? = venue["name"],
               case .string(let stateName)? = venue["state"], let state = VenueStatus.State(rawValue: stateName) else { return nil }
@@ -34,6 +37,7 @@ struct OpenAnswer {
         self.label = if case .string(let text)? = label { text } else { nil }
         changesAt = if case .string(let text)? = venue["changes_at"] { Self.wallClock(text) } else { nil }
         estimated = venue["estimated"] == .bool(true)
+        unknownReason = if case .string(let text)? = venue["unknown_reason"] { text } else { nil }
         self.today = today
     }
 
@@ -66,7 +70,14 @@ struct OpenAnswer {
             sentence = changesAt.map { "\(name) is closed; opens \(ClockText.when($0, today: today))\(meal)" }
                 ?? "\(name) is closed, with no opening in the next 14 days"
         case .unknown:
-            sentence = "\(name): unknown, no hours are published for then"
+            switch unknownReason {
+            case "beyond_horizon": sentence = "\(name): unknown, the data is more than \(Coverage.horizonDays) days from then"
+            case "not_estimated": sentence = "\(name): unknown, the data does not cover then (--no-estimate)"
+            case "no_same_weekday": sentence = "\(name): unknown, the data has no such weekday to go by"
+            case "no_data", nil: sentence = "\(name): unknown, no hours are published for then"
+            // A reason a newer venued names: the state alone is still the answer.
+            default: sentence = "\(name): unknown"
+            }
         }
         return sentence + (estimated ? " (estimated)" : "")
     }

@@ -24,7 +24,9 @@ enum StatusCommand {
         guard options.data == nil else {
             let local = try LocalFeed.load(options.data, environment: context.environment)
             local.writeNotes()
-            let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options))
+            // The user's own file: its age is theirs to judge.
+            let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),
+                                          dataAge: DataAge())
             try Venuectl.write(presentation.render(report))
             return 0
         }
@@ -39,7 +41,8 @@ enum StatusCommand {
             failure = reason
         }
         let local = try LocalFeed.load(nil, environment: context.environment)
-        let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options))
+        let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),
+                                      dataAge: DataAge.fallback(local.copy, unreachable: failure, now: context.now))
         try Venuectl.write(presentation.render(report))
         // After the answer, and only with one: an error is a single line of its own.
         Venuectl.writeError("venuectl: " + local.notice(failure, zone: report.zone))
@@ -47,7 +50,7 @@ enum StatusCommand {
     }
 
     /// What to print from venued's answer: its object without the leading `"ok":true`
-    /// (exactly SPEC §4's shape), or the text it rendered.
+    /// (exactly HOURS.md §4's shape), or the text it rendered.
     private static func output(of answer: Answer, json: Bool) -> String? {
         if json {
             return answer.payload.map { $0 + "\n" }

@@ -50,6 +50,7 @@ enum WatchCommand {
         let presentation = context.presentation(options.format)
         var printer = WatchPrinter(presentation: presentation)
         var failures = 0
+        var lastFailure: DaemonFailure?
         var local: LocalWatch?
         let timer = WallTimer()
         while count.map({ printer.printed < $0 }) ?? true {
@@ -59,6 +60,7 @@ enum WatchCommand {
                 switch outcome {
                 case .finished: return 0
                 case .failed(let failure, let hadStream):
+                    lastFailure = failure
                     if hadStream { failures = 0 }
                     failures += 1
                     if failures == 1 || hadStream {
@@ -70,7 +72,7 @@ enum WatchCommand {
             let retry = options.data == nil
                 ? Backoff.delay(failures: failures, base: reconnectBase, cap: reconnectCap, unit: Double.random(in: 0..<1))
                 : Double.infinity
-            guard let next = try local?.step(&printer, retryAfter: retry), count.map({ printer.printed < $0 }) ?? true else { break }
+            guard let next = try local?.step(&printer, unreachable: lastFailure, retryAfter: retry), count.map({ printer.printed < $0 }) ?? true else { break }
             // A wall-clock deadline, not a sleep: the kernel ends it at the instant itself
             // after a suspend or a step of the clock, and says when the clock was set
             // (then the next step recomputes from the new time).

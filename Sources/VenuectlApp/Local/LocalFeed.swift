@@ -2,7 +2,7 @@ import DiningHours
 import VenueReports
 
 /// The data venuectl computes from by itself: `--data FILE` when given, else the copy
-/// venued keeps on disk, else the feed compiled into the binary (SPEC §4).
+/// venued keeps on disk, else the feed compiled into the binary (HOURS.md §4).
 ///
 /// `status`, `is-open` and `watch` come here only when venued cannot answer, and say so
 /// in one notice line. `hours`, `next`, `search` and `open` always do: they are typed by

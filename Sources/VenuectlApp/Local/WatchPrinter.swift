@@ -20,11 +20,11 @@ struct WatchPrinter {
         }
     }
 
-    /// A locally computed report, rendered as venued would have. JSON is compared by its
-    /// venues alone: its `at` moves with every step.
+    /// A locally computed report, rendered as venued would have. JSON is compared without
+    /// its instants (`StatusJSON.shown`): its `at` moves with every step.
     mutating func print(_ report: StatusReport) throws(CLIError) {
-        let venues = presentation.format == .json ? StatusJSON.shownVenues(StatusJSON.members(report)) : nil
-        try emit(presentation.render(report), unless: venues)
+        let shown = presentation.format == .json ? StatusJSON.shown(StatusJSON.members(report)) : nil
+        try emit(presentation.render(report), unless: shown)
     }
 
     /// Writes `text` unless `key` (the text itself by default) is what was last written.

@@ -1,3 +1,4 @@
+import VenueReports
 import VenuedSystem
 
 /// Everything venued runs with. Built from defaults (which follow the XDG base
@@ -6,7 +7,7 @@ struct Config: Sendable, Equatable {
     var primaryURL = "https://pennmobile.org/api/dining/venues/?format=json"
     var backupURL = "https://pennlabs.github.io/backup-data/venues.json"
     /// Seconds between successful refreshes; also the cap of the failure backoff.
-    var refreshSeconds = 900
+    var refreshSeconds = DataAge.defaultRefreshSeconds
     /// Seconds one HTTP request may take, connection to last byte.
     var timeoutSeconds = 10.0
     var socketPath: String

@@ -55,6 +55,12 @@ final class FeedStore: Sendable {
     }
 
     @discardableResult
+    /// How current `held` is, by the health of the refreshes (`DataAge.served`).
+    func age(of held: FeedCopy, refreshSeconds: Int, now: Instant) -> DataAge {
+        let health = self.health
+        return .served(held, lastSuccess: health.lastSuccessAt, failures: health.failures, refreshSeconds: refreshSeconds, now: now)
+    }
+
     func updateHealth<T: Sendable>(_ update: (inout Health) -> T) -> T {
         state.withLock { update(&$0.health) }
     }

@@ -1,7 +1,7 @@
 import DiningHours
 
 /// What a copy of the feed answers for in the days people ask about: today and the
-/// next 14 (SPEC's lookahead). Dates outside them change nothing anyone sees.
+/// next 14 (the lookahead, HOURS.md §3.3). Dates outside them change nothing anyone sees.
 struct Answers: Equatable, Sendable {
     /// Venues that list at least one of those dates.
     var venues = 0

@@ -6,7 +6,9 @@ import VenuedProtocol
 /// The engine's objects for the held feed, built once and shared by every connection:
 /// the `Campus` of each zone asked for (every venue's intervals resolved), which
 /// `status`, `hours`, `next` and the subscriptions all start from. Keyed by the store's
-/// version, so new data (or a new source) is never answered from old objects.
+/// version, so new data (or a new source) is never answered from old objects. The data's
+/// age goes into each report as it is computed: a refresh that fails changes it without
+/// a new version.
 final class Prepared: Sendable {
     /// A bound on what clients can make us keep: a campus per zone asked for.
     static let campusLimit = 64
@@ -17,9 +19,14 @@ final class Prepared: Sendable {
     }
 
     private let store: FeedStore
+    /// For the refresh interval, by which the data's age is judged.
+    private let settings: LiveConfig
     private let state = Mutex(State())
 
-    init(store: FeedStore) { self.store = store }
+    init(store: FeedStore, settings: LiveConfig) {
+        self.store = store
+        self.settings = settings
+    }
 
     /// The store's version: what every cached object derived from the data is keyed by.
     var version: Int { store.version }
@@ -52,8 +59,9 @@ final class Prepared: Sendable {
         let zone: ZoneRules
         do { zone = try StatusReport.zone(options.tz) } catch { throw ProtocolError(error) }
         let (campus, held, version) = campus(zone)
+        let age = store.age(of: held, refreshSeconds: settings.current.refreshSeconds, now: now)
         do {
-            let report = try StatusReport(options: options, campus: campus, source: held.source, now: now, favorites: favorites)
+            let report = try StatusReport(options: options, campus: campus, source: held.source, now: now, favorites: favorites, dataAge: age)
             return (report, held, version)
         } catch {
             throw ProtocolError(error)

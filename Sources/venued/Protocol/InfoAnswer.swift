@@ -16,6 +16,8 @@ struct RuntimeFacts: Sendable {
 struct InfoAnswer {
     let held: FeedCopy
     let health: FeedStore.Health
+    /// How current `held` is, as `status` answers say it.
+    let age: DataAge
     let config: Config
     let runtime: RuntimeFacts
 
@@ -29,6 +31,8 @@ struct InfoAnswer {
             ("started_at", Reply.time(runtime.startedAt, zone)),
             ("source", JSONText.quote(held.source.rawValue)),
             ("fetched_at", Reply.time(held.fetchedAt, zone)),
+            ("stale", "\(age.isStale)"),
+            ("stale_reason", JSONText.string(age.staleness?.name)),
             ("coverage", Reply.coverage(held.coverage(zone: zone))),
             ("venues", "\(held.feed.venues.count)"),
             ("warnings", "\(held.feed.warningCount)"),

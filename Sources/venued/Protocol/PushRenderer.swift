@@ -29,7 +29,7 @@ struct PushRenderer: Sendable {
         let opening = [("event", JSONText.quote(event))]
         guard let presentation = subscription.presentation else {
             let members = StatusJSON.members(report)
-            return .success(PushLine(line: Reply.ok(opening + members), shown: StatusJSON.shownVenues(members), wakeAt: wakeAt))
+            return .success(PushLine(line: Reply.ok(opening + members), shown: StatusJSON.shown(members), wakeAt: wakeAt))
         }
         let text = presentation.render(report)
         let members = [("source", JSONText.quote(report.source.rawValue)), ("text", JSONText.quote(text))]

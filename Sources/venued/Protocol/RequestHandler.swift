@@ -58,7 +58,11 @@ struct RequestHandler: Sendable {
                     do throws(ProtocolError) { return try forwarded(request) } catch { return Reply.error(error) }
                 }
             case .info:
-                return .work(.compute) { [self] in InfoAnswer(held: store.held, health: store.health, config: settings.current, runtime: describeRuntime()).render() }
+                return .work(.compute) { [self] in
+                    let held = store.held, config = settings.current
+                    let age = store.age(of: held, refreshSeconds: config.refreshSeconds, now: clock.now())
+                    return InfoAnswer(held: held, health: store.health, age: age, config: config, runtime: describeRuntime()).render()
+                }
             case .refresh:
                 return .refresh
             }

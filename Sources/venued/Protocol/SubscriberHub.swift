@@ -13,8 +13,8 @@ import VenuedProtocol
 struct SubscriberHub {
     struct Subscriber {
         let subscription: Subscription
-        /// What was last sent (the text, or the `venues` member of a JSON line), to
-        /// skip pushes that would repeat it.
+        /// What was last sent (the text, or a JSON line without its instants), to skip
+        /// pushes that would repeat it.
         var lastShown: String
         /// When its answer can next change.
         var wakeAt: Instant?
@@ -27,10 +27,12 @@ struct SubscriberHub {
         case transition
         /// The wall clock was set or the system resumed: every wake instant is suspect.
         case clockChanged
+        /// A refresh ended: the data may have turned stale, or fresh again.
+        case refreshEnded
         /// The held venues changed.
         case data
 
-        var event: String { self == .data ? "data" : "transition" }
+        var event: String { self == .data || self == .refreshEnded ? "data" : "transition" }
         var onlyChanges: Bool { self != .data }
     }
 

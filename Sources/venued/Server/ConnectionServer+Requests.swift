@@ -154,8 +154,8 @@ extension ConnectionServer {
     /// Takes what the workers and the refresh loop finished: answers go out, new
     /// subscribers get their first line, rendered pushes are sent.
     func finishHandoffs() {
-        let (results, dataChanged) = handoff.take()
-        for result in results {
+        let taken = handoff.take()
+        for result in taken.results {
             switch result {
             case .answer(let token, let text):
                 guard let connection = handedOff(token) else { continue }
@@ -168,7 +168,8 @@ extension ConnectionServer {
                 finishRound(round, computed)
             }
         }
-        if dataChanged { requestRound(.data) }
+        if taken.dataChanged { requestRound(.data) }
+        if taken.refreshEnded { requestRound(.refreshEnded) }
     }
 
     /// The connection `token` names, if it still waits for its hand-off.

@@ -25,10 +25,12 @@ extension ConnectionServer {
         updateInterest(connection)
     }
 
-    /// Asks for a round; a stronger reason (new data, a set clock) wins over a weaker one.
+    /// Asks for a round; a stronger reason wins over a weaker one: new data (sent to
+    /// all), then a refresh's end and a set clock (every subscriber recomputed), then
+    /// the instants that came.
     func requestRound(_ reason: SubscriberHub.Reason) {
         switch (pendingRound, reason) {
-        case (.data?, _), (.clockChanged?, .transition): return
+        case (.data?, _), (.refreshEnded?, .clockChanged), (.refreshEnded?, .transition), (.clockChanged?, .transition): return
         default: pendingRound = reason
         }
     }

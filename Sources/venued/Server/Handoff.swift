@@ -71,16 +71,28 @@ final class Handoff: Sendable {
     /// A result computed elsewhere (the refresh loop's report).
     func deliver(_ result: Finished) { outbox.deliver(result) }
 
+    /// What the loop takes: results, and the news that makes it recompute subscribers.
+    struct Take {
+        var results: [Finished] = []
+        /// The held venues changed.
+        var dataChanged = false
+        /// A refresh ended: the data's age may read differently.
+        var refreshEnded = false
+    }
+
     /// The held data changed: the loop recomputes every subscriber.
-    func dataChanged() { outbox.dataChanged() }
+    func dataChanged() { outbox.note(\.dataChanged) }
+
+    /// A refresh ended: the loop recomputes every subscriber, sending what changed.
+    func refreshEnded() { outbox.note(\.refreshEnded) }
 
     /// The results ready so far and whether the data changed; resets the doorbell.
-    func take() -> (results: [Finished], dataChanged: Bool) { outbox.take() }
+    func take() -> Take { outbox.take() }
 
     /// Where results wait for the loop.
     private final class Outbox: Sendable {
         let doorbell: Doorbell
-        private let finished = Mutex<(results: [Finished], dataChanged: Bool)>(([], false))
+        private let finished = Mutex(Take())
 
         init(doorbell: Doorbell) { self.doorbell = doorbell }
 
@@ -89,15 +101,15 @@ final class Handoff: Sendable {
             doorbell.ring()
         }
 
-        func dataChanged() {
-            finished.withLock { $0.dataChanged = true }
+        func note(_ news: WritableKeyPath<Take, Bool> & Sendable) {
+            finished.withLock { $0[keyPath: news] = true }
             doorbell.ring()
         }
 
-        func take() -> (results: [Finished], dataChanged: Bool) {
+        func take() -> Take {
             doorbell.drain()
             return finished.withLock { state in
-                defer { state = ([], false) }
+                defer { state = Take() }
                 return state
             }
         }

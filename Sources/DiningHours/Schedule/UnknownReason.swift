@@ -1,0 +1,23 @@
+/// Why a venue's state is `unknown` on a date (HOURS.md §3.6): carried on the
+/// status, so an answer can say "the data is three years old" rather than only "?".
+public enum UnknownReason: Sendable, Hashable {
+    /// The venue lists no days at all.
+    case noData
+    /// The date is more than `Coverage.horizonDays` from the dates the data covers:
+    /// too far for the data's week to be a fair guess.
+    case beyondHorizon(coverage: Coverage)
+    /// The date is outside the coverage and estimation is off (`--no-estimate`).
+    case notEstimated
+    /// The date is within the horizon, but no covered date has its weekday.
+    case noSameWeekday
+
+    /// The name in JSON (`"unknown_reason"`) and templates.
+    public var name: String {
+        switch self {
+        case .noData: return "no_data"
+        case .beyondHorizon: return "beyond_horizon"
+        case .notEstimated: return "not_estimated"
+        case .noSameWeekday: return "no_same_weekday"
+        }
+    }
+}

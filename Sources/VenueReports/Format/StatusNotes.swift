@@ -1,0 +1,83 @@
+import DiningHours
+
+/// The sentences that explain an answer beyond its rows: that the data is old and what
+/// helps, and why venues are unknown. Plain text shows them under its first line and
+/// waybar at the end of its tooltip, so a reason reads the same wherever it is shown;
+/// formats with room for one word show `staleMarker` instead.
+package struct StatusNotes {
+    /// "Old data: ...", when the data is stale.
+    package let stale: String?
+    /// "No hours: ...", one per reason the shown venues are unknown for.
+    package let unknown: [String]
+
+    /// What a prompt or a bar adds at the end of its text when the data is stale.
+    package static let staleMarker = "(old)"
+
+    package init(_ report: StatusReport) {
+        stale = Self.stale(report)
+        unknown = Self.unknown(report)
+    }
+
+    package var all: [String] { (stale.map { [$0] } ?? []) + unknown }
+
+    private static func stale(_ report: StatusReport) -> String? {
+        let age = report.dataAge, zone = report.zone
+        guard let staleness = age.staleness else { return nil }
+        let fetched = age.fetchedAt.map { "from " + ClockText.day(zone.localDate(of: $0)) + " " + ClockText.clock(zone.localDateTime(of: $0)) }
+        let info = "('venuectl info' says why)"
+        switch staleness {
+        case .venuedUnreachable(let hint):
+            let copy = report.source == .cache ? "venued's cached copy " + (fetched ?? "of unknown age") : "the bundled copy of Penn's hours"
+            return "Old data: venued did not answer, so this is \(copy) — \(hint)."
+        case .refreshFailing:
+            let copy = report.source == .cache ? "its cached copy " + (fetched ?? "of unknown age") : "the bundled copy of Penn's hours"
+            return "Old data: venued's refreshes are failing, so it serves \(copy) \(info)."
+        case .overdue:
+            guard let fetched, report.source != .bundled else {
+                return "Old data: this is the bundled copy of Penn's hours; venued has not fetched newer ones yet \(info)."
+            }
+            return "Old data: this copy is \(fetched), and venued has not refreshed it since \(info)."
+        }
+    }
+
+    private static func unknown(_ report: StatusReport) -> [String] {
+        let reasons = report.rows.compactMap(\.status.unknownReason)
+        let date = report.zone.localDate(of: report.at)
+        var notes: [String] = []
+        let coverages = reasons.compactMap { reason -> Coverage? in
+            if case .beyondHorizon(let coverage) = reason { return coverage }
+            return nil
+        }
+        if let first = coverages.first {
+            let coverage = coverages.allSatisfy { $0 == first } ? first : report.coverage ?? first
+            var note = "No hours: the data covers \(coverage.first) to \(coverage.last), and hours are not guessed"
+                + " more than \(Coverage.horizonDays) days away from it"
+            // Asked about now, the likely question is what the data holds at all.
+            if report.options.at == nil { note += "; --at \(sample(coverage))T12:00 shows that week" }
+            notes.append(note + ".")
+        }
+        if reasons.contains(.noSameWeekday) {
+            notes.append("No hours: the data has no \(weekdays[date.weekday]) to project \(date) from.")
+        }
+        if reasons.contains(.notEstimated) {
+            notes.append("No hours: the data does not cover \(date), and --no-estimate keeps it from being projected.")
+        }
+        let empty = reasons.count { $0 == .noData }
+        if empty > 0 {
+            notes.append("No hours: the feed lists no days for \(empty == 1 ? "one venue" : "\(empty) venues").")
+        }
+        return notes
+    }
+
+    /// A weekday of the coverage, so the example shows venues open; its first date if none.
+    private static func sample(_ coverage: Coverage) -> LocalDate {
+        var date = coverage.first
+        while date <= coverage.last {
+            if (1...5).contains(date.weekday) { return date }
+            date = date.adding(days: 1)
+        }
+        return coverage.first
+    }
+
+    private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+}
