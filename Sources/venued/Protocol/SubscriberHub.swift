@@ -58,6 +58,8 @@ struct SubscriberHub {
     }
 
     private(set) var subscribers: [UInt64: Subscriber] = [:]
+    /// The round to start next: the strongest reason asked for since the last one.
+    private(set) var pending: Reason?
 
     var count: Int { subscribers.count }
 
@@ -69,6 +71,25 @@ struct SubscriberHub {
     }
 
     mutating func remove(_ token: UInt64) { subscribers[token] = nil }
+
+    /// Asks for a round; a stronger reason wins over a weaker one: new data (sent to
+    /// all), then a refresh's end and a set clock (every subscriber recomputed), then
+    /// the instants that came.
+    mutating func request(_ reason: Reason) {
+        switch (pending, reason) {
+        case (.data?, _), (.refreshEnded?, .clockChanged), (.refreshEnded?, .transition), (.clockChanged?, .transition): return
+        default: pending = reason
+        }
+    }
+
+    /// The pending round at `now`, taken; nil when none is pending, or when it concerns
+    /// nobody (an instant whose subscriber has left).
+    mutating func takeRound(at now: Instant) -> Round? {
+        guard let reason = pending else { return nil }
+        pending = nil
+        let round = round(reason, at: now)
+        return round.subscribers.isEmpty ? nil : round
+    }
 
     /// The round `reason` calls for at `now`: the subscribers whose instant came, or all.
     func round(_ reason: Reason, at now: Instant) -> Round {

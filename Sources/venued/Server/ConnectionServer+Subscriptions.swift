@@ -25,26 +25,15 @@ extension ConnectionServer {
         updateInterest(connection)
     }
 
-    /// Asks for a round; a stronger reason wins over a weaker one: new data (sent to
-    /// all), then a refresh's end and a set clock (every subscriber recomputed), then
-    /// the instants that came.
-    func requestRound(_ reason: SubscriberHub.Reason) {
-        switch (pendingRound, reason) {
-        case (.data?, _), (.refreshEnded?, .clockChanged), (.refreshEnded?, .transition), (.clockChanged?, .transition): return
-        default: pendingRound = reason
-        }
-    }
+    func requestRound(_ reason: SubscriberHub.Reason) { hub.request(reason) }
 
     /// Starts the pending round on a worker, unless one is rendered already.
     func startPendingRound() {
-        guard !roundInFlight, let reason = pendingRound else { return }
-        let round = hub.round(reason, at: clock.now())
-        pendingRound = nil
-        guard !round.subscribers.isEmpty else { return }
+        guard !roundInFlight, let round = hub.takeRound(at: clock.now()) else { return }
         let renderer = renderer
         // A full queue leaves the round pending for the next turn of the loop.
         guard handoff.run(.files, nil, { .pushes(round, renderer.render(round)) }) else {
-            pendingRound = reason
+            hub.request(round.reason)
             return
         }
         roundInFlight = true

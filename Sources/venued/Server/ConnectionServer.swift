@@ -94,8 +94,6 @@ final class ConnectionServer {
     var hub = SubscriberHub()
     /// A round of pushes is being rendered on a worker; the next waits for it.
     var roundInFlight = false
-    /// The round to start once none is in flight.
-    var pendingRound: SubscriberHub.Reason?
     /// The instant the timer is armed for (caller's seconds); nil after it fired.
     var armedFor: Double?
     /// Open connections by descriptor, subscribers included.
