@@ -29,7 +29,8 @@ let package = Package(
         ),
         // The bottom layer, Glibc and the C shims for what Glibc lacks: system calls as
         // result values, the atomic writer, bounded file reads, the paths both programs
-        // meet at, clocks and wall-clock deadlines, backoff.
+        // meet at, clocks and wall-clock deadlines, backoff, the environment, threads and
+        // a semaphore (so neither program needs Foundation or libdispatch).
         .target(name: "VenuedSystem", dependencies: ["CLinuxEvents"], swiftSettings: swift6),
         // What both programs answer with: the status query, reports, formats, the files
         // they read (feed, cache, favorites) and the errors an answer can end in.

@@ -1,6 +1,5 @@
 import BundledFeed
 import DiningHours
-import Foundation
 import Glibc
 import VenueReports
 import VenuedProtocol
@@ -57,8 +56,10 @@ struct Daemon {
         try ConnectionServer.start(ConnectionServer.Parts(
             listener: listener, handler: handler, renderer: PushRenderer(answer: answer), refreshLoop: refreshLoop,
             handoff: handoff, clock: clock, subscriberCount: subscriberCount, log: log))
-        refreshLoop.start()
-        Watchdog.start(environment: environment, notifier: notifier)
+        if let error = refreshLoop.start() { throw .socket("cannot start the refresh thread: \(error)") }
+        if let error = Watchdog.start(environment: environment, notifier: notifier) {
+            throw .socket("cannot start the watchdog thread: \(error)")
+        }
         log.info("venued \(facts.version) listening on \(facts.socket), serving \(store.held.source.rawValue) data")
         notifier.send(["READY=1", Self.statusLine(store, settings, clock)])
 

@@ -1,8 +1,8 @@
 import CLinuxEvents
 import DiningHours
-import Foundation
 import Glibc
 import VenuedProtocol
+import VenuedSystem
 
 // Only wiring: parse the command line, then check a feed or run the daemon.
 // Signals are blocked before any thread starts so every thread inherits the mask.
@@ -12,7 +12,7 @@ if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == FetchProcess.f
 SignalLoop.blockHandledSignals()
 // Before any thread starts: see venued_limit_malloc_arenas.
 _ = venued_limit_malloc_arenas(2)
-let environment = ProcessInfo.processInfo.environment
+let environment = ProcessEnvironment.current()
 
 func fail(_ error: DaemonError) -> Never {
     // The message may quote a config line or a path: one clean line, as the log's are.

@@ -88,11 +88,20 @@ import Testing
         let installed = ["bin/venued": 0o755, "bin/venuectl": 0o755, "share/systemd/user/venued.service": 0o644,
                          "share/systemd/user/venued.socket": 0o644, "share/man/man1/venuectl.1": 0o644, "share/man/man8/venued.8": 0o644,
                          "share/bash-completion/completions/venuectl": 0o644, "share/zsh/site-functions/_venuectl": 0o644,
-                         "share/fish/vendor_completions.d/venuectl.fish": 0o644]
+                         "share/fish/vendor_completions.d/venuectl.fish": 0o644, "share/doc/venued/README.md": 0o644,
+                         "share/doc/venued/integrations.md": 0o644, "share/doc/venued/HOURS.md": 0o644,
+                         "share/doc/venued/PROTOCOL.md": 0o644, "share/doc/venued/venued.md": 0o644]
         for (path, mode) in installed {
             let attributes = try FileManager.default.attributesOfItem(atPath: prefix + "/" + path)
             #expect((attributes[.posixPermissions] as? Int) == mode, "\(path)")
         }
+        // The help and the man pages send readers to the docs by name; the README's links reach them.
+        let readme = try String(contentsOfFile: prefix + "/share/doc/venued/README.md", encoding: .utf8)
+        let links = try NSRegularExpression(pattern: "\\]\\(([A-Za-z]+\\.md)[)#]")
+            .matches(in: readme, range: NSRange(readme.startIndex..., in: readme)).map { String(readme[Range($0.range(at: 1), in: readme)!]) }
+        #expect(links.contains("integrations.md"))
+        for link in Set(links) { #expect(access(prefix + "/share/doc/venued/" + link, R_OK) == 0, "README links to \(link)") }
+
         // The installed bash completion loads and completes a command name.
         let completion = try Self.tool("/bin/bash", ["-c", "source \(prefix)/share/bash-completion/completions/venuectl && complete -p venuectl"])
         #expect(completion.code == 0 && completion.output.contains("venuectl"), "\(completion.output)")
@@ -303,7 +312,8 @@ import Testing
         for path in ["/usr/bin/venued", "/usr/bin/venuectl", "/usr/lib/systemd/user/venued.service", "/usr/lib/systemd/user/venued.socket",
                      "/usr/share/man/man1/venuectl.1.gz", "/usr/share/man/man8/venued.8.gz", "/usr/share/doc/venued/copyright",
                      "/usr/share/bash-completion/completions/venuectl", "/usr/share/zsh/vendor-completions/_venuectl",
-                     "/usr/share/fish/vendor_completions.d/venuectl.fish"] {
+                     "/usr/share/fish/vendor_completions.d/venuectl.fish", "/usr/share/doc/venued/README.md.gz",
+                     "/usr/share/doc/venued/integrations.md.gz"] {
             #expect(packaged.contains(path), "\(path) not in the package")
         }
         let unit = try String(contentsOfFile: "/usr/lib/systemd/user/venued.service", encoding: .utf8)

@@ -48,7 +48,8 @@ enum Invocation {
         usage: venued [options]          run the daemon in the foreground
                venued --check [FILE]     validate a venues feed (the bundled one by default)
 
-        Keeps Penn dining hours warm and answers on a Unix socket (docs/PROTOCOL.md).
+        Keeps Penn dining hours warm and answers on a Unix socket: the protocol is in
+        /usr/share/doc/venued/PROTOCOL.md (gzipped by the Debian package; docs/ in the source).
         Options override the config file $XDG_CONFIG_HOME/venued/config [key in brackets].
 
         options:

@@ -1,6 +1,5 @@
 import CLinuxEvents
 import DiningHours
-import Foundation
 import Synchronization
 import VenueReports
 import VenuedSystem

@@ -1,5 +1,4 @@
 import CLinuxEvents
-import Foundation
 import Glibc
 import VenuedProtocol
 import VenuedSystem
@@ -127,11 +126,9 @@ final class ConnectionServer {
               epoll.add(timer.fd, Epoll.input, token: timerToken) else {
             throw .socket("cannot set up the connection loop: \(String(cString: strerror(errno)))")
         }
-        let thread = Thread {
-            ConnectionServer(parts, epoll: epoll, timer: timer).run()
+        if let error = SystemThread.start(name: "server", { ConnectionServer(parts, epoll: epoll, timer: timer).run() }) {
+            throw .socket("cannot start the connection loop: \(error)")
         }
-        thread.name = "server"
-        thread.start()
     }
 
     private init(_ parts: Parts, epoll: Epoll, timer: WallTimer) {
