@@ -78,9 +78,11 @@ public struct CalendarReport: Sendable {
                                         end: daypart.end, message: daypart.message, projectedFrom: daypart.estimated ? source : nil))
                 }
             }
-            // One entry per run of the same reason, so a note can name a range of dates.
+            // One entry per run of dates that are unknown for the same reason, said the
+            // same way (no Tue and no Wed in the data are two), so a note can name a range.
             for (date, reason) in missing {
-                if let last = unknown.last, last.venue.id == venue.id, last.reason == reason, last.dates.last?.adding(days: 1) == date {
+                if let last = unknown.last, let lastDate = last.dates.last, last.venue.id == venue.id, last.reason == reason,
+                   lastDate.adding(days: 1) == date, reason.detail(on: lastDate) == reason.detail(on: date) {
                     unknown[unknown.count - 1] = UnknownDays(venue: venue, dates: last.dates + [date], reason: reason)
                 } else {
                     unknown.append(UnknownDays(venue: venue, dates: [date], reason: reason))
