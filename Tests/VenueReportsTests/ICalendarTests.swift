@@ -171,6 +171,9 @@ struct ICalendarTests {
         #expect(Self.components("VTIMEZONE", in: try Self.report(zone: utc).render()) == [[
             "TZID:UTC", "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0000", "TZOFFSETTO:+0000", "TZNAME:UTC", "END:STANDARD",
         ]])
+        // ... or from the first day of a range before 1970, so no event precedes its onset.
+        let early = Self.components("VTIMEZONE", in: try Self.report(from: "1960-01-04", days: 1, zone: utc).render())
+        #expect(early.first?.contains("DTSTART:19600104T000000") == true, "\(early)")
     }
 
     /// Each event's local time, resolved through the VTIMEZONE the file carries (not the

@@ -119,6 +119,15 @@ import Testing
         let strict = try venuectl(["calendar", "--data", VenuectlProcess.fixture, "--at", "2023-09-21T12:00", "--days", "4", "--no-estimate"])
         #expect(strict.stderr == "venuectl: note: no events on 2023-09-23 to 2023-09-24 for any venue: not in the data (--no-estimate)\n")
         #expect(!strict.stdout.contains("ESTIMATED"))
+        // Dates unknown for the same reason but said differently are two notes.
+        let feed = root + "/fall-back.json"
+        try CalendarConsumerTests.fallBackWeek.write(toFile: feed, atomically: true, encoding: .utf8)
+        let week = try venuectl(["calendar", "--data", feed, "--at", "2023-11-02T08:00", "--days", "7"])
+        #expect(week.code == 0 && week.stderr == """
+            venuectl: note: no events on 2023-11-07 for 1920 Commons: no hours: no Tue in the data
+            venuectl: note: no events on 2023-11-08 for 1920 Commons: no hours: no Wed in the data
+
+            """)
     }
 
     static let usageErrors: [([String], String)] = [

@@ -145,7 +145,7 @@ extension ICalendar {
     /// re-derive (a POSIX rule such as `M3.2.0` has no exact RRULE for every zone: hours
     /// past 24, Julian days), nothing that goes wrong when a country changes its rules
     /// after the file was written. A zone that has kept one offset for 400 years gets
-    /// one observance from 1970.
+    /// one observance from 1970 (or from the range's first day, when that is earlier).
     ///
     /// DTSTART is the onset on the clock in force before it (§3.6.5's examples: 02:00
     /// for both of New York's changes), and names DAYLIGHT or STANDARD as the zone data
@@ -157,8 +157,10 @@ extension ICalendar {
             observance(first)
         } else {
             let only = zone.observance(at: range.lowerBound)
-            let epoch = LocalDateTime(wallSeconds: 0)
-            observance(only, from: only.offset, onset: epoch)
+            // 1970, or the range's first day if earlier: an onset after an event would
+            // leave that event outside every observance.
+            let start = zone.localDateTime(of: range.lowerBound).date
+            observance(only, from: only.offset, onset: LocalDateTime(date: min(start, LocalDate(dayNumber: 0)), secondOfDay: 0))
         }
         for change in zone.transitions(after: range.lowerBound, through: range.upperBound) { observance(change) }
         end("VTIMEZONE")
