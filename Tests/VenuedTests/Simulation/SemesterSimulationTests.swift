@@ -60,7 +60,8 @@ import VenuedProtocol
         ]
     }
 
-    @Test(arguments: [UInt64(20_261_124)])
+    /// `VENUED_SIMULATION_SEED` replays another semester; `VENUED_SIMULATION_DAYS` shortens it.
+    @Test(arguments: [UInt64(ProcessInfo.processInfo.environment["VENUED_SIMULATION_SEED"] ?? "") ?? 20_261_124])
     func everyMinuteOfASemesterShowsTheAnswerForThatMinute(seed: UInt64) throws {
         let figures = try Self.run(seed: seed)
         print("semester simulation, seed \(seed): \(figures.days) days, \(figures.checks) checks, \(figures.pushes) pushes, "
@@ -138,6 +139,8 @@ import VenuedProtocol
                     daemon.runDue(clockSet: true)
                 case .restart:
                     figures.restarts += 1
+                    figures.pushes += daemon.pushes
+                    figures.refreshes += daemon.refreshes
                     daemon = try boot()
                 }
                 nextCheck = max(trueTime, nextMinute(wall()) - start.secondsSinceEpoch - offset)
@@ -154,8 +157,8 @@ import VenuedProtocol
                 nextCheck = nextMinute(wall()) - start.secondsSinceEpoch - offset
             }
         }
-        figures.pushes = daemon.pushes
-        figures.refreshes = daemon.refreshes
+        figures.pushes += daemon.pushes
+        figures.refreshes += daemon.refreshes
         figures.fetches = upstream.fetches.load(ordering: .relaxed)
         figures.mismatches += daemon.ended
         return figures
