@@ -6,8 +6,9 @@ import VenuedSystem
 /// by default), each holding the text of a `prompt.NAME` line (`PromptSetting`), so that
 /// a shell prompt reads it with a builtin and starts no process (docs/integrations.md).
 ///
-/// Each write replaces the file atomically (`AtomicFile`): a prompt drawn at that moment
-/// reads the old text or the new, never half of either. Only the files lane writes,
+/// Each write replaces the file atomically (`AtomicFile`, without fsync: the file must not
+/// outlive venued, let alone a reboot): a prompt drawn at that moment reads the old text
+/// or the new, never half of either. Only the files lane writes,
 /// one batch at a time: the loop queues the next batch once the last is done, so the
 /// writes of a file land in the order their texts were made, and a file system that
 /// stalls holds up this lane's thread, never the loop.
@@ -70,7 +71,13 @@ final class PromptFiles: Sendable {
                 case (_, .failure(let problem)):
                     failure = problem.description
                 case (.write(let text), .success):
-                    do throws(AtomicFile.Failure) { try AtomicFile.write(Array(text.utf8), to: path(name)); failure = nil } catch { failure = error.description }
+                    // Not durable: the file must not outlive venued, let alone a crash of the machine.
+                    do throws(AtomicFile.Failure) {
+                        try AtomicFile.write(Array(text.utf8), to: path(name), durable: false)
+                        failure = nil
+                    } catch {
+                        failure = error.description
+                    }
                 case (.remove, .success):
                     failure = unlink(path(name)) == 0 || errno == ENOENT ? nil : "cannot remove \(path(name)): \(String(cString: strerror(errno)))"
                 }
