@@ -155,7 +155,7 @@ import Testing
     static func exercise(_ manager: UserManager, venuectl: String, server: ScriptedHTTPServer) throws -> Double {
         let home = manager.home
         let config = home + "/.config/venued/config"
-        let prompt = "prompt.dining = falk --format prompt\n"
+        let prompt = "prompt.dining = --format prompt\n"
         try manager.write("primary_url = \(server.url("/primary"))\nbackup_url = \(server.url("/backup"))\ntimeout = 2\n" + prompt, to: config)
         // No journald here: the service's output goes to a file.
         let log = home + "/venued.log"
@@ -192,10 +192,10 @@ import Testing
         // The prompt file, in the directory the unit's RuntimeDirectory= made writable under ProtectSystem=strict.
         let promptDirectory = manager.runtime + "/venued/prompt"
         let promptFile = promptDirectory + "/dining"
-        let written = try manager.wait(seconds: 10) { access(promptFile, F_OK) == 0 }
+        let written = manager.wait(seconds: 10) { access(promptFile, F_OK) == 0 }
         #expect(written, "\(serviceLog)")
         let promptText = (try? String(contentsOfFile: promptFile, encoding: .utf8)) ?? ""
-        #expect(promptText.hasPrefix("Falk Kosher Dining"), "\(promptText)")
+        #expect(!promptText.isEmpty && !promptText.hasPrefix("venued:"), "\(promptText)")
         var directory = stat()
         #expect(lstat(promptDirectory, &directory) == 0 && directory.st_uid == manager.uid && directory.st_mode & 0o777 == 0o700)
 
@@ -215,7 +215,7 @@ import Testing
         kill(mainPID, SIGKILL)
         // A killed venued removes nothing: the manager removes the prompt files (RuntimeDirectory=),
         // before the restart 5 s later.
-        let removed = try manager.wait(seconds: 4) { access(promptFile, F_OK) != 0 }
+        let removed = manager.wait(seconds: 4) { access(promptFile, F_OK) != 0 }
         #expect(removed, "the prompt file outlived a killed venued\n\(serviceLog)")
         let restarted = try manager.wait(seconds: 20) {
             let now = try manager.property("venued.service", "MainPID")
@@ -224,7 +224,7 @@ import Testing
         }
         #expect(restarted, "\(serviceLog)")
         #expect(try manager.property("venued.service", "NRestarts") == "1")
-        #expect(try manager.wait(seconds: 10) { access(promptFile, F_OK) == 0 }, "\(serviceLog)")
+        #expect(manager.wait(seconds: 10) { access(promptFile, F_OK) == 0 }, "\(serviceLog)")
 
         // A 2 s watchdog: venued pings every second, so it stays up, in the same process.
         try manager.write("[Service]\nWatchdogSec=2\n", to: dropins + "/watchdog.conf")
