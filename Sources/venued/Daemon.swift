@@ -49,7 +49,7 @@ struct Daemon {
         // Only now is this the one venued for this socket, so no other writer is at work.
         let stale = DiskCache(directory: config.cacheDirectory).removeTemporaries()
         if stale > 0 { log.info("removed \(stale) temporary files left in \(config.cacheDirectory) by an interrupted write") }
-        let promptFiles = PromptFiles(socketPath: config.socketPath, log: log)
+        let promptFiles = PromptFiles(socketPath: config.socketPath, socketDirectoryIsOwned: config.socketDirectoryIsOwned, log: log)
         promptFiles.prepare()
         let facts = (version: Release.version, pid: getpid(), startedAt: clock.now(),
                      socket: inherited == nil ? config.socketPath : "fd 3 (socket activation)")

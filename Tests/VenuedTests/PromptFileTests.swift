@@ -14,15 +14,17 @@ import Testing
     func file(_ name: String) -> String { directory + "/" + name }
     func read(_ name: String) -> String? { try? String(contentsOfFile: file(name), encoding: .utf8) }
 
-    /// Polls (every 10 ms, at most `seconds`) until `condition` holds of the file's text (nil: no file).
+    /// Polls (every 10 ms, at most `seconds`) until `condition` holds of the text of the
+    /// prompt file `name`, or of the file at `path` (nil: no file).
     @discardableResult
-    func waitFor(_ name: String, seconds: Double = 8, _ condition: (String?) -> Bool) throws -> String? {
+    func waitFor(_ name: String = "", path: String? = nil, seconds: Double = 8, _ condition: (String?) -> Bool) throws -> String? {
+        let path = path ?? file(name)
         let deadline = Date().addingTimeInterval(seconds)
-        var text = read(name)
+        var text = try? String(contentsOfFile: path, encoding: .utf8)
         while !condition(text) {
-            guard Date() < deadline else { throw TestFailure("prompt file \(name) still \(text.map { "'\($0)'" } ?? "absent") after \(seconds) s") }
+            guard Date() < deadline else { throw TestFailure("\(path) still \(text.map { "'\($0)'" } ?? "absent") after \(seconds) s") }
             usleep(10_000)
-            text = read(name)
+            text = try? String(contentsOfFile: path, encoding: .utf8)
         }
         return text
     }
@@ -122,6 +124,19 @@ import Testing
         let second = try DaemonProcess(home: home, arguments: Self.unreachable)
         defer { second.stop() }
         #expect(read("a") == nil)
+    }
+
+    @Test func aSocketGivenByPathHasItsOwnPromptDirectoryAndLeavesAnyOtherAlone() throws {
+        // A directory of the user's own, with a `prompt` of theirs in it.
+        let mine = home.root + "/mine"
+        mkdirs(mine + "/prompt")
+        try "keep me\n".write(toFile: mine + "/prompt/notes", atomically: true, encoding: .utf8)
+        try home.writeConfig("prompt.a = falk --format prompt\n")
+        let daemon = try DaemonProcess(home: home, arguments: Self.unreachable + ["--socket", mine + "/v.sock"], waitForSocket: false)
+        try waitFor(path: mine + "/v.sock.prompt/a") { $0?.hasPrefix("Falk Kosher Dining") == true }
+        #expect(daemon.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: mine + "/v.sock.prompt"))
+        #expect((try? String(contentsOfFile: mine + "/prompt/notes", encoding: .utf8)) == "keep me\n")
     }
 
     /// A short run of `executable` in the home's environment: exit code, stdout, stderr.

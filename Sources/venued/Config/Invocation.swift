@@ -52,7 +52,8 @@ enum Invocation {
         Keeps Penn dining hours warm and answers on a Unix socket (docs/PROTOCOL.md).
         Options override the config file $XDG_CONFIG_HOME/venued/config [key in brackets].
         Its 'prompt.NAME = STATUS-ARGUMENTS' lines keep files current for shell prompts:
-        prompt/NAME beside the socket holds what 'venuectl status STATUS-ARGUMENTS' prints.
+        prompt/NAME beside the socket (SOCKET.prompt/NAME for a --socket) holds what
+        'venuectl status STATUS-ARGUMENTS' prints.
 
         options:
         \(lines.joined(separator: "\n"))

@@ -2,9 +2,9 @@ import Glibc
 import Synchronization
 import VenuedSystem
 
-/// The prompt files: `prompt/NAME` beside the socket (`$XDG_RUNTIME_DIR/venued/prompt/NAME`
-/// by default), each holding the text of a `prompt.NAME` line (`PromptSetting`), so that
-/// a shell prompt reads it with a builtin and starts no process (docs/integrations.md).
+/// The prompt files: `$XDG_RUNTIME_DIR/venued/prompt/NAME` (`directory(socketPath:owned:)`),
+/// each holding the text of a `prompt.NAME` line (`PromptSetting`), so that a shell
+/// prompt reads it with a builtin and starts no process (docs/integrations.md).
 ///
 /// Each write replaces the file atomically (`AtomicFile`, without fsync: the file must not
 /// outlive venued, let alone a reboot): a prompt drawn at that moment reads the old text
@@ -41,13 +41,19 @@ final class PromptFiles: Sendable {
     /// Held while a file is written or removed, so that `removeAll` never races a write.
     private let state = Mutex(State())
 
-    init(socketPath: String, log: Log) {
-        directory = Self.directory(socketPath: socketPath)
+    init(socketPath: String, socketDirectoryIsOwned: Bool, log: Log) {
+        directory = Self.directory(socketPath: socketPath, owned: socketDirectoryIsOwned)
         self.log = log
     }
 
-    /// `prompt` beside the socket: the user's runtime directory, which the session ends.
-    static func directory(socketPath: String) -> String { AtomicFile.directory(of: socketPath) + "/prompt" }
+    /// `prompt` beside the socket when venued owns the socket's directory (the default,
+    /// in the user's runtime directory, which the session ends); else `SOCKET.prompt`.
+    /// A socket path the user chose may be in a directory of anything (`~/venued.sock`),
+    /// where a `prompt` directory could be theirs, and `prepare` empties the directory:
+    /// a name made from the socket's, which one venued holds at a time, is venued's alone.
+    static func directory(socketPath: String, owned: Bool) -> String {
+        owned ? AtomicFile.directory(of: socketPath) + "/prompt" : socketPath + ".prompt"
+    }
 
     func path(_ name: String) -> String { directory + "/" + name }
 
