@@ -8,10 +8,10 @@ import VenuedSystem
 ///
 /// Each write replaces the file atomically (`AtomicFile`, without fsync: the file must not
 /// outlive venued, let alone a reboot): a prompt drawn at that moment reads the old text
-/// or the new, never half of either. Only the files lane writes,
-/// one batch at a time: the loop queues the next batch once the last is done, so the
-/// writes of a file land in the order their texts were made, and a file system that
-/// stalls holds up this lane's thread, never the loop.
+/// or the new, never half of either. Only the files lane writes, one batch at a time:
+/// the loop queues the next batch once the last is done, so the writes of a file land in
+/// the order their texts were made, and a file system that stalls holds up this lane's
+/// thread, never the loop.
 ///
 /// The files must not outlive venued, or a prompt would show a closing time long past as
 /// current. venued removes them when it stops (SIGTERM, SIGINT), and the systemd unit's
@@ -66,12 +66,15 @@ final class PromptFiles: Sendable {
         if removed > 0 { log.info("removed \(removed) prompt files left in \(directory) by an earlier venued") }
     }
 
-    /// One batch, on the files lane.
+    /// One batch, on the files lane, under the lock: after `removeAll` it writes nothing,
+    /// not even the directory. At most 16 small files on a tmpfs, so `removeAll` waits
+    /// for little, and a stalled file system stalls the stop as it would any writer.
     func apply(_ batch: [(name: String, change: Change)]) {
-        let ready = makeDirectory()
-        for (name, change) in batch {
-            let failure: String? = state.withLock { state in
-                guard !state.stopped else { return nil }
+        let failures: [(name: String, failure: String)] = state.withLock { state in
+            guard !state.stopped else { return [] }
+            let ready = makeDirectory()
+            var started: [(name: String, failure: String)] = []
+            for (name, change) in batch {
                 let failure: String?
                 switch (change, ready) {
                 case (_, .failure(let problem)):
@@ -87,12 +90,12 @@ final class PromptFiles: Sendable {
                 case (.remove, .success):
                     failure = unlink(path(name)) == 0 || errno == ENOENT ? nil : "cannot remove \(path(name)): \(String(cString: strerror(errno)))"
                 }
-                let wasFailing = state.failing.contains(name)
+                if let failure, !state.failing.contains(name) { started.append((name, failure)) }
                 if failure != nil { state.failing.insert(name) } else { state.failing.remove(name) }
-                return failure != nil && !wasFailing ? failure : nil
             }
-            if let failure { log.warning("prompt file \(name): \(failure)") }
+            return started
         }
+        for (name, failure) in failures { log.warning("prompt file \(name): \(failure)") }
     }
 
     /// At stop, on the main thread: removes every file and the directory; later batches
