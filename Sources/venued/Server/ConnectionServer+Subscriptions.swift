@@ -2,7 +2,8 @@ import DiningHours
 import VenuedProtocol
 
 /// The `subscribe` streams in the loop: a new subscriber's first line, the rounds of
-/// pushes (`SubscriberHub`), and the wall-clock timer that says when one is due.
+/// pushes (`SubscriberHub`, which prompt files follow too), and the wall-clock timer
+/// that says when one is due.
 extension ConnectionServer {
     /// A subscriber's first line came back from the worker: send it, and follow it.
     func subscribe(_ connection: Connection, _ subscription: Subscription, _ first: Result<PushLine, ProtocolError>) {
@@ -39,8 +40,9 @@ extension ConnectionServer {
         roundInFlight = true
     }
 
-    /// Sends a round's lines; a subscriber whose socket cannot take its line at once is
-    /// dropped rather than allowed to delay the rest.
+    /// Sends a round's lines, and hands its prompt files' texts to the files lane; a
+    /// subscriber whose socket cannot take its line at once is dropped rather than
+    /// allowed to delay the rest.
     func finishRound(_ round: SubscriberHub.Round, _ computed: [SubscriberHub.Computed]) {
         roundInFlight = false
         let delivery = hub.apply(round, computed)
@@ -56,6 +58,7 @@ extension ConnectionServer {
             SocketIO.sendAll(connection.fd, line)
             close(connection)
         }
+        writePromptFiles(delivery.write)
     }
 
     private func subscriber(_ token: UInt64) -> Connection? {
