@@ -18,7 +18,7 @@ BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
 # The README and docs/*.md side by side: the help texts and man pages name this directory.
 DOCDIR   ?= $(PREFIX)/share/doc/venued
-DOCS      = docs/HOURS.md docs/PROTOCOL.md docs/integrations.md docs/venued.md
+DOCS      = $(wildcard docs/*.md)
 # $XDG_DATA_HOME/systemd/user (~/.local/share/systemd/user) is on the user manager's unit path.
 UNITDIR  ?= $(PREFIX)/share/systemd/user
 # Where each shell's completion loader looks under a prefix (bash-completion looks in
