@@ -71,7 +71,7 @@ let package = Package(
         // The D-Bus wire format and SASL in-process; the client against a real dbus-daemon.
         .testTarget(name: "DBusTests", dependencies: ["DBus", "VenuedSystem"], swiftSettings: swift6),
         // The real venuectl binary: every command, format and error, with and without venued.
-        .testTarget(name: "VenuectlTests", dependencies: ["VenuectlApp"], swiftSettings: swift6),
+        .testTarget(name: "VenuectlTests", dependencies: ["VenuectlApp", "DBus", "DiningHours", "VenuedProtocol"], swiftSettings: swift6),
         // Pure rules of the daemon, and the real venued binary over a real socket
         // against a scripted HTTP server on 127.0.0.1.
         .testTarget(
