@@ -79,7 +79,9 @@ package final class BusConnection {
             switch errno {
             case ENOENT: return .failure(.bus("no session bus at \(socket)"))
             case ECONNREFUSED: return .failure(.bus("nothing listens on the session bus socket \(socket)"))
-            case EINPROGRESS, EAGAIN:
+            // A Unix socket says EAGAIN when the listener's queue is full: nothing is under way.
+            case EAGAIN: return .failure(.bus("the session bus at \(socket) is not accepting connections (its queue is full)"))
+            case EINPROGRESS:
                 guard connection.wait(for: Int16(POLLOUT), until: deadline) else {
                     return .failure(.timedOut("the session bus at \(socket) did not accept the connection within \(seconds(timeout))"))
                 }
@@ -220,12 +222,16 @@ package final class BusConnection {
         }
     }
 
-    /// A whole message from the front of the buffer, nil while it is incomplete.
+    /// A whole message from the front of the buffer, nil while it is incomplete. A
+    /// message of a type the spec may add later is skipped, as the spec asks.
     private func frame() throws(DBusError) -> DBusMessage? {
-        guard let length = try DBusMessage.frameLength(buffer[...], limit: Self.messageLimit), buffer.count >= length else { return nil }
-        let bytes = Array(buffer[..<length])
-        buffer.removeSubrange(..<length)
-        return try DBusMessage.decode(bytes)
+        while true {
+            guard let length = try DBusMessage.frameLength(buffer[...], limit: Self.messageLimit), buffer.count >= length else { return nil }
+            let bytes = Array(buffer[..<length])
+            buffer.removeSubrange(..<length)
+            guard DBusMessage.Kind(rawValue: bytes[1]) != nil else { continue }
+            return try DBusMessage.decode(bytes)
+        }
     }
 
     // MARK: the socket

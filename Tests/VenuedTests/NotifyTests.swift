@@ -64,6 +64,26 @@ struct NotifyTests {
         #expect(try bus.everything() == [.init(id: sent[0].id, summary: "1920 Commons closes in 14 min", body: until)])
     }
 
+    /// At the closing, the countdown is no longer true: the follower takes it off the
+    /// screen (CloseNotification), and dunst keeps it in its history.
+    @Test func aCountdownIsTakenOffWhenTheVenueCloses() throws {
+        let bus = try NotificationServer()
+        let http = try ScriptedHTTPServer()
+        defer { http.stop() }
+        let clock = ClockFeed()
+        let daemon = try Self.venued(bus, http, feed: ClockFeed.feed(clock.venue(593, "1920 Commons", opens: -3600, closes: 20, label: "Lunch")))
+        defer { daemon.stop() }
+        try Self.favorites(bus, 593)
+        let follower = try Follower(bus, ["--before", "1", "--events", "closes"])
+        defer { follower.stop() }
+        try bus.session.waitFor("the countdown on the screen", tries: 100, interval: 0.1) { (try? bus.displayed()) == 1 }
+        try bus.session.waitFor("the countdown taken off", tries: 160, interval: 0.25) { (try? bus.displayed()) == 0 }
+        #expect(Int(Date().timeIntervalSince1970) - clock.start >= 20, "taken off before the closing")
+        #expect(follower.process.isRunning, "\(follower.stderr)")
+        #expect(Self.sent(follower.stderr).map(\.summary) == ["1920 Commons closes in 1 min"], "\(follower.stderr)")
+        #expect(try bus.everything().map(\.summary) == ["1920 Commons closes in 1 min"])
+    }
+
     /// Restarted between two steps, the follower neither repeats the first nor starts a
     /// second notification: it remembers both (its state file), per venue.
     @Test func aRestartRepeatsNothingAndTheCountdownCarriesOn() throws {

@@ -186,8 +186,8 @@ final class NotifyFollower {
             let previous = views[view.id]
             if let opening = NotifyRules.opening(from: previous, to: view, now: now) { pending.append(opening) }
             if let previous, previous.state == .open, view.state != .open, let closing = previous.changesAt?.instant,
-               let id = state.countdown(venue: view.id, closing: closing), let server, server.close(id) == nil {
-                forget(id)
+               let id = state.countdown(venue: view.id, closing: closing), let server {
+                if let failure = server.close(id) { busFailed(failure) } else { forget(id) }
             }
         }
         views = Dictionary(fresh.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
