@@ -35,8 +35,11 @@ final class NotificationServer {
               </policy>
             </busconfig>
             """, to: "bus.conf")
-        try session.start([RealConsumers.tool("dbus-daemon")!, "--config-file=" + config, "--nofork", "--nopidfile"], log: "dbus.log")
-        try session.waitFor("the bus socket \(busSocket)", tries: 100, interval: 0.05) { access(busSocket, F_OK) == 0 }
+        // --print-address: the address is printed once the bus listens (the socket file
+        // exists a moment before it does, and a client connecting then is refused).
+        try session.start([RealConsumers.tool("dbus-daemon")!, "--config-file=" + config, "--nofork", "--nopidfile", "--print-address"],
+                          log: "dbus.log")
+        try session.waitFor("the bus listening on \(busSocket)", tries: 100, interval: 0.05) { session.log("dbus.log").contains("unix:path=") }
         guard withServer else { return }
         let display = try session.startXvfb(width: 640, height: 480)
         let dunstrc = try session.write("""
