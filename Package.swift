@@ -40,8 +40,11 @@ let package = Package(
         .target(name: "VenuectlGrammar", dependencies: ["DiningHours", "VenueReports", "VenuedSystem"], swiftSettings: swift6),
         // The wire protocol alone: one codec for requests and replies that both sides compile.
         .target(name: "VenuedProtocol", dependencies: ["DiningHours", "VenueReports", "VenuedSystem"], swiftSettings: swift6),
-        // venuectl's commands, completion, client, local fallback and watch.
-        .target(name: "VenuectlApp", dependencies: ["DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol"], swiftSettings: swift6),
+        // A minimal D-Bus client, Glibc only (venuectl is static: no libdbus, no sd-bus):
+        // the wire format, SASL EXTERNAL, the session bus address, one connection.
+        .target(name: "DBus", dependencies: ["VenuedSystem"], swiftSettings: swift6),
+        // venuectl's commands, completion, client, local fallback, watch and notify.
+        .target(name: "VenuectlApp", dependencies: ["DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol", "DBus"], swiftSettings: swift6),
         // epoll, eventfd, timerfd and accept4: Glibc does not export them.
         .target(name: "CLinuxEvents"),
         // One bounded HTTP GET through the system's libcurl, loaded at run time.
@@ -70,8 +73,10 @@ let package = Package(
         .testTarget(name: "VenueReportsTests", dependencies: ["VenueReports", "VenuedSystem", "DiningHours", "BundledFeed"], swiftSettings: swift6),
         .testTarget(name: "VenuectlGrammarTests", dependencies: ["VenuectlGrammar", "VenueReports", "DiningHours"], swiftSettings: swift6),
         .testTarget(name: "VenuedProtocolTests", dependencies: ["VenuedProtocol", "VenueReports", "VenuectlGrammar", "DiningHours"], swiftSettings: swift6),
+        // The D-Bus wire format and SASL in-process; the client against a real dbus-daemon.
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "VenuedSystem"], swiftSettings: swift6),
         // The real venuectl binary: every command, format and error, with and without venued.
-        .testTarget(name: "VenuectlTests", dependencies: ["VenuectlApp"], swiftSettings: swift6),
+        .testTarget(name: "VenuectlTests", dependencies: ["VenuectlApp", "DBus", "DiningHours", "VenuedProtocol"], swiftSettings: swift6),
         // Pure rules of the daemon, and the real venued binary over a real socket
         // against a scripted HTTP server on 127.0.0.1.
         .testTarget(

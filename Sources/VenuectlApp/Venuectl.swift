@@ -2,6 +2,7 @@ import DiningHours
 import Glibc
 import VenueReports
 import VenuedProtocol
+import VenuectlGrammar
 import VenuedSystem
 
 /// `venuectl`'s entry point: picks the command from one table (which also writes
@@ -25,6 +26,8 @@ public enum Venuectl {
                 operands: .venues, flags: CalendarCommand.table.specs, run: CalendarCommand.run),
         Command(name: "watch", summary: "the status again each time it changes (for status bars that read a stream)",
                 operands: .venues, flags: WatchCommand.flags, run: WatchCommand.run),
+        Command(name: "notify", summary: "desktop notifications when favorite venues open, before they close, when hours change",
+                operands: .none, flags: NotifyOptions.table.specs, run: NotifyCommand.run),
         Command(name: "favorites", summary: "add, remove or list the venues 'status --favorites' shows",
                 operands: .choice(FavoritesCommand.actions), flags: FavoritesCommand.table.specs, run: FavoritesCommand.run),
         Command(name: "info", summary: "what venued serves: source, fetch time, dates, last error, next refresh",

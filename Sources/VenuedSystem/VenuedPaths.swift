@@ -26,6 +26,13 @@ public enum VenuedPaths {
         return environment["HOME"].flatMap(absolute).map { $0 + "/.config/venued" }
     }
 
+    /// `$XDG_STATE_HOME/venued`, else `~/.local/state/venued`: what `venuectl notify` has
+    /// already sent (state that outlives a restart but is not configuration or cache).
+    public static func stateDirectory(environment: [String: String]) -> String? {
+        if let state = environment["XDG_STATE_HOME"].flatMap(absolute) { return state + "/venued" }
+        return environment["HOME"].flatMap(absolute).map { $0 + "/.local/state/venued" }
+    }
+
     /// `$XDG_CONFIG_HOME/venued/config`, else `~/.config/venued/config`.
     public static func configFile(environment: [String: String]) -> String? {
         configDirectory(environment: environment).map { $0 + "/config" }

@@ -86,7 +86,7 @@ import Testing
         #expect(make.code == 0, "\(make.output)")
 
         let installed = ["bin/venued": 0o755, "bin/venuectl": 0o755, "share/systemd/user/venued.service": 0o644,
-                         "share/systemd/user/venued.socket": 0o644, "share/man/man1/venuectl.1": 0o644, "share/man/man8/venued.8": 0o644,
+                         "share/systemd/user/venued.socket": 0o644, "share/systemd/user/venued-notify.service": 0o644, "share/man/man1/venuectl.1": 0o644, "share/man/man8/venued.8": 0o644,
                          "share/bash-completion/completions/venuectl": 0o644, "share/zsh/site-functions/_venuectl": 0o644,
                          "share/fish/vendor_completions.d/venuectl.fish": 0o644, "share/doc/venued/README.md": 0o644,
                          "share/doc/venued/integrations.md": 0o644, "share/doc/venued/HOURS.md": 0o644,
@@ -107,9 +107,11 @@ import Testing
         #expect(completion.code == 0 && completion.output.contains("venuectl"), "\(completion.output)")
         let service = try String(contentsOfFile: prefix + "/share/systemd/user/venued.service", encoding: .utf8)
         #expect(service.contains("ExecStart=\(prefix)/bin/venued\n") && !service.contains("@BINDIR@"))
+        let notify = try String(contentsOfFile: prefix + "/share/systemd/user/venued-notify.service", encoding: .utf8)
+        #expect(notify.contains("ExecStart=\(prefix)/bin/venuectl notify\n") && !notify.contains("@BINDIR@"))
 
         // systemd's own check, man pages included (MANPATH finds the installed ones).
-        let units = ["venued.socket", "venued.service"].map { prefix + "/share/systemd/user/" + $0 }
+        let units = ["venued.socket", "venued.service", "venued-notify.service"].map { prefix + "/share/systemd/user/" + $0 }
         let verify = try Self.tool("/usr/bin/systemd-analyze", ["verify"] + units,
                                    environment: ["PATH": "/usr/bin:/bin", "MANPATH": prefix + "/share/man:"])
         #expect(verify.code == 0 && verify.output.isEmpty, "\(verify.output)")
@@ -301,6 +303,39 @@ import Testing
         #expect(Self.leftovers(manager).isEmpty, "left behind: \(Self.leftovers(manager).sorted())")
     }
 
+    /// venued-notify.service as `make install` writes it, under a real user manager, with
+    /// a session bus where the manager keeps it ($XDG_RUNTIME_DIR/bus, no address in the
+    /// environment) and no notification server on it: the unit starts, pulls in
+    /// venued.socket, says once that no server answers, stays up, and stops.
+    @Test(.enabled(if: UserManager.unavailable == nil && access("/usr/bin/dbus-daemon", X_OK) == 0,
+                   "\(UserManager.unavailable ?? "needs dbus-daemon (Debian package dbus-daemon)")"))
+    func notifyUnitUnderARealUserManager() throws {
+        let manager = try UserManager()
+        defer { manager.stop() }
+        let prefix = manager.home + "/.local"
+        let make = try manager.run("/usr/bin/make", ["-C", Self.package, "install-files", "BUILT=\(Self.builtDirectory)", "PREFIX=\(prefix)"])
+        #expect(make.code == 0, "\(make.output)")
+        let log = manager.home + "/notify.log"
+        try manager.write("[Service]\nStandardOutput=append:\(log)\nStandardError=append:\(log)\n",
+                          to: manager.home + "/.config/systemd/user/venued-notify.service.d/log.conf")
+        #expect(try manager.systemctl("daemon-reload").code == 0)
+        let bus = try manager.run("/usr/bin/systemd-run", ["--user", "--unit=test-session-bus", "/usr/bin/dbus-daemon", "--session",
+                                                          "--address=unix:path=\(manager.runtime)/bus", "--nofork", "--nopidfile"])
+        #expect(bus.code == 0, "\(bus.output)")
+        #expect(manager.wait(seconds: 10) { access(manager.runtime + "/bus", F_OK) == 0 }, "\(manager.managerLog)")
+
+        let start = try manager.systemctl("start", "venued-notify.service")
+        #expect(start.code == 0, "\(start.output)")
+        var output: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        #expect(manager.wait(seconds: 20) { !output.isEmpty }, "\(manager.managerLog)")
+        #expect(output.hasPrefix("venuectl notify: no notification server answers on the session bus (org.freedesktop.DBus.Error."), "\(output)")
+        #expect(output.hasSuffix("; notifications wait for it, retrying up to every 10 min\n") && output.split(separator: "\n").count == 1, "\(output)")
+        #expect(try manager.property("venued-notify.service", "ActiveState") == "active")
+        #expect(try manager.property("venued.socket", "ActiveState") == "active")
+        #expect(try manager.systemctl("stop", "venued-notify.service").code == 0)
+        #expect(try manager.property("venued-notify.service", "ActiveState") == "inactive")
+    }
+
     /// The .deb that .ci/run builds (VENUED_DEB), installed with apt-get, run by a user,
     /// removed with apt-get.
     static let deb = ProcessInfo.processInfo.environment["VENUED_DEB"] ?? ""
@@ -327,6 +362,7 @@ import Testing
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
         }
         for path in ["/usr/bin/venued", "/usr/bin/venuectl", "/usr/lib/systemd/user/venued.service", "/usr/lib/systemd/user/venued.socket",
+                     "/usr/lib/systemd/user/venued-notify.service",
                      "/usr/share/man/man1/venuectl.1.gz", "/usr/share/man/man8/venued.8.gz", "/usr/share/doc/venued/copyright",
                      "/usr/share/bash-completion/completions/venuectl", "/usr/share/zsh/vendor-completions/_venuectl",
                      "/usr/share/fish/vendor_completions.d/venuectl.fish", "/usr/share/doc/venued/README.md.gz",

@@ -131,6 +131,31 @@ public final class DaemonStream {
         }
     }
 
+    /// The answers that have arrived, without waiting: for `notify`, whose poll set holds
+    /// this descriptor beside others and reads when it is readable. A failure when the
+    /// connection is over or carries something else than venued's protocol.
+    func availableAnswers() -> Result<[Answer], DaemonFailure> {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var ended = false
+        switch Syscall.io({ chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }) {
+        case .processed(let count) where count > 0: buffer += chunk[..<count]
+        case .wouldBlock: break
+        default: ended = true
+        }
+        var answers: [Answer] = []
+        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = Array(buffer[..<newline])
+            buffer.removeSubrange(...newline)
+            guard let answer = Answer(line: line) else { return .failure(.unusable(path, "answered something that is not venued's protocol")) }
+            answers.append(answer)
+        }
+        let limit = DaemonConnection.answerLimit
+        guard buffer.count <= limit else { return .failure(.unusable(path, "sent an answer over \(limit >> 20) MB")) }
+        // The answers that came before the end are still news; the next call reports the end.
+        if ended && answers.isEmpty { return .failure(.unusable(path, "went away")) }
+        return .success(answers)
+    }
+
     /// What `next` ended with.
     enum Next {
         case answer(Answer)
