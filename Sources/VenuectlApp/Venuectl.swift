@@ -75,6 +75,11 @@ public enum Venuectl {
             // `status` is the default command: `venuectl commons`, `venuectl --open-now`.
             do { return try StatusCommand.run(arguments, context) } catch {
                 guard case .unknownVenue(let query, _) = error, query == name, !name.hasPrefix("-") else { throw error }
+                let near = Spelling.closest(to: name, among: visibleCommands.map(\.name))
+                guard near.isEmpty else {
+                    let guesses = near.map { "'venuectl \($0)'" }.joined(separator: " or ")
+                    throw .usage("unknown command or venue '\(name)': did you mean \(guesses)?", help: "venuectl --help")
+                }
                 let names = visibleCommands.map(\.name).joined(separator: ", ")
                 throw .usage("unknown command or venue '\(name)': the commands are \(names), and 'venuectl status' lists the venues",
                              help: "venuectl --help")

@@ -81,8 +81,8 @@ package struct VenuectlConfig {
     /// here would cost every prompt a zone lookup); an unknown zone that came from the
     /// file is then said with its `path:line`, like every other bad value.
     package static func attributing(_ error: CLIError, location: String?) -> CLIError {
-        guard case .unknownZone(let name, nil) = error, let location else { return error }
-        return .unknownZone(name, location: location)
+        guard case .unknownZone(let name, nil, let suggestion) = error, let location else { return error }
+        return .unknownZone(name, location: location, suggestion: suggestion)
     }
 
     private static func apply(_ key: Key, _ value: String, to options: inout StatusOptions, location: String) throws(CLIError) {

@@ -86,7 +86,7 @@ import VenuectlGrammar
         } catch {
             attributed = VenuectlConfig.attributing(error, location: applied["tz"])
         }
-        guard case .unknownZone("Mars/Olympus", let location?) = attributed else {
+        guard case .unknownZone("Mars/Olympus", let location?, _) = attributed else {
             Issue.record("not attributed: \(attributed)")
             return
         }

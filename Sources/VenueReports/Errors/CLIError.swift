@@ -8,8 +8,9 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     /// command whose `--help` explains it.
     case usage(String, help: String = "venuectl status --help")
     /// `--tz` or venuectl.conf's `tz` names no zone of the system's database: exit 2.
-    /// `location` is the config file's `path:line` when the name came from there.
-    case unknownZone(String, location: String?)
+    /// `location` is the config file's `path:line` when the name came from there;
+    /// `suggestion` the database's spelling of it (`america/new_york`), when it has one.
+    case unknownZone(String, location: String?, suggestion: String? = nil)
     /// No venue matches: exit 3.
     case unknownVenue(String, suggestions: [String])
     /// A command that needs one venue got a name that several share: exit 2.
@@ -64,8 +65,10 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
             return "no venue matches '\(query)': \(hint)"
         case .ambiguousVenue(let query, let candidates):
             return "'\(query)' matches \(candidates.count) venues: \(candidates.joined(separator: ", ")) — be more specific or use an id"
-        case .unknownZone(let name, let location):
-            return (location.map { "\($0): tz = \(name): " } ?? "") + "\(ZoneError.unknownZone(name))"
+        case .unknownZone(let name, let location, let suggestion):
+            let message = suggestion.map { "unknown time zone '\(ZoneError.visible(name))': did you mean '\($0)'?" }
+                ?? "\(ZoneError.unknownZone(name))"
+            return (location.map { "\($0): tz = \(name): " } ?? "") + message
         case .noPage(let venue):
             return "\(venue) has no web page that venuectl knows of (try 'venuectl hours \(venue)')"
         case .openFailed(let message):
