@@ -85,7 +85,7 @@ import Testing
             "venuectl help is => is-open",
             "venuectl next --at  => ",
             "venuectl __ => ",
-            "venuectl favorites  => add remove list",
+            "venuectl favorites  => add remove toggle list",
             "venuectl watch --co => --count",
         ], "\(run.output)")
     }
