@@ -1,6 +1,7 @@
 import DiningHours
 import Glibc
 import VenueReports
+import VenuectlGrammar
 import VenuedProtocol
 import VenuedSystem
 
@@ -46,8 +47,25 @@ public enum Venuectl {
             return try dispatch(arguments, context)
         } catch {
             let command = commands.first { $0.name == arguments.first }
+            if command == nil || command?.name == "status", let code = sayInFormat(error, command == nil ? arguments : Array(arguments.dropFirst()), context) {
+                return code
+            }
             return fail(error, exitCode: command?.exitCode(error) ?? error.exitCode)
         }
+    }
+
+    /// `status` in a bar's or a prompt's format says its error in that format, on stdout,
+    /// and exits 0 (`BarError`: bars hide a failing command, and their configs discard
+    /// stderr); the whole line still goes to stderr, for a person trying the command.
+    /// nil for the other formats, which end as every command does.
+    private static func sayInFormat(_ error: CLIError, _ arguments: [String], _ context: Context) -> Int32? {
+        // stdout itself failed: there is no bar left to say it in.
+        if case .outputFailed = error { return nil }
+        guard let format = StatusOptions.requestedFormat(arguments, environment: context.environment),
+              let shown = BarError.render(error, in: format) else { return nil }
+        do { try write(shown) } catch { return fail(error, exitCode: error.exitCode) }
+        writeError("venuectl: \(error)")
+        return 0
     }
 
     /// Says `error` on stderr, in one line, and returns `exitCode`: the one place an

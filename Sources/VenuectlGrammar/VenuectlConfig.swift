@@ -47,16 +47,16 @@ package struct VenuectlConfig {
         guard let path = VenuedPaths.configDirectory(environment: environment).map({ $0 + "/venuectl.conf" }),
               access(path, F_OK) == 0 else { return }
         let bytes: [UInt8]
-        do { bytes = try BoundedFile.read(path, limit: BoundedFile.smallFileLimit) } catch { throw .usage("\(error)") }
+        do { bytes = try BoundedFile.read(path, limit: BoundedFile.smallFileLimit) } catch { throw .config("\(error)") }
         let lines: [KeyValueLine]
         switch KeyValueLine.parse(String(decoding: bytes, as: UTF8.self), path: path) {
         case .success(let parsed): lines = parsed
-        case .failure(let error): throw .usage(error.message)
+        case .failure(let error): throw .config(error.message)
         }
         for line in lines {
             let location = "\(path):\(line.number)"
             guard let key = Self.keys.first(where: { $0.name == line.key }) else {
-                throw .usage("\(location): unknown key '\(line.key)' (the keys are \(Self.keys.map(\.name).joined(separator: ", ")))")
+                throw .config("\(location): unknown key '\(line.key)' (the keys are \(Self.keys.map(\.name).joined(separator: ", ")))")
             }
             // Checked now, through the flags, whether or not a flag will override it.
             var scratch = StatusOptions()
@@ -87,13 +87,13 @@ package struct VenuectlConfig {
 
     private static func apply(_ key: Key, _ value: String, to options: inout StatusOptions, location: String) throws(CLIError) {
         if key.name == "filter" && !filterFlags.contains("--\(value)") {
-            throw .usage("\(location): filter must be \(key.help), not '\(value)'")
+            throw .config("\(location): filter must be \(key.help), not '\(value)'")
         }
         do {
             try StatusOptions.table.parse(key.arguments(value), into: &options) { _, _ throws(CLIError) in }
         } catch {
             let message = if case .usage(let text, _) = error { text } else { "\(error)" }
-            throw .usage("\(location): \(key.name) = \(value): \(message)")
+            throw .config("\(location): \(key.name) = \(value): \(message)")
         }
     }
 }

@@ -31,7 +31,8 @@ extension CLIError {
     /// The code venued answers with when it meets this error.
     public var code: ErrorCode {
         switch self {
-        case .usage: return .usage
+        // A wrong line in venuectl.conf is a usage error on the wire: venuectl says it the same way.
+        case .usage, .config: return .usage
         case .unknownZone: return .unknownZone
         case .unknownVenue: return .unknownVenue
         case .ambiguousVenue: return .ambiguousVenue
@@ -45,6 +46,7 @@ extension CLIError {
     /// The message venued sends: venuectl's line without its pointer to its own help.
     public var answerMessage: String {
         if case .usage(let message, _) = self { return message }
+        if case .config(let message) = self { return message }
         return description
     }
 
