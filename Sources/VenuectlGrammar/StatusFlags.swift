@@ -26,6 +26,9 @@ extension StatusOptions {
         .init(name: "--template", value: "TEXT", help: "a line per venue, e.g. '{name} {state} {changes_in}'") { o, value throws(CLIError) in
             o.format = .template(try StatusTemplate(value))
         },
+        .init(name: "--hide-empty", value: nil, help: "bar formats: print an empty text, which hides the module, when no venue is chosen or open") { o, _ in
+            o.hideEmpty = true
+        },
         .at(\.at),
         .tz(\.tz),
         .data(\.data),

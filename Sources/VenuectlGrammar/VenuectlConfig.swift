@@ -29,6 +29,8 @@ package struct VenuectlConfig {
         Key(name: "soon", flags: ["--soon"], arguments: { ["--soon", $0] }, help: "closing-soon minutes"),
         Key(name: "tz", flags: ["--tz"], arguments: { ["--tz", $0] }, help: "venue time zone"),
         Key(name: "near", flags: ["--near"], arguments: { ["--near", $0] }, help: "LAT,LON to sort by distance from"),
+        Key(name: "hide_empty", flags: ["--hide-empty"], arguments: { $0 == "yes" ? ["--hide-empty"] : [] },
+            help: "yes: bar formats print an empty text (the module hides) when nothing is chosen or open; no (the default)"),
     ]
 
     package static let displayPath = "$XDG_CONFIG_HOME/venued/venuectl.conf (~/.config/venued/venuectl.conf)"
@@ -88,6 +90,9 @@ package struct VenuectlConfig {
     private static func apply(_ key: Key, _ value: String, to options: inout StatusOptions, location: String) throws(CLIError) {
         if key.name == "filter" && !filterFlags.contains("--\(value)") {
             throw .config("\(location): filter must be \(key.help), not '\(value)'")
+        }
+        if key.name == "hide_empty" && value != "yes" && value != "no" {
+            throw .config("\(location): hide_empty must be yes or no, not '\(value)'")
         }
         do {
             try StatusOptions.table.parse(key.arguments(value), into: &options) { _, _ throws(CLIError) in }

@@ -89,6 +89,20 @@ import Testing
             let tone = feed.closedIDs.contains(id) ? HostileFeed.closed : HostileFeed.open
             #expect(foreground(before: feed.shown(id)) == tone, "\(feed.shown(id)) in \(tone)")
         }
+        // On tmux's default status style (black on green, which this config keeps), each
+        // name sits on the format's dark chip: the last background set before it is
+        // #303030, not the line's green (SGR 42), on which the open green would vanish.
+        func background(before text: String) -> String? {
+            guard let range = status.range(of: text) else { return nil }
+            let head = String(status[..<range.lowerBound])
+            let codes = head.components(separatedBy: "\u{1B}[").dropFirst().map { $0.prefix { $0 != "m" } }
+            guard let last = codes.last(where: { $0.hasPrefix("48;2;") || ($0.count == 2 && $0.hasPrefix("4")) || $0 == "49" }) else { return nil }
+            return String(last)
+        }
+        for id in HostileFeed.favorites + HostileFeed.named {
+            #expect(background(before: feed.shown(id)) == "48;2;48;48;48", "\(feed.shown(id)) on the dark chip: \(status)")
+        }
+        #expect(status.contains("\u{1B}[42m"), "the rest of the line keeps tmux's default green")
         #expect(!status.contains("38;2;255;0;255"), "a name's #[fg=#ff00ff] became a colour: \(status)")
         #expect(!FileManager.default.fileExists(atPath: feed.pwned), "tmux ran the #(touch ...) in a venue's name")
     }

@@ -26,6 +26,7 @@ package struct TaggedFormat: Sendable {
     }
 
     package func render(_ summary: BarSummary) -> String {
+        guard !summary.hidden else { return BarSummary.hiddenLine }
         let grey = Tone.unknown.hex
         let pieces = summary.pieces.map { tagged($0.text, $0.tone.hex) }
         guard let chip else {
