@@ -188,6 +188,45 @@ import Testing
         #expect(!log.contains("ERROR") && !log.lowercased().contains("parse"), "i3 or i3bar complained: \(log)")
     }
 
+    /// integrations.md's click actions and --hide-empty in a real i3blocks, which needs no
+    /// display: it prints the i3bar protocol and reads i3bar's click events on stdin, so
+    /// the test plays i3bar. A middle click toggles the favorite; the favorites block,
+    /// hidden while the set is empty, then shows it.
+    @Test(.enabled(if: RealConsumers.have("i3blocks"), "needs i3blocks (Debian package i3blocks)"))
+    func i3blocksClickTogglesAFavoriteAndAnEmptyFavoritesBlockIsHidden() throws {
+        let at = "--at 2023-09-18T12:00"
+        try "".write(toFile: session.home.root + "/config/venued/favorites", atomically: true, encoding: .utf8)
+        let config = try session.write("""
+            [dining]
+            command=venuectl status --favorites --hide-empty --format i3blocks \(at) 2>/dev/null
+            interval=1
+
+            [commons]
+            command=case "${button:-$BLOCK_BUTTON}" in 2) venuectl favorites toggle commons >/dev/null 2>&1 ;; esac; venuectl status commons --format i3blocks \(at) 2>/dev/null
+            interval=60
+
+            """, to: "i3blocks-clicks.conf")
+        let clicks = try session.write("", to: "clicks")
+        try session.start(["/bin/sh", "-c", "tail -f \(clicks) | exec i3blocks -c \(config)"], log: "i3blocks-clicks.log")
+        func lastLine() -> [[String: Any]] {
+            guard let line = session.log("i3blocks-clicks.log").split(separator: "\n").last(where: { $0.contains("commons") || $0.contains("Commons") }) else { return [] }
+            let array = line.drop { $0 == "," }
+            return (try? JSONSerialization.jsonObject(with: Data(array.utf8))) as? [[String: Any]] ?? []
+        }
+        func text(_ name: String) -> String? { lastLine().first { $0["name"] as? String == name }?["full_text"] as? String }
+        try session.waitFor("the commons block (log: \(session.log("i3blocks-clicks.log")))") { text("commons")?.hasPrefix("1920 Commons open till 4:30pm") == true }
+        #expect(text("dining") == nil, "no favorites: the block is hidden (empty output), not 'no venues'")
+        // i3bar's click stream: an opening bracket, then one object per click.
+        let handle = try #require(FileHandle(forWritingAtPath: clicks))
+        handle.write(Data("[\n{\"name\":\"commons\",\"instance\":\"\",\"button\":2,\"x\":5,\"y\":5}\n".utf8))
+        try handle.close()
+        try session.waitFor("the favorites block after the click (log: \(session.log("i3blocks-clicks.log")))") {
+            text("dining")?.hasPrefix("1920 Commons open till 4:30pm") == true
+        }
+        let favorites = try String(contentsOfFile: session.home.root + "/config/venued/favorites", encoding: .utf8)
+        #expect(favorites.contains("\n593  # 1920 Commons\n"), "\(favorites)")
+    }
+
     @Test(.enabled(if: RealConsumers.have("i3", "i3bar", "Xvfb", "import"),
                    "needs i3, Xvfb and imagemagick's import (Debian packages i3-wm, xvfb, imagemagick)"))
     func i3barFollowsWatchAndDrawsEachVenueInItsTone() throws {
