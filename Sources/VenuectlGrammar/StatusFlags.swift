@@ -85,7 +85,9 @@ extension StatusOptions {
         \(VenuectlConfig.helpLines)
 
         exit codes: 0 printed, 2 usage, 3 unknown venue, 4 unreadable data, 5 invalid data,
-        74 the answer could not be written (a full disk, a closed stdout)
+        74 the answer could not be written (a full disk, a closed stdout). In a bar's or a
+        prompt's format a mistake is printed in that format ("venuectl: config error"),
+        with exit 0 and the whole line on stderr: bars hide a command that fails.
         """
     }
 }
