@@ -56,6 +56,8 @@ package enum StatusQuery {
               decode: { d, f throws(ProtocolError) in d.options.estimate = !(try f.flag("no_estimate")) }),
         Field(name: "soon", encode: { o, _ in "\(o.soonMinutes)" },
               decode: { d, f throws(ProtocolError) in d.options.soonMinutes = try f.integer("soon", in: 0...1440) ?? 15 }),
+        Field(name: "hide_empty", encode: { o, _ in o.hideEmpty ? "true" : nil },
+              decode: { d, f throws(ProtocolError) in d.options.hideEmpty = try f.flag("hide_empty") }),
     ]
 
     /// The instant: `status` only (a subscription follows the present).

@@ -51,7 +51,7 @@ struct Daemon {
         let promptFiles = PromptFiles(socketPath: config.socketPath, socketDirectoryIsOwned: config.socketDirectoryIsOwned, log: log)
         promptFiles.prepare()
         let facts = (version: Release.version, pid: getpid(), startedAt: clock.now(),
-                     socket: inherited == nil ? config.socketPath : "fd 3 (socket activation)")
+                     socket: inherited == nil ? config.socketPath : Self.describeInherited(listener.fd))
         let handler = RequestHandler(store: store, settings: settings, statusAnswer: answer, clock: clock) {
             RuntimeFacts(version: facts.version, pid: facts.pid, startedAt: facts.startedAt, socket: facts.socket,
                          socketActivated: inherited != nil, subscribers: subscriberCount.current)
@@ -63,7 +63,7 @@ struct Daemon {
         if let error = Watchdog.start(environment: environment, notifier: notifier) {
             throw .socket("cannot start the watchdog thread: \(error)")
         }
-        log.info("venued \(facts.version) listening on \(facts.socket), serving \(store.held.source.rawValue) data")
+        log.info("venued \(facts.version) listening on \(facts.socket)\(inherited == nil ? "" : " (socket activation)"), serving \(store.held.source.rawValue) data")
         notifier.send(["READY=1", Self.statusLine(store, settings, clock)])
 
         let stop = SignalLoop.wait {
@@ -118,6 +118,12 @@ struct Daemon {
     }
 
     /// STATUS= for `systemctl status`: what is served and how old it is.
+    /// Where an inherited socket listens, as `info` shows it: systemd bound it, so its
+    /// path is the kernel's answer (getsockname), whatever venued's own config says.
+    private static func describeInherited(_ fd: Int32) -> String {
+        UnixAddress.boundPath(of: fd) ?? "fd \(fd)"
+    }
+
     private static func statusLine(_ store: FeedStore, _ settings: LiveConfig, _ clock: WallClock) -> String {
         let held = store.held
         let zone = try? ZoneDatabase.system.rules(settings.current.timeZone)

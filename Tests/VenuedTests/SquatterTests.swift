@@ -124,7 +124,13 @@ final class Squatter {
         try startListener(as: nil, socket: socket, state: state, dropTo: dropsToSquatter ? squatter : nil)
         let owner = dropsToSquatter ? "uid \(squatter.uid) (\(Self.squatterName))" : "uid 0 (root)"
         let refusal = "not asking venued: the process listening on \(socket) runs as \(owner), not as you (uid \(victim.uid))"
-        let remedy = "stop it and remove \(socket), then start your own venued ('systemctl --user start venued.socket')"
+        // The client is a copy outside any build directory, so it names the socket unit
+        // when one is installed for every user (the package), else venued itself.
+        let unitInstalled = ["/etc/systemd/user", "/run/systemd/user", "/usr/local/share/systemd/user", "/usr/share/systemd/user",
+                             "/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
+            .contains { FileManager.default.fileExists(atPath: $0 + "/venued.socket") }
+        let start = unitInstalled ? "systemctl --user start venued.socket" : "venued"
+        let remedy = "stop it and remove \(socket), then start your own venued ('\(start)')"
 
         let prompt = try runAsVictim([], socket: socket)
         #expect(prompt.code == 0 && prompt.stdout.contains("Penn dining") && !prompt.stdout.contains("SQUATTED"))

@@ -101,7 +101,7 @@ import VenuedProtocol
         #expect(run.json["source"] as? String == "cache")
         #expect(run.venues.first?["name"] as? String == "Test Commons")
         #expect(run.stderr == "venuectl: venued is not running (no socket at \(home.socketPath)); showing the cached copy from \(Feeds.today)"
-            + " — start it with 'systemctl --user start venued.socket'\n")
+            + " — start it with 'swift run venued' in another terminal\n")
     }
 
     @Test func noDaemonAndNoCacheShowsTheBundledData() throws {
@@ -188,7 +188,7 @@ import VenuedProtocol
         let run = try venuectl(arguments)
         #expect(run.code == 6)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == "venuectl: venued is not running (no socket at \(home.socketPath)): start it with 'systemctl --user start venued.socket'\n")
+        #expect(run.stderr == "venuectl: venued is not running (no socket at \(home.socketPath)): start it with 'swift run venued' in another terminal\n")
     }
 
     @Test func helpListsTheCommandsAndTheirOptions() throws {

@@ -23,6 +23,9 @@ public struct StatusOptions: Hashable, Sendable {
     public var socket: String?
     public var estimate = true
     public var soonMinutes = 15
+    /// `--hide-empty`: a bar's or a prompt's format prints an empty text when no venue is
+    /// chosen or open, so the bar hides the module, instead of "no venues" in grey.
+    public var hideEmpty = false
     public var help = false
 
     public init() {}

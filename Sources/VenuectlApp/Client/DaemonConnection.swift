@@ -59,8 +59,8 @@ public struct DaemonConnection: Sendable {
         if address.withSockaddr({ connect(fd, $0, $1) }) != 0 {
             let failure: DaemonFailure?
             switch errno {
-            case ENOENT: failure = .notRunning(path, "no socket")
-            case ECONNREFUSED: failure = .notRunning(path, "nothing listens on the socket")
+            case ENOENT: failure = .notRunning(path, "no socket", start: .here)
+            case ECONNREFUSED: failure = .notRunning(path, "nothing listens on the socket", start: .here)
             case EINPROGRESS:
                 if stream.wait(for: Int16(POLLOUT), until: deadline) != .ready {
                     failure = .timedOut(path, seconds: seconds)

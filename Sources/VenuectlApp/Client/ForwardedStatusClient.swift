@@ -28,7 +28,16 @@ extension ForwardedStatus {
             do { try Venuectl.write(text) } catch { return Venuectl.fail(error, exitCode: error.exitCode) }
             return 0
         }
-        guard !answer.ok, let error = CLIError(answer: answer.value, command: "status") else { return nil }
+        guard !answer.ok else { return nil }
+        let error = CLIError(answer: answer.value, command: "status")
+        // A bar's or a prompt's format: the error as it shows it, and exit 0 (BarError).
+        if case .string(let shown)? = answer.value["text"] {
+            do { try Venuectl.write(shown) } catch { return Venuectl.fail(error, exitCode: error.exitCode) }
+            let message = if case .string(let text)? = answer.value["error"] { text } else { "venued refused the command" }
+            Venuectl.writeError("venuectl: " + (error.map { "\($0)" } ?? message))
+            return 0
+        }
+        guard let error else { return nil }
         return Venuectl.fail(error, exitCode: error.exitCode)
     }
 }

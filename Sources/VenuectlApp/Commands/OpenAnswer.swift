@@ -60,15 +60,17 @@ struct OpenAnswer {
 
     var line: String {
         let name = venue.name
-        let meal = DaypartLabel.meaningful(label, venue: name).map { " (\($0))" } ?? ""
+        // One parenthesis for what qualifies the time: "(Dinner)", "(Dinner, estimated)".
+        let notes = [DaypartLabel.meaningful(label, venue: name), estimated ? "estimated" : nil].compactMap { $0 }
+        let qualifier = notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")"
         let sentence: String
         switch state {
         case .open:
-            sentence = changesAt.map { "\(name) is open until \(ClockText.moment($0, today: today))\(meal)" }
-                ?? "\(name) is open\(meal), no closing time known"
+            sentence = changesAt.map { "\(name) is open until \(ClockText.moment($0, today: today))\(qualifier)" }
+                ?? "\(name) is open\(qualifier), no closing time known"
         case .closed:
-            sentence = changesAt.map { "\(name) is closed; opens \(ClockText.when($0, today: today))\(meal)" }
-                ?? "\(name) is closed, with no opening in the next 14 days"
+            sentence = changesAt.map { "\(name) is closed; opens \(ClockText.when($0, today: today))\(qualifier)" }
+                ?? "\(name) is closed, with no opening in the next 14 days" + (estimated ? " (estimated)" : "")
         case .unknown:
             switch unknownReason {
             case "beyond_horizon": sentence = "\(name): unknown, the data is more than \(Coverage.horizonDays) days from then"
@@ -79,6 +81,6 @@ struct OpenAnswer {
             default: sentence = "\(name): unknown"
             }
         }
-        return sentence + (estimated ? " (estimated)" : "")
+        return sentence
     }
 }

@@ -1,4 +1,5 @@
 import VenueReports
+import VenuectlGrammar
 import VenuedProtocol
 import VenuedSystem
 
@@ -72,13 +73,34 @@ struct RequestHandler: Sendable {
     }
 
     /// `venuectl status` as the client would run it (`ForwardedStatus`): always the text.
+    /// A refusal in a bar's or a prompt's format also carries the error as that format
+    /// shows it (`"text"`), which venuectl prints instead of failing (`BarError`).
     private func forwarded(_ request: Request) throws(ProtocolError) -> String {
         let (arguments, environment, tty) = try ForwardedStatus.decode(request.fields)
         let (options, presentation): (StatusOptions, StatusPresentation)
         do { (options, presentation) = try ForwardedCommandLine.resolve(arguments: arguments, environment: environment, stdoutIsTTY: tty) } catch {
-            throw ProtocolError(error)
+            let format = StatusOptions.requestedFormat(arguments, environment: environment)
+            return Self.refusal(ProtocolError(error), shown: format.flatMap { BarError.render(error, in: $0) })
         }
-        return try statusAnswer.line(options, presentation: presentation, at: clock.now())
+        do { return try statusAnswer.line(options, presentation: presentation, at: clock.now()) } catch {
+            return Self.refusal(error, shown: BarError.render(brief: Self.brief(error.code), message: error.message, in: options.format))
+        }
+    }
+
+    private static func refusal(_ error: ProtocolError, shown: String?) -> String {
+        Reply.error(error, extra: shown.map { [("text", JSONText.quote($0))] } ?? [])
+    }
+
+    /// `BarError.brief` for what is left once the command line parsed: the venues, the
+    /// favorites file, the zone.
+    private static func brief(_ code: ErrorCode) -> String {
+        switch code {
+        case .unknownVenue: return "unknown venue"
+        case .ambiguousVenue: return "ambiguous venue"
+        case .unknownZone: return "unknown time zone"
+        case .usage: return "usage error"
+        case .environment, .badRequest, .refreshFailed, .busy, .forbidden: return "error"
+        }
     }
 
     /// The answer to `refresh`, from the report of the chain that ran for it.
