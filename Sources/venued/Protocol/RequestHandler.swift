@@ -29,13 +29,18 @@ struct RequestHandler: Sendable {
     let describeRuntime: @Sendable () -> RuntimeFacts
 
     func handle(_ bytes: [UInt8]) -> Outcome {
+        // A status request asked before this second, byte for byte: its line is kept.
+        let now = clock.now()
+        if let line = statusAnswer.line(forRequest: bytes, at: now) { return .reply(line) }
         do {
             let request = try Request(parsing: bytes)
             switch request.command {
             case .status:
                 let (options, presentation) = try StatusQuery.decode(.status, request.fields)
                 guard statusAnswer.readsFiles(options) else {
-                    return .reply(try statusAnswer.line(options, presentation: presentation, at: clock.now()))
+                    let line = try statusAnswer.line(options, presentation: presentation, at: now)
+                    statusAnswer.remember(line, forRequest: bytes, options, at: now)
+                    return .reply(line)
                 }
                 return .work(.files) { [self] in
                     do throws(ProtocolError) { return try statusAnswer.line(options, presentation: presentation, at: clock.now()) } catch {

@@ -28,6 +28,20 @@ final class StatusAnswer: Sendable {
         var version = -1
         var second = Int.min
         var byQuestion: [Question: String] = [:]
+        /// The same lines by the request's own bytes, for requests that read no file:
+        /// a repeated request skips parsing and hashing its options. The zone each was
+        /// computed in is kept beside it, since a reload may change venued's own.
+        var byRequest: [RequestBytes: (zone: String, line: String)] = [:]
+    }
+
+    /// A request line as a key, hashed as one block of bytes (an array of bytes hashes
+    /// them one at a time).
+    private struct RequestBytes: Hashable {
+        let bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// A cached line is for one set of options, favorites and presentation.
@@ -92,6 +106,33 @@ final class StatusAnswer: Sendable {
             if lines.byQuestion.count < Self.lineLimit { lines.byQuestion[question] = line }
         }
         return line
+    }
+
+    /// The line of this second for a request that asked exactly these bytes before, if
+    /// it is kept (see `remember`).
+    func line(forRequest bytes: [UInt8], at now: Instant) -> String? {
+        let version = prepared.version
+        let second = now.secondsSinceEpoch
+        guard let kept = lines.withLock({ lines -> (zone: String, line: String)? in
+            guard lines.version == version, lines.second == second else { return nil }
+            return lines.byRequest[RequestBytes(bytes: bytes)]
+        }) else { return nil }
+        return kept.zone == settings.timeZone ? kept.line : nil
+    }
+
+    /// Keeps `line`, the answer to the request `bytes` asking `options`, for the rest of
+    /// this second: only when the options read no file (no favorites; a zone already
+    /// read) and `line` is a line of this second's lines (so computed from the data
+    /// now held), under the same bound as those.
+    func remember(_ line: String, forRequest bytes: [UInt8], _ options: StatusOptions, at now: Instant) {
+        guard !readsFiles(options), bytes.count <= 1024 else { return }
+        let zone = zoneName(options)
+        let version = prepared.version
+        let second = now.secondsSinceEpoch
+        lines.withLock { lines in
+            guard lines.version == version, lines.second == second, lines.byRequest.count < Self.lineLimit else { return }
+            lines.byRequest[RequestBytes(bytes: bytes)] = (zone, line)
+        }
     }
 
     /// The options with the zone set, and the favorites read now: the file is read on

@@ -24,6 +24,13 @@ extension ConnectionServer {
         }
         if count == 0 {
             connection.peerClosed = true
+        } else if connection.phase == .reading, !connection.input.hasPartialRequest, let line = Self.soleLine(chunk, count) {
+            // The usual request: one whole line in one read, nothing before it. Served
+            // from the read buffer, without passing through the connection's own.
+            connection.lastActivity = Monotonic.seconds()
+            serve(connection, line)
+            if connection.phase == .reading { updateInterest(connection) }
+            return
         } else {
             connection.input.append(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
             connection.lastActivity = Monotonic.seconds()
@@ -56,12 +63,25 @@ extension ConnectionServer {
                 send(connection, Reply.error(ProtocolError("request longer than \(Self.requestLimit) bytes")))
             case .line(let line):
                 served += 1
-                requestsSinceTrim += 1
-                connection.requests += 1
-                if connection.requests >= Self.requestsPerConnection { connection.closeAfterAnswer = true }
-                answer(connection, line)
+                serve(connection, line)
             }
         }
+    }
+
+    /// The bytes before the newline when the `count` bytes read hold exactly one line
+    /// within `requestLimit`, ending with the read; nil otherwise.
+    private static func soleLine(_ chunk: UnsafeMutableRawBufferPointer, _ count: Int) -> [UInt8]? {
+        guard count > 0, count - 1 <= requestLimit, let start = chunk.baseAddress, chunk[count - 1] == UInt8(ascii: "\n"),
+              memchr(start, Int32(UInt8(ascii: "\n")), count - 1) == nil else { return nil }
+        return Array(UnsafeRawBufferPointer(rebasing: chunk[..<(count - 1)]))
+    }
+
+    /// One request line: counted against the connection's cap, then answered.
+    private func serve(_ connection: Connection, _ line: [UInt8]) {
+        requestsSinceTrim += 1
+        connection.requests += 1
+        if connection.requests >= Self.requestsPerConnection { connection.closeAfterAnswer = true }
+        answer(connection, line)
     }
 
     private func answer(_ connection: Connection, _ line: [UInt8]) {

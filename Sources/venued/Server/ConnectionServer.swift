@@ -115,6 +115,11 @@ final class ConnectionServer {
     /// Connections that had lines left when their turn ended, served again after the
     /// current batch of reports.
     var unfinished: [Connection] = []
+    /// Connections waiting for their next request that epoll does not watch yet: each
+    /// is read once more after the current batch (`probeUnregistered`). A client that
+    /// asked one question has usually closed by then, and its connection ends with no
+    /// epoll registration at all; one that has not is registered then.
+    var unregistered: [Connection] = []
     private var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
     /// Whether epoll watches the listening socket: not while the waiting room is full,
     /// nor for a moment after an error such as running out of descriptors.
@@ -179,6 +184,7 @@ final class ConnectionServer {
             let turn = unfinished
             unfinished.removeAll()
             for connection in turn { serveLines(connection) }
+            probeUnregistered()
             if let nextSweep, Monotonic.seconds() >= nextSweep { sweep() }
             admitWaiting()
             setAccepting(listenerResumesAt == nil && !waitingRoom.isFull)
@@ -240,9 +246,26 @@ final class ConnectionServer {
         let connection = Connection(fd: fd, peer: peer, serial: serial, requestLimit: Self.requestLimit, now: Monotonic.seconds())
         connections[fd] = connection
         setDeadline(connection, Self.readDeadline)
-        updateInterest(connection)
-        // The request has often arrived already: read it now rather than after another wait.
+        // The request has often arrived already: read it now rather than after another
+        // wait, and before registering, which a client that is answered at once and
+        // closes may never need (`unregistered`).
         receive(connection)
+        if connection.phase != .closed { updateInterest(connection) }
+    }
+
+    /// Reads each connection of `unregistered` once: the end of the stream closes it
+    /// and a request is served, as if epoll had reported them; one that has sent
+    /// nothing yet is registered now and waits like any other.
+    private func probeUnregistered() {
+        guard !unregistered.isEmpty else { return }
+        let probed = unregistered
+        unregistered.removeAll(keepingCapacity: true)
+        for connection in probed where connection.phase != .closed {
+            connection.awaitingProbe = false
+            connection.probed = true
+            receive(connection)
+            if connection.phase != .closed { updateInterest(connection) }
+        }
     }
 
     /// Gives slots to the clients waiting for one, oldest first: freed slots, then
@@ -299,6 +322,14 @@ final class ConnectionServer {
     func updateInterest(_ connection: Connection) {
         let wanted = connection.wantedInterest
         guard wanted != connection.interest else { return }
+        // A connection that only waits to read is read once more before it is registered.
+        if connection.interest == nil, wanted == Epoll.input, connection.phase == .reading, !connection.probed {
+            if !connection.awaitingProbe {
+                connection.awaitingProbe = true
+                unregistered.append(connection)
+            }
+            return
+        }
         switch (connection.interest, wanted) {
         case (nil, let flags?): epoll.add(connection.fd, flags, token: connection.token)
         case (_?, let flags?): epoll.modify(connection.fd, flags, token: connection.token)
@@ -340,9 +371,9 @@ final class ConnectionServer {
     }
 
     /// Milliseconds until the next sweep, rounded up; -1 (no timeout) when none is due;
-    /// 0 while lines wait for their turn.
+    /// 0 while lines wait for their turn or connections for their probe.
     private func sweepTimeout() -> Int32 {
-        guard unfinished.isEmpty else { return 0 }
+        guard unfinished.isEmpty, unregistered.isEmpty else { return 0 }
         guard let nextSweep else { return -1 }
         let milliseconds = (nextSweep - Monotonic.seconds()) * 1000
         return milliseconds <= 0 ? 0 : Int32(min(milliseconds.rounded(.up), 3_600_000))
