@@ -70,13 +70,16 @@ let package = Package(
         .testTarget(name: "VenueReportsTests", dependencies: ["VenueReports", "VenuedSystem", "DiningHours", "BundledFeed"], swiftSettings: swift6),
         .testTarget(name: "VenuectlGrammarTests", dependencies: ["VenuectlGrammar", "VenueReports", "DiningHours"], swiftSettings: swift6),
         .testTarget(name: "VenuedProtocolTests", dependencies: ["VenuedProtocol", "VenueReports", "VenuectlGrammar", "DiningHours"], swiftSettings: swift6),
+        // What the test targets share: package paths, the bounded program runner and
+        // waits, JSON helpers. Foundation only; no product module.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swift6),
         // The real venuectl binary: every command, format and error, with and without venued.
-        .testTarget(name: "VenuectlTests", dependencies: ["VenuectlApp"], swiftSettings: swift6),
+        .testTarget(name: "VenuectlTests", dependencies: ["VenuectlApp", "TestSupport"], swiftSettings: swift6),
         // Pure rules of the daemon, and the real venued binary over a real socket
         // against a scripted HTTP server on 127.0.0.1.
         .testTarget(
             name: "VenuedTests",
-            dependencies: ["venued", "DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol"],
+            dependencies: ["venued", "DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol", "TestSupport"],
             swiftSettings: swift6
         ),
     ]

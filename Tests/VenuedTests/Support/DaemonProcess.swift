@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// The real venued binary, run with its XDG directories in a temp dir, and a client
 /// that speaks its protocol over the real Unix socket. Every wait is bounded.
@@ -24,19 +25,13 @@ final class DaemonProcess {
         deinit { try? FileManager.default.removeItem(atPath: root) }
     }
 
-    static var binary: String {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("venued").path
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        return package.appendingPathComponent(".build/debug/venued").path
-    }
+    static var binary: String { PackagePaths.product("venued") }
 
     let home: Home
     let process = Process()
     let stderrPath: String
 
-    /// Starts venued and waits (up to 5 s) until its socket answers.
+    /// Starts venued and waits (bounded) until its socket answers.
     init(home: Home, arguments: [String], environment extra: [String: String] = [:], executable: String? = nil,
          waitForSocket: Bool = true) throws {
         self.home = home
@@ -53,13 +48,16 @@ final class DaemonProcess {
 
     var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
+    /// Up to 20 s: a bound for a failure, generous for a loaded machine.
     func waitUntilAnswering() throws {
-        for _ in 0..<100 {
-            if !process.isRunning { throw TestFailure("venued exited with \(process.terminationStatus): \(stderr)") }
-            if (try? request(#"{"v":1,"cmd":"info"}"#, timeout: 0.5)) != nil { return }
-            usleep(50_000)
+        do {
+            try waitUntil("venued answering on \(home.socketPath)") {
+                if !process.isRunning { throw TestFailure("venued exited with \(process.terminationStatus): \(stderr)") }
+                return (try? request(#"{"v":1,"cmd":"info"}"#, timeout: 2)) != nil
+            }
+        } catch let failure as TestFailure where process.isRunning {
+            throw TestFailure("\(failure): \(stderr)")
         }
-        throw TestFailure("venued did not answer within 5 s: \(stderr)")
     }
 
     /// One request, one answer line.
