@@ -71,8 +71,8 @@ let package = Package(
         .testTarget(name: "VenuectlGrammarTests", dependencies: ["VenuectlGrammar", "VenueReports", "DiningHours"], swiftSettings: swift6),
         .testTarget(name: "VenuedProtocolTests", dependencies: ["VenuedProtocol", "VenueReports", "VenuectlGrammar", "DiningHours"], swiftSettings: swift6),
         // What the test targets share: package paths, the bounded program runner and
-        // waits, JSON helpers. Foundation only; no product module.
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swift6),
+        // waits, a test home and the venuectl runner, JSON helpers; the bundled week only.
+        .target(name: "TestSupport", dependencies: ["BundledFeed"], path: "Tests/TestSupport", swiftSettings: swift6),
         // The real venuectl binary: every command, format and error, with and without venued.
         .testTarget(name: "VenuectlTests", dependencies: ["VenuectlApp", "TestSupport"], swiftSettings: swift6),
         // Pure rules of the daemon, and the real venued binary over a real socket

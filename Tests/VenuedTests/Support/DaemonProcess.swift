@@ -5,25 +5,8 @@ import TestSupport
 /// The real venued binary, run with its XDG directories in a temp dir, and a client
 /// that speaks its protocol over the real Unix socket. Every wait is bounded.
 final class DaemonProcess {
-    /// A fresh set of XDG directories; reuse one to restart a daemon on the same disk state.
-    final class Home {
-        let root: String
-        init() {
-            var template = Array("/tmp/venued-test-XXXXXX".utf8CString)
-            root = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-            for directory in ["run", "cache", "config/venued"] { mkdirs(root + "/" + directory) }
-            chmod(root + "/run", 0o700)
-        }
-        var socketPath: String { root + "/run/venued/venued.sock" }
-        var cacheDirectory: String { root + "/cache/venued" }
-        var configFile: String { root + "/config/venued/config" }
-        var environment: [String: String] {
-            ["XDG_RUNTIME_DIR": root + "/run", "XDG_CACHE_HOME": root + "/cache", "XDG_CONFIG_HOME": root + "/config",
-             "HOME": root, "PATH": "/usr/bin:/bin"]
-        }
-        func writeConfig(_ text: String) throws { try text.write(toFile: configFile, atomically: true, encoding: .utf8) }
-        deinit { try? FileManager.default.removeItem(atPath: root) }
-    }
+    /// The test home a daemon runs in (TestSupport's, shared with venuectl's tests).
+    typealias Home = TestHome
 
     static var binary: String { PackagePaths.product("venued") }
 
@@ -101,8 +84,4 @@ final class DaemonProcess {
     }
 
     deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
-}
-
-func mkdirs(_ path: String) {
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
 }
