@@ -123,7 +123,9 @@ struct Daemon {
         let zone = try? ZoneDatabase.system.rules(settings.current.timeZone)
         let dates = zone.flatMap { held.coverage(zone: $0) }.map { ", dates \($0.first) to \($0.last)" } ?? ""
         let age = held.fetchedAt.map { ", fetched \(max(0, clock.now() - $0) / 60) min ago" } ?? ""
-        let error = store.health.failures > 0 ? ", last refresh failed" : ""
-        return "STATUS=serving \(held.source.rawValue) data\(dates)\(age)\(error)"
+        let health = store.health
+        let error = health.failures > 0 ? ", last refresh failed" : ""
+        let cache = health.cacheError != nil ? ", cache not written" : ""
+        return "STATUS=serving \(held.source.rawValue) data\(dates)\(age)\(error)\(cache)"
     }
 }
