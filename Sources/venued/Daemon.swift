@@ -36,6 +36,7 @@ struct Daemon {
         let answer = StatusAnswer(prepared: Prepared(store: store, settings: settings), settings: settings,
                                   favoritesFile: Favorites.path(environment: environment))
         let subscriberCount = SubscriberCount()
+        let watchdog = Watchdog(environment: environment, notifier: notifier, log: log)
 
         let inherited = try Listener.inherited(environment: environment)
         let listener: Listener
@@ -58,11 +59,10 @@ struct Daemon {
         }
         try ConnectionServer.start(ConnectionServer.Parts(
             listener: listener, handler: handler, renderer: PushRenderer(answer: answer), refreshLoop: refreshLoop,
-            handoff: handoff, clock: clock, subscriberCount: subscriberCount, promptFiles: promptFiles, settings: settings, log: log))
+            handoff: handoff, clock: clock, subscriberCount: subscriberCount, promptFiles: promptFiles, settings: settings,
+            watchdog: watchdog, log: log))
         if let error = refreshLoop.start() { throw .socket("cannot start the refresh thread: \(error)") }
-        if let error = Watchdog.start(environment: environment, notifier: notifier) {
-            throw .socket("cannot start the watchdog thread: \(error)")
-        }
+        if let error = watchdog?.start() { throw .socket("cannot start the watchdog thread: \(error)") }
         log.info("venued \(facts.version) listening on \(facts.socket), serving \(store.held.source.rawValue) data")
         notifier.send(["READY=1", Self.statusLine(store, settings, clock)])
 

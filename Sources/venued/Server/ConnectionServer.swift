@@ -4,7 +4,8 @@ import VenuedProtocol
 import VenuedSystem
 
 /// Serves every client from one thread: an epoll loop over the listening socket, the
-/// open connections, the `Handoff` doorbell and a wall-clock timer. `status` is
+/// open connections, the `Handoff` doorbell, a wall-clock timer and, under systemd's
+/// watchdog, the `Watchdog`'s doorbell (it pings only while this loop turns). `status` is
 /// answered inline (a cache hit in `StatusAnswer` most of the time: microseconds);
 /// whatever can wait (a file, a fetch, milliseconds of computation) runs on a worker
 /// and comes back through `Handoff`; `refresh` waits for the refresh loop's chain.
@@ -65,6 +66,7 @@ final class ConnectionServer {
     private static let listenerToken = UInt64.max
     private static let handoffToken = UInt64.max - 1
     private static let timerToken = UInt64.max - 2
+    private static let watchdogToken = UInt64.max - 3
 
     /// What the loop is given to work with.
     struct Parts {
@@ -78,6 +80,8 @@ final class ConnectionServer {
         /// Where the prompt files go, and the config that names them.
         let promptFiles: PromptFiles
         let settings: LiveConfig
+        /// Told of every turn, when systemd watches venued.
+        let watchdog: Watchdog?
         let log: Log
     }
 
@@ -93,6 +97,7 @@ final class ConnectionServer {
     let subscriberCount: SubscriberCount
     let promptFiles: PromptFiles
     let settings: LiveConfig
+    private let watchdog: Watchdog?
     private let uid = getuid()
     /// The subscribers' state; this thread's alone.
     var hub = SubscriberHub()
@@ -134,7 +139,8 @@ final class ConnectionServer {
         guard parts.listener.makeNonBlocking(), let epoll = Epoll(), let timer = WallTimer(offset: parts.clock.offset),
               epoll.add(parts.listener.fd, Epoll.input, token: listenerToken),
               epoll.add(parts.handoff.fd, Epoll.input, token: handoffToken),
-              epoll.add(timer.fd, Epoll.input, token: timerToken) else {
+              epoll.add(timer.fd, Epoll.input, token: timerToken),
+              parts.watchdog.map({ epoll.add($0.doorbell.fd, Epoll.input, token: watchdogToken) }) ?? true else {
             throw .socket("cannot set up the connection loop: \(String(cString: strerror(errno)))")
         }
         if let error = SystemThread.start(name: "server", { ConnectionServer(parts, epoll: epoll, timer: timer).run() }) {
@@ -152,6 +158,7 @@ final class ConnectionServer {
         subscriberCount = parts.subscriberCount
         promptFiles = parts.promptFiles
         settings = parts.settings
+        watchdog = parts.watchdog
         log = parts.log
         self.epoll = epoll
         self.timer = timer
@@ -160,11 +167,13 @@ final class ConnectionServer {
     private func run() -> Never {
         followPromptFiles()
         while true {
+            watchdog?.turned()
             epoll.wait(milliseconds: sweepTimeout()) { event in
                 switch event.token {
                 case Self.listenerToken: acceptAll()
                 case Self.handoffToken: finishHandoffs()
                 case Self.timerToken: timerFired()
+                case Self.watchdogToken: watchdog?.doorbell.drain()
                 default:
                     let fd = Connection.descriptor(of: event.token)
                     guard let connection = connections[fd], connection.token == event.token else { return }
