@@ -58,7 +58,7 @@ struct Daemon {
                          socketActivated: inherited != nil, subscribers: subscriberCount.current)
         }
         try ConnectionServer.start(ConnectionServer.Parts(
-            listener: listener, handler: handler, renderer: PushRenderer(answer: answer), refreshLoop: refreshLoop,
+            listener: listener, handler: handler, renderer: PushRenderer(answer: answer, reads: NamedFileReads()), refreshLoop: refreshLoop,
             handoff: handoff, clock: clock, subscriberCount: subscriberCount, promptFiles: promptFiles, settings: settings,
             watchdog: watchdog, log: log))
         if let error = refreshLoop.start() { throw .socket("cannot start the refresh thread: \(error)") }

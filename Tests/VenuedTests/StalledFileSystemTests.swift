@@ -93,6 +93,43 @@ struct StalledFileSystem {
         #expect(try subscriber.readObject()["event"] as? String == "snapshot")
         #expect(venuectl.isRunning, "venuectl waits on the stalled file, as it would without venued")
     }
+    /// A round of pushes is one job for every subscriber: one whose favorites file stops
+    /// answering after it subscribed keeps its last line, and the others get theirs.
+    @Test func aSubscriberWhoseFavoritesFileStallsDoesNotHoldUpTheOthers() throws {
+        let stall = try StallFS(at: home.root + "/stall", files: ["favorites": "593\n"], stalled: ["favorites"])
+        defer { stall.unmount() }
+        let healthy = home.root + "/healthy-favorites", link = home.root + "/favorites-link"
+        try "593\n".write(toFile: healthy, atomically: true, encoding: .utf8)
+        symlink(healthy, link)
+        let server = try ScriptedHTTPServer()
+        defer { server.stop() }
+        server.set("/primary", .init(body: Feeds.current(name: "Test Commons")))
+        let daemon = try DaemonProcess(home: home, arguments: [
+            "--primary-url", server.url("/primary"), "--backup-url", server.url("/backup"), "--timeout", "2",
+        ])
+        // venued cannot exit while a thread of it waits in a read FUSE has taken: the file system goes first.
+        defer { stall.unmount(); daemon.stop() }
+        _ = try daemon.waitForInfo { $0["source"] as? String == "primary" }
+
+        let named = try UnixClient(path: home.socketPath, timeout: 5)
+        defer { named.close() }
+        try named.send(#"{"v":1,"cmd":"subscribe","favorites":true,"favorites_file":"\#(link)","render":"prompt"}"# + "\n")
+        #expect((try named.readObject()["text"] as? String)?.hasPrefix("Test Commons") == true)
+        let other = try UnixClient(path: home.socketPath, timeout: 5)
+        defer { other.close() }
+        try other.send(#"{"v":1,"cmd":"subscribe","venues":["593"],"render":"prompt"}"# + "\n")
+        #expect(try other.readObject()["event"] as? String == "snapshot")
+
+        // The first subscriber's file now sits on the stalled mount; new data comes in.
+        unlink(link)
+        symlink(stall.mountpoint + "/favorites", link)
+        server.set("/primary", .init(body: Feeds.current(name: "Renamed Commons")))
+        #expect(try daemon.request(#"{"v":1,"cmd":"refresh"}"#, timeout: 10)["ok"] as? Bool == true)
+        let pushed = try #require(try other.readLineWithin(5))
+        #expect(pushed.contains(#""event":"data""#) && pushed.contains("Renamed Commons"), "\(pushed)")
+        #expect(throws: (any Error).self) { try named.readLineWithin(0.5) }
+        #expect(try daemon.request(#"{"v":1,"cmd":"info"}"#)["subscribers"] as? Int == 2)
+    }
 }
 
 /// Tests/VenuedTests/Support/stallfs.py mounted for a test: files whose reads never return.

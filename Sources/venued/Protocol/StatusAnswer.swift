@@ -63,6 +63,17 @@ final class StatusAnswer: Sendable {
         return try prepared.report(options, favorites: favorites, at: now)
     }
 
+    /// The favorites file `options` reads, if any.
+    func favoritesPath(_ options: StatusOptions) -> String? { Favorites.path(for: options, fallbackPath: favoritesFile) }
+
+    /// The status report for `options` with `favorites` already read (`PushRenderer`
+    /// reads them with a deadline).
+    func report(_ options: StatusOptions, favorites: Favorites, at now: Instant) throws(ProtocolError) -> StatusReport {
+        var options = options
+        options.tz = zoneName(options)
+        return try prepared.report(options, favorites: favorites, at: now)
+    }
+
     /// The `status` answer line, JSON or rendered text, from the lines of this second
     /// when it was asked before.
     func line(_ options: StatusOptions, presentation: StatusPresentation?, at now: Instant) throws(ProtocolError) -> String {

@@ -71,7 +71,7 @@ extension ConnectionServer {
         case .subscribe(let subscription):
             guard subscribers < Self.maxSubscribers else { return refuseSubscription(connection) }
             let (token, renderer, clock) = (connection.token, renderer, clock)
-            handOff(connection, .files) { .subscribed(token: token, subscription, renderer.line(for: subscription, event: "snapshot", at: clock.now())) }
+            handOff(connection, .files) { .subscribed(token: token, subscription, renderer.first(for: subscription, at: clock.now())) }
         case .work(let lane, let work):
             let token = connection.token
             handOff(connection, lane) { .answer(token: token, work()) }
