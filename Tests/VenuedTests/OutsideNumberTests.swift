@@ -84,3 +84,26 @@ import Testing
         #expect(stub.received.count == 1)
     }
 }
+
+/// The work one request may ask for is bounded where it is parsed: venue queries, and
+/// JSON values, whatever fits in a 16 KB line.
+@Suite struct RequestBudgets {
+    let home = DaemonProcess.Home()
+
+    @Test func atMost64VenueQueriesARequestEachCountedOnce() throws {
+        let daemon = try home.bundledDaemon()
+        defer { daemon.stop() }
+        let list = { (count: Int) in (0..<count).map { "\"\($0 + 1)\"" }.joined(separator: ",") }
+        let over = try daemon.request(#"{"v":1,"cmd":"status","venues":[\#(list(65))]}"#)
+        #expect(over["code"] as? String == "usage" && over["error"] as? String == "\"venues\" may name at most 64 venues", "\(over)")
+        let repeated = Array(repeating: "\"593\"", count: 200).joined(separator: ",")
+        let same = try daemon.request(#"{"v":1,"cmd":"status","venues":[\#(repeated)]}"#)
+        #expect((same["venues"] as? [[String: Any]])?.count == 1, "\(same)")
+        let next = try daemon.request(#"{"v":1,"cmd":"next","venues":[\#(list(65))]}"#)
+        #expect(next["code"] as? String == "usage")
+        let many = try daemon.request(#"{"v":1,"cmd":"status","venues":[\#(Array(repeating: "1", count: 300).joined(separator: ","))]}"#)
+        #expect(many["error"] as? String == "a request holds at most 256 JSON values", "\(many)")
+        let cli = try VenuectlRunner.run(["status"] + (1...65).map(String.init), home: home)
+        #expect(cli.code == 2 && cli.stderr.contains("at most 64 VENUE arguments"), "\(cli.stderr)")
+    }
+}

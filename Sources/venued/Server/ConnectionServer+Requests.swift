@@ -87,7 +87,7 @@ extension ConnectionServer {
     /// Runs `work` on a worker; the connection waits, watched only for its hang-up.
     private func handOff(_ connection: Connection, _ lane: Handoff.Lane, _ work: @escaping @Sendable () -> Handoff.Finished) {
         let ticket = Handoff.Ticket()
-        guard handoff.run(lane, ticket, work) else {
+        guard handoff.run(lane, ticket, owner: connection.peer, work) else {
             connection.closeAfterAnswer = true
             return send(connection, Reply.error(ProtocolError("venued is busy: try again shortly", code: .busy)))
         }

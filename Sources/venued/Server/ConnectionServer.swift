@@ -47,6 +47,9 @@ final class ConnectionServer {
     /// A connection quiet this long may be closed for a client waiting for its slot;
     /// a client that just connected has this long to send its request.
     static let quietGrace = 0.05
+    /// Slots a process may hold before its connections lose `quietGrace` to a process
+    /// holding fewer: a prompt or a bar holds one or two, a script a few.
+    static let slotsWithGrace = 8
     /// Requests are a few hundred bytes; anything near this is not a request.
     static let requestLimit = 16 * 1024
     /// A client has this long to send each request after connecting or after an answer.
@@ -127,6 +130,9 @@ final class ConnectionServer {
     /// Set while accepting is paused after an error.
     private var listenerResumesAt: Double?
     private var serial: UInt32 = 0
+    /// Clients refused `busy` since the last log line that counted them, and when it was.
+    private var busyRefusals = 0
+    private var busyLoggedAt = -Double.infinity
     /// When the next deadline may have passed; nil while none is set.
     private var nextSweep: Double?
     /// Requests answered since the heap was last trimmed (`releaseMemoryWhenIdle`).
@@ -190,7 +196,7 @@ final class ConnectionServer {
             for connection in turn { serveLines(connection) }
             if let nextSweep, Monotonic.seconds() >= nextSweep { sweep() }
             admitWaiting()
-            setAccepting(listenerResumesAt == nil && !waitingRoom.isFull)
+            setAccepting(listenerResumesAt == nil)
             startPendingRound()
             startPromptWrites()
             armTimer()
@@ -211,11 +217,9 @@ final class ConnectionServer {
     // MARK: accepting
 
     /// Takes the queued connections, a bounded number per report so that clients
-    /// already connected are not starved by a stream of newcomers, and none while the
-    /// waiting room is full.
+    /// already connected are not starved by a stream of newcomers.
     private func acceptAll() {
         for _ in 0..<Self.maxConnections {
-            guard !waitingRoom.isFull else { return }
             let fd = venued_accept4(listener.fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
             guard fd >= 0 else {
                 switch errno {
@@ -237,6 +241,14 @@ final class ConnectionServer {
             if requestConnections < Self.maxConnections && waitingRoom.isEmpty {
                 open(fd, peer: peer.pid)
             } else {
+                if waitingRoom.isFull {
+                    let slots = slotsByPeer()
+                    guard let displaced = waitingRoom.displace(for: peer.pid, slots: { slots[$0] ?? 0 }) else {
+                        refuseBusy(fd)
+                        continue
+                    }
+                    refuseBusy(displaced)
+                }
                 let deadline = Monotonic.seconds() + Self.admissionWait
                 waitingRoom.enter(fd, peer: peer.pid, until: deadline)
                 noteDeadline(deadline)
@@ -254,26 +266,40 @@ final class ConnectionServer {
         receive(connection)
     }
 
-    /// Gives slots to the clients waiting for one, oldest first: freed slots, then
-    /// those of quiet connections.
+    /// Gives slots to the clients waiting for one, those of the processes holding the
+    /// fewest first (`WaitingRoom`): freed slots, then those of quiet connections.
     private func admitWaiting() {
         while !waitingRoom.isEmpty {
-            guard requestConnections < Self.maxConnections || closeQuietest() else { return }
-            guard let (fd, peer) = waitingRoom.next() else { return }
+            let slots = slotsByPeer()
+            guard let newcomer = waitingRoom.nextPeer(slots: { slots[$0] ?? 0 }) else { return }
+            guard requestConnections < Self.maxConnections || closeQuietest(for: newcomer, slots: slots) else { return }
+            guard let (fd, peer) = waitingRoom.next(slots: { slots[$0] ?? 0 }) else { return }
             open(fd, peer: peer)
         }
+    }
+
+    /// Request slots held, by process.
+    private func slotsByPeer() -> [Int32: Int] {
+        var slots: [Int32: Int] = [:]
+        for connection in connections.values where !connection.isSubscribed { slots[connection.peer, default: 0] += 1 }
+        return slots
     }
 
     /// Closes the connection that has been quiet longest, from the process holding
     /// the most request slots, if one has been quiet for `quietGrace`; else notes when
     /// one will have been, so that the loop wakes to try again. True when one was closed.
-    private func closeQuietest() -> Bool {
+    /// A process holding more than `slotsWithGrace` slots, and more than the waiting
+    /// client's process, gets no grace: one of its connections that has not sent a whole
+    /// request yields at once.
+    private func closeQuietest(for newcomer: Int32, slots slotsByPeer: [Int32: Int]) -> Bool {
         let now = Monotonic.seconds()
         // Requests already received are being served, whatever the clock says; a partial one is not.
         let reading = connections.values.filter { $0.phase == .reading && !$0.input.hasCompleteLine }
-        var slotsByPeer: [Int32: Int] = [:]
-        for connection in connections.values where !connection.isSubscribed { slotsByPeer[connection.peer, default: 0] += 1 }
-        let quiet = reading.filter { now - $0.lastActivity >= Self.quietGrace }
+        let newcomerSlots = slotsByPeer[newcomer] ?? 0
+        let quiet = reading.filter { connection in
+            let held = slotsByPeer[connection.peer] ?? 0
+            return now - connection.lastActivity >= Self.quietGrace || (held > Self.slotsWithGrace && held > newcomerSlots + 1)
+        }
         guard let victim = quiet.max(by: { (slotsByPeer[$0.peer] ?? 0, $1.lastActivity) < (slotsByPeer[$1.peer] ?? 0, $0.lastActivity) }) else {
             if let soonest = reading.map(\.lastActivity).min() { noteDeadline(soonest + Self.quietGrace) }
             return false
@@ -292,8 +318,16 @@ final class ConnectionServer {
         Glibc.close(fd)
     }
 
+    /// A flood of connections is refused as fast as it comes: the log says so once a
+    /// second at most, with the count, rather than a line each.
     private func refuseBusy(_ fd: Int32) {
-        log.warning("refused a client: \(Self.maxConnections) connections are open")
+        busyRefusals += 1
+        let now = Monotonic.seconds()
+        if now - busyLoggedAt >= 1 {
+            log.warning("refused \(busyRefusals) client\(busyRefusals == 1 ? "" : "s") since the last such line: every request slot was taken")
+            busyRefusals = 0
+            busyLoggedAt = now
+        }
         refuse(fd, ProtocolError("too many connections (\(Self.maxConnections)): try again shortly", code: .busy))
     }
 
