@@ -59,6 +59,10 @@ extension StatusOptions {
                                      environment: [String: String]) throws(CLIError) -> [String: String] {
         let given = try table.parse(arguments, into: &outer) { outer, venue in outer[keyPath: status].venues.append(venue) }
         guard !outer[keyPath: status].help else { return [:] }
+        guard let venues = StatusOptions.venueQueries(outer[keyPath: status].venues) else {
+            throw .usage("at most \(StatusOptions.venueLimit) VENUE arguments", help: table.helpCommand)
+        }
+        outer[keyPath: status].venues = venues
         return try VenuectlConfig(environment: environment).apply(to: &outer[keyPath: status], except: given)
     }
 

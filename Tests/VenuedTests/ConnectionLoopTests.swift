@@ -124,23 +124,46 @@ import Testing
         }
     }
 
-    @Test func whenTheWaitingRoomIsFullNewcomersQueueUntilSlotsFree() throws {
-        let daemon = try DaemonProcess(home: home, arguments: arguments)
+    @Test func aFullWaitingRoomRefusesTheProcessThatFilledItAndLetsAnotherIn() throws {
+        let server = try ScriptedHTTPServer()
+        defer { server.stop() }
+        server.set("/primary", .init(body: Feeds.current(), delay: 5))
+        let daemon = try DaemonProcess(home: home, arguments: [
+            "--primary-url", server.url("/primary"), "--backup-url", server.url("/primary"), "--timeout", "8",
+        ])
         defer { daemon.stop() }
+        // 64 slots held by requests being answered (a slow refresh), 64 clients waiting.
         let holders = try (0..<64).map { _ in try UnixClient(path: home.socketPath, timeout: 3) }
         defer { holders.forEach { $0.close() } }
+        for holder in holders { try holder.send(#"{"v":1,"cmd":"refresh"}"# + "\n") }
+        usleep(100_000)
         let waiting = try (0..<64).map { _ in try UnixClient(path: home.socketPath, timeout: 3) }
-        let queued = try UnixClient(path: home.socketPath, timeout: 3)
-        defer { queued.close() }
-        for client in waiting + [queued] { try client.send(info + "\n") }
-        usleep(50_000)
-        for holder in holders { holder.close() }
-        // The 64 that waited get the freed slots; as they finish, the one queued behind them gets one too.
-        for client in waiting {
-            #expect(try client.readObject()["ok"] as? Bool == true)
-            client.close()
+        defer { waiting.forEach { $0.close() } }
+        for client in waiting { try client.send(info + "\n") }
+        // One more of this process is refused at once, rather than queued in the kernel.
+        let surplus = try UnixClient(path: home.socketPath, timeout: 3)
+        defer { surplus.close() }
+        try? surplus.send(info + "\n")
+        #expect(try surplus.readObject()["code"] as? String == "busy")
+        // Another process takes the place of this one's newest waiting client, and gets
+        // the first slot that frees (a holder that leaves frees its slot at once).
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        other.arguments = ["-c", """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX); s.settimeout(5); s.connect(sys.argv[1])
+            s.sendall(b'{"v":1,"cmd":"info"}\\n'); print(s.makefile().readline(), end="")
+            """, home.socketPath]
+        let output = Pipe()
+        other.standardOutput = output
+        try other.run()
+        for holder in holders where other.isRunning {
+            usleep(20_000)
+            holder.close()
         }
-        #expect(try queued.readObject()["ok"] as? Bool == true)
+        other.waitUntilExit()
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(answer.hasPrefix(#"{"ok":true"#), "\(answer)")
     }
 
     @Test func aSlowRefreshDoesNotHoldUpOtherClients() throws {

@@ -77,6 +77,42 @@ final class StatusAnswer: Sendable {
         return try prepared.report(options, favorites: favorites, at: now)
     }
 
+    /// The favorites file `options` reads, if any.
+    func favoritesPath(_ options: StatusOptions) -> String? { Favorites.path(for: options, fallbackPath: favoritesFile) }
+
+    /// The status report for `options` with `favorites` already read (`PushRenderer`
+    /// reads them with a deadline).
+    func report(_ options: StatusOptions, favorites: Favorites, at now: Instant) throws(ProtocolError) -> StatusReport {
+        var options = options
+        options.tz = zoneName(options)
+        return try prepared.report(options, favorites: favorites, at: now)
+    }
+
+    /// Venue queries a question may hold and still be answered on the connection loop.
+    static let cheapVenueQueries = 8
+
+    /// True for a question that may take the connection loop a millisecond or more to
+    /// answer, rather than the tenth of one a prompt's takes: a template (each venue's
+    /// line rendered from up to 1 KB of it), or many venue queries (each searched among
+    /// every name). Asked for the first time this second, it is answered on a worker,
+    /// so that a client flooding such questions costs the loop no more than their parsing.
+    static func isCostly(_ options: StatusOptions, presentation: StatusPresentation?) -> Bool {
+        if options.venues.count > cheapVenueQueries { return true }
+        if case .template? = presentation?.format { return true }
+        return false
+    }
+
+    /// The line of this second for this question, if it was asked already; nil otherwise.
+    func cachedLine(_ options: StatusOptions, presentation: StatusPresentation?, at now: Instant) throws(ProtocolError) -> String? {
+        let (options, favorites) = try resolved(options)
+        let question = Question(options: options, favorites: favorites, presentation: presentation)
+        let version = prepared.version
+        return lines.withLock { lines in
+            guard lines.version == version, lines.second == now.secondsSinceEpoch else { return nil }
+            return lines.byQuestion[question]
+        }
+    }
+
     /// The `status` answer line, JSON or rendered text, from the lines of this second
     /// when it was asked before.
     func line(_ options: StatusOptions, presentation: StatusPresentation?, at now: Instant) throws(ProtocolError) -> String {

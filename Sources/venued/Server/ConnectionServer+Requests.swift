@@ -91,7 +91,7 @@ extension ConnectionServer {
         case .subscribe(let subscription):
             guard subscribers < Self.maxSubscribers else { return refuseSubscription(connection) }
             let (token, renderer, clock) = (connection.token, renderer, clock)
-            handOff(connection, .files) { .subscribed(token: token, subscription, renderer.line(for: subscription, event: "snapshot", at: clock.now())) }
+            handOff(connection, .files) { .subscribed(token: token, subscription, renderer.first(for: subscription, at: clock.now())) }
         case .work(let lane, let work):
             let token = connection.token
             handOff(connection, lane) { .answer(token: token, work()) }
@@ -107,7 +107,7 @@ extension ConnectionServer {
     /// Runs `work` on a worker; the connection waits, watched only for its hang-up.
     private func handOff(_ connection: Connection, _ lane: Handoff.Lane, _ work: @escaping @Sendable () -> Handoff.Finished) {
         let ticket = Handoff.Ticket()
-        guard handoff.run(lane, ticket, work) else {
+        guard handoff.run(lane, ticket, owner: connection.peer, work) else {
             connection.closeAfterAnswer = true
             return send(connection, Reply.error(ProtocolError("venued is busy: try again shortly", code: .busy)))
         }
