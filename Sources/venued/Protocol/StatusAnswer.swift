@@ -14,6 +14,9 @@ import VenuedProtocol
 final class StatusAnswer: Sendable {
     /// A bound on what clients can make us keep: lines of one second, ~4 KB each.
     static let lineLimit = 256
+    /// And on their bytes: 256 answers at the answer budget would be 64 MB. A prompt's
+    /// line is under 100 bytes, a whole campus's JSON a few KB.
+    static let lineBytesLimit = 1 << 20
     /// The largest answer line venued sends: status for every venue of a real feed is a
     /// few KB; a question whose answer would be larger is refused rather than computed
     /// into megabytes (a long template times many venues).
@@ -28,6 +31,7 @@ final class StatusAnswer: Sendable {
         var version = -1
         var second = Int.min
         var byQuestion: [Question: String] = [:]
+        var bytes = 0
     }
 
     /// A cached line is for one set of options, favorites and presentation.
@@ -125,7 +129,11 @@ final class StatusAnswer: Sendable {
                 guard version > lines.version || (version == lines.version && second > lines.second) else { return }
                 lines = Lines(version: version, second: second)
             }
-            if lines.byQuestion.count < Self.lineLimit { lines.byQuestion[question] = line }
+            let size = line.utf8.count
+            guard lines.byQuestion.count < Self.lineLimit, lines.bytes + size <= Self.lineBytesLimit,
+                  lines.byQuestion[question] == nil else { return }
+            lines.byQuestion[question] = line
+            lines.bytes += size
         }
         return line
     }
