@@ -106,4 +106,39 @@ import Testing
         let cli = try VenuectlRunner.run(["status"] + (1...65).map(String.init), home: home)
         #expect(cli.code == 2 && cli.stderr.contains("at most 64 VENUE arguments"), "\(cli.stderr)")
     }
+    /// A flood of costly questions sent and abandoned, a 16 KB template, a line of
+    /// thousands of venue queries and 64 `refresh` clients that hang up at once: a real
+    /// `venuectl status` is still answered by venued within its 200 ms, each time.
+    @Test func floodsAndHungUpRefreshesLeaveStatusAnswering() throws {
+        let server = try ScriptedHTTPServer()
+        defer { server.stop() }
+        server.set("/primary", .init(body: Feeds.current(), delay: 3))
+        let daemon = try DaemonProcess(home: home, arguments: [
+            "--primary-url", server.url("/primary"), "--backup-url", server.url("/primary"), "--timeout", "5",
+        ])
+        defer { daemon.stop() }
+        let hungUp = try (0..<64).map { _ in try UnixClient(path: home.socketPath, timeout: 3) }
+        for client in hungUp { try client.send(#"{"v":1,"cmd":"refresh"}"# + "\n") }
+        for client in hungUp { client.close() }
+
+        let long = try daemon.request(#"{"v":1,"cmd":"status","render":"template","template":"\#(String(repeating: "{name} ", count: 2300))"}"#)
+        #expect(long["code"] as? String == "usage", "\(long)")
+        let queries = (0..<4000).map { _ in "\"a\"" }.joined(separator: ",")
+        #expect(try daemon.request(#"{"v":1,"cmd":"status","venues":[\#(queries)]}"#)["code"] as? String == "bad_request")
+        let template = String(repeating: "{name} {state} ", count: 66)
+        for soon in 0..<200 {
+            let client = try UnixClient(path: home.socketPath, timeout: 3)
+            try? client.send(#"{"v":1,"cmd":"status","render":"template","template":"\#(template)","soon":\#(soon)}"# + "\n")
+            client.close()
+        }
+        for _ in 0..<10 {
+            let run = try VenuectlRunner.run(["status", "--format", "prompt"], home: home)
+            #expect(run.code == 0 && run.stderr.isEmpty, "not answered by venued: \(run.stderr)")
+        }
+        // Every slot the refresh clients held is free again.
+        let clients = try (0..<64).map { _ in try UnixClient(path: home.socketPath, timeout: 3) }
+        defer { clients.forEach { $0.close() } }
+        for client in clients { try client.send(#"{"v":1,"cmd":"status"}"# + "\n") }
+        for client in clients { #expect(try client.readObject()["ok"] as? Bool == true) }
+    }
 }

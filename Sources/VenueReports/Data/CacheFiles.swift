@@ -72,6 +72,10 @@ public struct CacheFiles: Sendable {
         case usable(Stored)
     }
 
+    /// venued's fetch cap: the largest body it adopts, and so the largest cache file it
+    /// writes. A larger file there is not its, and is not read.
+    public static let sizeLimit = 4 << 20
+
     public let directory: String
     public var feedPath: String { directory + "/venues.json" }
     public var metaPath: String { directory + "/venues.meta" }
@@ -87,7 +91,7 @@ public struct CacheFiles: Sendable {
     public func load() -> Contents {
         guard access(feedPath, F_OK) == 0 else { return .missing }
         let bytes: [UInt8]
-        do { bytes = try BoundedFile.read(feedPath, limit: BoundedFile.feedLimit) } catch { return .unreadable("\(error)") }
+        do { bytes = try BoundedFile.read(feedPath, limit: Self.sizeLimit) } catch { return .unreadable("\(error)") }
         let feed: Feed
         do { feed = try FeedDecoder.decode(bytes) } catch { return .corrupt("\(error)") }
         guard !feed.venues.isEmpty else { return .corrupt("\(FeedError.notAVenueList("an empty array"))") }

@@ -14,6 +14,9 @@ import VenuedProtocol
 final class StatusAnswer: Sendable {
     /// A bound on what clients can make us keep: lines of one second, ~4 KB each.
     static let lineLimit = 256
+    /// And on their bytes: 256 answers at the answer budget would be 64 MB. A prompt's
+    /// line is under 100 bytes, a whole campus's JSON a few KB.
+    static let lineBytesLimit = 1 << 20
     /// The largest answer line venued sends: status for every venue of a real feed is a
     /// few KB; a question whose answer would be larger is refused rather than computed
     /// into megabytes (a long template times many venues).
@@ -32,6 +35,7 @@ final class StatusAnswer: Sendable {
         /// a repeated request skips parsing and hashing its options. The zone each was
         /// computed in is kept beside it, since a reload may change venued's own.
         var byRequest: [RequestBytes: (zone: String, line: String)] = [:]
+        var bytes = 0
     }
 
     /// A request line as a key, hashed as one block of bytes (an array of bytes hashes
@@ -139,7 +143,11 @@ final class StatusAnswer: Sendable {
                 guard version > lines.version || (version == lines.version && second > lines.second) else { return }
                 lines = Lines(version: version, second: second)
             }
-            if lines.byQuestion.count < Self.lineLimit { lines.byQuestion[question] = line }
+            let size = line.utf8.count
+            guard lines.byQuestion.count < Self.lineLimit, lines.bytes + size <= Self.lineBytesLimit,
+                  lines.byQuestion[question] == nil else { return }
+            lines.byQuestion[question] = line
+            lines.bytes += size
         }
         return line
     }
@@ -166,8 +174,11 @@ final class StatusAnswer: Sendable {
         let version = prepared.version
         let second = now.secondsSinceEpoch
         lines.withLock { lines in
-            guard lines.version == version, lines.second == second, lines.byRequest.count < Self.lineLimit else { return }
+            let size = line.utf8.count + bytes.count
+            guard lines.version == version, lines.second == second, lines.byRequest.count < Self.lineLimit,
+                  lines.bytes + size <= Self.lineBytesLimit else { return }
             lines.byRequest[RequestBytes(bytes: bytes)] = (zone, line)
+            lines.bytes += size
         }
     }
 
