@@ -5,7 +5,7 @@ import Testing
 /// Zones compiled on purpose by the real `zic` and read through the engine, against what
 /// the tz database's own tools say about them: `zdump -v` lists every change with its
 /// UTC and local time and offset. Where glibc's zdump misreads a closing rule (`J365/25`,
-/// `M12.5.0/167`, a file that lists no transitions: ../shared/REAL-SYSTEMS.md), the
+/// `M12.5.0/167`, a file that lists no transitions), the
 /// oracle is zdump's listing of a twin zone whose rules are written out year by year to
 /// 2200, so that zic lists every change and no rule is read. Each zone is compiled
 /// `-b slim` (only what the rule cannot say is listed) and `-b fat` (listed to 2037).
