@@ -131,6 +131,12 @@ import Testing
             try? client.send(#"{"v":1,"cmd":"status","render":"template","template":"\#(template)","soon":\#(soon)}"# + "\n")
             client.close()
         }
+        // A long question from a client that shut only its sending side is still answered.
+        let halfClosed = try UnixClient(path: home.socketPath, timeout: 3)
+        defer { halfClosed.close() }
+        try halfClosed.send(#"{"v":1,"cmd":"status","render":"template","template":"\#(template)","soon":777}"#)
+        shutdown(halfClosed.fd, Int32(SHUT_WR))
+        #expect(try halfClosed.readObject()["ok"] as? Bool == true)
         for _ in 0..<10 {
             let run = try VenuectlRunner.run(["status", "--format", "prompt"], home: home)
             #expect(run.code == 0 && run.stderr.isEmpty, "not answered by venued: \(run.stderr)")

@@ -25,6 +25,10 @@ int venued_accept4(int fd, int flags);
 /// calling thread. 0, or ERANGE when `name` has more than 15 bytes.
 int venued_name_this_thread(const char *name);
 
+/// setpriority(PRIO_PROCESS, gettid(), nice): the calling thread's nice value alone
+/// (Linux schedules threads as tasks of their own). 0, or -1 with errno.
+int venued_lower_this_thread(int nice);
+
 /// mallopt(M_ARENA_MAX, count): glibc gives each new thread an arena of its own (up
 /// to 8 per core), and memory freed in one is not reused by another: a burst served
 /// on several threads leaves each holding its peak. A couple of arenas keep the heap

@@ -62,6 +62,9 @@ extension ConnectionServer {
                 connection.closeAfterAnswer = true
                 send(connection, Reply.error(ProtocolError("request longer than \(Self.requestLimit) bytes")))
             case .line(let line):
+                // A long line costs parsing before anything is known of it: not for a
+                // client that has gone already (sent and left). A prompt's line is short.
+                if line.count > Self.longLine && SocketIO.peerIsGone(connection.fd) { return close(connection) }
                 served += 1
                 serve(connection, line)
             }

@@ -52,6 +52,9 @@ final class ConnectionServer {
     static let slotsWithGrace = 8
     /// Requests are a few hundred bytes; anything near this is not a request.
     static let requestLimit = 16 * 1024
+    /// A request longer than this is parsed only if its client is still there to read
+    /// the answer; the prompt's requests are a few hundred bytes.
+    static let longLine = 1024
     /// A client has this long to send each request after connecting or after an answer.
     static let readDeadline = 1.0
     /// A client has this long to take an answer its socket could not hold at once.

@@ -48,6 +48,9 @@ final class Handoff: Sendable {
     /// Threads a lane may have: two keep both cores busy computing; eight stuck reads
     /// are eight clients' problem, and the ninth waits its turn.
     static let computeThreads = 2
+    /// The compute lane runs below the loop (nice 10 within the process): what a client
+    /// asks it to compute never delays the loop's answers to the others on a busy CPU.
+    static let computeNice: Int32 = 10
     static let fileThreads = 8
 
     private let outbox: Outbox
@@ -61,7 +64,8 @@ final class Handoff: Sendable {
         guard let doorbell = Doorbell() else { return nil }
         let outbox = Outbox(doorbell: doorbell)
         self.outbox = outbox
-        compute = WorkerLane(name: "compute", threads: Self.computeThreads, queueLimit: Self.queueLimit, deliver: outbox.deliver)
+        compute = WorkerLane(name: "compute", threads: Self.computeThreads, queueLimit: Self.queueLimit,
+                             nice: Self.computeNice, deliver: outbox.deliver)
         files = WorkerLane(name: "files", threads: Self.fileThreads, queueLimit: Self.queueLimit, deliver: outbox.deliver)
     }
 

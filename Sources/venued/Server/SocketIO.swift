@@ -30,6 +30,14 @@ enum SocketIO {
         }
     }
 
+    /// True when the peer closed its socket altogether, so that nothing sent would be
+    /// read. A Unix socket reports POLLHUP only then; a peer that shut down only its
+    /// sending side (and waits for its answer) gives POLLRDHUP alone.
+    static func peerIsGone(_ fd: Int32) -> Bool {
+        var poller = pollfd(fd: fd, events: 0, revents: 0)
+        return poll(&poller, 1, 0) == 1 && poller.revents & Int16(POLLHUP) != 0
+    }
+
     /// The process and uid at the other end (SO_PEERCRED: pid, uid, gid).
     static func peer(_ fd: Int32) -> (pid: Int32, uid: UInt32)? {
         PeerCredentials(socket: fd).map { ($0.pid, $0.uid) }

@@ -1,3 +1,4 @@
+import CLinuxEvents
 import Synchronization
 import VenuedSystem
 
@@ -26,12 +27,15 @@ final class WorkerLane: Sendable {
     private let name: String
     private let threadLimit: Int
     private let queueLimit: Int
+    /// The nice value of the lane's threads; nil leaves them as the process is.
+    private let nice: Int32?
     private let state = Mutex(State())
     private let available = Semaphore()
     private let deliver: @Sendable (Handoff.Finished) -> Void
 
-    init(name: String, threads: Int, queueLimit: Int, deliver: @escaping @Sendable (Handoff.Finished) -> Void) {
+    init(name: String, threads: Int, queueLimit: Int, nice: Int32? = nil, deliver: @escaping @Sendable (Handoff.Finished) -> Void) {
         self.name = name
+        self.nice = nice
         threadLimit = threads
         self.queueLimit = queueLimit
         self.deliver = deliver
@@ -55,6 +59,9 @@ final class WorkerLane: Sendable {
     }
 
     private func work() -> Never {
+        // Below the connection loop: a flood of costly questions takes these threads'
+        // time, and the loop, which answers everyone else, goes first on a busy CPU.
+        if let nice { _ = venued_lower_this_thread(nice) }
         while true {
             state.withLock { $0.idle += 1 }
             available.wait()
