@@ -26,7 +26,7 @@ public struct StatusPresentation: Hashable, Sendable {
     public init(_ format: StatusFormat, environment: [String: String], stdoutIsTTY: Bool) {
         guard format == .plain else { self.init(format: format); return }
         let color = stdoutIsTTY && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
-        let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        let columns = TerminalWidth.columns(environment: environment)
         self.init(format: .plain, color: color, userZone: ZoneDatabase.userZoneName(environment: environment), columns: columns)
     }
 

@@ -10,6 +10,9 @@ package struct VenueLine: Sendable {
     package let stateWord: String
     /// What plain output says after the state: "Lunch until 5:00 PM · closes at midnight".
     package let detail: String
+    /// The detail without the meal ("closes at midnight", "opens at 5:00 PM"): what a
+    /// narrow terminal keeps when the whole detail does not fit.
+    package let essentialDetail: String
     /// The few words a bar or prompt shows after the name: "open till 8pm", "opens Tue 7:30am".
     package let phrase: String
     /// `changes_at` as ISO 8601 in the venue zone.
@@ -30,7 +33,9 @@ package struct VenueLine: Sendable {
         changesAt = status.changesAt.map(zone.iso8601)
         changesIn = status.changesAt.map { ClockText.duration($0 - now) }
         distance = row.distance
-        detail = Self.detail(status, venue: row.venue, zone: zone, now: now)
+        let parts = Self.detail(status, venue: row.venue, zone: zone, now: now)
+        detail = parts.full
+        essentialDetail = parts.essential
         stale = report.dataAge.isStale
         phrase = (status.estimated ? "~" : "") + Self.phrase(status, zone: zone, now: now)
     }
@@ -63,28 +68,31 @@ package struct VenueLine: Sendable {
         }
     }
 
-    private static func detail(_ status: VenueStatus, venue: Venue, zone: ZoneRules, now: Instant) -> String {
+    /// The detail, whole and without its meal: the closing or opening time is what a
+    /// person looks for, the meal comes second.
+    private static func detail(_ status: VenueStatus, venue: Venue, zone: ZoneRules, now: Instant) -> (full: String, essential: String) {
         switch status.state {
         case .open:
-            var parts: [String] = []
-            if let label = status.label.flatMap({ meaningful($0, for: venue) }) {
-                parts.append(status.mealEndsAt.map { "\(label) until \(ClockText.clock(zone.localDateTime(of: $0)))" } ?? label)
+            let meal = status.label.flatMap { meaningful($0, for: venue) }.map { label in
+                status.mealEndsAt.map { "\(label) until \(ClockText.clock(zone.localDateTime(of: $0)))" } ?? label
             }
+            let closing: String
             if let end = status.changesAt {
                 let remaining = end - now
-                parts.append(remaining <= Self.countdownLimit
+                closing = remaining <= Self.countdownLimit
                     ? "closes in \(ClockText.duration(remaining)) (\(ClockText.clock(zone.localDateTime(of: end))))"
-                    : "closes \(ClockText.when(end, from: now, zone: zone))")
+                    : "closes \(ClockText.when(end, from: now, zone: zone))"
             } else {
-                parts.append("no closing time known")
+                closing = "no closing time known"
             }
-            return parts.joined(separator: " · ")
+            return ([meal, closing].compactMap { $0 }.joined(separator: " · "), closing)
         case .closed:
-            guard let start = status.changesAt else { return "no opening in the next 14 days" }
-            return "opens \(ClockText.when(start, from: now, zone: zone))"
-                + (status.nextLabel.flatMap { meaningful($0, for: venue) }.map { " for \($0)" } ?? "")
+            guard let start = status.changesAt else { return ("no opening in the next 14 days", "no opening in the next 14 days") }
+            let opening = "opens \(ClockText.when(start, from: now, zone: zone))"
+            return (opening + (status.nextLabel.flatMap { meaningful($0, for: venue) }.map { " for \($0)" } ?? ""), opening)
         case .unknown:
-            return status.unknownReason?.detail(on: zone.localDate(of: now)) ?? "no hours published"
+            let reason = status.unknownReason?.detail(on: zone.localDate(of: now)) ?? "no hours published"
+            return (reason, reason)
         }
     }
 
