@@ -1,7 +1,8 @@
 // The Linux interfaces that Swift's Glibc module does not export: epoll(7) and
 // eventfd(2), for venued's connection loop, accept4(2) (declared by glibc only
 // under _GNU_SOURCE, hence the wrapper compiled in accept4.c), timerfd(2) for
-// deadlines on the wall clock (wall_timer.c), and glibc's malloc tuning (malloc.c).
+// deadlines on the wall clock (wall_timer.c), glibc's malloc tuning (malloc.c), and
+// the terminal's alternate screen with signal handlers that leave it (terminal_screen.c).
 #ifndef C_LINUX_EVENTS_H
 #define C_LINUX_EVENTS_H
 
@@ -29,5 +30,15 @@ int venued_limit_malloc_arenas(int count);
 /// malloc_trim(0): returns free heap pages to the kernel after a burst, so the
 /// resident size falls back instead of staying at its peak. 1 if memory was released.
 int venued_release_free_memory(void);
+
+/// Switches stdout's terminal to its alternate screen with the cursor hidden, after
+/// installing handlers for SIGINT, SIGTERM, SIGHUP and SIGQUIT that switch back (and
+/// show the cursor) before the process dies of the signal, and unblocking those four
+/// should the parent have left them blocked. 0, or -1 (errno set).
+int venued_screen_enter(void);
+
+/// Back to the terminal's own screen, the cursor shown, the handlers removed. Nothing
+/// when not on the alternate screen, so it may be called on every way out.
+void venued_screen_leave(void);
 
 #endif

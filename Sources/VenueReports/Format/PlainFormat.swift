@@ -17,6 +17,8 @@ package struct PlainFormat {
     /// venue zone itself.
     package let userZone: String?
     package let columns: Int?
+    /// "closes in 10 min (4:30 PM)" near a closing; false: "closes at 4:30 PM".
+    package var countdown = true
 
     /// A run of text in one colour (an SGR code), so a line can be cut by what shows.
     private struct Segment {
@@ -80,7 +82,7 @@ package struct PlainFormat {
     }
 
     private func sections() -> [(String, [VenueLine])] {
-        let lines = report.lines
+        let lines = report.lines(countdown: countdown)
         if let near = report.options.near { return [("Nearest to \(near.text)", lines)] }
         return VenueKind.allCases.map { kind in (kind.heading, lines.filter { $0.venue.kind == kind }) }
     }
