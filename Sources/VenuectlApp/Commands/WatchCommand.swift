@@ -133,6 +133,8 @@ enum WatchCommand {
         The status of 'venuectl status', printed again each time it changes: at openings,
         closings and new data. Follows venued's stream; while venued is down, follows the
         local copy and reconnects (0.5 s doubling to 30 s). Stop it with Ctrl-C.
+        Plain text is redrawn in place on a terminal (its own screen comes back at the
+        end), and is a log of changes in a pipe: one block per change, clock times.
 
         options: those of 'venuectl status' (but --at), and
           \(countFlag.spec.name) \(countFlag.spec.value ?? "")  \(countFlag.spec.help)
