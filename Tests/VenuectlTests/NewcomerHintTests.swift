@@ -38,7 +38,7 @@ import Testing
         (["stauts"], "unknown command or venue 'stauts': did you mean 'venuectl status'? (see 'venuectl --help')"),
         (["hurs", "commons"], "unknown command or venue 'hurs': did you mean 'venuectl hours'? (see 'venuectl --help')"),
         (["favorits", "add", "commons"], "unknown command or venue 'favorits': did you mean 'venuectl favorites'? (see 'venuectl --help')"),
-        (["help", "wach"], "no command 'wach': did you mean 'venuectl help watch'? (see 'venuectl --help')"),
+        (["help", "wach"], "no command 'wach': did you mean 'venuectl help watch'? (see 'venuectl help --help')"),
         (["status", "--favourites"], "unknown option '--favourites': did you mean '--favorites'? (see 'venuectl status --help')"),
         (["hours", "commons", "--dyas", "3"], "unknown option '--dyas': did you mean '--days'? (see 'venuectl hours --help')"),
     ])
