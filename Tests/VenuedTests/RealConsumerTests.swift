@@ -274,14 +274,14 @@ import Testing
                     "exec": "\(command("waybar", Self.favorites))",
                     "return-type": "json",
                     "interval": 60,
-                    "format": "🍽 {}",
+                    "format": "{}",
                     "tooltip": true
                 },
                 "custom/dining-named": {
                     "exec": "\(command("waybar", Self.named))",
                     "return-type": "json",
                     "interval": 60,
-                    "format": "🍽 {}",
+                    "format": "{}",
                     "tooltip": true
                 }
             }
