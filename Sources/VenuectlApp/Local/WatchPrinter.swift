@@ -24,7 +24,7 @@ struct WatchPrinter {
     private(set) var printed = 0
     private var last: String?
     /// The block last drawn on the screen, to draw again under a new notice.
-    private var shown = ""
+    private var lastBlock = ""
     /// What watch has to say (venued is away): under the block on the screen, else stderr.
     private var notice: String?
     private var onScreen = false
@@ -84,7 +84,7 @@ struct WatchPrinter {
     mutating func finishShowingLast() throws(CLIError) {
         guard onScreen else { return }
         finish()
-        try Venuectl.write(shown)
+        try Venuectl.write(lastBlock)
     }
 
     /// Writes `text` unless `key` (the text itself by default) is what was last written.
@@ -94,7 +94,7 @@ struct WatchPrinter {
         last = key
         switch mode {
         case .screen:
-            shown = text
+            lastBlock = text
             try draw()
         case .log:
             try Venuectl.write((printed == 0 ? "" : "\n") + text)
@@ -118,7 +118,7 @@ struct WatchPrinter {
             let lines = presentation.columns.map { said.wrapped(to: $0) } ?? [said]
             return "\n" + lines.map { Venuectl.dim($0, color: presentation.color) }.joined(separator: "\n") + "\n"
         }
-        let block = shown + (note ?? "")
+        let block = lastBlock + (note ?? "")
         try Venuectl.writeScreen(block)
     }
 }
