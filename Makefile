@@ -1,7 +1,8 @@
 # venued: build and install for one user (no root needed).
 #
-#   make install PREFIX=~/.local     release binaries, systemd user units, man pages,
-#                                    bash/zsh/fish completions
+#   make install PREFIX=~/.local     release binaries, systemd user units (venued and
+#                                    venued-notify), man pages,
+#                                    bash/zsh/fish completions, README and docs
 #   make uninstall PREFIX=~/.local
 #   make deb                         venued_VERSION_ARCH.deb (dpkg-deb), for
 #                                    sudo apt-get install ./venued_*.deb
@@ -16,6 +17,9 @@
 PREFIX   ?= $(HOME)/.local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
+# The README and docs/*.md side by side: the help texts and man pages name this directory.
+DOCDIR   ?= $(PREFIX)/share/doc/venued
+DOCS      = $(wildcard docs/*.md)
 # $XDG_DATA_HOME/systemd/user (~/.local/share/systemd/user) is on the user manager's unit path.
 UNITDIR  ?= $(PREFIX)/share/systemd/user
 # Where each shell's completion loader looks under a prefix (bash-completion looks in
@@ -49,10 +53,16 @@ install-files:
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man8"
 	install -m 0755 "$(BUILT)/venued" "$(BUILT)/venuectl" "$(DESTDIR)$(BINDIR)/"
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/venued.service > "$(DESTDIR)$(UNITDIR)/venued.service"
-	chmod 0644 "$(DESTDIR)$(UNITDIR)/venued.service"
+	sed 's|@BINDIR@|$(BINDIR)|g' systemd/venued-notify.service > "$(DESTDIR)$(UNITDIR)/venued-notify.service"
+	chmod 0644 "$(DESTDIR)$(UNITDIR)/venued.service" "$(DESTDIR)$(UNITDIR)/venued-notify.service"
 	install -m 0644 systemd/venued.socket "$(DESTDIR)$(UNITDIR)/"
 	install -m 0644 man/venuectl.1 "$(DESTDIR)$(MANDIR)/man1/"
 	install -m 0644 man/venued.8 "$(DESTDIR)$(MANDIR)/man8/"
+	install -d "$(DESTDIR)$(DOCDIR)"
+	install -m 0644 $(DOCS) "$(DESTDIR)$(DOCDIR)/"
+	# The docs sit beside the README here, not in docs/: its links follow them.
+	sed 's|](docs/|](|g' README.md > "$(DESTDIR)$(DOCDIR)/README.md"
+	chmod 0644 "$(DESTDIR)$(DOCDIR)/README.md"
 	# Completions come from the binary's own command table, so they match its flags.
 	install -d "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
 	"$(BUILT)/venuectl" completions bash > "$(DESTDIR)$(BASHCOMPDIR)/venuectl"
@@ -61,21 +71,26 @@ install-files:
 	chmod 0644 "$(DESTDIR)$(BASHCOMPDIR)/venuectl" "$(DESTDIR)$(ZSHCOMPDIR)/_venuectl" "$(DESTDIR)$(FISHCOMPDIR)/venuectl.fish"
 	@echo "installed into $(DESTDIR)$(PREFIX); now run:"
 	@echo "  systemctl --user daemon-reload && systemctl --user enable --now venued.socket"
+	@echo "and for desktop notifications of your favorites:"
+	@echo "  systemctl --user enable --now venued-notify.service"
 
 uninstall:
-	-systemctl --user disable --now venued.socket venued.service 2>/dev/null
+	-systemctl --user disable --now venued-notify.service venued.socket venued.service 2>/dev/null
 	rm -f "$(DESTDIR)$(BINDIR)/venued" "$(DESTDIR)$(BINDIR)/venuectl"
-	rm -f "$(DESTDIR)$(UNITDIR)/venued.service" "$(DESTDIR)$(UNITDIR)/venued.socket"
+	rm -f "$(DESTDIR)$(UNITDIR)/venued.service" "$(DESTDIR)$(UNITDIR)/venued.socket" "$(DESTDIR)$(UNITDIR)/venued-notify.service"
 	rm -f "$(DESTDIR)$(MANDIR)/man1/venuectl.1" "$(DESTDIR)$(MANDIR)/man8/venued.8"
+	rm -f "$(DESTDIR)$(DOCDIR)/README.md" $(addprefix "$(DESTDIR)$(DOCDIR)/,$(addsuffix ",$(notdir $(DOCS))))
+	-rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true
 	rm -f "$(DESTDIR)$(BASHCOMPDIR)/venuectl" "$(DESTDIR)$(ZSHCOMPDIR)/_venuectl" "$(DESTDIR)$(FISHCOMPDIR)/venuectl.fish"
 	-systemctl --user daemon-reload 2>/dev/null
 	@# The socket file went with the socket unit (RemoveOnStop=); its directory, if empty.
 	-@test -z "$$XDG_RUNTIME_DIR" || rmdir "$$XDG_RUNTIME_DIR/venued" 2>/dev/null || true
-	@echo "left in place (your data): ~/.cache/venued (the last good feed) and ~/.config/venued"
-	@echo "(config, favorites, venuectl.conf); remove them with: rm -rf ~/.cache/venued ~/.config/venued"
+	@echo "left in place (your data): ~/.cache/venued (the last good feed), ~/.config/venued"
+	@echo "(config, favorites, venuectl.conf) and ~/.local/state/venued (what notify has sent);"
+	@echo "remove them with: rm -rf ~/.cache/venued ~/.config/venued ~/.local/state/venued"
 
 # A Debian package of the release build: /usr/bin, /usr/lib/systemd/user, man pages,
-# completions, copyright and changelog; Depends from dpkg-shlibdeps plus libcurl4,
+# completions, README and docs, copyright and changelog; Depends from dpkg-shlibdeps plus libcurl4,
 # ca-certificates and tzdata (scripts/make-deb).
 deb: build
 	scripts/make-deb "$$($(BUILD) --show-bin-path)" "$(DEBSTAGE)" "$(DEBOUT)"

@@ -2,6 +2,10 @@
 import PackageDescription
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+/// The engine, the reports and the daemon are optimized in debug builds too: the test
+/// suite runs them millions of times (the semester simulation, the property tests), and
+/// -Onone makes that minutes instead of seconds. Testability is kept (-enable-testing).
+let optimizedInDebug: [SwiftSetting] = swift6 + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
     name: "venued",
@@ -13,7 +17,7 @@ let package = Package(
     ],
     targets: [
         // The pure engine: decoding, time zones, schedules. No I/O, no clock.
-        .target(name: "DiningHours", swiftSettings: swift6),
+        .target(name: "DiningHours", swiftSettings: optimizedInDebug),
         // The backup feed, compiled into the binaries so an installed tool needs no source tree.
         .target(
             name: "BundledFeed",
@@ -25,18 +29,22 @@ let package = Package(
         ),
         // The bottom layer, Glibc and the C shims for what Glibc lacks: system calls as
         // result values, the atomic writer, bounded file reads, the paths both programs
-        // meet at, clocks and wall-clock deadlines, backoff.
+        // meet at, clocks and wall-clock deadlines, backoff, the environment, threads and
+        // a semaphore (so neither program needs Foundation or libdispatch).
         .target(name: "VenuedSystem", dependencies: ["CLinuxEvents"], swiftSettings: swift6),
         // What both programs answer with: the status query, reports, formats, the files
         // they read (feed, cache, favorites) and the errors an answer can end in.
-        .target(name: "VenueReports", dependencies: ["DiningHours", "BundledFeed", "VenuedSystem"], swiftSettings: swift6),
+        .target(name: "VenueReports", dependencies: ["DiningHours", "BundledFeed", "VenuedSystem"], swiftSettings: optimizedInDebug),
         // venuectl's command-line grammar: flag tables, venuectl.conf. venued imports it
         // only to answer the forwarded prompt command line exactly as venuectl would.
         .target(name: "VenuectlGrammar", dependencies: ["DiningHours", "VenueReports", "VenuedSystem"], swiftSettings: swift6),
         // The wire protocol alone: one codec for requests and replies that both sides compile.
         .target(name: "VenuedProtocol", dependencies: ["DiningHours", "VenueReports", "VenuedSystem"], swiftSettings: swift6),
-        // venuectl's commands, completion, client, local fallback and watch.
-        .target(name: "VenuectlApp", dependencies: ["DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol"], swiftSettings: swift6),
+        // A minimal D-Bus client, Glibc only (venuectl is static: no libdbus, no sd-bus):
+        // the wire format, SASL EXTERNAL, the session bus address, one connection.
+        .target(name: "DBus", dependencies: ["VenuedSystem"], swiftSettings: swift6),
+        // venuectl's commands, completion, client, local fallback, watch and notify.
+        .target(name: "VenuectlApp", dependencies: ["DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol", "DBus"], swiftSettings: swift6),
         // epoll, eventfd, timerfd and accept4: Glibc does not export them.
         .target(name: "CLinuxEvents"),
         // One bounded HTTP GET through the system's libcurl, loaded at run time.
@@ -65,13 +73,20 @@ let package = Package(
         .testTarget(name: "VenueReportsTests", dependencies: ["VenueReports", "VenuedSystem", "DiningHours", "BundledFeed"], swiftSettings: swift6),
         .testTarget(name: "VenuectlGrammarTests", dependencies: ["VenuectlGrammar", "VenueReports", "DiningHours"], swiftSettings: swift6),
         .testTarget(name: "VenuedProtocolTests", dependencies: ["VenuedProtocol", "VenueReports", "VenuectlGrammar", "DiningHours"], swiftSettings: swift6),
+        // What the test targets share: package paths, the bounded program runner and
+        // waits, a test home and the venuectl runner, JSON helpers; the bundled week only.
+        .target(name: "TestSupport", dependencies: ["BundledFeed"], path: "Tests/TestSupport", swiftSettings: swift6),
+        // The D-Bus wire format and SASL in-process; the client against a real dbus-daemon.
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "VenuedSystem"], swiftSettings: swift6),
         // The real venuectl binary: every command, format and error, with and without venued.
-        .testTarget(name: "VenuectlTests", dependencies: ["VenuectlApp"], swiftSettings: swift6),
+        .testTarget(name: "VenuectlTests", dependencies: ["VenuectlApp", "DBus", "DiningHours", "VenuedProtocol", "TestSupport"], swiftSettings: swift6),
         // Pure rules of the daemon, and the real venued binary over a real socket
         // against a scripted HTTP server on 127.0.0.1.
         .testTarget(
             name: "VenuedTests",
-            dependencies: ["venued", "DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol"],
+            dependencies: ["venued", "DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol", "TestSupport"],
+            // The FUSE server the stalled-file-system test runs with python3.
+            exclude: ["Support/stallfs.py"],
             swiftSettings: swift6
         ),
     ]

@@ -118,6 +118,12 @@ clock_offset = -3600
 """)
 seed("venued_config", "small", "refresh=60\r\n\t# comment\n\ntz = Europe/London\n")
 seed("venued_config", "repeated", "refresh = 60\nrefresh = 61\n")
+seed("venued_config", "prompts", """prompt.dining = --favorites --format prompt
+prompt.lunch = --halls --open-now --template '{name}: {phrase}'
+prompt.quoted = "1920 commons" --soon 20 --tz 'America/New_York' --near 39.9522,-75.1932 \\ "a \\"b\\"" ''
+prompt.bad = --at 12:00 --template '{name}
+prompt.bad/name = --json
+""")
 for line in [["--refresh", "600", "--log-level", "debug"], ["--check"], ["--check", "Resources/backup-venues.json"],
              ["--primary-url=http://127.0.0.1:8080/venues.json", "--timeout", "0.5"], ["--socket", "/tmp/v.sock", "--cache-dir=/tmp/c"],
              ["--tz", "Asia/Kolkata", "--clock-offset", "-60"], ["--help"], ["--version"], ["--backup-url"]]:
@@ -138,11 +144,11 @@ seed("http_headers", "retry-date", "no-store\n0\n-1\n\nFri, 31 Dec 9999 23:59:59
 
 # venuectl command lines: README.md, docs and the man page, each command's table.
 selectors = {"status": 0, "hours": 1, "next": 2, "search": 3, "is-open": 4, "open": 5, "favorites": 6, "info": 7,
-             "refresh": 8, "completions": 9, "__venues": 10, "watch": 11}
+             "refresh": 8, "completions": 9, "__venues": 10, "watch": 11, "notify": 12}
 text = "\n".join(read(p).decode() for p in ["README.md", "docs/integrations.md", "docs/venued.md", "man/venuectl.1"])
 text = text.replace("\\-", "-")
 lines = set()
-for match in re.findall(r"venuectl ((?:status|hours|next|search|is-open|open|favorites|info|refresh|completions|watch|__venues)(?![\w-])[^`\n|>&;)]*)", text):
+for match in re.findall(r"venuectl ((?:status|hours|next|search|is-open|open|favorites|info|refresh|completions|watch|notify|__venues)(?![\w-])[^`\n|>&;)]*)", text):
     try:
         words = shlex.split(match)
     except ValueError:
@@ -152,7 +158,26 @@ for match in re.findall(r"venuectl ((?:status|hours|next|search|is-open|open|fav
 for words in [("status", "--soon", "1440", "--at", "now", "--tz", "UTC", "--no-estimate", "--retail", "--all"),
               ("status", "--format=waybar", "--", "-dash"), ("next", "--within", "90m", "--hours", "3"),
               ("hours", "commons", "--days=14", "--from", "2023-09-16"), ("watch", "--count=3", "--json"),
-              ("status", "-h"), ("info", "--json", "--socket", "/tmp/s")]:
+              ("status", "-h"), ("info", "--json", "--socket", "/tmp/s"),
+              ("notify", "--venues", "1920,hill", "--events", "opens,closes", "--before", "15,5", "--count", "2")]:
     lines.add(words)
 for words in sorted(lines):
     seed("argv", None, bytes([selectors[words[0]]]) + "\0".join(words[1:]).encode())
+
+# The session bus: every message of a real notify-send/dunst conversation (captured
+# with dbus-monitor --binary), alone and as the stream; a Notify call as venuectl
+# writes it (little-endian) and as a big-endian twin; SASL replies; bus addresses; a
+# signature with a body after it.
+conversation = read("Tests/Fixtures/dbus/notify-send-and-dunst.bin")
+seed("dbus", "conversation", conversation)
+offset = 0
+while offset + 16 <= len(conversation):
+    order = "little" if conversation[offset] == ord("l") else "big"
+    body = int.from_bytes(conversation[offset + 4:offset + 8], order)
+    fields = int.from_bytes(conversation[offset + 12:offset + 16], order)
+    length = (16 + fields + 7) // 8 * 8 + body
+    seed("dbus", None, conversation[offset:offset + length])
+    offset += length
+seed("dbus", "sasl", b"OK 0123456789abcdef0123456789abcdef\r\nREJECTED EXTERNAL DBUS_COOKIE_SHA1\r\nERROR\r\nDATA\r\n")
+seed("dbus", "addresses", "unix:path=/run/user/1000/bus;unix:abstract=/tmp/dbus-x%20y,guid=0123;tcp:host=h,port=1;unix:tmpdir=/tmp")
+seed("dbus", "signature-body", bytes([13]) + b"susssasa{sv}i" + bytes(64))

@@ -53,7 +53,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         instants.append(zone.instant(for: LocalDateTime(date: first.date, secondOfDay: 12 * 3600)))
     }
     for now in instants {
-        guard let report = try? StatusReport(options: StatusOptions(), campus: campus, source: .file, now: now) else { continue }
+        guard let report = try? StatusReport(options: StatusOptions(), campus: campus, source: .file, now: now, dataAge: DataAge()) else { continue }
         let venues = report.rows.count
         let oneLine = venues == 0 ? 0 : 1
         var presentations: [(StatusPresentation, Int?)] = [

@@ -1,6 +1,7 @@
 // Fuzz target `venuectl_conf`: venuectl.conf read from $XDG_CONFIG_HOME/venued (a
-// scratch directory) by VenuectlConfig, as `venuectl status` reads it: every key
-// checked through the status flags, then applied to no flags, and to `--all --json`.
+// scratch directory) by VenuectlConfig, as `venuectl status` and `venuectl notify`
+// read it: every key checked through its command's flags, then applied to no flags,
+// to `--all --json`, and to notify's `--before 10`.
 import Glibc
 @testable import VenuedSystem
 @testable import VenueReports
@@ -19,5 +20,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     fuzzWrite(fuzzBytes(data, size), to: path)
     _ = try? StatusOptions.parse([], environment: environment)
     _ = try? StatusOptions.parse(["--all", "--json", "1920"], environment: environment)
+    _ = try? NotifyOptions.parse([], environment: environment)
+    _ = try? NotifyOptions.parse(["--before", "10"], environment: environment)
     return 0
 }

@@ -199,7 +199,9 @@ void venued_fetch(const char *url, long timeout_ms, size_t limit, const char *us
     char errors[ERROR_SIZE] = "";
     curl.easy_setopt(handle, OPT_URL, url);
     curl.easy_setopt(handle, OPT_PROTOCOLS, (long)(PROTO_HTTP | PROTO_HTTPS));
-    curl.easy_setopt(handle, OPT_REDIR_PROTOCOLS, (long)(PROTO_HTTP | PROTO_HTTPS));
+    /* A redirect never leaves TLS: from an https URL only to another https URL. */
+    int secure = strncasecmp(url, "https://", 8) == 0;
+    curl.easy_setopt(handle, OPT_REDIR_PROTOCOLS, secure ? (long)PROTO_HTTPS : (long)(PROTO_HTTP | PROTO_HTTPS));
     curl.easy_setopt(handle, OPT_FOLLOWLOCATION, 1L);
     curl.easy_setopt(handle, OPT_MAXREDIRS, 5L);
     curl.easy_setopt(handle, OPT_NOSIGNAL, 1L);

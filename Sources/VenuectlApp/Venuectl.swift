@@ -3,6 +3,7 @@ import Glibc
 import VenueReports
 import VenuectlGrammar
 import VenuedProtocol
+import VenuectlGrammar
 import VenuedSystem
 
 /// `venuectl`'s entry point: picks the command from one table (which also writes
@@ -22,8 +23,12 @@ public enum Venuectl {
                 operands: .venue, flags: IsOpenCommand.table.specs, exitCode: IsOpenCommand.exitCode, run: IsOpenCommand.run),
         Command(name: "open", summary: "open a venue's web page in the browser",
                 operands: .venue, flags: OpenCommand.table.specs, run: OpenCommand.run),
+        Command(name: "calendar", summary: "the venues' meals as an iCalendar file, for a calendar app",
+                operands: .venues, flags: CalendarCommand.table.specs, run: CalendarCommand.run),
         Command(name: "watch", summary: "the status again each time it changes (for status bars that read a stream)",
                 operands: .venues, flags: WatchCommand.flags, run: WatchCommand.run),
+        Command(name: "notify", summary: "desktop notifications when favorite venues open, before they close, when hours change",
+                operands: .none, flags: NotifyOptions.table.specs, run: NotifyCommand.run),
         Command(name: "favorites", summary: "add, remove or list the venues 'status --favorites' shows",
                 operands: .choice(FavoritesCommand.actions), flags: FavoritesCommand.table.specs, run: FavoritesCommand.run),
         Command(name: "info", summary: "what venued serves: source, fetch time, dates, last error, next refresh",
@@ -143,6 +148,13 @@ public enum Venuectl {
 
     /// `text` dim (SGR 2) when colour is on: a note under the answer, not part of it.
     static func dim(_ text: String, color: Bool) -> String { color ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
+
+    /// A document in a format of its own (the iCalendar file's CRLF lines) that its
+    /// writer has already cleaned of controls: written as it is, since `write` would take
+    /// its CRs for terminal tricks. Failures are `write`'s.
+    static func writeDocument(_ text: String) throws(CLIError) {
+        guard writeAll(text, to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
+    }
 
     /// One error line on stderr. Errors quote what the user typed, what a file holds
     /// and what venued relayed, so the line is cleaned here, once, for all of them. Its

@@ -59,6 +59,10 @@ extension StatusOptions {
                                      environment: [String: String]) throws(CLIError) -> [String: String] {
         let given = try table.parse(arguments, into: &outer) { outer, venue in outer[keyPath: status].venues.append(venue) }
         guard !outer[keyPath: status].help else { return [:] }
+        guard let venues = StatusOptions.venueQueries(outer[keyPath: status].venues) else {
+            throw .usage("at most \(StatusOptions.venueLimit) VENUE arguments", help: table.helpCommand)
+        }
+        outer[keyPath: status].venues = venues
         return try VenuectlConfig(environment: environment).apply(to: &outer[keyPath: status], except: given)
     }
 
@@ -77,12 +81,14 @@ extension StatusOptions {
         200 ms, from its cached copy on disk, else from the bundled data, with a notice.
         Dates the data lacks are projected from its own weekdays (~), up to \(Coverage.horizonDays) days
         away and never further (unknown, with the reason); data that could not be
-        refreshed is marked old. How, exactly: docs/HOURS.md.
-        Formats for bars and prompts, and their configs: docs/integrations.md.
+        refreshed is marked old. How, exactly: HOURS.md. Formats for bars and prompts,
+        and their configs: integrations.md. Both are in /usr/share/doc/venued (gzipped
+        by the Debian package; docs/ in the source).
 
         Defaults are read from \(VenuectlConfig.displayPath),
         'key = value' lines, '#' comments; a flag wins over its key:
         \(VenuectlConfig.helpLines)
+        (its notify_* keys are for 'venuectl notify': see 'venuectl notify --help')
 
         exit codes: 0 printed, 2 usage, 3 unknown venue, 4 unreadable data, 5 invalid data,
         74 the answer could not be written (a full disk, a closed stdout). In a bar's or a

@@ -4,18 +4,34 @@ import VenueReports
 import VenuedSystem
 
 /// `venuectl.conf`, the "remembered view" of the seed apps: defaults for `venuectl
-/// status` in `$XDG_CONFIG_HOME/venued/venuectl.conf` (not venued's own `config`).
+/// status`, and the `notify_*` settings of `venuectl notify`, in
+/// `$XDG_CONFIG_HOME/venued/venuectl.conf` (not venued's own `config`).
 /// Each key stands for flags and is applied through them, so its values and errors are
 /// the flags'; a key yields to its flags on the command line. A wrong key or value is
-/// reported as `path:line:` even when a flag overrides it, so a broken file shows up.
+/// reported as `path:line:` even when a flag overrides it, so a broken file shows up,
+/// whichever command reads it: `status` stops on a bad `notify_before` too.
 package struct VenuectlConfig {
+    /// The command whose flags a key stands for.
+    package enum Section: Sendable {
+        case status, notify
+    }
+
     package struct Key {
         package let name: String
+        package let section: Section
         /// The flags that override this key; a VENUE argument overrides `filter` too.
         package let flags: Set<String>
         /// The flag arguments the value stands for.
         package let arguments: @Sendable (String) -> [String]
         package let help: String
+
+        init(name: String, section: Section = .status, flags: Set<String>, arguments: @escaping @Sendable (String) -> [String], help: String) {
+            self.name = name
+            self.section = section
+            self.flags = flags
+            self.arguments = arguments
+            self.help = help
+        }
     }
 
     package static let filterFlags: Set<String> = ["--all", "--open-now", "--favorites", "--halls", "--retail"]
@@ -31,14 +47,24 @@ package struct VenuectlConfig {
         Key(name: "near", flags: ["--near"], arguments: { ["--near", $0] }, help: "LAT,LON to sort by distance from"),
         Key(name: "hide_empty", flags: ["--hide-empty"], arguments: { $0 == "yes" ? ["--hide-empty"] : [] },
             help: "yes: bar formats print an empty text (the module hides) when nothing is chosen or open; no (the default)"),
+        Key(name: "notify_venues", section: .notify, flags: ["--venues"], arguments: { ["--venues", $0] },
+            help: "favorites, all, halls, retail, or venues separated by commas"),
+        Key(name: "notify_events", section: .notify, flags: ["--events"], arguments: { ["--events", $0] },
+            help: "any of opens,closes,hours"),
+        Key(name: "notify_before", section: .notify, flags: ["--before"], arguments: { ["--before", $0] },
+            help: "minutes before a closing to remind, e.g. 15,5"),
     ]
 
     package static let displayPath = "$XDG_CONFIG_HOME/venued/venuectl.conf (~/.config/venued/venuectl.conf)"
 
-    /// For `venuectl status --help`: one line per key.
-    package static var helpLines: String {
-        let width = keys.map(\.name.count).max() ?? 0
-        return keys.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count + 2) + $0.help }.joined(separator: "\n")
+    /// For `venuectl status --help`: one line per key of its section.
+    package static var helpLines: String { helpLines(.status) }
+
+    /// For a command's `--help`: one line per key of `section`.
+    package static func helpLines(_ section: Section) -> String {
+        let shown = keys.filter { $0.section == section }
+        let width = shown.map(\.name.count).max() ?? 0
+        return shown.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count + 2) + $0.help }.joined(separator: "\n")
     }
 
     /// The file's settings as (key, value, `path:line`), in file order.
@@ -61,8 +87,14 @@ package struct VenuectlConfig {
                 throw .config("\(location): unknown key '\(line.key)' (the keys are \(Self.keys.map(\.name).joined(separator: ", ")))")
             }
             // Checked now, through the flags, whether or not a flag will override it.
-            var scratch = StatusOptions()
-            try Self.apply(key, line.value, to: &scratch, location: location)
+            switch key.section {
+            case .status:
+                var scratch = StatusOptions()
+                try Self.apply(key, line.value, to: &scratch, location: location)
+            case .notify:
+                var scratch = NotifyOptions()
+                try Self.apply(key, line.value, table: NotifyOptions.table, to: &scratch, location: location)
+            }
             settings.append((key, line.value, location))
         }
     }
@@ -71,12 +103,19 @@ package struct VenuectlConfig {
     /// arguments. Returns the `path:line` of each key applied.
     package func apply(to options: inout StatusOptions, except given: Set<String>) throws(CLIError) -> [String: String] {
         var applied: [String: String] = [:]
-        for setting in settings where given.isDisjoint(with: setting.key.flags) {
+        for setting in settings where setting.key.section == .status && given.isDisjoint(with: setting.key.flags) {
             if setting.key.name == "filter" && !options.venues.isEmpty { continue }
             try Self.apply(setting.key, setting.value, to: &options, location: setting.location)
             applied[setting.key.name] = setting.location
         }
         return applied
+    }
+
+    /// The same for `venuectl notify`: its `notify_*` settings whose flags were not `given`.
+    package func apply(to options: inout NotifyOptions, except given: Set<String>) throws(CLIError) {
+        for setting in settings where setting.key.section == .notify && given.isDisjoint(with: setting.key.flags) {
+            try Self.apply(setting.key, setting.value, table: NotifyOptions.table, to: &options, location: setting.location)
+        }
     }
 
     /// A zone name is only known to be wrong when the answer is computed (checking it
@@ -94,8 +133,14 @@ package struct VenuectlConfig {
         if key.name == "hide_empty" && value != "yes" && value != "no" {
             throw .config("\(location): hide_empty must be yes or no, not '\(value)'")
         }
+        try apply(key, value, table: StatusOptions.table, to: &options, location: location)
+    }
+
+    /// The key's value through `table`, as its flag; an error names the file's line.
+    private static func apply<Options>(_ key: Key, _ value: String, table: FlagTable<Options>, to options: inout Options,
+                                       location: String) throws(CLIError) {
         do {
-            try StatusOptions.table.parse(key.arguments(value), into: &options) { _, _ throws(CLIError) in }
+            try table.parse(key.arguments(value), into: &options) { _, _ throws(CLIError) in }
         } catch {
             let message = if case .usage(let text, _) = error { text } else { "\(error)" }
             throw .config("\(location): \(key.name) = \(value): \(message)")

@@ -26,6 +26,13 @@ public enum VenuedPaths {
         return environment["HOME"].flatMap(absolute).map { $0 + "/.config/venued" }
     }
 
+    /// `$XDG_STATE_HOME/venued`, else `~/.local/state/venued`: what `venuectl notify` has
+    /// already sent (state that outlives a restart but is not configuration or cache).
+    public static func stateDirectory(environment: [String: String]) -> String? {
+        if let state = environment["XDG_STATE_HOME"].flatMap(absolute) { return state + "/venued" }
+        return environment["HOME"].flatMap(absolute).map { $0 + "/.local/state/venued" }
+    }
+
     /// `$XDG_CONFIG_HOME/venued/config`, else `~/.config/venued/config`.
     public static func configFile(environment: [String: String]) -> String? {
         configDirectory(environment: environment).map { $0 + "/config" }
@@ -47,7 +54,18 @@ public enum VenuedPaths {
 
     /// The XDG spec says relative paths in these variables are invalid and must be
     /// ignored; a trailing slash is dropped so the joined paths stay canonical.
+    ///
+    /// On the prompt's path (the socket), so over the UTF-8 bytes: reversing and
+    /// dropping Characters builds generic types the runtime instantiates on first use,
+    /// which cost the prompt more than everything else it does before sending.
     package static func absolute(_ path: String) -> String? {
-        path.hasPrefix("/") ? String(path.reversed().drop { $0 == "/" }.reversed()) : nil
+        var path = path
+        return path.withUTF8 { bytes -> String? in
+            let slash = UInt8(ascii: "/")
+            guard bytes.first == slash else { return nil }
+            var end = bytes.count
+            while end > 0 && bytes[end - 1] == slash { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+        }
     }
 }

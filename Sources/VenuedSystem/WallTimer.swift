@@ -74,18 +74,37 @@ package final class WallTimer: Sendable {
     /// Blocks until `deadline` (caller's seconds since the epoch, `.infinity` for none),
     /// until the clock is set, or until `other` reports an event, whichever comes first.
     package func wait(until deadline: Double, watching other: pollfd? = nil) -> Wake {
+        switch wait(until: deadline, watching: other.map { [$0] } ?? []) {
+        case .others(let events): return .other(events: events.first ?? 0)
+        case .deadline: return .deadline
+        case .clockChanged: return .clockChanged
+        }
+    }
+
+    /// What `wait(until:watchingAll:)` woke for.
+    package enum Wakes: Equatable, Sendable {
+        case deadline
+        case clockChanged
+        /// The events each of the other descriptors reported, in their order (0: none).
+        case others([Int16])
+    }
+
+    /// The same with several other descriptors (`venuectl notify` waits on venued's
+    /// stream and the session bus at once).
+    package func wait(until deadline: Double, watching others: [pollfd]) -> Wakes {
         arm(at: deadline)
         while true {
             var descriptors = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
-            if let other { descriptors.append(pollfd(fd: other.fd, events: other.events, revents: 0)) }
+                + others.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
             let ready = descriptors.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), -1) }
             if ready < 0 {
                 if errno == EINTR { continue }
-                // poll cannot fail on two valid descriptors but for lack of memory: treat
-                // it as the clock having changed, so the caller recomputes and waits again.
+                // poll cannot fail on valid descriptors but for lack of memory: treat it
+                // as the clock having changed, so the caller recomputes and waits again.
                 return .clockChanged
             }
-            if descriptors.count > 1 && descriptors[1].revents != 0 { return .other(events: descriptors[1].revents) }
+            let events = descriptors.dropFirst().map(\.revents)
+            if events.contains(where: { $0 != 0 }) { return .others(Array(events)) }
             switch read() {
             case .expired: return .deadline
             case .clockChanged: return .clockChanged

@@ -1,6 +1,5 @@
 import BundledFeed
 import DiningHours
-import Foundation
 import Glibc
 import VenueReports
 import VenuedProtocol
@@ -18,6 +17,7 @@ struct Daemon {
             throw error.isEnvironment ? .environment("\(error)") : .config("\(error)")
         }
         let log = Log(environment: environment, level: config.logLevel)
+        Self.logPromptProblems(config, log: log)
         let clock = WallClock(offset: config.clockOffset)
         let notifier = Notifier(environment: environment)
         let settings = LiveConfig(config)
@@ -36,6 +36,7 @@ struct Daemon {
         let answer = StatusAnswer(prepared: Prepared(store: store, settings: settings), settings: settings,
                                   favoritesFile: Favorites.path(environment: environment))
         let subscriberCount = SubscriberCount()
+        let watchdog = Watchdog(environment: environment, notifier: notifier, log: log)
 
         let inherited = try Listener.inherited(environment: environment)
         let listener: Listener
@@ -48,6 +49,8 @@ struct Daemon {
         // Only now is this the one venued for this socket, so no other writer is at work.
         let stale = DiskCache(directory: config.cacheDirectory).removeTemporaries()
         if stale > 0 { log.info("removed \(stale) temporary files left in \(config.cacheDirectory) by an interrupted write") }
+        let promptFiles = PromptFiles(socketPath: config.socketPath, socketDirectoryIsOwned: config.socketDirectoryIsOwned, log: log)
+        promptFiles.prepare()
         let facts = (version: Release.version, pid: getpid(), startedAt: clock.now(),
                      socket: inherited == nil ? config.socketPath : Self.describeInherited(listener.fd))
         let handler = RequestHandler(store: store, settings: settings, statusAnswer: answer, clock: clock) {
@@ -55,10 +58,11 @@ struct Daemon {
                          socketActivated: inherited != nil, subscribers: subscriberCount.current)
         }
         try ConnectionServer.start(ConnectionServer.Parts(
-            listener: listener, handler: handler, renderer: PushRenderer(answer: answer), refreshLoop: refreshLoop,
-            handoff: handoff, clock: clock, subscriberCount: subscriberCount, log: log))
-        refreshLoop.start()
-        Watchdog.start(environment: environment, notifier: notifier)
+            listener: listener, handler: handler, renderer: PushRenderer(answer: answer, reads: NamedFileReads()), refreshLoop: refreshLoop,
+            handoff: handoff, clock: clock, subscriberCount: subscriberCount, promptFiles: promptFiles, settings: settings,
+            watchdog: watchdog, log: log))
+        if let error = refreshLoop.start() { throw .socket("cannot start the refresh thread: \(error)") }
+        if let error = watchdog?.start() { throw .socket("cannot start the watchdog thread: \(error)") }
         log.info("venued \(facts.version) listening on \(facts.socket)\(inherited == nil ? "" : " (socket activation)"), serving \(store.held.source.rawValue) data")
         notifier.send(["READY=1", Self.statusLine(store, settings, clock)])
 
@@ -66,11 +70,14 @@ struct Daemon {
             notifier.send(["RELOADING=1", "MONOTONIC_USEC=\(Notifier.monotonicMicroseconds())"])
             reload(settings: settings, log: log)
             refreshLoop.wake()
+            handoff.configReloaded()
             handoff.dataChanged()
             notifier.send(["READY=1", Self.statusLine(store, settings, clock)])
         }
         notifier.send(["STOPPING=1"])
         log.info("stopping on \(stop == SIGTERM ? "SIGTERM" : "SIGINT")")
+        // First the prompt files: a prompt must not show what no venued keeps current.
+        promptFiles.removeAll()
         listener.removeFile()
         exit(0)
     }
@@ -102,6 +109,12 @@ struct Daemon {
         settings.replace(with: new)
         log.setLevel(new.logLevel)
         log.info("config reloaded")
+        Self.logPromptProblems(new, log: log)
+    }
+
+    /// One line for each bad prompt line; its file says so too (`PromptSetting`).
+    private static func logPromptProblems(_ config: Config, log: Log) {
+        for problem in config.prompts.compactMap(\.problem) { log.warning("bad prompt config: \(problem)") }
     }
 
     /// STATUS= for `systemctl status`: what is served and how old it is.
@@ -116,7 +129,9 @@ struct Daemon {
         let zone = try? ZoneDatabase.system.rules(settings.current.timeZone)
         let dates = zone.flatMap { held.coverage(zone: $0) }.map { ", dates \($0.first) to \($0.last)" } ?? ""
         let age = held.fetchedAt.map { ", fetched \(max(0, clock.now() - $0) / 60) min ago" } ?? ""
-        let error = store.health.failures > 0 ? ", last refresh failed" : ""
-        return "STATUS=serving \(held.source.rawValue) data\(dates)\(age)\(error)"
+        let health = store.health
+        let error = health.failures > 0 ? ", last refresh failed" : ""
+        let cache = health.cacheError != nil ? ", cache not written" : ""
+        return "STATUS=serving \(held.source.rawValue) data\(dates)\(age)\(error)\(cache)"
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct Completions {
     let home = DaemonProcess.Home()
     static let venuectl = InstallTests.builtDirectory + "/venuectl"
-    static let commands = ["status", "hours", "next", "search", "is-open", "open", "watch", "info", "refresh", "favorites", "completions", "help"]
+    static let commands = ["status", "hours", "next", "search", "is-open", "open", "calendar", "watch", "notify", "info", "refresh", "favorites", "completions", "help"]
 
     static func shell(_ name: String) -> String? {
         ["/usr/bin/\(name)", "/bin/\(name)", "/usr/local/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -68,6 +68,7 @@ import Testing
             c venuectl __
             c venuectl favorites ''
             c venuectl watch --co
+            c venuectl notify --
             """
         let run = try InstallTests.tool("/bin/bash", ["-c", probe], environment: environment)
         #expect(run.code == 0, "\(run.output)")
@@ -87,6 +88,7 @@ import Testing
             "venuectl __ => ",
             "venuectl favorites  => add remove toggle list",
             "venuectl watch --co => --count",
+            "venuectl notify -- => --venues --events --before --socket --count --help",
         ], "\(run.output)")
     }
 

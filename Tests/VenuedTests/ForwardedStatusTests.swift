@@ -99,10 +99,13 @@ import VenuedProtocol
         defer { stub.stop() }
         let run = try VenuectlRunner.run(["status", "nowhere"], home: home, environment: ["VENUED_SOCKET": stub.path])
         #expect(run.code == 3 && run.stdout.isEmpty && run.stderr == "venuectl: no venue matches 'nowhere': did you mean 'Falk'?\n", "\(run.stderr)")
-        // The stub records a line after it answered: give it a moment (bounded) to do so.
-        for _ in 0..<200 where stub.received.isEmpty { usleep(10_000) }
-        usleep(200_000)
-        #expect(stub.received.count == 1, "one question, one request: \(stub.received)")
+        // The stub serves connections in turn: once it has the line of one of ours made
+        // after venuectl exited, it has read every connection venuectl made.
+        let marker = try UnixClient(path: stub.path, timeout: 10)
+        try marker.send("marker\n")
+        try waitUntil("the stub reading the marker") { stub.received.contains("marker") }
+        marker.close()
+        #expect(stub.received.filter { $0 != "marker" }.count == 1, "one question, one request: \(stub.received)")
     }
 
     @Test func venuedRefusesAForwardedCommandLineWithTheLocalRunsWords() throws {

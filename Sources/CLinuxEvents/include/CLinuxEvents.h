@@ -1,8 +1,9 @@
 // The Linux interfaces that Swift's Glibc module does not export: epoll(7) and
-// eventfd(2), for venued's connection loop, accept4(2) (declared by glibc only
-// under _GNU_SOURCE, hence the wrapper compiled in accept4.c), timerfd(2) for
-// deadlines on the wall clock (wall_timer.c), glibc's malloc tuning (malloc.c), and
-// the terminal's alternate screen with signal handlers that leave it (terminal_screen.c).
+// eventfd(2), for venued's connection loop, accept4(2) and pthread_setname_np(3)
+// (declared by glibc only under _GNU_SOURCE, hence the wrappers compiled in accept4.c
+// and thread_name.c), timerfd(2) for deadlines on the wall clock (wall_timer.c),
+// glibc's malloc tuning (malloc.c), and the terminal's alternate screen with signal
+// handlers that leave it (terminal_screen.c).
 #ifndef C_LINUX_EVENTS_H
 #define C_LINUX_EVENTS_H
 
@@ -21,6 +22,10 @@ int venued_wall_timer_arm(int fd, long long seconds, long nanoseconds);
 /// SOCK_CLOEXEC | SOCK_NONBLOCK flags, instead of accept plus two fcntl calls.
 int venued_accept4(int fd, int flags);
 
+/// pthread_setname_np(pthread_self(), name): the name `top -H` and `ps -L` show for the
+/// calling thread. 0, or ERANGE when `name` has more than 15 bytes.
+int venued_name_this_thread(const char *name);
+
 /// mallopt(M_ARENA_MAX, count): glibc gives each new thread an arena of its own (up
 /// to 8 per core), and memory freed in one is not reused by another: a burst served
 /// on several threads leaves each holding its peak. A couple of arenas keep the heap
@@ -30,6 +35,10 @@ int venued_limit_malloc_arenas(int count);
 /// malloc_trim(0): returns free heap pages to the kernel after a burst, so the
 /// resident size falls back instead of staying at its peak. 1 if memory was released.
 int venued_release_free_memory(void);
+
+/// sem_clockwait on a `sem_t *`, with an absolute deadline of CLOCK_MONOTONIC (a step
+/// of the wall clock cannot stretch or cut the wait). 0, or -1 with errno (ETIMEDOUT, EINTR).
+int venued_semaphore_wait_until(void *semaphore, long long seconds, long nanoseconds);
 
 /// Switches stdout's terminal to its alternate screen with the cursor hidden, after
 /// installing handlers for SIGINT, SIGTERM, SIGHUP and SIGQUIT that switch back (and

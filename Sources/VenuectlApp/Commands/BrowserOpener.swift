@@ -35,6 +35,24 @@ struct BrowserOpener {
         return .noOpener
     }
 
+    /// The first candidate that is installed, started and not waited for: `notify`'s
+    /// loop must go on while a browser it started runs (a browser that was not running
+    /// lives as long as its window). `opened` means started; `reapFinished` collects it.
+    func start(_ url: String) -> Outcome {
+        for words in candidates(for: url) {
+            guard let path = executable(words[0]) else { continue }
+            return spawn(path, words).map { _ in .opened(program: words[0]) } ?? .failed(program: words[0], status: 127)
+        }
+        return .noOpener
+    }
+
+    /// Collects the exit of every child that has ended, without waiting for any: the
+    /// browsers `start` left running must not stay zombies.
+    static func reapFinished() {
+        var status: Int32 = 0
+        while waitpid(-1, &status, WNOHANG) > 0 {}
+    }
+
     /// `name` itself when it has a slash, else the first executable of that name on `$PATH`.
     func executable(_ name: String) -> String? {
         if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
@@ -42,13 +60,18 @@ struct BrowserOpener {
         return directories.lazy.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 
-    /// Exit status of the program (128 + signal when killed); 127 when it cannot start.
-    private func spawnAndWait(_ path: String, _ words: [String]) -> Int32 {
+    /// The child's pid; nil when it cannot start.
+    private func spawn(_ path: String, _ words: [String]) -> pid_t? {
         let argv = words.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, path, nil, nil, argv, envp) == 0 else { return 127 }
+        return posix_spawn(&pid, path, nil, nil, argv, envp) == 0 ? pid : nil
+    }
+
+    /// Exit status of the program (128 + signal when killed); 127 when it cannot start.
+    private func spawnAndWait(_ path: String, _ words: [String]) -> Int32 {
+        guard let pid = spawn(path, words) else { return 127 }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { return 127 }

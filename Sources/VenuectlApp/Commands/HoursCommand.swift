@@ -52,7 +52,7 @@ enum HoursCommand {
             try Venuectl.write(HoursText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: data,
                                          columns: TerminalWidth.columns(environment: context.environment)).render())
         }
-        local.writeNotes()
+        local.writeNotes(comparingWithVenued: context)
         return 0
     }
 }

@@ -12,7 +12,8 @@ enum InfoCommand {
         usage: venuectl info [options]
 
         What venued serves: its version, the data's source, fetch time and dates, the
-        last failed refresh and the next one. Needs a running venued.
+        last failed refresh and the next one, and a cache it could not write. Needs a
+        running venued.
 
         options:
         \(table.helpLines)
@@ -61,13 +62,17 @@ enum InfoCommand {
         }
         var next = info["next_refresh"].flatMap(time) ?? "not scheduled"
         if case .string(let reason)? = info["next_refresh_reason"] { next += " (\(reason))" }
-        let lines = [
+        var lines = [
             "venued \(text(info["version"])) (pid \(number(info["pid"]).map(String.init) ?? "?")) on \(text(info["socket"]))"
                 + (info["socket_activated"] == .bool(true) ? " (socket activation)" : ""),
             "data:        \(data)",
             "refreshes:   every \(number(info["refresh_seconds"]) ?? 0) s; last success \(info["last_success_at"].flatMap(time) ?? "none yet"); next \(next)",
             "last error:  \(lastError)",
         ]
+        if case .string(let error)? = info["cache_error"] {
+            let since = info["cache_error_at"].flatMap(time).map { " since \($0)" } ?? ""
+            lines.append("cache:       not written\(since): \(error); hours, next, search and open read an older copy")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -56,7 +56,7 @@ enum NextCommand {
                                         data: local.describe(campus.coverage),
                                         columns: TerminalWidth.columns(environment: context.environment)).render())
         }
-        local.writeNotes()
+        local.writeNotes(comparingWithVenued: context)
         return 0
     }
 }

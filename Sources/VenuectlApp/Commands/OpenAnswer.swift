@@ -27,11 +27,12 @@ struct OpenAnswer {
         today = zone.localDate(of: at)
     }
 
-    /// A venue of venued's answer; nil when it lacks what HOURS.md §4 promises.
+    /// A venue of venued's answer; nil when it lacks what HOURS.md §4 promises, or its
+    /// id is no whole number an `Int` holds (`1e300` from whatever answers on the socket).
     init?(json venue: JSONValue, today: LocalDate) {
-        guard case .number(let id)? = venue["id"], case .string(let name)? = venue["name"],
+        guard case .number(let number)? = venue["id"], let id = Int(exactly: number), case .string(let name)? = venue["name"],
               case .string(let stateName)? = venue["state"], let state = VenueStatus.State(rawValue: stateName) else { return nil }
-        self.venue = Venue(id: Int(id), name: name, days: [])
+        self.venue = Venue(id: id, name: name, days: [])
         self.state = state
         let label = venue[state == .open ? "label" : "next_label"]
         self.label = if case .string(let text)? = label { text } else { nil }

@@ -1,5 +1,6 @@
 import CCurlFetch
 import DiningHours
+import VenueReports
 
 /// The HTTP validators of a cached copy, sent back for a conditional GET.
 struct Validators: Sendable, Equatable {
@@ -20,8 +21,9 @@ enum FetchResult: Sendable, Equatable {
 /// the whole of it, and a cap on the decoded body that stops the transfer at the byte
 /// past it, so what the upstream sends cannot make the fetch take longer or hold more.
 struct HTTPFetcher: Sendable {
-    /// Real feeds are ~60 KB; a body this large is not a venue list.
-    static let sizeLimit = 4 << 20
+    /// Real feeds are ~60 KB; a body this large is not a venue list. The cache is read
+    /// back with the same cap.
+    static let sizeLimit = CacheFiles.sizeLimit
 
     /// Seconds for connecting, sending and receiving together; fractions count.
     let timeout: Double

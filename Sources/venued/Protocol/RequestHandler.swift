@@ -13,7 +13,9 @@ struct RequestHandler: Sendable {
         /// A new subscriber: its first line is rendered on a worker.
         case subscribe(Subscription)
         /// An answer to compute on a worker: `hours`, `next` and `info` build their zone
-        /// and campus (about a millisecond each: the compute lane), and a status that
+        /// and campus (about a millisecond each: the compute lane), so does a status
+        /// question not answered this second that costs more than a prompt's (a
+        /// template, many venue queries: `StatusAnswer.isCostly`), and a status that
         /// names a favorites file, a forwarded command line (venuectl.conf) or a zone not
         /// read yet reads a file, which a stalled disk could make take any time (the
         /// files lane).
@@ -29,15 +31,23 @@ struct RequestHandler: Sendable {
     let describeRuntime: @Sendable () -> RuntimeFacts
 
     func handle(_ bytes: [UInt8]) -> Outcome {
+        // A status request asked before this second, byte for byte: its line is kept.
+        let now = clock.now()
+        if let line = statusAnswer.line(forRequest: bytes, at: now) { return .reply(line) }
         do {
             let request = try Request(parsing: bytes)
             switch request.command {
             case .status:
                 let (options, presentation) = try StatusQuery.decode(.status, request.fields)
-                guard statusAnswer.readsFiles(options) else {
-                    return .reply(try statusAnswer.line(options, presentation: presentation, at: clock.now()))
+                if !statusAnswer.readsFiles(options) {
+                    if let cached = try statusAnswer.cachedLine(options, presentation: presentation, at: now) { return .reply(cached) }
+                    if !StatusAnswer.isCostly(options, presentation: presentation) {
+                        let line = try statusAnswer.line(options, presentation: presentation, at: now)
+                        statusAnswer.remember(line, forRequest: bytes, options, at: now)
+                        return .reply(line)
+                    }
                 }
-                return .work(.files) { [self] in
+                return .work(statusAnswer.readsFiles(options) ? .files : .compute) { [self] in
                     do throws(ProtocolError) { return try statusAnswer.line(options, presentation: presentation, at: clock.now()) } catch {
                         return Reply.error(error)
                     }

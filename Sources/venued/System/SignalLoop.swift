@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import VenuedSystem
 
 /// Signals are taken synchronously: SIGHUP, SIGTERM and SIGINT are blocked in every
 /// thread (before any is started, so all inherit the mask) and the main thread waits
@@ -30,23 +30,5 @@ enum SignalLoop {
         sigemptyset(&set)
         for number in handled { sigaddset(&set, number) }
         return set
-    }
-}
-
-/// WATCHDOG=1 every half of WATCHDOG_USEC, when systemd asked for it (and
-/// WATCHDOG_PID, if set, names this process).
-enum Watchdog {
-    static func start(environment: [String: String], notifier: Notifier) {
-        guard let usec = environment["WATCHDOG_USEC"].flatMap(Int.init), usec > 0 else { return }
-        if let pid = environment["WATCHDOG_PID"].flatMap(Int32.init), pid != getpid() { return }
-        let interval = Double(usec) / 2_000_000
-        let thread = Thread {
-            while true {
-                notifier.send(["WATCHDOG=1"])
-                Thread.sleep(forTimeInterval: interval)
-            }
-        }
-        thread.name = "watchdog"
-        thread.start()
     }
 }

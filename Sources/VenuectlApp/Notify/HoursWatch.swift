@@ -1,0 +1,51 @@
+import DiningHours
+import VenueReports
+import VenuedProtocol
+
+/// Today's hours of each venue watched, as venued's `hours` answers them, kept to tell
+/// when new data changes them ("Hours changed for Lauder College House today"). Only
+/// venued's data changes while the follower runs, so only its pushes (`data`, and the
+/// first snapshot after a reconnection) lead here; the local copy never does.
+struct HoursWatch {
+    /// One venue's today, reduced to what a person would call its hours.
+    struct Today: Equatable {
+        let date: LocalDate
+        /// The open blocks and whether it is open all day: what is compared.
+        let shape: [JSONValue]
+        /// How they read: "11:00 AM–2:00 PM, 5:00 PM–8:00 PM", "closed all day".
+        let text: String
+    }
+
+    private var seen: [Int: Today] = [:]
+
+    /// The `hours` request for one venue's today.
+    static func request(venue: Int) -> String { #"{"v":1,"cmd":"hours","venue":"\#(venue)","days":1}"# }
+
+    /// Today in a venue's `hours` answer; nil when the answer has no known first day.
+    static func today(in answer: Answer) -> Today? {
+        guard answer.ok, case .string(let todayText)? = answer.value["today"], let today = LocalDate(parsing: todayText),
+              case .array(let days)? = answer.value["days"], let day = days.first, day["known"] == .bool(true),
+              case .array(let open)? = day["open"] else { return nil }
+        let allDay = day["open_all_day"] == .bool(true)
+        var blocks: [String] = []
+        for block in open {
+            guard case .string(let startText)? = block["start"], let start = VenueView.moment(startText) else { return nil }
+            let end: String = if case .string(let endText)? = block["end"], let end = VenueView.moment(endText) {
+                ClockText.moment(end.wall, today: today)
+            } else { "no closing time" }
+            blocks.append("\(ClockText.clock(start.wall))–\(end)")
+        }
+        let text = allDay && blocks.isEmpty ? "open all day"
+            : blocks.isEmpty ? "closed all day"
+            : (allDay ? "open from midnight, then " : "") + blocks.joined(separator: ", ")
+        return Today(date: today, shape: open + [.bool(allDay)], text: text)
+    }
+
+    /// Records `today` for `venue`; true when the same date was seen before with other
+    /// hours. A first sight, or a new date (midnight passed), only sets what is compared.
+    mutating func changed(venue: Int, to today: Today) -> Bool {
+        defer { seen[venue] = today }
+        guard let before = seen[venue], before.date == today.date else { return false }
+        return before.shape != today.shape
+    }
+}

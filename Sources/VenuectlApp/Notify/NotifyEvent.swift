@@ -1,0 +1,87 @@
+import DiningHours
+import VenueReports
+import VenuectlGrammar
+
+/// One notification that is due, with what makes it the same or a later one than
+/// another: the venue, the kind, the instant it is about (`target`: the opening, the
+/// closing, the data's arrival) and, for a countdown, its step.
+struct NotifyEvent: Equatable, Sendable {
+    typealias Kind = NotifyOptions.Event
+
+    let venue: Int
+    let kind: Kind
+    let target: Int
+    /// Which of the `before` minutes (0 is the first reminder); 0 for other kinds.
+    let step: Int
+    /// When it is to be shown (seconds since the epoch).
+    let due: Int
+    let notification: DesktopNotification
+
+    /// How late an event may still be shown. A machine that resumes, or a follower that
+    /// restarts, past an opening or a reminder by more than this says nothing of it:
+    /// "closes in 15 min" read twenty minutes late is wrong, not late.
+    static let grace = 120
+
+    /// Due at `now` and not past its grace.
+    func isDue(at now: Int) -> Bool { due <= now && now - due <= Self.grace }
+}
+
+/// The rules that turn what a venue is doing into notifications: pure functions of
+/// views and the instant, so the follower and the tests apply the same ones.
+enum NotifyRules {
+    /// venued pushes an opening when its clock reaches it; ours is read to the second
+    /// a moment later, but may be a second behind in the rounding.
+    static let clockSlack = 1
+
+    /// "Hill House is open now for Dinner": when the opening a closed venue announced
+    /// has come and the venue is seen open. Only then: a venue first seen open (the
+    /// follower just started), or open because new data says so (that is "hours
+    /// changed"), or coming out of "unknown", has not just opened.
+    static func opening(from previous: VenueView?, to view: VenueView, now: Int) -> NotifyEvent? {
+        guard let previous, previous.state == .closed, view.state == .open, let opening = previous.changesAt?.instant,
+              opening <= now + clockSlack else { return nil }
+        let target = opening
+        let label = DaypartLabel.meaningful(view.label ?? previous.nextLabel, venue: view.name)
+        var body = ""
+        if let closing = view.changesAt {
+            let until = "until " + ClockText.moment(closing.wall, today: closing.today(at: now))
+            body = label.map { "\($0) \(until)" } ?? "open \(until)"
+        }
+        if view.estimated { body += body.isEmpty ? "estimated hours" : " (estimated)" }
+        let summary = "\(view.name) is open now" + (label.map { " for \($0)" } ?? "")
+        return NotifyEvent(venue: view.id, kind: .opens, target: target, step: 0, due: target,
+                           notification: DesktopNotification(summary: summary, body: body, page: VenueInfo.bundled[view.id]?.pageURL))
+    }
+
+    /// "1920 Commons closes in 15 min" with "Lunch until 2:00 PM": the countdown of an
+    /// open venue's closing, one step per minute of `before` (largest first). The step
+    /// due now, if any (the latest one, when a late wake finds several past: it
+    /// supersedes the others), and the instant the next one is due.
+    static func reminder(for view: VenueView, before: [Int], now: Int) -> (due: NotifyEvent?, next: Int?) {
+        guard view.state == .open, let closing = view.changesAt, closing.instant > now else { return (nil, nil) }
+        var due: NotifyEvent?
+        var next: Int?
+        for (step, minutes) in before.enumerated() {
+            let at = closing.instant - minutes * 60
+            if at > now {
+                next = min(next ?? at, at)
+                continue
+            }
+            let label = DaypartLabel.meaningful(view.label, venue: view.name)
+            let until = "until " + ClockText.moment(closing.wall, today: closing.today(at: now))
+            let body = (label.map { "\($0) \(until)" } ?? "open \(until)") + (view.estimated ? " (estimated)" : "")
+            let summary = "\(view.name) closes in \(ClockText.duration(closing.instant - now))"
+            due = NotifyEvent(venue: view.id, kind: .closes, target: closing.instant, step: step, due: at,
+                              notification: DesktopNotification(summary: summary, body: body, page: VenueInfo.bundled[view.id]?.pageURL))
+        }
+        return (due, next)
+    }
+
+    /// "Hours changed for Lauder College House today": today's hours in new data differ
+    /// from those seen before. `hours` is how they read now.
+    static func hoursChanged(venue: Int, name: String, hours: String, at now: Int) -> NotifyEvent {
+        NotifyEvent(venue: venue, kind: .hours, target: now, step: 0, due: now,
+                    notification: DesktopNotification(summary: "Hours changed for \(name) today", body: "now \(hours)",
+                                                      page: VenueInfo.bundled[venue]?.pageURL))
+    }
+}

@@ -1,0 +1,379 @@
+import DBus
+import DiningHours
+import Glibc
+import VenueReports
+import VenuectlGrammar
+import VenuedProtocol
+import VenuedSystem
+
+/// `venuectl notify`'s loop: it follows what venues do, decides what to announce
+/// (`NotifyRules`), and sends it to the notification server on the session bus.
+///
+/// What venues do comes from venued's `subscribe` stream (every venue, as JSON; venued
+/// pushes each opening and closing at its instant, and new data), or, while venued is
+/// away, from the local copy, recomputed at each instant something changes. The
+/// countdown reminders are the follower's own instants: it sleeps on one wall-clock
+/// timer until the next of them, venued's next line, or the session bus's next signal.
+///
+/// Three promises, each kept in one place:
+/// - never the same notification twice, across restarts: `NotifiedState`, written
+///   atomically after each one sent, under a lock that keeps a second follower out;
+/// - nothing past its time (a resume, a late restart): `NotifyEvent.isDue` (2 minutes);
+/// - quiet without a bus or a server: one line when it goes, then retries with
+///   full-jitter backoff from 5 s up to 10 minutes, and the line again only after it
+///   came back and went again. venued's absence is said once in the same way, with
+///   watch's reconnection backoff (0.5 s doubling to 30 s).
+final class NotifyFollower {
+    static let venuedBackoff = (base: 0.5, cap: 30.0)
+    static let busBackoff = (base: 5.0, cap: 600.0)
+    /// Notifications whose page an action may still open: the last ones shown.
+    static let pagesKept = 64
+
+    private let options: NotifyOptions
+    private let context: Context
+    private let file: NotifiedFile
+    private let clock = WallClock()
+    private let timer: WallTimer
+    private var state: NotifiedState
+
+    /// The last thing known of every venue, whichever path it came by.
+    private var views: [Int: VenueView] = [:]
+    /// Openings seen and hours changes found, until sent or past their grace.
+    private var pending: [NotifyEvent] = []
+    private var hours = HoursWatch()
+    /// `--venues 1920,hill` resolved against the data, once it is there.
+    private var named: Set<Int>?
+
+    private var stream: DaemonStream?
+    private var venuedFailures = 0
+    private var venuedRetryAt = 0.0
+    /// The local copy, loaded when venued is away.
+    private var local: Campus?
+
+    private var server: DesktopNotifications?
+    private var busFailures = 0
+    private var busRetryAt = 0.0
+    private var busSaidGone = false
+    private var pages: [(id: UInt32, page: String)] = []
+    private var tokens: [UInt32: String] = [:]
+    private var favoritesProblem: String?
+    private var sent = 0
+
+    init(options: NotifyOptions, context: Context) throws(CLIError) {
+        self.options = options
+        self.context = context
+        file = try NotifiedFile.claim(environment: context.environment)
+        guard let timer = WallTimer() else { throw .environment("venuectl cannot create a timerfd: \(Syscall.Errno(errno))") }
+        self.timer = timer
+        let (state, problem) = file.load()
+        self.state = state
+        if let problem { log(problem) }
+    }
+
+    /// Runs until `--count` notifications were sent (0), or an error ends it.
+    func run() throws(CLIError) -> Int32 {
+        while true {
+            var now = clock.preciseNow()
+            if stream == nil && now >= venuedRetryAt { try follow(now) }
+            if stream == nil { try followLocalCopy(at: Int(now)) }
+            if server == nil && now >= busRetryAt { connectBus() }
+            now = clock.preciseNow()
+            if try sendDue(at: Int(now)) { return 0 }
+            BrowserOpener.reapFinished()
+
+            let waiting = [stream.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) },
+                           server.map { pollfd(fd: $0.bus.fd, events: Int16(POLLIN), revents: 0) }]
+            switch timer.wait(until: nextWake(after: now), watching: waiting.compactMap { $0 }) {
+            case .deadline, .clockChanged:
+                continue
+            case .others(let events):
+                var index = 0
+                if stream != nil {
+                    if events[index] != 0 { try readVenued() }
+                    index += 1
+                }
+                if server != nil && index < events.count && events[index] != 0 { readBus() }
+            }
+        }
+    }
+
+    // MARK: venued
+
+    /// Subscribes to every venue (filters are applied here, so that an edit of the
+    /// favorites counts at once and a venue added to them has a past); the snapshot
+    /// must come within the usual budget, later lines whenever venued pushes them.
+    private func follow(_ now: Double) throws(CLIError) {
+        var query = StatusOptions()
+        // No closing-soon window: its start would be a push that announces nothing.
+        query.soonMinutes = 0
+        let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
+        let budget = DaemonStatus.budget
+        let opened: DaemonStream
+        switch connection.open(StatusQuery.request(.subscribe, query, presentation: nil), until: Monotonic.seconds() + budget, seconds: budget) {
+        case .success(let stream): opened = stream
+        case .failure(let failure): return venuedFailed(failure, hadStream: false)
+        }
+        switch opened.nextAnswer(until: Monotonic.seconds() + budget, seconds: budget) {
+        case .success(let answer) where answer.ok:
+            stream = opened
+            local = nil
+            try apply(answer)
+        case .success(let answer):
+            opened.close()
+            venuedFailed(.unusable(connection.path, "refused the subscription (\(Self.error(in: answer)))"), hadStream: false)
+        case .failure(let failure):
+            opened.close()
+            venuedFailed(failure, hadStream: false)
+        }
+    }
+
+    private func readVenued() throws(CLIError) {
+        guard let stream else { return }
+        switch stream.availableAnswers() {
+        case .success(let answers):
+            for answer in answers {
+                guard answer.ok else {
+                    return venuedGone(.unusable(stream.path, "ended the subscription (\(Self.error(in: answer)))"))
+                }
+                try apply(answer)
+            }
+        case .failure(let failure):
+            venuedGone(failure)
+        }
+    }
+
+    private func venuedGone(_ failure: DaemonFailure) {
+        stream?.close()
+        stream = nil
+        venuedFailed(failure, hadStream: true)
+    }
+
+    /// Said once per outage; the next try after the backoff.
+    private func venuedFailed(_ failure: DaemonFailure, hadStream: Bool) {
+        if hadStream { venuedFailures = 0 }
+        venuedFailures += 1
+        if venuedFailures == 1 { log("\(failure.reason); following the local copy and retrying — \(failure.hint)") }
+        let delay = Backoff.delay(failures: venuedFailures, base: Self.venuedBackoff.base, cap: Self.venuedBackoff.cap, unit: Double.random(in: 0..<1))
+        venuedRetryAt = clock.preciseNow() + delay
+    }
+
+    /// A pushed line: the new views, and on a snapshot or new data, today's hours again.
+    private func apply(_ answer: Answer) throws(CLIError) {
+        guard let fresh = VenueView.views(in: answer) else { return }
+        let now = Int(clock.preciseNow())
+        try update(fresh, at: now)
+        if case .string(let event)? = answer.value["event"], event == "snapshot" || event == "data" {
+            checkHours(at: now)
+        }
+    }
+
+    /// The local copy at `now`, as venued would have pushed it.
+    private func followLocalCopy(at now: Int) throws(CLIError) {
+        if local == nil {
+            let copy = try LocalFeed.load(nil, environment: context.environment).copy
+            local = Campus(feed: copy.feed, zone: try StatusReport.zone(nil))
+        }
+        guard let local else { return }
+        let report = try StatusReport(options: StatusOptions(), campus: local, source: .cache, now: Instant(secondsSinceEpoch: now),
+                                      dataAge: DataAge())
+        try update(report.rows.map { VenueView(row: $0, zone: local.zone) }, at: now)
+    }
+
+    /// What changed between the views known and `fresh`: an opening seen is pending; a
+    /// countdown on the screen whose venue has closed is taken off.
+    private func update(_ fresh: [VenueView], at now: Int) throws(CLIError) {
+        for view in fresh {
+            let previous = views[view.id]
+            if let opening = NotifyRules.opening(from: previous, to: view, now: now) { pending.append(opening) }
+            if let previous, previous.state == .open, view.state != .open, let closing = previous.changesAt?.instant,
+               let id = state.countdown(venue: view.id, closing: closing), let server {
+                if let failure = server.close(id) { busFailed(failure) } else { forget(id) }
+            }
+        }
+        views = Dictionary(fresh.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        if case .named(let names) = options.venues {
+            let venues = views.values.sorted { $0.id < $1.id }.map { Venue(id: $0.id, name: $0.name, days: []) }
+            do {
+                named = try StatusReport.select(names, from: venues)
+            } catch {
+                // Only the first data can refuse the setting; later data keeps the venues found.
+                guard named == nil else { return }
+                throw error
+            }
+        }
+    }
+
+    /// Today's hours of the watched venues, asked of venued, compared with what was seen.
+    private func checkHours(at now: Int) {
+        guard options.events.contains(.hours) else { return }
+        let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
+        let watched = watchedVenues()
+        for view in views.values.sorted(by: { $0.id < $1.id }) where watched.contains(view.id) {
+            guard case .success(let answer) = connection.exchange(HoursWatch.request(venue: view.id), timeout: 2),
+                  let today = HoursWatch.today(in: answer) else { continue }
+            if hours.changed(venue: view.id, to: today) {
+                pending.append(NotifyRules.hoursChanged(venue: view.id, name: view.name, hours: today.text, at: now))
+            }
+        }
+    }
+
+    // MARK: what is due
+
+    /// Sends what is due now; true once `--count` notifications were sent.
+    private func sendDue(at now: Int) throws(CLIError) -> Bool {
+        pending.removeAll { $0.due < now - NotifyEvent.grace }
+        var due = pending.filter { $0.isDue(at: now) }
+        for view in views.values {
+            if let reminder = NotifyRules.reminder(for: view, before: options.before, now: now).due, reminder.isDue(at: now) {
+                due.append(reminder)
+            }
+        }
+        let watched = watchedVenues()
+        due = due.filter { options.events.contains($0.kind) && watched.contains($0.venue) && state.isNew($0) }
+            .sorted { ($0.due, $0.venue) < ($1.due, $1.venue) }
+        // Without a server they wait, and are sent if it comes back within their grace.
+        guard !due.isEmpty, let server else { return false }
+        for event in due where state.isNew(event) {
+            switch server.notify(event.notification, replacing: state.replacedID(for: event)) {
+            case .success(let id):
+                state.record(event, id: id)
+                pending.removeAll { $0 == event }
+                if let page = event.notification.page { remember(id, page) }
+                sent += 1
+                log("sent '\(event.notification.summary)' (\(event.notification.body); id \(id))")
+                if let problem = file.save(state) { log(problem) }
+                if let count = options.count, sent >= count { return true }
+            case .failure(let failure):
+                busFailed(failure)
+                return false
+            }
+        }
+        return false
+    }
+
+    /// The venues `--venues` names among those known. The favorites file is read each
+    /// time, so an edit counts at once; a file that cannot be read is said once and
+    /// means no favorites.
+    private func watchedVenues() -> Set<Int> {
+        let known = views.values
+        switch options.venues {
+        case .all: return Set(known.map(\.id))
+        case .kinds(let kinds): return Set(known.filter { kinds.contains($0.kind) }.map(\.id))
+        case .named: return named ?? []
+        case .favorites:
+            guard let path = Favorites.path(environment: context.environment) else { return [] }
+            do {
+                let favorites = try Favorites.load(path)
+                favoritesProblem = nil
+                return Set(favorites.ids)
+            } catch {
+                let problem = "\(error)"
+                if favoritesProblem != problem { log(problem + "; no favorites are notified until it is fixed") }
+                favoritesProblem = problem
+                return []
+            }
+        }
+    }
+
+    /// The soonest of: the next countdown step of a watched venue; while on the local
+    /// copy, the next opening or closing (to recompute) and the next try of venued;
+    /// without a server, its next try.
+    private func nextWake(after now: Double) -> Double {
+        var wake = Double.infinity
+        let second = Int(now)
+        if options.events.contains(.closes) {
+            let watched = watchedVenues()
+            for view in views.values where watched.contains(view.id) {
+                if let next = NotifyRules.reminder(for: view, before: options.before, now: second).next { wake = min(wake, Double(next)) }
+            }
+        }
+        if stream == nil {
+            for view in views.values {
+                if let change = view.changesAt?.instant, change > second { wake = min(wake, Double(change)) }
+            }
+            wake = min(wake, venuedRetryAt)
+        }
+        if server == nil { wake = min(wake, busRetryAt) }
+        return wake
+    }
+
+    // MARK: the session bus
+
+    private func connectBus() {
+        switch DesktopNotifications.connect(environment: context.environment, uid: context.uid) {
+        case .success(let connected):
+            server = connected
+            busFailures = 0
+            busSaidGone = false
+        case .failure(let failure):
+            busFailed(failure)
+        }
+    }
+
+    /// Said once per outage, then tried again after the backoff (capped at 10 minutes).
+    private func busFailed(_ failure: BusFailure) {
+        server = nil
+        busFailures += 1
+        if !busSaidGone {
+            busSaidGone = true
+            let what = if case .remote(let name, _) = failure, name.hasPrefix("org.freedesktop.DBus.Error.") {
+                "no notification server answers on the session bus (\(failure))"
+            } else {
+                "\(failure)"
+            }
+            log("\(what); notifications wait for it, retrying up to every \(Int(Self.busBackoff.cap / 60)) min")
+        }
+        let delay = Backoff.delay(failures: busFailures, base: Self.busBackoff.base, cap: Self.busBackoff.cap, unit: Double.random(in: 0..<1))
+        busRetryAt = clock.preciseNow() + delay
+    }
+
+    /// The server's signals: an action opens the venue's page (with the activation
+    /// token that came before it), a notification closed is forgotten.
+    private func readBus() {
+        guard let server else { return }
+        let messages: [DBusMessage]
+        switch server.bus.receive() {
+        case .success(let received): messages = received
+        case .failure(let failure): return busFailed(failure)
+        }
+        for signal in server.signals(in: messages) {
+            switch signal {
+            case .activationToken(let id, let token):
+                tokens[id] = token
+            case .actionInvoked(let id, let action) where DesktopNotification.actionKeys.contains(action):
+                guard let page = pages.last(where: { $0.id == id })?.page else { continue }
+                var environment = context.environment
+                if let token = tokens[id] {
+                    environment["XDG_ACTIVATION_TOKEN"] = token
+                    environment["DESKTOP_STARTUP_ID"] = token
+                }
+                if case .noOpener = BrowserOpener(environment: environment).start(page) {
+                    log("nothing to open \(page) with (no $BROWSER, no xdg-open on PATH)")
+                }
+            case .actionInvoked:
+                continue
+            case .closed(let id, _):
+                forget(id)
+            }
+        }
+    }
+
+    private func remember(_ id: UInt32, _ page: String) {
+        pages.removeAll { $0.id == id }
+        pages.append((id, page))
+        if pages.count > Self.pagesKept { pages.removeFirst() }
+    }
+
+    private func forget(_ id: UInt32) {
+        pages.removeAll { $0.id == id }
+        tokens[id] = nil
+    }
+
+    // MARK: words
+
+    private func log(_ line: String) { Venuectl.writeError("venuectl notify: " + line) }
+
+    private static func error(in answer: Answer) -> String {
+        if case .string(let text)? = answer.value["error"] { text } else { "no reason given" }
+    }
+}

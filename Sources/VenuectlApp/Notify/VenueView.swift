@@ -1,0 +1,78 @@
+import DiningHours
+import VenueReports
+import VenuedProtocol
+
+/// What `venuectl notify` knows of one venue at one instant, read from venued's pushed
+/// `status` object or from the same report computed locally, so that both paths
+/// announce the same things in the same words.
+struct VenueView: Equatable, Sendable {
+    /// An instant with the venue's wall clock at it, as both paths have them.
+    struct Moment: Equatable, Sendable {
+        let instant: Int
+        let wall: LocalDateTime
+
+        /// The venue-zone date at `now`, from this moment's offset: for "until 2:00 PM"
+        /// (today) against "until Mon 7:30 AM". A closing or an opening is hours away at
+        /// most when it is announced, so the offset at it is the offset now but across a
+        /// DST change, which moves no date.
+        func today(at now: Int) -> LocalDate {
+            LocalDateTime(date: wall.date, secondOfDay: wall.secondOfDay - (instant - now)).date
+        }
+    }
+
+    let id: Int
+    let name: String
+    let kind: VenueKind
+    let state: VenueStatus.State
+    /// The meal now, while open.
+    let label: String?
+    /// The meal it opens for, while closed.
+    let nextLabel: String?
+    /// When open, its closing; when closed, its next opening (within 14 days).
+    let changesAt: Moment?
+    let estimated: Bool
+
+    init(id: Int, name: String, state: VenueStatus.State, label: String? = nil, nextLabel: String? = nil,
+         changesAt: Moment? = nil, estimated: Bool = false) {
+        self.id = id
+        self.name = name
+        self.kind = Venue(id: id, name: name, days: []).kind
+        self.state = state
+        self.label = label
+        self.nextLabel = nextLabel
+        self.changesAt = changesAt
+        self.estimated = estimated
+    }
+
+    init(row: StatusReport.Row, zone: ZoneRules) {
+        let status = row.status
+        self.init(id: row.venue.id, name: row.venue.name, state: status.state, label: status.label, nextLabel: status.nextLabel,
+                  changesAt: status.changesAt.map { Moment(instant: $0.secondsSinceEpoch, wall: zone.localDateTime(of: $0)) },
+                  estimated: status.estimated)
+    }
+
+    /// A venue of venued's answer (HOURS.md §4); nil when it lacks what is promised. The
+    /// text is cleaned here: it came over a socket and goes to the screen.
+    init?(json venue: JSONValue) {
+        guard case .number(let number)? = venue["id"], let id = Int(exactly: number), case .string(let name)? = venue["name"],
+              case .string(let stateName)? = venue["state"], let state = VenueStatus.State(rawValue: stateName) else { return nil }
+        func text(_ key: String) -> String? {
+            if case .string(let value)? = venue[key] { UntrustedText.singleLine(value) } else { nil }
+        }
+        let changesAt: Moment? = if case .string(let time)? = venue["changes_at"] { Self.moment(time) } else { nil }
+        self.init(id: id, name: UntrustedText.singleLine(name), state: state, label: text("label"), nextLabel: text("next_label"),
+                  changesAt: changesAt, estimated: venue["estimated"] == .bool(true))
+    }
+
+    /// Every venue of a pushed `status` object; nil when it has no `venues` list.
+    static func views(in answer: Answer) -> [VenueView]? {
+        guard case .array(let venues)? = answer.value["venues"] else { return nil }
+        return venues.compactMap(VenueView.init(json:))
+    }
+
+    /// An ISO 8601 time of an answer (it carries the venue's offset).
+    static func moment(_ text: String) -> Moment? {
+        guard case .withOffset(let local, let offset)? = FeedTime(parsing: text) else { return nil }
+        return Moment(instant: local.wallSeconds - offset, wall: local)
+    }
+}

@@ -1,0 +1,117 @@
+import DiningHours
+import VenueReports
+import VenuedSystem
+
+/// What `venuectl notify` announces, set by its flags and by the `notify_*` keys of
+/// venuectl.conf (`VenuectlConfig`), which stand for the same flags: one table, so a
+/// value means the same and is checked the same in both places.
+package struct NotifyOptions: Sendable, Equatable {
+    /// Which venues are announced.
+    package enum Venues: Sendable, Equatable {
+        /// The favorites file, read again before each notification, so an edit counts at once.
+        case favorites
+        case all
+        /// Dining halls, retail venues, or both.
+        case kinds(Set<VenueKind>)
+        /// Venue names or ids, resolved as `status VENUE...` resolves them.
+        case named([String])
+    }
+
+    /// The kinds of notification.
+    package enum Event: String, Sendable, CaseIterable, Comparable {
+        /// "Hill House is open now for Dinner", at the opening.
+        case opens
+        /// "1920 Commons closes in 15 min", at each of `before` minutes before a closing.
+        case closes
+        /// "Hours changed for Lauder College House today", when new data changes today's hours.
+        case hours
+
+        package static func < (a: Event, b: Event) -> Bool { allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0 }
+    }
+
+    package static let defaultBefore = [15, 5]
+    /// How far ahead a reminder may be, and how many: a countdown, not a schedule.
+    package static let maxBefore = 240
+    package static let maxReminders = 4
+
+    package var venues: Venues = .favorites
+    package var events: Set<Event> = Set(Event.allCases)
+    /// Minutes before a closing, largest first, distinct: the countdown's steps.
+    package var before: [Int] = defaultBefore
+    package var socket: String?
+    /// Exit after this many notifications (for tests and scripts).
+    package var count: Int?
+    package var help = false
+
+    package init() {}
+
+    package static let table = FlagTable<NotifyOptions>(helpCommand: "venuectl notify --help", flags: [
+        .init(name: "--venues", value: "WHICH", help: "favorites (default), all, halls, retail, or venues: 1920,hill,593") { o, value throws(CLIError) in
+            o.venues = try venues(value)
+        },
+        .init(name: "--events", value: "LIST", help: "any of opens,closes,hours (default all three)") { o, value throws(CLIError) in
+            o.events = try events(value)
+        },
+        .init(name: "--before", value: "MIN,...", help: "closes: remind this many minutes before (default 15,5)") { o, value throws(CLIError) in
+            o.before = try before(value)
+        },
+        .socket(\.socket),
+        .init(name: "--count", value: "N", help: "exit after sending N notifications") { o, value throws(CLIError) in
+            guard let n = Int(value), n > 0 else { throw .usage("--count takes a whole number above 0, not '\(value)'") }
+            o.count = n
+        },
+        .help(\.help),
+    ])
+
+    private static func venues(_ value: String) throws(CLIError) -> Venues {
+        switch value {
+        case "favorites": return .favorites
+        case "all": return .all
+        case "halls": return .kinds([.diningHall])
+        case "retail": return .kinds([.retail])
+        default:
+            let names = value.split(separator: ",").map { $0.trimming([" ", "\t"]) }.filter { !$0.isEmpty }
+            guard !names.isEmpty else { throw .usage("--venues takes favorites, all, halls, retail or venue names and ids separated by commas, not '\(value)'") }
+            return .named(names)
+        }
+    }
+
+    private static func events(_ value: String) throws(CLIError) -> Set<Event> {
+        var events: Set<Event> = []
+        for word in value.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimming([" ", "\t"]) }) {
+            guard let event = Event(rawValue: word) else {
+                throw .usage("--events takes opens, closes and hours separated by commas, not '\(value)'")
+            }
+            events.insert(event)
+        }
+        return events
+    }
+
+    private static func before(_ value: String) throws(CLIError) -> [Int] {
+        let words = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimming([" ", "\t"]) }
+        var minutes: [Int] = []
+        for word in words {
+            guard let number = Int(word), number >= 1, number <= maxBefore else {
+                throw .usage("--before takes whole minutes from 1 to \(maxBefore) separated by commas (15,5), not '\(value)'")
+            }
+            if !minutes.contains(number) { minutes.append(number) }
+        }
+        guard minutes.count <= maxReminders else { throw .usage("--before takes at most \(maxReminders) reminders, not '\(value)'") }
+        return minutes.sorted(by: >)
+    }
+}
+
+extension NotifyOptions {
+    /// The flags, then venuectl.conf's `notify_*` keys for what they left unset (not
+    /// read for `--help`, which must work with a broken file). `notify` takes no VENUE
+    /// operands: its venues are a setting (`--venues`), so that the file can hold them.
+    package static func parse(_ arguments: [String], environment: [String: String]) throws(CLIError) -> NotifyOptions {
+        var options = NotifyOptions()
+        let given = try table.parse(arguments, into: &options) { _, word throws(CLIError) in
+            throw .usage("notify takes no VENUE arguments: choose venues with --venues (e.g. --venues '\(word)')", help: table.helpCommand)
+        }
+        guard !options.help else { return options }
+        try VenuectlConfig(environment: environment).apply(to: &options, except: given)
+        return options
+    }
+}
