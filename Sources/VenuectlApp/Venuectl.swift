@@ -136,6 +136,19 @@ public enum Venuectl {
         guard writeAll(UntrustedText.terminalOutput(text), to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
     }
 
+    /// A block redrawn in place on the alternate screen: its text cleaned as `write`
+    /// cleans it, then the cursor sent home, each line cleared to its end and what is
+    /// below cleared, so a shorter block leaves nothing of the one before. These are the
+    /// only control sequences venuectl writes itself beside colours.
+    static func writeScreen(_ text: String) throws(CLIError) {
+        let lines = UntrustedText.terminalOutput(text).split(separator: "\n", omittingEmptySubsequences: false)
+        let body = lines.map { $0 + TerminalScreen.clearLine }.joined(separator: "\n")
+        guard writeAll(TerminalScreen.home + body + TerminalScreen.clearBelow, to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
+    }
+
+    /// `text` dim (SGR 2) when colour is on: a note under the answer, not part of it.
+    static func dim(_ text: String, color: Bool) -> String { color ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
+
     /// A document in a format of its own (the iCalendar file's CRLF lines) that its
     /// writer has already cleaned of controls: written as it is, since `write` would take
     /// its CRs for terminal tricks. Failures are `write`'s.

@@ -25,6 +25,7 @@ package enum StatusQuery {
         var color = false
         var userZone: String?
         var columns: Int?
+        var countdown = true
     }
 
     /// Which venues, in which zone, how estimated: what `status` and `subscribe` share.
@@ -76,6 +77,8 @@ package enum StatusQuery {
               decode: { d, f throws(ProtocolError) in d.userZone = try f.string("user_tz") }),
         Field(name: "columns", encode: { _, p in p?.columns.map { "\($0)" } },
               decode: { d, f throws(ProtocolError) in d.columns = try f.integer("columns", in: 1...100_000) }),
+        Field(name: "no_countdown", encode: { _, p in p?.countdown == false ? "true" : nil },
+              decode: { d, f throws(ProtocolError) in d.countdown = !(try f.flag("no_countdown")) }),
     ]
 
     static func fields(_ command: Command) -> [Field] {
@@ -107,6 +110,7 @@ package enum StatusQuery {
         do { format = name == "template" ? .template(try StatusTemplate(decoded.template ?? "")) : try StatusFormat(name: name) } catch {
             throw ProtocolError(error)
         }
-        return (decoded.options, StatusPresentation(format: format, color: decoded.color, userZone: decoded.userZone, columns: decoded.columns))
+        return (decoded.options, StatusPresentation(format: format, color: decoded.color, userZone: decoded.userZone, columns: decoded.columns,
+                                                      countdown: decoded.countdown))
     }
 }

@@ -143,10 +143,14 @@ import Testing
         for columns in [60, 40, 12] {
             let narrow = try venuectl(Self.base, environment: ["COLUMNS": "\(columns)"])
             let lines = narrow.stdout.split(separator: "\n")
-            #expect(lines.count == wide.stdout.split(separator: "\n").count)
             #expect(lines.allSatisfy { $0.count <= columns }, "COLUMNS=\(columns)")
-            #expect(lines.contains { $0.hasSuffix("…") })
+            #expect(lines.filter { $0.hasPrefix("  ") && ["●", "◐", "○", "?"].contains($0.dropFirst(2).first.map(String.init) ?? "") }.count == 15,
+                    "one line per venue, whatever the width")
         }
+        // Down to 40 columns every venue keeps its closing or opening time.
+        let forty = try venuectl(Self.base + ["commons", "mcclelland", "lauder"], environment: ["COLUMNS": "40"]).stdout
+        #expect(forty.contains("  ◐ 1920 Commons        closes in 10 min\n"), "\(forty)")
+        #expect(forty.contains("  ● McClelland Express  open till 8pm\n") && forty.contains("  ○ Lauder College Ho…  opens 5pm\n"), "\(forty)")
         #expect(try venuectl(Self.base, environment: ["COLUMNS": "wide"]).stdout == wide.stdout, "a COLUMNS that is not a width is ignored")
     }
 

@@ -33,7 +33,7 @@ import VenuedProtocol
         options.soonMinutes = 20
         options.hideEmpty = true
         let presentation = StatusPresentation(format: .template(try StatusTemplate("{name} {state}")), color: true,
-                                              userZone: "Asia/Tokyo", columns: 80)
+                                              userZone: "Asia/Tokyo", columns: 80, countdown: false)
         let (decoded, shown) = try roundTrip(.status, options, presentation)
         #expect(decoded == options && shown == presentation)
     }

@@ -44,7 +44,7 @@ import Testing
             set -g status-left-length 300
             set -g status-right-length 300
             set -g status-left '#(\(command("tmux", Self.favorites))) '
-            set -g status-right '#(\(command("tmux", Self.named))) %H:%M'
+            set -g status-right '#(\(command("tmux", ["no-such-venue"]))) #(\(command("tmux", Self.named))) %H:%M'
             set -as terminal-features ',screen-256color:RGB'
 
             """, to: "tmux.conf")
@@ -70,7 +70,7 @@ import Testing
                 _ = try? session.run([tmux, "-L", inner, "refresh-client", "-S", "-t", String(client)], environment: env)
             }
             screen = try session.run([tmux, "-L", outer, "capture-pane", "-e", "-p"], environment: env)
-            return screen.contains("Houston") && screen.contains("Rose")
+            return screen.contains("Houston") && screen.contains("Rose") && screen.contains("unknown venue")
         }
         let status = screen.split(separator: "\n").last { $0.contains("Houston") }.map(String.init) ?? ""
         let plain = status.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
@@ -103,6 +103,9 @@ import Testing
             #expect(background(before: feed.shown(id)) == "48;2;48;48;48", "\(feed.shown(id)) on the dark chip: \(status)")
         }
         #expect(status.contains("\u{1B}[42m"), "the rest of the line keeps tmux's default green")
+        // A mistyped venue in the command (exit 2 on its own) is said in the bar, in red.
+        #expect(plain.contains("venuectl: unknown venue"), "\(plain)")
+        #expect(foreground(before: "venuectl: unknown venue") == "#f44336")
         #expect(!status.contains("38;2;255;0;255"), "a name's #[fg=#ff00ff] became a colour: \(status)")
         #expect(!FileManager.default.fileExists(atPath: feed.pwned), "tmux ran the #(touch ...) in a venue's name")
     }
@@ -274,14 +277,14 @@ import Testing
                     "exec": "\(command("waybar", Self.favorites))",
                     "return-type": "json",
                     "interval": 60,
-                    "format": "🍽 {}",
+                    "format": "{}",
                     "tooltip": true
                 },
                 "custom/dining-named": {
                     "exec": "\(command("waybar", Self.named))",
                     "return-type": "json",
                     "interval": 60,
-                    "format": "🍽 {}",
+                    "format": "{}",
                     "tooltip": true
                 }
             }

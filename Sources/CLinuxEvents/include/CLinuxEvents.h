@@ -1,8 +1,9 @@
 // The Linux interfaces that Swift's Glibc module does not export: epoll(7) and
 // eventfd(2), for venued's connection loop, accept4(2) and pthread_setname_np(3)
 // (declared by glibc only under _GNU_SOURCE, hence the wrappers compiled in accept4.c
-// and thread_name.c), timerfd(2) for deadlines on the wall clock (wall_timer.c), and
-// glibc's malloc tuning (malloc.c).
+// and thread_name.c), timerfd(2) for deadlines on the wall clock (wall_timer.c),
+// glibc's malloc tuning (malloc.c), and the terminal's alternate screen with signal
+// handlers that leave it (terminal_screen.c).
 #ifndef C_LINUX_EVENTS_H
 #define C_LINUX_EVENTS_H
 
@@ -42,5 +43,15 @@ int venued_release_free_memory(void);
 /// sem_clockwait on a `sem_t *`, with an absolute deadline of CLOCK_MONOTONIC (a step
 /// of the wall clock cannot stretch or cut the wait). 0, or -1 with errno (ETIMEDOUT, EINTR).
 int venued_semaphore_wait_until(void *semaphore, long long seconds, long nanoseconds);
+
+/// Switches stdout's terminal to its alternate screen with the cursor hidden, after
+/// installing handlers for SIGINT, SIGTERM, SIGHUP and SIGQUIT that switch back (and
+/// show the cursor) before the process dies of the signal, and unblocking those four
+/// should the parent have left them blocked. 0, or -1 (errno set).
+int venued_screen_enter(void);
+
+/// Back to the terminal's own screen, the cursor shown, the handlers removed. Nothing
+/// when not on the alternate screen, so it may be called on every way out.
+void venued_screen_leave(void);
 
 #endif

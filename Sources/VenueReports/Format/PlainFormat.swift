@@ -2,8 +2,14 @@ import DiningHours
 
 /// `venuectl status` for people: a header naming the data (and, when it is old or
 /// speaks for none of the venues, why and what helps), then the venues by kind (or
-/// nearest first with `--near`), one line each. With `columns` (`$COLUMNS`) every line
-/// is cut to fit, the detail at the end going first, so a narrow terminal never wraps.
+/// nearest first with `--near`), one line each.
+///
+/// With `columns` (`$COLUMNS`) no line is wider, and what goes first is what matters
+/// least: the header's sentences wrap; a venue line drops its meal ("Lunch until 5:00
+/// PM") before its closing time; when even that does not fit, the table turns narrow,
+/// marker, name and the bar's phrase ("closes in 10 min", "opens 5pm": the state and
+/// the time in a few words), the names cut with `…` to make room; only then is a line
+/// cut at its end.
 package struct PlainFormat {
     package let report: StatusReport
     package let color: Bool
@@ -11,6 +17,8 @@ package struct PlainFormat {
     /// venue zone itself.
     package let userZone: String?
     package let columns: Int?
+    /// "closes in 10 min (4:30 PM)" near a closing; false: "closes at 4:30 PM".
+    package var countdown = true
 
     /// A run of text in one colour (an SGR code), so a line can be cut by what shows.
     private struct Segment {
@@ -19,30 +27,62 @@ package struct PlainFormat {
     }
 
     package func render() -> String {
-        var lines = header()
+        var lines = header().flatMap(wrapped)
         for (heading, rows) in sections() where !rows.isEmpty {
-            let width = rows.map(\.venue.name.count).max() ?? 0
-            let walkWidth = rows.compactMap(\.walk?.count).max() ?? 0
             lines.append([])
             lines.append([Segment(text: heading, code: "1")])
-            for line in rows {
-                let name = line.venue.name + String(repeating: " ", count: width - line.venue.name.count)
-                var segments = [Segment(text: "  "), Segment(text: marker(line), code: line.tone.ansi), Segment(text: " \(name)  "),
-                                Segment(text: padded(line.stateWord, 8), code: line.tone.ansi), Segment(text: "  ")]
-                if report.options.near != nil { segments.append(Segment(text: padded(line.walk ?? "?", walkWidth) + "  ")) }
-                segments.append(Segment(text: line.detail))
-                lines.append(segments)
-            }
+            lines += table(rows)
         }
         if report.rows.isEmpty {
             let empty = report.options.favorites ? "No favorites to show (add some with 'venuectl favorites add VENUE')." : "No venues to show."
-            lines += [[], [Segment(text: empty)]]
+            lines += [[]] + wrapped([Segment(text: empty)])
         }
         return lines.map { fit($0).map(paint).joined() }.joined(separator: "\n") + "\n"
     }
 
+    /// The rows of one section, as wide as `columns` allows (see the type's comment).
+    private func table(_ rows: [VenueLine]) -> [[Segment]] {
+        let nameWidth = rows.map(\.venue.name.count).max() ?? 0
+        let walkWidth = rows.compactMap(\.walk?.count).max() ?? 0
+        func wide(_ line: VenueLine, _ detail: String) -> [Segment] {
+            var segments = [Segment(text: "  "), Segment(text: marker(line), code: line.tone.ansi),
+                            Segment(text: " " + line.venue.name.padded(to: nameWidth) + "  "),
+                            Segment(text: line.stateWord.padded(to: 8), code: line.tone.ansi), Segment(text: "  ")]
+            if report.options.near != nil { segments.append(Segment(text: (line.walk ?? "?").padded(to: walkWidth) + "  ")) }
+            return segments + [Segment(text: detail)]
+        }
+        guard let columns else { return rows.map { wide($0, $0.detail) } }
+        // The wide table while every row fits with at least its closing or opening time.
+        if rows.allSatisfy({ width(wide($0, $0.essentialDetail)) <= columns }) {
+            return rows.map { line in
+                let whole = wide(line, line.detail)
+                return width(whole) <= columns ? whole : wide(line, line.essentialDetail)
+            }
+        }
+        // Narrow: the phrase says the state and the time; walking minutes alone with --near.
+        let walks = rows.map { $0.distance.map { "\(Coordinate.walkingMinutes($0)) min" } ?? "?" }
+        let shortWalkWidth = report.options.near == nil ? 0 : (walks.map(\.count).max() ?? 0) + 2
+        let phraseWidth = rows.map(\.phrase.count).max() ?? 0
+        let nameColumn = min(nameWidth, max(4, columns - 6 - shortWalkWidth - phraseWidth))
+        return zip(rows, walks).map { line, walk in
+            var segments = [Segment(text: "  "), Segment(text: marker(line), code: line.tone.ansi),
+                            Segment(text: " " + line.venue.name.truncated(to: nameColumn).padded(to: nameColumn) + "  ")]
+            if report.options.near != nil { segments.append(Segment(text: walk.padded(to: shortWalkWidth - 2) + "  ")) }
+            return fit(segments + [Segment(text: line.phrase, code: line.tone.ansi)])
+        }
+    }
+
+    private func width(_ segments: [Segment]) -> Int { segments.reduce(0) { $0 + $1.text.count } }
+
+    /// A header line in lines of `columns`, in its colour; the first one breaks at its `·`.
+    private func wrapped(_ line: [Segment]) -> [[Segment]] {
+        guard let columns, line.count == 1, width(line) > columns else { return [fit(line)] }
+        let separator = line[0].text.hasPrefix("Penn dining at") ? " · " : " "
+        return line[0].text.wrapped(to: columns, separator: separator).map { [Segment(text: $0, code: line[0].code)] }
+    }
+
     private func sections() -> [(String, [VenueLine])] {
-        let lines = report.lines
+        let lines = report.lines(countdown: countdown)
         if let near = report.options.near { return [("Nearest to \(near.text)", lines)] }
         return VenueKind.allCases.map { kind in (kind.heading, lines.filter { $0.venue.kind == kind }) }
     }
@@ -88,11 +128,8 @@ package struct PlainFormat {
         }
     }
 
-    private func padded(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - text.count))
-    }
-
-    /// The segments cut to `columns` characters, the last shown one ending in `…`.
+    /// The segments cut to `columns` characters, the last shown one ending in `…`: the
+    /// last resort, when nothing less useful is left to drop.
     private func fit(_ segments: [Segment]) -> [Segment] {
         guard let columns, segments.reduce(0, { $0 + $1.text.count }) > columns else { return segments }
         var left = max(0, columns - 1)

@@ -47,7 +47,8 @@ public enum Redraw {
 
     /// How close to `changes_at` a countdown is shown in this presentation; nil when never.
     package static func countdownWindow(_ presentation: StatusPresentation?, soon: Int) -> Int? {
-        guard let format = presentation?.format else { return nil }
+        guard let presentation, presentation.countdown else { return nil }
+        let format = presentation.format
         switch format {
         case .json: return nil
         // The phrase alone: "closes in 12 min" inside the closing-soon window.

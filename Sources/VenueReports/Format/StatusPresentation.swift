@@ -9,14 +9,29 @@ public struct StatusPresentation: Hashable, Sendable {
     public let color: Bool
     /// The reader's zone, so plain text says when venue times are in another one.
     public let userZone: String?
-    /// `$COLUMNS`: plain lines are cut to fit.
+    /// `$COLUMNS`: plain lines are fitted to it.
     public let columns: Int?
+    /// Times as a countdown near a closing ("closes in 10 min"), or only as clock times
+    /// ("closes at 4:30 PM"): what plain `watch` prints into a pipe, where each block is
+    /// a record that must not go stale, and where a block a minute would be noise.
+    public let countdown: Bool
 
-    public init(format: StatusFormat, color: Bool = false, userZone: String? = nil, columns: Int? = nil) {
+    public init(format: StatusFormat, color: Bool = false, userZone: String? = nil, columns: Int? = nil, countdown: Bool = true) {
         self.format = format
         self.color = color
         self.userZone = userZone
         self.columns = columns
+        self.countdown = countdown
+    }
+
+    /// The same presentation with clock times instead of countdowns.
+    public func withoutCountdown() -> StatusPresentation {
+        StatusPresentation(format: format, color: color, userZone: userZone, columns: columns, countdown: false)
+    }
+
+    /// The same presentation fitted to `columns`, unless `$COLUMNS` already set a width.
+    public func fitting(_ columns: Int?) -> StatusPresentation {
+        StatusPresentation(format: format, color: color, userZone: userZone, columns: self.columns ?? columns, countdown: countdown)
     }
 
     /// `format` as shown on this output: plain text needs the terminal's facts — colour
@@ -26,14 +41,14 @@ public struct StatusPresentation: Hashable, Sendable {
     public init(_ format: StatusFormat, environment: [String: String], stdoutIsTTY: Bool) {
         guard format == .plain else { self.init(format: format); return }
         let color = stdoutIsTTY && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
-        let columns = environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        let columns = TerminalWidth.columns(environment: environment)
         self.init(format: .plain, color: color, userZone: ZoneDatabase.userZoneName(environment: environment), columns: columns)
     }
 
     /// The report in this presentation: what venuectl prints, wherever it was computed.
     public func render(_ report: StatusReport) -> String {
         switch format {
-        case .plain: return PlainFormat(report: report, color: color, userZone: userZone, columns: columns).render()
+        case .plain: return PlainFormat(report: report, color: color, userZone: userZone, columns: columns, countdown: countdown).render()
         case .json: return StatusJSON.render(report)
         case .waybar: return WaybarFormat.render(BarSummary(report))
         case .i3blocks: return I3Formats.i3blocks(BarSummary(report))

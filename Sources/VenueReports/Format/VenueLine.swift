@@ -10,6 +10,9 @@ package struct VenueLine: Sendable {
     package let stateWord: String
     /// What plain output says after the state: "Lunch until 5:00 PM · closes at midnight".
     package let detail: String
+    /// The detail without the meal ("closes at midnight", "opens at 5:00 PM"): what a
+    /// narrow terminal keeps when the whole detail does not fit.
+    package let essentialDetail: String
     /// The few words a bar or prompt shows after the name: "open till 8pm", "opens Tue 7:30am".
     package let phrase: String
     /// `changes_at` as ISO 8601 in the venue zone.
@@ -21,7 +24,9 @@ package struct VenueLine: Sendable {
     /// The data behind it is old (the report's `DataAge`), for templates' `{stale}`.
     package let stale: Bool
 
-    package init(_ row: StatusReport.Row, in report: StatusReport) {
+    /// `countdown`: near a closing, say the time left ("closes in 10 min"); false, only
+    /// clock times ("closes at 4:30 PM", "open till 4:30pm"), which do not go stale.
+    package init(_ row: StatusReport.Row, in report: StatusReport, countdown: Bool = true) {
         let status = row.status, zone = report.zone, now = report.at
         venue = row.venue
         self.status = status
@@ -30,9 +35,11 @@ package struct VenueLine: Sendable {
         changesAt = status.changesAt.map(zone.iso8601)
         changesIn = status.changesAt.map { ClockText.duration($0 - now) }
         distance = row.distance
-        detail = Self.detail(status, venue: row.venue, zone: zone, now: now)
+        let parts = Self.detail(status, venue: row.venue, zone: zone, now: now, countdown: countdown)
+        detail = parts.full
+        essentialDetail = parts.essential
         stale = report.dataAge.isStale
-        phrase = (status.estimated ? "~" : "") + Self.phrase(status, zone: zone, now: now)
+        phrase = (status.estimated ? "~" : "") + Self.phrase(status, zone: zone, now: now, countdown: countdown)
     }
 
     /// Plain text counts down ("closes in 12 min") within this many seconds of closing.
@@ -51,11 +58,11 @@ package struct VenueLine: Sendable {
         return "\(first) \(phrase)"
     }
 
-    private static func phrase(_ status: VenueStatus, zone: ZoneRules, now: Instant) -> String {
+    private static func phrase(_ status: VenueStatus, zone: ZoneRules, now: Instant, countdown: Bool) -> String {
         switch status.state {
         case .open:
             guard let end = status.changesAt else { return "open" }
-            return status.closingSoon ? "closes in \(ClockText.duration(end - now))" : "open till \(ClockText.compactWhen(end, from: now, zone: zone))"
+            return status.closingSoon && countdown ? "closes in \(ClockText.duration(end - now))" : "open till \(ClockText.compactWhen(end, from: now, zone: zone))"
         case .closed:
             return status.changesAt.map { "opens \(ClockText.compactWhen($0, from: now, zone: zone))" } ?? "closed"
         case .unknown:
@@ -63,28 +70,32 @@ package struct VenueLine: Sendable {
         }
     }
 
-    private static func detail(_ status: VenueStatus, venue: Venue, zone: ZoneRules, now: Instant) -> String {
+    /// The detail, whole and without its meal: the closing or opening time is what a
+    /// person looks for, the meal comes second.
+    private static func detail(_ status: VenueStatus, venue: Venue, zone: ZoneRules, now: Instant,
+                               countdown: Bool) -> (full: String, essential: String) {
         switch status.state {
         case .open:
-            var parts: [String] = []
-            if let label = status.label.flatMap({ meaningful($0, for: venue) }) {
-                parts.append(status.mealEndsAt.map { "\(label) until \(ClockText.clock(zone.localDateTime(of: $0)))" } ?? label)
+            let meal = status.label.flatMap { meaningful($0, for: venue) }.map { label in
+                status.mealEndsAt.map { "\(label) until \(ClockText.clock(zone.localDateTime(of: $0)))" } ?? label
             }
+            let closing: String
             if let end = status.changesAt {
                 let remaining = end - now
-                parts.append(remaining <= Self.countdownLimit
+                closing = countdown && remaining <= Self.countdownLimit
                     ? "closes in \(ClockText.duration(remaining)) (\(ClockText.clock(zone.localDateTime(of: end))))"
-                    : "closes \(ClockText.when(end, from: now, zone: zone))")
+                    : "closes \(ClockText.when(end, from: now, zone: zone))"
             } else {
-                parts.append("no closing time known")
+                closing = "no closing time known"
             }
-            return parts.joined(separator: " · ")
+            return ([meal, closing].compactMap { $0 }.joined(separator: " · "), closing)
         case .closed:
-            guard let start = status.changesAt else { return "no opening in the next 14 days" }
-            return "opens \(ClockText.when(start, from: now, zone: zone))"
-                + (status.nextLabel.flatMap { meaningful($0, for: venue) }.map { " for \($0)" } ?? "")
+            guard let start = status.changesAt else { return ("no opening in the next 14 days", "no opening in the next 14 days") }
+            let opening = "opens \(ClockText.when(start, from: now, zone: zone))"
+            return (opening + (status.nextLabel.flatMap { meaningful($0, for: venue) }.map { " for \($0)" } ?? ""), opening)
         case .unknown:
-            return status.unknownReason?.detail(on: zone.localDate(of: now)) ?? "no hours published"
+            let reason = status.unknownReason?.detail(on: zone.localDate(of: now)) ?? "no hours published"
+            return (reason, reason)
         }
     }
 
@@ -95,5 +106,8 @@ package struct VenueLine: Sendable {
 
 extension StatusReport {
     /// The rows as the formats show them.
-    package var lines: [VenueLine] { rows.map { VenueLine($0, in: self) } }
+    package var lines: [VenueLine] { lines(countdown: true) }
+
+    /// The rows, with or without countdowns (`StatusPresentation.countdown`).
+    package func lines(countdown: Bool) -> [VenueLine] { rows.map { VenueLine($0, in: self, countdown: countdown) } }
 }

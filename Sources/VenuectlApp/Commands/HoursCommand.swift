@@ -49,7 +49,8 @@ enum HoursCommand {
             try Venuectl.write(HoursJSON.render(report))
         } else {
             let data = local.describe(report.coverage)
-            try Venuectl.write(HoursText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: data).render())
+            try Venuectl.write(HoursText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: data,
+                                         columns: TerminalWidth.columns(environment: context.environment)).render())
         }
         local.writeNotes(comparingWithVenued: context)
         return 0

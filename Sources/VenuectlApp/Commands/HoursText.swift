@@ -17,21 +17,32 @@ struct HoursText {
     let userZone: String?
     /// The data line, as `LocalFeed.describe` writes it.
     let data: String
+    /// `$COLUMNS`: lines wrap to it, a day's hours and meals under their own column
+    /// (nothing is cut from them); URLs are left whole for the terminal to wrap.
+    var columns: Int? = nil
 
     func render() -> String {
-        var lines = header()
+        // The page and image lines are URLs: whole, for the terminal to wrap and the
+        // reader to copy, even past the width.
+        var lines = header().flatMap { $0.contains("://") ? [$0] : wrap($0) }
         let labels = report.days.map { ClockText.day($0.date) + ($0.date == report.today ? " (today)" : "") }
         let width = labels.map(\.count).max() ?? 0
-        let indent = String(repeating: " ", count: width + 4)
+        // Under the hours column, unless that leaves a narrow terminal too little room.
+        let indent = String(repeating: " ", count: columns.map { $0 - (width + 4) < 20 ? 4 : width + 4 } ?? width + 4)
         for (day, label) in zip(report.days, labels) {
             let marker = !day.known ? "?" : day.estimated ? "~" : " "
-            lines.append("\(marker) \(label.padded(to: width))  \(hours(day))")
-            if let meals = meals(day) { lines.append(indent + meals) }
+            lines += wrap("\(marker) \(label.padded(to: width))  \(hours(day))", indent: indent, at: ", ")
+            if let meals = meals(day) { lines += wrap(indent + meals, indent: indent, at: " · ") }
         }
         if report.days.contains(where: \.estimated) {
-            lines += ["", "~ estimated: the data does not cover these dates, so hours are projected from the same weekday of the data's week."]
+            lines += [""] + wrap("~ estimated: the data does not cover these dates, so hours are projected from the same weekday of the data's week.")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func wrap(_ line: String, indent: String = "  ", at separator: String = " ") -> [String] {
+        guard let columns else { return [line] }
+        return line.wrapped(to: columns, indent: indent, separator: separator)
     }
 
     private func header() -> [String] {

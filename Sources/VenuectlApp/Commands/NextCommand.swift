@@ -52,7 +52,9 @@ enum NextCommand {
         if options.common.json {
             try Venuectl.write(NextJSON.render(report))
         } else {
-            try Venuectl.write(NextText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: local.describe(campus.coverage)).render())
+            try Venuectl.write(NextText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment),
+                                        data: local.describe(campus.coverage),
+                                        columns: TerminalWidth.columns(environment: context.environment)).render())
         }
         local.writeNotes(comparingWithVenued: context)
         return 0

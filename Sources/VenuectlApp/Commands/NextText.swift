@@ -13,30 +13,57 @@ struct NextText {
     let userZone: String?
     /// The data line, as `LocalFeed.describe` writes it.
     let data: String
+    /// `$COLUMNS`: the header wraps; a row drops the meal it opens for before it cuts the
+    /// venue's name, and keeps its time and whether it opens or closes.
+    var columns: Int? = nil
 
     func render() -> String {
         let zone = report.zone, at = zone.localDateTime(of: report.at)
         let span = ClockText.duration(report.until - report.at)
-        var lines = ["Next \(span) from \(ClockText.day(at.date)) \(ClockText.clock(at)) · \(data)"]
-        if let userZone, userZone != zone.identifier { lines.append("Times are in \(zone.identifier).") }
+        var lines = wrap("Next \(span) from \(ClockText.day(at.date)) \(ClockText.clock(at)) · \(data)", at: " · ")
+        if let userZone, userZone != zone.identifier { lines += wrap("Times are in \(zone.identifier).") }
         let moments = report.rows.map { ClockText.moment(zone.localDateTime(of: $0.transition.at), today: at.date) }
         let waits = report.rows.map { "in " + ClockText.duration($0.transition.at - report.at) }
         let momentWidth = moments.map(\.count).max() ?? 0, waitWidth = waits.map(\.count).max() ?? 0
-        for (row, (moment, wait)) in zip(report.rows, zip(moments, waits)) {
-            let marker = row.transition.estimated ? "~" : " "
-            lines.append("\(marker) \(moment.padded(to: momentWidth))  \(wait.padded(to: waitWidth))  \(sentence(row))")
+        func head(_ row: NextReport.Row, _ moment: String, _ wait: String?) -> String {
+            "\(row.transition.estimated ? "~" : " ") \(moment.padded(to: momentWidth))  " + (wait.map { $0.padded(to: waitWidth) + "  " } ?? "")
         }
-        if report.rows.isEmpty { lines.append("Nothing opens or closes in the next \(span).") }
+        // The "in 40 min" column goes before any venue's name is cut: the time says it too.
+        let showWaits = columns.map { columns in
+            zip(report.rows, zip(moments, waits)).allSatisfy { row, texts in
+                head(row, texts.0, texts.1).count + bare(row).count <= columns
+            }
+        } ?? true
+        for (row, (moment, wait)) in zip(report.rows, zip(moments, waits)) {
+            let head = head(row, moment, showWaits ? wait : nil)
+            let line = head + sentence(row, room: columns.map { $0 - head.count })
+            // A terminal too narrow even for the time and the verb: cut, as the last resort.
+            lines.append(columns.map { line.truncated(to: $0) } ?? line)
+        }
+        if report.rows.isEmpty { lines += wrap("Nothing opens or closes in the next \(span).") }
         if report.rows.contains(where: \.transition.estimated) {
-            lines += ["", "~ estimated: projected from the same weekday of the data's week."]
+            lines += [""] + wrap("~ estimated: projected from the same weekday of the data's week.")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "Lauder College House opens for Dinner", "Falk Kosher Dining closes".
-    private func sentence(_ row: NextReport.Row) -> String {
-        guard row.transition.kind == .opens else { return "\(row.venue.name) closes" }
-        let label = DaypartLabel.meaningful(row.transition.label, venue: row.venue.name)
-        return "\(row.venue.name) opens" + (label.map { " for \($0)" } ?? "")
+    private func wrap(_ line: String, at separator: String = " ") -> [String] {
+        guard let columns else { return [line] }
+        return line.wrapped(to: columns, separator: separator)
     }
+
+    /// "Lauder College House opens for Dinner", "Falk Kosher Dining closes"; in `room`
+    /// characters, without the meal, then with the name cut, never without the verb.
+    private func sentence(_ row: NextReport.Row, room: Int? = nil) -> String {
+        let name = row.venue.name
+        let label = row.transition.kind == .opens ? DaypartLabel.meaningful(row.transition.label, venue: name) : nil
+        let whole = bare(row) + (label.map { " for \($0)" } ?? "")
+        guard let room, whole.count > room else { return whole }
+        return bare(row).count <= room ? bare(row) : "\(name.truncated(to: max(1, room - verb(row).count - 1))) \(verb(row))"
+    }
+
+    /// "Falk Kosher Dining opens": the name and the verb, without the meal.
+    private func bare(_ row: NextReport.Row) -> String { "\(row.venue.name) \(verb(row))" }
+
+    private func verb(_ row: NextReport.Row) -> String { row.transition.kind == .opens ? "opens" : "closes" }
 }

@@ -11,7 +11,8 @@ import VenuedSystem
 /// venued pushes (at openings, closings and new data). When venued is down or goes away
 /// it says so once, carries on from the local copy (waking at the local transitions),
 /// and reconnects with full-jitter backoff (0.5 s doubling to 30 s). The same answer
-/// twice in a row is printed once.
+/// twice in a row is printed once. Plain text redraws in place on a terminal and is a
+/// log of changes in a pipe (`WatchPrinter`).
 enum WatchCommand {
     static let reconnectBase = 0.5
     static let reconnectCap = 30.0
@@ -47,8 +48,10 @@ enum WatchCommand {
             try Venuectl.write(helpText + "\n")
             return 0
         }
-        let presentation = context.presentation(options.format)
-        var printer = WatchPrinter(presentation: presentation)
+        var printer = WatchPrinter(presentation: context.presentation(options.format), stdoutIsTTY: context.stdoutIsTTY)
+        // Every way out, an error included, gives the terminal its own screen back.
+        defer { printer.finish() }
+        let presentation = printer.presentation
         var failures = 0
         var lastFailure: DaemonFailure?
         var local: LocalWatch?
@@ -58,13 +61,15 @@ enum WatchCommand {
                 let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
                 let outcome = try follow(connection, options, presentation, &printer, until: count)
                 switch outcome {
-                case .finished: return 0
+                case .finished:
+                    try printer.finishShowingLast()
+                    return 0
                 case .failed(let failure, let hadStream):
                     lastFailure = failure
                     if hadStream { failures = 0 }
                     failures += 1
                     if failures == 1 || hadStream {
-                        Venuectl.writeError("venuectl: \(failure.reason); following the local copy and retrying — \(failure.hint)")
+                        try printer.say("\(failure.reason); following the local copy and retrying — \(failure.hint)")
                     }
                 }
             }
@@ -80,6 +85,7 @@ enum WatchCommand {
             guard let timer else { throw .environment("venuectl cannot create a timerfd: \(String(cString: strerror(errno)))") }
             if case .other = timer.wait(until: next, watching: OutputReader.pollEntry()) { throw .outputFailed(errno: EPIPE) }
         }
+        try printer.finishShowingLast()
         return 0
     }
 
@@ -105,6 +111,7 @@ enum WatchCommand {
             let deadline = answered ? Double.infinity : Monotonic.seconds() + budget
             switch stream.next(until: deadline, seconds: budget, watchingOutput: true) {
             case .answer(let answer) where answer.ok:
+                if !answered { try printer.say(nil) }
                 answered = true
                 try printer.print(answer)
                 if let count, printer.printed >= count { return .finished }
@@ -126,6 +133,8 @@ enum WatchCommand {
         The status of 'venuectl status', printed again each time it changes: at openings,
         closings and new data. Follows venued's stream; while venued is down, follows the
         local copy and reconnects (0.5 s doubling to 30 s). Stop it with Ctrl-C.
+        Plain text is redrawn in place on a terminal (its own screen comes back at the
+        end), and is a log of changes in a pipe: one block per change, clock times.
 
         options: those of 'venuectl status' (but --at), and
           \(countFlag.spec.name) \(countFlag.spec.value ?? "")  \(countFlag.spec.help)

@@ -1,15 +1,49 @@
+import Glibc
 import VenueReports
 import VenuedProtocol
+import VenuedSystem
 
 /// What `watch` prints: each answer once (the same text twice in a row is skipped, as
-/// after a reconnect that changed nothing), as `status` would print it. For i3bar it
-/// speaks the streaming protocol: a header, an endless array, one block list per line.
+/// after a reconnect that changed nothing), as `status` would print it, and where:
+///
+/// - `stream`, for the bars (every format but plain): one answer after the other, as the
+///   consumer reads them; for i3bar the streaming protocol (a header, an endless array,
+///   one block list per line).
+/// - `screen`, plain on a terminal: the block redrawn in place on the terminal's
+///   alternate screen (cursor home, each line cleared to its end, the rest below
+///   cleared), with watch's notice under it rather than scrolled away; the user's own
+///   screen comes back on every way out (`finish`, or a signal: `TerminalScreen`).
+/// - `log`, plain into a pipe or a file: one block per change, a blank line between
+///   blocks, and clock times instead of countdowns (`StatusPresentation.countdown`), so
+///   a block is a record that stays true and a countdown does not add one a minute.
 struct WatchPrinter {
+    enum Mode: Equatable { case stream, screen, log }
+
     let presentation: StatusPresentation
+    let mode: Mode
     private(set) var printed = 0
     private var last: String?
+    /// The block last drawn on the screen, to draw again under a new notice.
+    private var lastBlock = ""
+    /// What watch has to say (venued is away): under the block on the screen, else stderr.
+    private var notice: String?
+    private var onScreen = false
 
-    init(presentation: StatusPresentation) { self.presentation = presentation }
+    init(presentation: StatusPresentation, stdoutIsTTY: Bool) {
+        guard presentation.format == .plain else {
+            self.init(presentation, mode: .stream)
+            return
+        }
+        // On the screen, lines fit the terminal (read once, at the start), so that a line
+        // the terminal would wrap does not push the block past the screen's last row.
+        self.init(stdoutIsTTY ? presentation.fitting(TerminalScreen.columns()) : presentation.withoutCountdown(),
+                  mode: stdoutIsTTY ? .screen : .log)
+    }
+
+    private init(_ presentation: StatusPresentation, mode: Mode) {
+        self.presentation = presentation
+        self.mode = mode
+    }
 
     /// A pushed answer: venued's rendered text, or its JSON object without `"ok"`.
     mutating func print(_ answer: Answer) throws(CLIError) {
@@ -27,17 +61,64 @@ struct WatchPrinter {
         try emit(presentation.render(report), unless: shown)
     }
 
+    /// Says `line` (one line, without "venuectl: "): under the block on the screen, else
+    /// on stderr. nil clears the screen's notice once venued is followed again.
+    mutating func say(_ line: String?) throws(CLIError) {
+        guard mode == .screen else {
+            if let line { Venuectl.writeError("venuectl: " + line) }
+            return
+        }
+        guard line != notice else { return }
+        notice = line
+        if onScreen { try draw() }
+    }
+
+    /// Leaves the screen, if watch is on it: on every way out of `watch`.
+    mutating func finish() {
+        if onScreen { TerminalScreen.leave() }
+        onScreen = false
+    }
+
+    /// Leaves the screen and prints the last block on the user's own: `--count` is done,
+    /// and its answer must not vanish with the alternate screen.
+    mutating func finishShowingLast() throws(CLIError) {
+        guard onScreen else { return }
+        finish()
+        try Venuectl.write(lastBlock)
+    }
+
     /// Writes `text` unless `key` (the text itself by default) is what was last written.
     private mutating func emit(_ text: String, unless key: String? = nil) throws(CLIError) {
         let key = key ?? text
         guard key != last else { return }
         last = key
-        if presentation.format == .i3bar {
+        switch mode {
+        case .screen:
+            lastBlock = text
+            try draw()
+        case .log:
+            try Venuectl.write((printed == 0 ? "" : "\n") + text)
+        case .stream where presentation.format == .i3bar:
             if printed == 0 { try Venuectl.write("{\"version\":1}\n[\n") }
             try Venuectl.write(text.hasSuffix("\n") ? String(text.dropLast()) + ",\n" : text + ",\n")
-        } else {
+        case .stream:
             try Venuectl.write(text)
         }
         printed += 1
+    }
+
+    /// The block (and the notice) from the top of the alternate screen.
+    private mutating func draw() throws(CLIError) {
+        if !onScreen {
+            guard TerminalScreen.enter() else { throw .outputFailed(errno: errno) }
+            onScreen = true
+        }
+        let note = notice.map { line in
+            let said = "venuectl: " + line
+            let lines = presentation.columns.map { said.wrapped(to: $0) } ?? [said]
+            return "\n" + lines.map { Venuectl.dim($0, color: presentation.color) }.joined(separator: "\n") + "\n"
+        }
+        let block = lastBlock + (note ?? "")
+        try Venuectl.writeScreen(block)
     }
 }
