@@ -66,9 +66,9 @@ import Testing
         #expect(run.seconds >= 1.4 && run.seconds < 15, "took \(run.seconds) s for a 1.5 s deadline")
     }
 
-    /// The deadline is in milliseconds: a sub-second timeout is neither rounded to 0 s
-    /// (no limit, to libcurl) nor spent before the request. Half a second, not 0.1: a
-    /// local answer takes milliseconds, but a loaded machine can hold the child longer.
+    /// The deadline is in milliseconds, so a sub-second timeout works. Half a second,
+    /// not 0.1: a local answer takes milliseconds, but a loaded machine can hold the
+    /// child longer than 100 ms.
     @Test func aShortTimeoutStillGetsALocalFeedThatAnswersAtOnce() throws {
         server.set("/feed", .init(body: Feeds.current()))
         defer { server.stop() }
