@@ -340,8 +340,11 @@ final class NotifyFollower {
         }
         for signal in server.signals(in: messages) {
             switch signal {
-            case .activationToken(let id, let token):
+            case .activationToken(let id, let token) where pages.contains(where: { $0.id == id }):
+                // Kept only for notifications of ours, so the table stays as small as `pages`.
                 tokens[id] = token
+            case .activationToken:
+                continue
             case .actionInvoked(let id, let action) where DesktopNotification.actionKeys.contains(action):
                 guard let page = pages.last(where: { $0.id == id })?.page else { continue }
                 var environment = context.environment
@@ -363,7 +366,7 @@ final class NotifyFollower {
     private func remember(_ id: UInt32, _ page: String) {
         pages.removeAll { $0.id == id }
         pages.append((id, page))
-        if pages.count > Self.pagesKept { pages.removeFirst() }
+        if pages.count > Self.pagesKept { forget(pages[0].id) }
     }
 
     private func forget(_ id: UInt32) {
