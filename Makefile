@@ -1,8 +1,8 @@
 # venued: build and install for one user (no root needed).
 #
 #   make install PREFIX=~/.local     release binaries, systemd user units (venued and
-#                                    venued-notify), man pages,
-#                                    bash/zsh/fish completions
+#                                    venued-notify), man pages, bash/zsh/fish
+#                                    completions, README and docs
 #   make uninstall PREFIX=~/.local
 #   make deb                         venued_VERSION_ARCH.deb (dpkg-deb), for
 #                                    sudo apt-get install ./venued_*.deb
@@ -17,6 +17,9 @@
 PREFIX   ?= $(HOME)/.local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
+# The README and docs/*.md side by side: the help texts and man pages name this directory.
+DOCDIR   ?= $(PREFIX)/share/doc/venued
+DOCS      = $(wildcard docs/*.md)
 # $XDG_DATA_HOME/systemd/user (~/.local/share/systemd/user) is on the user manager's unit path.
 UNITDIR  ?= $(PREFIX)/share/systemd/user
 # Where each shell's completion loader looks under a prefix (bash-completion looks in
@@ -55,6 +58,11 @@ install-files:
 	install -m 0644 systemd/venued.socket "$(DESTDIR)$(UNITDIR)/"
 	install -m 0644 man/venuectl.1 "$(DESTDIR)$(MANDIR)/man1/"
 	install -m 0644 man/venued.8 "$(DESTDIR)$(MANDIR)/man8/"
+	install -d "$(DESTDIR)$(DOCDIR)"
+	install -m 0644 $(DOCS) "$(DESTDIR)$(DOCDIR)/"
+	# The docs sit beside the README here, not in docs/: its links follow them.
+	sed 's|](docs/|](|g' README.md > "$(DESTDIR)$(DOCDIR)/README.md"
+	chmod 0644 "$(DESTDIR)$(DOCDIR)/README.md"
 	# Completions come from the binary's own command table, so they match its flags.
 	install -d "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
 	"$(BUILT)/venuectl" completions bash > "$(DESTDIR)$(BASHCOMPDIR)/venuectl"
@@ -71,6 +79,8 @@ uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/venued" "$(DESTDIR)$(BINDIR)/venuectl"
 	rm -f "$(DESTDIR)$(UNITDIR)/venued.service" "$(DESTDIR)$(UNITDIR)/venued.socket" "$(DESTDIR)$(UNITDIR)/venued-notify.service"
 	rm -f "$(DESTDIR)$(MANDIR)/man1/venuectl.1" "$(DESTDIR)$(MANDIR)/man8/venued.8"
+	rm -f "$(DESTDIR)$(DOCDIR)/README.md" $(addprefix "$(DESTDIR)$(DOCDIR)/,$(addsuffix ",$(notdir $(DOCS))))
+	-rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true
 	rm -f "$(DESTDIR)$(BASHCOMPDIR)/venuectl" "$(DESTDIR)$(ZSHCOMPDIR)/_venuectl" "$(DESTDIR)$(FISHCOMPDIR)/venuectl.fish"
 	-systemctl --user daemon-reload 2>/dev/null
 	@# The socket file went with the socket unit (RemoveOnStop=); its directory, if empty.
@@ -80,7 +90,7 @@ uninstall:
 	@echo "remove them with: rm -rf ~/.cache/venued ~/.config/venued ~/.local/state/venued"
 
 # A Debian package of the release build: /usr/bin, /usr/lib/systemd/user, man pages,
-# completions, copyright and changelog; Depends from dpkg-shlibdeps plus libcurl4,
+# completions, README and docs, copyright and changelog; Depends from dpkg-shlibdeps plus libcurl4,
 # ca-certificates and tzdata (scripts/make-deb).
 deb: build
 	scripts/make-deb "$$($(BUILD) --show-bin-path)" "$(DEBSTAGE)" "$(DEBOUT)"

@@ -2,6 +2,10 @@
 import PackageDescription
 
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+/// The engine, the reports and the daemon are optimized in debug builds too: the test
+/// suite runs them millions of times (the semester simulation, the property tests), and
+/// -Onone makes that minutes instead of seconds. Testability is kept (-enable-testing).
+let optimizedInDebug: [SwiftSetting] = swift6 + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
     name: "venued",
@@ -13,7 +17,7 @@ let package = Package(
     ],
     targets: [
         // The pure engine: decoding, time zones, schedules. No I/O, no clock.
-        .target(name: "DiningHours", swiftSettings: swift6),
+        .target(name: "DiningHours", swiftSettings: optimizedInDebug),
         // The backup feed, compiled into the binaries so an installed tool needs no source tree.
         .target(
             name: "BundledFeed",
@@ -25,11 +29,12 @@ let package = Package(
         ),
         // The bottom layer, Glibc and the C shims for what Glibc lacks: system calls as
         // result values, the atomic writer, bounded file reads, the paths both programs
-        // meet at, clocks and wall-clock deadlines, backoff.
+        // meet at, clocks and wall-clock deadlines, backoff, the environment, threads and
+        // a semaphore (so neither program needs Foundation or libdispatch).
         .target(name: "VenuedSystem", dependencies: ["CLinuxEvents"], swiftSettings: swift6),
         // What both programs answer with: the status query, reports, formats, the files
         // they read (feed, cache, favorites) and the errors an answer can end in.
-        .target(name: "VenueReports", dependencies: ["DiningHours", "BundledFeed", "VenuedSystem"], swiftSettings: swift6),
+        .target(name: "VenueReports", dependencies: ["DiningHours", "BundledFeed", "VenuedSystem"], swiftSettings: optimizedInDebug),
         // venuectl's command-line grammar: flag tables, venuectl.conf. venued imports it
         // only to answer the forwarded prompt command line exactly as venuectl would.
         .target(name: "VenuectlGrammar", dependencies: ["DiningHours", "VenueReports", "VenuedSystem"], swiftSettings: swift6),

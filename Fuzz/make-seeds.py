@@ -118,6 +118,12 @@ clock_offset = -3600
 """)
 seed("venued_config", "small", "refresh=60\r\n\t# comment\n\ntz = Europe/London\n")
 seed("venued_config", "repeated", "refresh = 60\nrefresh = 61\n")
+seed("venued_config", "prompts", """prompt.dining = --favorites --format prompt
+prompt.lunch = --halls --open-now --template '{name}: {phrase}'
+prompt.quoted = "1920 commons" --soon 20 --tz 'America/New_York' --near 39.9522,-75.1932 \\ "a \\"b\\"" ''
+prompt.bad = --at 12:00 --template '{name}
+prompt.bad/name = --json
+""")
 for line in [["--refresh", "600", "--log-level", "debug"], ["--check"], ["--check", "Resources/backup-venues.json"],
              ["--primary-url=http://127.0.0.1:8080/venues.json", "--timeout", "0.5"], ["--socket", "/tmp/v.sock", "--cache-dir=/tmp/c"],
              ["--tz", "Asia/Kolkata", "--clock-offset", "-60"], ["--help"], ["--version"], ["--backup-url"]]:

@@ -22,6 +22,8 @@ public enum Venuectl {
                 operands: .venue, flags: IsOpenCommand.table.specs, exitCode: IsOpenCommand.exitCode, run: IsOpenCommand.run),
         Command(name: "open", summary: "open a venue's web page in the browser",
                 operands: .venue, flags: OpenCommand.table.specs, run: OpenCommand.run),
+        Command(name: "calendar", summary: "the venues' meals as an iCalendar file, for a calendar app",
+                operands: .venues, flags: CalendarCommand.table.specs, run: CalendarCommand.run),
         Command(name: "watch", summary: "the status again each time it changes (for status bars that read a stream)",
                 operands: .venues, flags: WatchCommand.flags, run: WatchCommand.run),
         Command(name: "notify", summary: "desktop notifications when favorite venues open, before they close, when hours change",
@@ -109,6 +111,13 @@ public enum Venuectl {
     /// nothing said, as if the answer had been delivered.
     static func write(_ text: String) throws(CLIError) {
         guard writeAll(UntrustedText.terminalOutput(text), to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
+    }
+
+    /// A document in a format of its own (the iCalendar file's CRLF lines) that its
+    /// writer has already cleaned of controls: written as it is, since `write` would take
+    /// its CRs for terminal tricks. Failures are `write`'s.
+    static func writeDocument(_ text: String) throws(CLIError) {
+        guard writeAll(text, to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
     }
 
     /// One error line on stderr. Errors quote what the user typed, what a file holds

@@ -74,8 +74,9 @@ extension StatusOptions {
         200 ms, from its cached copy on disk, else from the bundled data, with a notice.
         Dates the data lacks are projected from its own weekdays (~), up to \(Coverage.horizonDays) days
         away and never further (unknown, with the reason); data that could not be
-        refreshed is marked old. How, exactly: docs/HOURS.md.
-        Formats for bars and prompts, and their configs: docs/integrations.md.
+        refreshed is marked old. How, exactly: HOURS.md. Formats for bars and prompts,
+        and their configs: integrations.md. Both are in /usr/share/doc/venued (gzipped
+        by the Debian package; docs/ in the source).
 
         Defaults are read from \(VenuectlConfig.displayPath),
         'key = value' lines, '#' comments; a flag wins over its key:

@@ -18,16 +18,21 @@ public enum AtomicFile {
     /// The prefix of every temporary file for `path`; `removeTemporaries` looks for it.
     package static func temporaryPrefix(_ path: String) -> String { path + ".tmp-" }
 
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(Failure) {
+    /// `durable: false` skips both fsyncs: readers still see the old file or the new one
+    /// (rename is atomic either way), but after a crash of the machine either may be
+    /// lost. For files that must not outlive a boot anyway (venued's prompt files, in the
+    /// runtime directory), where a disk's fsync would only delay the new text.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, durable: Bool = true) throws(Failure) {
         let (fd, temporary) = try createTemporary(for: path, mode: mode)
         var failure: Int32 = bytes.withUnsafeBytes { Syscall.writeAll(fd, $0) } ? 0 : errno
-        if failure == 0 && fsync(fd) != 0 { failure = errno }
+        if failure == 0 && durable && fsync(fd) != 0 { failure = errno }
         close(fd)
         if failure == 0 && rename(temporary, path) != 0 { failure = errno }
         guard failure == 0 else {
             unlink(temporary)
             throw Failure(path: path, reason: String(cString: strerror(failure)))
         }
+        guard durable else { return }
         let directoryFD = open(directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryFD >= 0 { fsync(directoryFD); close(directoryFD) }
     }

@@ -1,6 +1,5 @@
 import BundledFeed
 import DiningHours
-import Foundation
 import Glibc
 import VenueReports
 import VenuedProtocol
@@ -18,6 +17,7 @@ struct Daemon {
             throw error.isEnvironment ? .environment("\(error)") : .config("\(error)")
         }
         let log = Log(environment: environment, level: config.logLevel)
+        Self.logPromptProblems(config, log: log)
         let clock = WallClock(offset: config.clockOffset)
         let notifier = Notifier(environment: environment)
         let settings = LiveConfig(config)
@@ -48,6 +48,8 @@ struct Daemon {
         // Only now is this the one venued for this socket, so no other writer is at work.
         let stale = DiskCache(directory: config.cacheDirectory).removeTemporaries()
         if stale > 0 { log.info("removed \(stale) temporary files left in \(config.cacheDirectory) by an interrupted write") }
+        let promptFiles = PromptFiles(socketPath: config.socketPath, socketDirectoryIsOwned: config.socketDirectoryIsOwned, log: log)
+        promptFiles.prepare()
         let facts = (version: Release.version, pid: getpid(), startedAt: clock.now(),
                      socket: inherited == nil ? config.socketPath : "fd 3 (socket activation)")
         let handler = RequestHandler(store: store, settings: settings, statusAnswer: answer, clock: clock) {
@@ -56,9 +58,11 @@ struct Daemon {
         }
         try ConnectionServer.start(ConnectionServer.Parts(
             listener: listener, handler: handler, renderer: PushRenderer(answer: answer), refreshLoop: refreshLoop,
-            handoff: handoff, clock: clock, subscriberCount: subscriberCount, log: log))
-        refreshLoop.start()
-        Watchdog.start(environment: environment, notifier: notifier)
+            handoff: handoff, clock: clock, subscriberCount: subscriberCount, promptFiles: promptFiles, settings: settings, log: log))
+        if let error = refreshLoop.start() { throw .socket("cannot start the refresh thread: \(error)") }
+        if let error = Watchdog.start(environment: environment, notifier: notifier) {
+            throw .socket("cannot start the watchdog thread: \(error)")
+        }
         log.info("venued \(facts.version) listening on \(facts.socket), serving \(store.held.source.rawValue) data")
         notifier.send(["READY=1", Self.statusLine(store, settings, clock)])
 
@@ -66,11 +70,14 @@ struct Daemon {
             notifier.send(["RELOADING=1", "MONOTONIC_USEC=\(Notifier.monotonicMicroseconds())"])
             reload(settings: settings, log: log)
             refreshLoop.wake()
+            handoff.configReloaded()
             handoff.dataChanged()
             notifier.send(["READY=1", Self.statusLine(store, settings, clock)])
         }
         notifier.send(["STOPPING=1"])
         log.info("stopping on \(stop == SIGTERM ? "SIGTERM" : "SIGINT")")
+        // First the prompt files: a prompt must not show what no venued keeps current.
+        promptFiles.removeAll()
         listener.removeFile()
         exit(0)
     }
@@ -102,6 +109,12 @@ struct Daemon {
         settings.replace(with: new)
         log.setLevel(new.logLevel)
         log.info("config reloaded")
+        Self.logPromptProblems(new, log: log)
+    }
+
+    /// One line for each bad prompt line; its file says so too (`PromptSetting`).
+    private static func logPromptProblems(_ config: Config, log: Log) {
+        for problem in config.prompts.compactMap(\.problem) { log.warning("bad prompt config: \(problem)") }
     }
 
     /// STATUS= for `systemctl status`: what is served and how old it is.

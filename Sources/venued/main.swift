@@ -1,10 +1,10 @@
 import CLinuxEvents
 import DiningHours
-import Foundation
 import Glibc
 import VenuedProtocol
+import VenuedSystem
 
-// Only wiring: parse the command line, then check a feed or run the daemon.
+// Only wiring: parse the command line, then check a feed and the config, or run the daemon.
 // Signals are blocked before any thread starts so every thread inherits the mask.
 if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == FetchProcess.flag {
     FetchProcess.runChild(Array(CommandLine.arguments.dropFirst()))
@@ -12,13 +12,17 @@ if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == FetchProcess.f
 SignalLoop.blockHandledSignals()
 // Before any thread starts: see venued_limit_malloc_arenas.
 _ = venued_limit_malloc_arenas(2)
-let environment = ProcessInfo.processInfo.environment
+let environment = ProcessEnvironment.current()
 
 func fail(_ error: DaemonError) -> Never {
+    say(error)
+    exit(error.exitCode)
+}
+
+func say(_ error: DaemonError) {
     // The message may quote a config line or a path: one clean line, as the log's are.
     let line = "venued: \(UntrustedText.singleLine(error.message))\n"
     _ = line.withCString { write(2, $0, strlen($0)) }
-    exit(error.exitCode)
 }
 
 do {
@@ -29,6 +33,11 @@ do {
         print("venued \(Release.version)")
     case .check(let path):
         print(try FeedCheck.run(path: path))
+        let config = try ConfigCheck.run(ConfigLoader(environment: environment, uid: getuid(), overrides: []))
+        print(config.lines.joined(separator: "\n"))
+        // Every bad prompt line is named; the last one ends the check, with its exit code.
+        for problem in config.problems.dropLast() { say(.config(problem)) }
+        if let last = config.problems.last { fail(.config(last)) }
     case .run(let overrides):
         try Daemon(loader: ConfigLoader(environment: environment, uid: getuid(), overrides: overrides), environment: environment).run()
     }

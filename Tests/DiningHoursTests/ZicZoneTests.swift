@@ -171,6 +171,31 @@ struct ZicZoneTests {
         }
         #expect(checked > 5_000)
     }
+
+    /// What a calendar's VTIMEZONE lists: every change of offset zdump lists from 1970
+    /// to 2150 in 16 zones (the eight named for their rules, among them Dublin's negative
+    /// daylight time, and eight spread over the rest), with the offsets either side and
+    /// the abbreviation and daylight flag zdump prints after it, whether they come from
+    /// the file's table or its closing rule; and no change zdump does not list.
+    @Test func systemZonesNameTheirChangesAsZdumpDoes() throws {
+        let directory = ZoneDatabase.defaultDirectory
+        let named = ["America/New_York", "Africa/Casablanca", "Europe/Dublin", "America/Nuuk", "Australia/Lord_Howe",
+                     "Antarctica/Troll", "Asia/Jerusalem", "Pacific/Apia"]
+        let all = try Zic.systemZones(directory, excluding: named)
+        let zones = named + (0..<8).map { all[$0 * all.count / 8] }
+        let from = 0, to = 5_680_281_600   // 1970-01-01, 2150-01-01
+        let listings = try Zdump.changes(zones.map { directory + "/" + $0 }, from: from, to: to)
+        for zone in zones {
+            let rules = try ZoneDatabase(directory: directory).rules(zone)
+            let listed = try #require(listings[directory + "/" + zone], "\(zone)").filter { $0.before != $0.after }
+            let ours = rules.transitions(after: Instant(secondsSinceEpoch: from - 1), through: Instant(secondsSinceEpoch: to - 1))
+            #expect(ours.map(\.at.secondsSinceEpoch) == listed.map(\.at), "\(zone)")
+            for (change, expected) in zip(ours, listed) {
+                let after = Observance(offset: expected.after, isDaylight: expected.isDaylight, abbreviation: expected.abbreviation)
+                #expect(change.before.offset == expected.before && change.after == after, "\(zone) \(expected)")
+            }
+        }
+    }
 }
 
 // MARK: - zic and zdump
@@ -268,6 +293,9 @@ struct ZdumpChange: CustomStringConvertible {
     let before: Int
     let after: Int
     let local: LocalDateTime
+    /// The abbreviation and daylight flag zdump prints after the change.
+    let abbreviation: String
+    let isDaylight: Bool
     var description: String { "\(Instant(secondsSinceEpoch: at)) \(before)->\(after)" }
 }
 
@@ -282,11 +310,11 @@ enum Zdump {
         let years = "\(LocalDateTime(wallSeconds: from).date.components.year),\(LocalDateTime(wallSeconds: to).date.components.year)"
         let chunks = stride(from: 0, to: paths.count, by: 10).map { Array(paths[$0..<min($0 + 10, paths.count)]) }
         let outputs = try Zic.runConcurrently(Zic.zdump, chunks.map { ["-v", "-c", years] + $0 })
-        var lines: [String: [(ut: Int, local: LocalDateTime, offset: Int)]] = [:]
+        var lines: [String: [(ut: Int, local: LocalDateTime, offset: Int, abbreviation: String, isDaylight: Bool)]] = [:]
         for output in outputs {
             for line in output.utf8.split(separator: UInt8(ascii: "\n")) {
                 guard let parsed = try parse(Array(line)) else { continue }
-                lines[parsed.path, default: []].append((parsed.ut, parsed.local, parsed.offset))
+                lines[parsed.path, default: []].append((parsed.ut, parsed.local, parsed.offset, parsed.abbreviation, parsed.isDaylight))
             }
         }
         var result: [String: [ZdumpChange]] = [:]
@@ -295,7 +323,8 @@ enum Zdump {
             // Lines come in pairs: the last second before a change, and its first second.
             try #require(listed.count % 2 == 0, "\(path): \(listed.count) lines")
             result[path] = stride(from: 0, to: listed.count, by: 2).map { index in
-                ZdumpChange(at: listed[index + 1].ut, before: listed[index].offset, after: listed[index + 1].offset, local: listed[index + 1].local)
+                ZdumpChange(at: listed[index + 1].ut, before: listed[index].offset, after: listed[index + 1].offset, local: listed[index + 1].local,
+                            abbreviation: listed[index + 1].abbreviation, isDaylight: listed[index + 1].isDaylight)
             }
         }
         return result
@@ -304,7 +333,7 @@ enum Zdump {
     /// `PATH  Sun Mar  8 07:00:00 2020 UT = Sun Mar  8 03:00:00 2020 EDT isdst=1 gmtoff=-14400`;
     /// nil for the `= NULL` lines of the ends of time. Bytes, not Foundation: a run lists
     /// thousands of lines.
-    private static func parse(_ line: [UInt8]) throws -> (path: String, ut: Int, local: LocalDateTime, offset: Int)? {
+    private static func parse(_ line: [UInt8]) throws -> (path: String, ut: Int, local: LocalDateTime, offset: Int, abbreviation: String, isDaylight: Bool)? {
         let fields = line.split(separator: UInt8(ascii: " "))
         guard fields.last?.elementsEqual("NULL".utf8) == false else { return nil }
         let text = String(decoding: line, as: UTF8.self)
@@ -320,7 +349,8 @@ enum Zdump {
             let date = try #require(LocalDate(year: try number(fields[first + 3]), month: month, day: try number(fields[first + 1])), "\(text)")
             return LocalDateTime(date: date, secondOfDay: try number(clock[0]) * 3600 + number(clock[1]) * 60 + number(clock[2]))
         }
-        return (String(decoding: fields[0], as: UTF8.self), try time(2).wallSeconds, try time(9), try number(fields[15].dropFirst(7)))
+        return (String(decoding: fields[0], as: UTF8.self), try time(2).wallSeconds, try time(9), try number(fields[15].dropFirst(7)),
+                String(decoding: fields[13], as: UTF8.self), fields[14].elementsEqual("isdst=1".utf8))
     }
 }
 

@@ -80,6 +80,41 @@ import Testing
         #expect(sydney.offset(at: at("2150-07-01T00:00:00Z")) == 36_000)
     }
 
+    /// What a calendar's VTIMEZONE is made of: each change of offset with the clocks
+    /// either side, named and marked daylight as the zone file says, from the file's
+    /// listed transitions (2023) and from its closing rule (2150, past the table).
+    @Test func changesCarryTheirAbbreviationsAndDaylightFlag() throws {
+        let newYork = try ZoneDatabase.system.rules("America/New_York")
+        let edt = Observance(offset: -14_400, isDaylight: true, abbreviation: "EDT")
+        let est = Observance(offset: -18_000, isDaylight: false, abbreviation: "EST")
+        #expect(newYork.transitions(after: at("2023-01-01T00:00:00Z"), through: at("2024-01-01T00:00:00Z")) == [
+            ZoneTransition(at: at("2023-03-12T07:00:00Z"), before: est, after: edt),
+            ZoneTransition(at: at("2023-11-05T06:00:00Z"), before: edt, after: est),
+        ])
+        // The change itself is inside (after, through]; one at `after` is not.
+        #expect(newYork.transitions(after: at("2023-11-05T06:00:00Z"), through: at("2023-11-06T00:00:00Z")).isEmpty)
+        #expect(newYork.lastTransition(atOrBefore: at("2023-11-05T06:00:00Z"))?.at == at("2023-11-05T06:00:00Z"))
+        #expect(newYork.lastTransition(atOrBefore: at("2023-11-05T05:59:59Z"))?.after == edt)
+        #expect(newYork.transitions(after: at("2150-01-01T00:00:00Z"), through: at("2151-01-01T00:00:00Z")).map(\.after) == [edt, est])
+        #expect(newYork.observance(at: at("2150-07-01T00:00:00Z")) == edt)
+        // UTC has kept its offset for ever: there is no change to start from.
+        let utc = try ZoneDatabase.system.rules("UTC")
+        #expect(utc.lastTransition(atOrBefore: at("2023-11-05T06:00:00Z")) == nil)
+        #expect(utc.observance(at: at("2023-11-05T06:00:00Z")) == Observance(offset: 0, isDaylight: false, abbreviation: "UTC"))
+    }
+
+    /// A file with no transitions is its rule at every instant: the rule's names too,
+    /// `<...>` names without their brackets.
+    @Test func aRuleNamesItsOwnClocks() throws {
+        let ruleOnly = try ZoneRules(identifier: "RuleOnly", tzif: tzifVersion2(transitions: [], footer: "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1"))
+        #expect(ruleOnly.observance(at: at("2023-01-15T12:00:00Z")) == Observance(offset: -10_800, isDaylight: false, abbreviation: "-03"))
+        #expect(ruleOnly.observance(at: at("2023-07-15T12:00:00Z")) == Observance(offset: -7_200, isDaylight: true, abbreviation: "-02"))
+        // Daylight time all year (RFC 8536 §3.3.1) is daylight time.
+        let always = try ZoneRules(identifier: "Always", tzif: tzifVersion2(transitions: [], footer: "EST5EDT,0/0,J365/25"))
+        #expect(always.observance(at: at("2023-01-15T12:00:00Z")) == Observance(offset: -14_400, isDaylight: true, abbreviation: "EDT"))
+        #expect(try #require(PosixTZ(parsing: "<+0545>-5:45")).standardName == "+0545")
+    }
+
     @Test func missingDamagedAndMisnamedZones() throws {
         let directory = try temporaryDirectory()
         #expect(throws: ZoneError.noTimeZoneData(directory: directory + "/none")) {
@@ -136,6 +171,8 @@ import Testing
                         _ = rules.instant(for: local)
                         _ = rules.iso8601(Instant(secondsSinceEpoch: t))
                         _ = rules.changes(after: t, through: t.clampedAdding(86_400 * 400))
+                        _ = rules.observance(at: Instant(secondsSinceEpoch: t))
+                        _ = rules.lastTransition(atOrBefore: Instant(secondsSinceEpoch: t))
                     }
                 }
             }

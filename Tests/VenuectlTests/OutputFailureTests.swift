@@ -18,6 +18,7 @@ import Testing
         ["next", "--within", "14d"],
         ["search", "commons"],
         ["is-open", "commons"],
+        ["calendar", "--at", "2023-09-18T12:00"],
         ["completions", "bash"],
         ["--help"],
         ["watch", "--count", "1"],

@@ -7,7 +7,7 @@ import Testing
 @Suite struct Completions {
     let home = DaemonProcess.Home()
     static let venuectl = InstallTests.builtDirectory + "/venuectl"
-    static let commands = ["status", "hours", "next", "search", "is-open", "open", "watch", "notify", "info", "refresh", "favorites", "completions", "help"]
+    static let commands = ["status", "hours", "next", "search", "is-open", "open", "calendar", "watch", "notify", "info", "refresh", "favorites", "completions", "help"]
 
     static func shell(_ name: String) -> String? {
         ["/usr/bin/\(name)", "/bin/\(name)", "/usr/local/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }

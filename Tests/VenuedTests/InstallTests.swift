@@ -88,11 +88,20 @@ import Testing
         let installed = ["bin/venued": 0o755, "bin/venuectl": 0o755, "share/systemd/user/venued.service": 0o644,
                          "share/systemd/user/venued.socket": 0o644, "share/systemd/user/venued-notify.service": 0o644, "share/man/man1/venuectl.1": 0o644, "share/man/man8/venued.8": 0o644,
                          "share/bash-completion/completions/venuectl": 0o644, "share/zsh/site-functions/_venuectl": 0o644,
-                         "share/fish/vendor_completions.d/venuectl.fish": 0o644]
+                         "share/fish/vendor_completions.d/venuectl.fish": 0o644, "share/doc/venued/README.md": 0o644,
+                         "share/doc/venued/integrations.md": 0o644, "share/doc/venued/HOURS.md": 0o644,
+                         "share/doc/venued/PROTOCOL.md": 0o644, "share/doc/venued/venued.md": 0o644]
         for (path, mode) in installed {
             let attributes = try FileManager.default.attributesOfItem(atPath: prefix + "/" + path)
             #expect((attributes[.posixPermissions] as? Int) == mode, "\(path)")
         }
+        // The help and the man pages send readers to the docs by name; the README's links reach them.
+        let readme = try String(contentsOfFile: prefix + "/share/doc/venued/README.md", encoding: .utf8)
+        let links = try NSRegularExpression(pattern: "\\]\\(([A-Za-z]+\\.md)[)#]")
+            .matches(in: readme, range: NSRange(readme.startIndex..., in: readme)).map { String(readme[Range($0.range(at: 1), in: readme)!]) }
+        #expect(links.contains("integrations.md"))
+        for link in Set(links) { #expect(access(prefix + "/share/doc/venued/" + link, R_OK) == 0, "README links to \(link)") }
+
         // The installed bash completion loads and completes a command name.
         let completion = try Self.tool("/bin/bash", ["-c", "source \(prefix)/share/bash-completion/completions/venuectl && complete -p venuectl"])
         #expect(completion.code == 0 && completion.output.contains("venuectl"), "\(completion.output)")
@@ -150,13 +159,15 @@ import Testing
 
     /// The issue's whole life of the installed units under a real user manager: exposure,
     /// enable --now the socket, the first query activates the service (READY=1), it
-    /// fetches and caches, reload keeps the pid, kill -9 restarts it, a short watchdog
-    /// keeps it alive, stop, the next query re-activates it. Returns the exposure score.
+    /// fetches and caches and writes its prompt file, reload keeps the pid, kill -9
+    /// restarts it (the prompt file gone meanwhile), a short watchdog keeps it alive,
+    /// stop (the prompt file gone), the next query re-activates it. Returns the exposure score.
     @discardableResult
     static func exercise(_ manager: UserManager, venuectl: String, server: ScriptedHTTPServer) throws -> Double {
         let home = manager.home
         let config = home + "/.config/venued/config"
-        try manager.write("primary_url = \(server.url("/primary"))\nbackup_url = \(server.url("/backup"))\ntimeout = 2\n", to: config)
+        let prompt = "prompt.dining = --format prompt\n"
+        try manager.write("primary_url = \(server.url("/primary"))\nbackup_url = \(server.url("/backup"))\ntimeout = 2\n" + prompt, to: config)
         // No journald here: the service's output goes to a file.
         let log = home + "/venued.log"
         let dropins = home + "/.config/systemd/user/venued.service.d"
@@ -189,10 +200,19 @@ import Testing
         #expect(access(home + "/.cache/venued/venues.json", F_OK) == 0, "\(serviceLog)")
         let status = try manager.run(venuectl, ["status", "--json"])
         #expect(status.code == 0 && json(status.output)["source"] as? String == "primary", "\(status.output)")
+        // The prompt file, in the directory the unit's RuntimeDirectory= made writable under ProtectSystem=strict.
+        let promptDirectory = manager.runtime + "/venued/prompt"
+        let promptFile = promptDirectory + "/dining"
+        let written = manager.wait(seconds: 10) { access(promptFile, F_OK) == 0 }
+        #expect(written, "\(serviceLog)")
+        let promptText = (try? String(contentsOfFile: promptFile, encoding: .utf8)) ?? ""
+        #expect(!promptText.isEmpty && !promptText.hasPrefix("venued:"), "\(promptText)")
+        var directory = stat()
+        #expect(lstat(promptDirectory, &directory) == 0 && directory.st_uid == manager.uid && directory.st_mode & 0o777 == 0o700)
 
         // Reload: SIGHUP, the same process, the new config in force.
         let pid = try manager.property("venued.service", "MainPID")
-        try manager.write("primary_url = \(server.url("/primary"))\nbackup_url = \(server.url("/backup"))\ntimeout = 2\nrefresh = 600\n", to: config)
+        try manager.write("primary_url = \(server.url("/primary"))\nbackup_url = \(server.url("/backup"))\ntimeout = 2\nrefresh = 600\n" + prompt, to: config)
         #expect(try manager.systemctl("reload", "venued.service").code == 0)
         let reloaded = try manager.wait(seconds: 10) {
             json(try manager.run(venuectl, ["info", "--json"], timeout: 10).output)["refresh_seconds"] as? Int == 600
@@ -204,6 +224,10 @@ import Testing
         // kill -9: Restart=on-failure brings it back (RestartSec=5).
         let mainPID = try #require(pid_t(pid).flatMap { $0 > 1 ? $0 : nil }, "MainPID \(pid)")
         kill(mainPID, SIGKILL)
+        // A killed venued removes nothing: the manager removes the prompt files (RuntimeDirectory=),
+        // before the restart 5 s later.
+        let removed = manager.wait(seconds: 4) { access(promptFile, F_OK) != 0 }
+        #expect(removed, "the prompt file outlived a killed venued\n\(serviceLog)")
         let restarted = try manager.wait(seconds: 20) {
             let now = try manager.property("venued.service", "MainPID")
             let state = try manager.property("venued.service", "ActiveState")
@@ -211,6 +235,7 @@ import Testing
         }
         #expect(restarted, "\(serviceLog)")
         #expect(try manager.property("venued.service", "NRestarts") == "1")
+        #expect(manager.wait(seconds: 10) { access(promptFile, F_OK) == 0 }, "\(serviceLog)")
 
         // A 2 s watchdog: venued pings every second, so it stays up, in the same process.
         try manager.write("[Service]\nWatchdogSec=2\n", to: dropins + "/watchdog.conf")
@@ -232,6 +257,7 @@ import Testing
         // Stopped, the socket still listens: the next query starts it again.
         #expect(try manager.systemctl("stop", "venued.service").code == 0)
         #expect(try manager.property("venued.service", "ActiveState") == "inactive")
+        #expect(access(promptDirectory, F_OK) != 0, "the prompt files outlived the service")
         #expect(try manager.property("venued.socket", "ActiveState") == "active")
         let again = try manager.run(venuectl, ["status"])
         #expect(again.code == 0, "\(again.output)")
@@ -339,7 +365,8 @@ import Testing
                      "/usr/lib/systemd/user/venued-notify.service",
                      "/usr/share/man/man1/venuectl.1.gz", "/usr/share/man/man8/venued.8.gz", "/usr/share/doc/venued/copyright",
                      "/usr/share/bash-completion/completions/venuectl", "/usr/share/zsh/vendor-completions/_venuectl",
-                     "/usr/share/fish/vendor_completions.d/venuectl.fish"] {
+                     "/usr/share/fish/vendor_completions.d/venuectl.fish", "/usr/share/doc/venued/README.md.gz",
+                     "/usr/share/doc/venued/integrations.md.gz"] {
             #expect(packaged.contains(path), "\(path) not in the package")
         }
         let unit = try String(contentsOfFile: "/usr/lib/systemd/user/venued.service", encoding: .utf8)

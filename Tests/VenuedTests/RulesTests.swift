@@ -77,7 +77,7 @@ import VenuedSystem
 
 @Suite struct ConfigFileFormat {
     @Test func readsKeysCommentsAndBlankLines() throws {
-        let settings = try ConfigFile.parse("# venued\n\nrefresh = 600\n  tz=Europe/London  \nprimary_url = http://127.0.0.1/x#frag\n", path: "c")
+        let settings = try ConfigFile.parse("# venued\n\nrefresh = 600\n  tz=Europe/London  \nprimary_url = http://127.0.0.1/x#frag\n", path: "c").settings
         #expect(settings.map(\.0.key) == ["refresh", "tz", "primary_url"])
         #expect(settings.map(\.1) == ["600", "Europe/London", "http://127.0.0.1/x#frag"])
     }

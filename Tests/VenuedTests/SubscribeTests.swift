@@ -35,15 +35,17 @@ import Testing
 
     @Test func theStartOfACountdownIsPushed() throws {
         // Falk closes at 14:00 New York time: plain text says "closes at 2:00 PM" until
-        // 13:00, then counts down ("closes in 1 h"). Start three seconds before 13:00.
+        // 13:00, then counts down ("closes in 1 h"). Start eight seconds before 13:00.
         let countdown = 1_695_060_000 - 3600
-        let offset = countdown - 3 - Int(Date().timeIntervalSince1970)
+        let offset = countdown - 8 - Int(Date().timeIntervalSince1970)
         let daemon = try DaemonProcess(home: home, arguments: [
             "--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none",
             "--timeout", "1", "--clock-offset", "\(offset)",
         ])
         defer { daemon.stop() }
-        let client = try UnixClient(path: home.socketPath, timeout: 8)
+        // The first refresh's end changes the header (the data is old): wait for it first.
+        _ = try daemon.waitForInfo { ($0["failures"] as? Int ?? 0) > 0 }
+        let client = try UnixClient(path: home.socketPath, timeout: 15)
         defer { client.close() }
         try client.send(#"{"v":1,"cmd":"subscribe","venues":["falk"],"render":"plain","user_tz":"America/New_York"}"# + "\n")
         let snapshot = try client.readObject()

@@ -1,7 +1,8 @@
 // The Linux interfaces that Swift's Glibc module does not export: epoll(7) and
-// eventfd(2), for venued's connection loop, accept4(2) (declared by glibc only
-// under _GNU_SOURCE, hence the wrapper compiled in accept4.c), timerfd(2) for
-// deadlines on the wall clock (wall_timer.c), and glibc's malloc tuning (malloc.c).
+// eventfd(2), for venued's connection loop, accept4(2) and pthread_setname_np(3)
+// (declared by glibc only under _GNU_SOURCE, hence the wrappers compiled in accept4.c
+// and thread_name.c), timerfd(2) for deadlines on the wall clock (wall_timer.c), and
+// glibc's malloc tuning (malloc.c).
 #ifndef C_LINUX_EVENTS_H
 #define C_LINUX_EVENTS_H
 
@@ -19,6 +20,10 @@ int venued_wall_timer_arm(int fd, long long seconds, long nanoseconds);
 /// accept4(fd, NULL, NULL, flags): one call for the connection and its
 /// SOCK_CLOEXEC | SOCK_NONBLOCK flags, instead of accept plus two fcntl calls.
 int venued_accept4(int fd, int flags);
+
+/// pthread_setname_np(pthread_self(), name): the name `top -H` and `ps -L` show for the
+/// calling thread. 0, or ERANGE when `name` has more than 15 bytes.
+int venued_name_this_thread(const char *name);
 
 /// mallopt(M_ARENA_MAX, count): glibc gives each new thread an arena of its own (up
 /// to 8 per core), and memory freed in one is not reused by another: a burst served

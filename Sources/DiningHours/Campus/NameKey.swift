@@ -33,3 +33,9 @@ extension Venue {
     /// The shell-safe form of the name that `VenueSearch` matches exactly (`joes-cafe`).
     public var slug: String { NameKey(name).slug }
 }
+
+/// The slug of any text, made as a venue's is (`Late Night` is `late-night`, `Café` is
+/// `cafe`): calendars name a daypart's label this way in their event UIDs.
+public enum Slug {
+    public static func of(_ text: String) -> String { NameKey(text).slug }
+}

@@ -43,6 +43,9 @@ public struct VenueSearch: Sendable {
     /// Every venue the query reaches, best first; within a tier by name, then id.
     public func hits(in venues: [Venue]) -> [Hit] {
         guard !key.text.isEmpty, query.utf8.count <= Self.longestQuery else { return [] }
+        // An id names its venue alone, whatever the names say: no name need be folded
+        // (bars and prompts name venues by id, and ask every second).
+        if let id = Int(key.text), let venue = venues.first(where: { $0.id == id }) { return [Hit(venue: venue, match: .exact)] }
         let ranked = venues.compactMap { venue -> (hit: Hit, name: String)? in
             let name = NameKey(venue.name)
             return match(venue, name).map { (Hit(venue: venue, match: $0), name.text) }

@@ -29,11 +29,13 @@ struct PosixTZ: Equatable, Sendable {
 
     /// Seconds east of UTC (POSIX writes them west, `EST5` is -18000).
     let standardOffset: Int
-    let daylight: (offset: Int, start: Switch, end: Switch)?
+    /// The abbreviations (`EST`, `EDT`; `-03` for `<-03>`), as a calendar's TZNAME.
+    let standardName: String
+    let daylight: (offset: Int, name: String, start: Switch, end: Switch)?
 
     static func == (a: PosixTZ, b: PosixTZ) -> Bool {
-        a.standardOffset == b.standardOffset && a.daylight?.offset == b.daylight?.offset
-            && a.daylight?.start == b.daylight?.start && a.daylight?.end == b.daylight?.end
+        a.standardOffset == b.standardOffset && a.standardName == b.standardName && a.daylight?.offset == b.daylight?.offset
+            && a.daylight?.name == b.daylight?.name && a.daylight?.start == b.daylight?.start && a.daylight?.end == b.daylight?.end
     }
 
     /// Seconds in 400 Gregorian years (146,097 days, a whole number of weeks).
@@ -43,6 +45,16 @@ struct PosixTZ: Equatable, Sendable {
 
     /// The offsets the rule ever gives.
     var offsets: [Int] { [standardOffset] + (daylight.map { [$0.offset] } ?? []) }
+
+    /// What the rule calls `offset`, one of its own: daylight time when it is the
+    /// daylight offset and differs from standard time (a rule that gives both the same
+    /// offset never changes the clock, so it is all standard time).
+    func observance(offset: Int) -> Observance {
+        if let daylight, offset == daylight.offset, offset != standardOffset {
+            return Observance(offset: offset, isDaylight: true, abbreviation: daylight.name)
+        }
+        return Observance(offset: offset, isDaylight: false, abbreviation: standardName)
+    }
 
     /// Seconds east of UTC at `t`: the offset of the latest switch at or before `t`.
     func offset(at t: Int) -> Int {
@@ -130,15 +142,16 @@ extension PosixTZ {
     /// Reads a rule; nil when it is not one (an empty footer means "no rule").
     init?(parsing text: String) {
         var scanner = PosixScanner(Array(text.utf8))
-        guard scanner.skipName(), let std = scanner.offset() else { return nil }
+        guard let standardName = scanner.name(), let std = scanner.offset() else { return nil }
         standardOffset = -std
+        self.standardName = standardName
         guard !scanner.atEnd else { daylight = nil; return }
-        guard scanner.skipName() else { return nil }
+        guard let daylightName = scanner.name() else { return nil }
         var dst = standardOffset + 3600
         if !scanner.peek(","), let explicit = scanner.offset() { dst = -explicit }
         guard scanner.take(","), let start = scanner.change(), scanner.take(","), let end = scanner.change(),
               scanner.atEnd else { return nil }
-        daylight = (dst, start, end)
+        daylight = (dst, daylightName, start, end)
     }
 }
 
@@ -159,15 +172,18 @@ private struct PosixScanner {
         return true
     }
 
-    /// A zone abbreviation: three or more letters, or anything in `<...>`.
-    mutating func skipName() -> Bool {
+    /// A zone abbreviation: three or more letters, or anything in `<...>` (without the
+    /// brackets); nil when there is none.
+    mutating func name() -> String? {
         if take("<") {
+            let start = index
             while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
-            return take(">")
+            let name = String(decoding: bytes[start..<index], as: UTF8.self)
+            return take(">") ? name : nil
         }
         let start = index
         while index < bytes.count, (bytes[index] | 0x20) >= UInt8(ascii: "a"), (bytes[index] | 0x20) <= UInt8(ascii: "z") { index += 1 }
-        return index - start >= 3
+        return index - start >= 3 ? String(decoding: bytes[start..<index], as: UTF8.self) : nil
     }
 
     mutating func number() -> Int? {

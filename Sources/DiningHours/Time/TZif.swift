@@ -4,11 +4,11 @@
 /// static binary (a prompt calls it on every Enter), and so that the daemon and the CLI
 /// agree with the system's tzdata, which Debian updates, rather than ICU's copy.
 struct TZif: Sendable {
-    /// Every listed transition as (first second of the new offset, offset east of UTC),
+    /// Every listed transition as (first second of the new local time type, that type),
     /// in strictly increasing time, at any 64-bit second.
-    let transitions: [(at: Int, offset: Int)]
-    /// The offset before the first transition (local mean time, usually).
-    let initialOffset: Int
+    let transitions: [(at: Int, observance: Observance)]
+    /// The local time type before the first transition (local mean time, usually).
+    let initial: Observance
     /// The rule for instants after the last transition (for every instant when none is
     /// listed); nil when the file has none.
     let rule: PosixTZ?
@@ -19,13 +19,13 @@ struct TZif: Sendable {
         // Version 1 data has 32-bit times; a version 2+ file repeats everything with
         // 64-bit times after it, which is the block to read.
         guard first.version >= 2 else {
-            (transitions, initialOffset) = try reader.block(first, timeSize: 4)
+            (transitions, initial) = try reader.block(first, timeSize: 4)
             rule = nil
             return
         }
         try reader.skip(first.dataSize(timeSize: 4))
         let second = try reader.header()
-        (transitions, initialOffset) = try reader.block(second, timeSize: 8)
+        (transitions, initial) = try reader.block(second, timeSize: 8)
         let footer = reader.footer()
         if footer.isEmpty {
             rule = nil
@@ -76,8 +76,8 @@ private struct TZifReader {
         index += count
     }
 
-    /// The transitions and the initial offset of one data block.
-    mutating func block(_ header: Header, timeSize: Int) throws(TZifError) -> ([(at: Int, offset: Int)], Int) {
+    /// The transitions and the initial local time type of one data block.
+    mutating func block(_ header: Header, timeSize: Int) throws(TZifError) -> ([(at: Int, observance: Observance)], Observance) {
         // Checked first, so that a corrupt count cannot make us reserve gigabytes.
         guard header.dataSize(timeSize: timeSize) <= bytes.count - index else { throw TZifError("its header counts do not fit the file") }
         var times: [Int] = []
@@ -87,18 +87,29 @@ private struct TZifReader {
         guard zip(times, times.dropFirst()).allSatisfy({ $0 < $1 }) else { throw TZifError("its transition times are out of order") }
         var typeIndices: [Int] = []
         for _ in 0..<header.timeCount { typeIndices.append(try integer(size: 1, signed: false)) }
-        var offsets: [Int] = []
+        var fields: [(offset: Int, isDaylight: Bool, abbreviationIndex: Int)] = []
         for _ in 0..<header.typeCount {
-            offsets.append(try integer(size: 4, signed: true))
-            try skip(2)   // isdst and the abbreviation index: only offsets matter here
+            fields.append((try integer(size: 4, signed: true), try integer(size: 1, signed: false) != 0, try integer(size: 1, signed: false)))
         }
+        let characters = bytes[index..<index + header.charCount]
         try skip(header.charCount + header.leapCount * (timeSize + 4) + header.isStandardCount + header.isUTCCount)
-        var transitions: [(at: Int, offset: Int)] = []
-        for (time, type) in zip(times, typeIndices) {
-            guard type < offsets.count else { throw TZifError("a transition names local time type \(type) of \(offsets.count)") }
-            transitions.append((time, offsets[type]))
+        // Only calendars read the abbreviation (a VTIMEZONE's TZNAME): one that is out of
+        // range or empty is left unknown rather than failing a file whose offsets are good.
+        let types = fields.map { field in
+            var name: String?
+            if field.abbreviationIndex < characters.count {
+                let start = characters.startIndex + field.abbreviationIndex
+                let text = characters[start...].prefix { $0 != 0 }
+                if !text.isEmpty { name = String(decoding: text, as: UTF8.self) }
+            }
+            return Observance(offset: field.offset, isDaylight: field.isDaylight, abbreviation: name)
         }
-        return (transitions, offsets[0])
+        var transitions: [(at: Int, observance: Observance)] = []
+        for (time, type) in zip(times, typeIndices) {
+            guard type < types.count else { throw TZifError("a transition names local time type \(type) of \(types.count)") }
+            transitions.append((time, types[type]))
+        }
+        return (transitions, types[0])
     }
 
     /// The text between the newlines after the 64-bit block.

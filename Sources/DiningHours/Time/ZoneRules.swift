@@ -15,6 +15,8 @@ public struct ZoneRules: Sendable {
     private let transitions: [Int]
     /// `offsets[0]` applies before the first transition.
     private let offsets: [Int]
+    /// What the zone calls each of `offsets` (kept apart: only calendars ask).
+    private let observances: [Observance]
     private let rule: PosixTZ?
     /// The rule speaks from this instant on (the second after the last listed transition,
     /// or every instant when none is listed) ...
@@ -34,19 +36,20 @@ public struct ZoneRules: Sendable {
         let file: TZif
         do { file = try TZif(parsing: tzif) } catch { throw .corruptZoneFile(identifier, reason: error.reason) }
         var transitions: [Int] = []
-        var offsets = [file.initialOffset]
+        var observances = [file.initial]
         // Times only increase (TZif checks the listed ones); a later switch at the same
-        // instant replaces the one before it.
-        func append(_ at: Int, _ offset: Int) {
+        // instant replaces the one before it. Only a change of offset is a transition: a
+        // new name for the same offset (EWT to EPT in 1945) moves no clock.
+        func append(_ at: Int, _ observance: Observance) {
             if let last = transitions.last, at <= last {
-                offsets[offsets.count - 1] = offset
-                if offsets[offsets.count - 2] == offset { transitions.removeLast(); offsets.removeLast() }
-            } else if offset != offsets[offsets.count - 1] {
+                observances[observances.count - 1] = observance
+                if observances[observances.count - 2].offset == observance.offset { transitions.removeLast(); observances.removeLast() }
+            } else if observance.offset != observances[observances.count - 1].offset {
                 transitions.append(at)
-                offsets.append(offset)
+                observances.append(observance)
             }
         }
-        for (at, offset) in file.transitions { append(at, offset) }
+        for (at, observance) in file.transitions { append(at, observance) }
         // A damaged file may put its last transition at any 64-bit second: the table
         // holds the rule's switches from 1900 at the earliest, so it stays short.
         let last = file.transitions.last?.at
@@ -55,17 +58,19 @@ public struct ZoneRules: Sendable {
             tableStart = max(ruleFrom, Self.ruleStart)
             tableEnd = max(tableStart, Self.tableLimit)
             if tableStart < tableEnd {
-                append(tableStart, rule.offset(at: tableStart))
-                for (at, offset) in rule.transitions(after: tableStart, through: tableEnd - 1) { append(at, offset) }
+                append(tableStart, rule.observance(offset: rule.offset(at: tableStart)))
+                for (at, offset) in rule.transitions(after: tableStart, through: tableEnd - 1) { append(at, rule.observance(offset: offset)) }
             }
         } else {
             tableStart = .max
             tableEnd = .max
         }
+        let offsets = observances.map(\.offset)
         let all = offsets + (file.rule?.offsets ?? [])
         self.identifier = identifier
         self.transitions = transitions
         self.offsets = offsets
+        self.observances = observances
         self.rule = file.rule
         self.offsetRange = all.min()!...all.max()!
     }
@@ -76,6 +81,34 @@ public struct ZoneRules: Sendable {
     private func offset(at t: Int) -> Int {
         if let rule, t >= ruleFrom, t < tableStart || t >= tableEnd { return rule.offset(at: t) }
         return offsets[firstTransition(after: t)]
+    }
+
+    /// The offset at `instant`, with whether the zone counts it as daylight time and its
+    /// abbreviation.
+    public func observance(at instant: Instant) -> Observance {
+        let t = instant.secondsSinceEpoch
+        if let rule, t >= ruleFrom, t < tableStart || t >= tableEnd { return rule.observance(offset: rule.offset(at: t)) }
+        return observances[firstTransition(after: t)]
+    }
+
+    /// Every change of offset in `after` (exclusive) ... `through`, in order: what a
+    /// calendar's VTIMEZONE lists for the range its events cover.
+    public func transitions(after: Instant, through: Instant) -> [ZoneTransition] {
+        changes(after: after.secondsSinceEpoch, through: through.secondsSinceEpoch).map { change in
+            let at = Instant(secondsSinceEpoch: change.at)
+            return ZoneTransition(at: at, before: observance(at: at - 1), after: observance(at: at))
+        }
+    }
+
+    /// The last change of offset at or before `instant`, looked for up to 400 years back
+    /// (a rule repeats itself in that time); nil when the zone has kept one offset that
+    /// long, as UTC has.
+    public func lastTransition(atOrBefore instant: Instant) -> ZoneTransition? {
+        let through = instant.secondsSinceEpoch
+        let after = through.clampedAdding(-PosixTZ.cycle)
+        guard let change = changes(after: after, through: through).last else { return nil }
+        let at = Instant(secondsSinceEpoch: change.at)
+        return ZoneTransition(at: at, before: observance(at: at - 1), after: observance(at: at))
     }
 
     /// The index of the first transition later than `t`: `offsets[index]` applies at `t`.

@@ -28,7 +28,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case noPage(venue: String)
     /// `open`: the browser opener ran and failed: exit 9.
     case openFailed(String)
-    /// The build cannot compute in real zones: exit 70.
+    /// A fault of the machine, not of the request (no usable time-zone data, no
+    /// timerfd): exit 70.
     case environment(String)
     /// The answer could not be written to stdout (a full disk, a closed descriptor, a
     /// reader that went away), with the errno: exit 74, EX_IOERR of sysexits.h. Never 0:

@@ -12,13 +12,26 @@ public enum Redraw {
     public static func next(after report: StatusReport, campus: Campus, presentation: StatusPresentation?) -> Instant? {
         let now = report.at
         let soon = report.options.soonMinutes * 60
-        var candidates: [Instant] = []
+        // Local midnight is always a candidate, so no transition past it (and past its
+        // closing-soon window) can be the soonest: only that stretch is scanned, not the
+        // 14-day lookahead, which a round of pushes would otherwise compute per subscriber.
+        let midnight = report.zone.instant(for: LocalDateTime(date: report.zone.localDate(of: now).adding(days: 1), secondOfDay: 0))
+        var candidates: [Instant] = [midnight]
         // Soonest first: once a transition's closing-soon start lies past the earliest
         // candidate, no later one can come sooner.
-        for transition in campus.transitions(after: now, through: now + Timetable.lookahead, estimate: report.options.estimate) {
+        for transition in campus.transitions(after: now, through: min(now + Timetable.lookahead, midnight + soon), estimate: report.options.estimate) {
             if let earliest = candidates.min(), transition.at - soon > earliest { break }
             candidates.append(transition.at)
             if transition.kind == .closes, transition.at - soon > now { candidates.append(transition.at - soon) }
+        }
+        // A venue that stays open still reads differently when a meal starts or ends
+        // inside the block ("Brunch until 2:00 PM" becomes "Lunch"): every daypart's
+        // start and end until midnight, for the venues shown.
+        for row in report.rows {
+            guard let timetable = campus.timetables.first(where: { $0.venue.id == row.venue.id }) else { continue }
+            for interval in timetable.schedule(around: now, estimate: report.options.estimate).intervals {
+                for boundary in [interval.start, interval.end] where boundary > now && boundary <= midnight { candidates.append(boundary) }
+            }
         }
         if let window = countdownWindow(presentation, soon: soon) {
             for row in report.rows {
@@ -28,7 +41,6 @@ public enum Redraw {
                 candidates.append(end - now <= window ? minuteBoundary(before: end, after: now) : end - window)
             }
         }
-        candidates.append(report.zone.instant(for: LocalDateTime(date: report.zone.localDate(of: now).adding(days: 1), secondOfDay: 0)))
         if let stale = report.dataAge.staleFrom { candidates.append(stale) }
         return candidates.filter { $0 > now }.min()
     }

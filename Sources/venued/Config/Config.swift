@@ -20,6 +20,9 @@ struct Config: Sendable, Equatable {
     /// Test-only: seconds added to the system clock, so a test can stand just before
     /// a transition of the 2023 fixture. Read at start; a reload does not change it.
     var clockOffset = 0
+    /// The `prompt.NAME` lines, each with what it shows or why it cannot (docs/venued.md,
+    /// "Prompt files"); the config file's alone, no flag sets them.
+    var prompts: [PromptSetting] = []
 
     /// Defaults for this environment: the paths venuectl also uses (`VenuedPaths`).
     init(environment: [String: String], uid: UInt32) {

@@ -1,23 +1,35 @@
 import VenuectlGrammar
 
 /// venued's `key = value` config file (syntax shared with venuectl.conf: `KeyValueLine`),
-/// checked against venued's own keys.
+/// checked against venued's own keys, and the `prompt.NAME` lines (`PromptSetting`).
 enum ConfigFile {
-    /// The settings of `text` in file order, or the first problem with its line number.
-    static func parse(_ text: String, path: String) throws(DaemonError) -> [(Setting, String)] {
+    struct Contents {
+        /// The settings in file order.
+        var settings: [(Setting, String)] = []
+        /// The `prompt.NAME` lines in file order, not read yet: a bad one must not stop the
+        /// others (`PromptSetting`), so the loader reads each on its own.
+        var prompts: [(name: String, value: String, location: String)] = []
+    }
+
+    /// The settings of `text`, or the first problem with its line number.
+    static func parse(_ text: String, path: String) throws(DaemonError) -> Contents {
         let lines: [KeyValueLine]
         switch KeyValueLine.parse(text, path: path) {
         case .success(let parsed): lines = parsed
         case .failure(let error): throw .config(error.message)
         }
-        var result: [(Setting, String)] = []
+        var contents = Contents()
         for line in lines {
+            if line.key.hasPrefix(PromptSetting.keyPrefix) {
+                contents.prompts.append((String(line.key.dropFirst(PromptSetting.keyPrefix.count)), line.value, "\(path):\(line.number)"))
+                continue
+            }
             guard let setting = Setting.all.first(where: { $0.key == line.key }) else {
                 let keys = Setting.all.map(\.key).joined(separator: ", ")
-                throw .config("\(path):\(line.number): unknown key '\(line.key)' (the keys are \(keys))")
+                throw .config("\(path):\(line.number): unknown key '\(line.key)' (the keys are \(keys), and \(PromptSetting.keyPrefix)NAME)")
             }
-            result.append((setting, line.value))
+            contents.settings.append((setting, line.value))
         }
-        return result
+        return contents
     }
 }

@@ -10,17 +10,36 @@ struct ConfigLoader: Sendable {
     /// Flags from the command line, applied after the file.
     let overrides: [(Setting, String)]
 
+    /// The config file venued reads; nil when neither XDG_CONFIG_HOME nor HOME is set.
+    var path: String? { VenuedPaths.configFile(environment: environment) }
+
     func load() throws(DaemonError) -> Config {
-        var config = Config(environment: environment, uid: uid)
-        if let path = VenuedPaths.configFile(environment: environment), let text = try Self.readIfPresent(path) {
-            for (setting, value) in try ConfigFile.parse(text, path: path) {
-                do { try setting.apply(&config, value) } catch { throw .config("\(path): \(error.message)") }
-            }
-        }
-        for (setting, value) in overrides { try setting.apply(&config, value) }
+        let config = try read()
         guard !config.cacheDirectory.isEmpty else {
             throw .config("neither XDG_CACHE_HOME nor HOME is set: set one, or give --cache-dir DIR")
         }
+        return config
+    }
+
+    /// The defaults, the file and the flags, without what only a running daemon needs (a
+    /// cache directory): what `venued --check` looks at. A bad prompt line is kept with
+    /// its problem (`Config.prompts`) rather than thrown.
+    func read() throws(DaemonError) -> Config {
+        var config = Config(environment: environment, uid: uid)
+        if let path, let text = try Self.readIfPresent(path) {
+            let contents = try ConfigFile.parse(text, path: path)
+            for (setting, value) in contents.settings {
+                do { try setting.apply(&config, value) } catch { throw .config("\(path): \(error.message)") }
+            }
+            config.prompts = contents.prompts.enumerated().map { index, line in
+                guard index < PromptSetting.limit else {
+                    return PromptSetting(name: line.name, location: line.location,
+                                         problem: .init("more than \(PromptSetting.limit) prompt lines: this one is ignored"))
+                }
+                return PromptSetting(name: line.name, value: line.value, location: line.location, environment: environment)
+            }
+        }
+        for (setting, value) in overrides { try setting.apply(&config, value) }
         return config
     }
 

@@ -1,5 +1,5 @@
 /// What the command line asks for: run the daemon (with flags that override the
-/// config file), check a feed, or print help or the version.
+/// config file), check a feed and the config file, or print help or the version.
 enum Invocation {
     case run(overrides: [(Setting, String)])
     case check(path: String?)
@@ -47,15 +47,21 @@ enum Invocation {
         return """
         usage: venued [options]          run the daemon in the foreground
                venued --check [FILE]     validate a venues feed (the bundled one by default)
+                                         and the config file, its prompt lines included
 
-        Keeps Penn dining hours warm and answers on a Unix socket (docs/PROTOCOL.md).
+        Keeps Penn dining hours warm and answers on a Unix socket: the protocol is in
+        /usr/share/doc/venued/PROTOCOL.md (gzipped by the Debian package; docs/ in the source).
         Options override the config file $XDG_CONFIG_HOME/venued/config [key in brackets].
+        Its 'prompt.NAME = STATUS-ARGUMENTS' lines keep files current for shell prompts:
+        prompt/NAME beside the socket (SOCKET.prompt/NAME for a --socket) holds what
+        'venuectl status STATUS-ARGUMENTS' prints.
 
         options:
         \(lines.joined(separator: "\n"))
 
         signals: SIGHUP reloads the config file, SIGTERM/SIGINT stop.
-        exit codes: 0 stopped, 2 usage or config, 3 already running, 4 unreadable file,
+        exit codes: 0 stopped, 2 usage or config (--check: a bad prompt line too),
+                    3 already running, 4 unreadable file,
                     5 invalid feed, 6 socket set-up failed, 70 no time-zone data
         """
     }

@@ -1,6 +1,5 @@
 import CLinuxEvents
 import DiningHours
-import Foundation
 import Synchronization
 import VenueReports
 import VenuedSystem
@@ -36,8 +35,11 @@ private struct ChainResult {
 final class FeedRefresher: Sendable {
     private let store: FeedStore
     private let settings: LiveConfig
-    private let clock: WallClock
+    private let clock: any InstantSource
     private let log: Log
+    /// One GET of one source: a `FetchProcess` in the daemon, the simulated upstream in
+    /// the simulation.
+    private let fetch: Fetch
     /// Random numbers in 0..<1 for the schedule's jitter; injected so it can be fixed.
     private let random: @Sendable () -> Double
     private let onReport: @Sendable (RefreshReport) -> Void
@@ -47,8 +49,15 @@ final class FeedRefresher: Sendable {
     /// Held while a chain runs: the last chain's report and the requests it served.
     private let serial = Mutex<(served: Int, report: RefreshReport)?>(nil)
 
-    init(store: FeedStore, settings: LiveConfig, clock: WallClock, log: Log,
-         random: @escaping @Sendable () -> Double, onReport: @escaping @Sendable (RefreshReport) -> Void) {
+    typealias Fetch = @Sendable (_ url: String, _ validators: Validators?, _ timeout: Double) -> FetchResult
+
+    /// A GET in a child process (`FetchProcess`): what the daemon uses.
+    static let fetchInChild: Fetch = { url, validators, timeout in FetchProcess(timeout: timeout).fetch(url, validators: validators) }
+
+    init(store: FeedStore, settings: LiveConfig, clock: any InstantSource, log: Log,
+         random: @escaping @Sendable () -> Double, fetch: @escaping Fetch = fetchInChild,
+         onReport: @escaping @Sendable (RefreshReport) -> Void) {
+        self.fetch = fetch
         self.store = store
         self.settings = settings
         self.clock = clock
@@ -78,14 +87,13 @@ final class FeedRefresher: Sendable {
 
     private func runChain(_ config: Config) -> ChainResult {
         let cache = DiskCache(directory: config.cacheDirectory)
-        let fetcher = FetchProcess(timeout: config.timeoutSeconds)
         var attempts: [RefreshReport.Attempt] = []
         var retryAfter: [RetryAfterHeader] = []
         let cached = cache.load(log: log)
         for (source, url) in [(FeedSource.primary, config.primaryURL), (.backup, config.backupURL)] {
             let validators = cached?.meta.flatMap { $0.url == url ? Validators(etag: $0.etag, lastModified: $0.lastModified) : nil }
             let bytes: [UInt8], received: Validators, freshness: FreshnessHeaders, note: String
-            switch fetcher.fetch(url, validators: validators) {
+            switch fetch(url, validators, config.timeoutSeconds) {
             case .failed(let reason, let asked):
                 attempts.append(failure(source, url, reason))
                 if let asked { retryAfter.append(asked) }

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import Synchronization
 import VenuedSystem
@@ -27,10 +26,9 @@ final class RefreshLoop: Sendable {
         self.doorbell = doorbell
     }
 
-    func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "refresh"
-        thread.start()
+    /// Nil when the thread started, else why not.
+    func start() -> Syscall.Errno? {
+        SystemThread.start(name: "refresh") { [self] in run() }
     }
 
     /// The schedule changed (a reload): look at `nextRefresh` again.

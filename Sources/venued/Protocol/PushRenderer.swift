@@ -11,8 +11,8 @@ struct PushLine: Sendable {
     let wakeAt: Instant?
 }
 
-/// Renders subscribers' lines: reads favorites files and runs the formats, so it runs
-/// on a worker (`Handoff`), never on the connection loop.
+/// Renders followers' lines (`subscribe` streams and prompt files): reads favorites files
+/// and runs the formats, so it runs on a worker (`Handoff`), never on the connection loop.
 struct PushRenderer: Sendable {
     let answer: StatusAnswer
 
@@ -38,6 +38,6 @@ struct PushRenderer: Sendable {
 
     /// Every subscriber of `round`, rendered at its instant.
     func render(_ round: SubscriberHub.Round) -> [SubscriberHub.Computed] {
-        round.subscribers.map { SubscriberHub.Computed(token: $0.token, result: line(for: $0.subscription, event: round.reason.event, at: round.at)) }
+        round.subscribers.map { SubscriberHub.Computed(follower: $0.follower, result: line(for: $0.subscription, event: round.reason.event, at: round.at)) }
     }
 }

@@ -152,7 +152,7 @@ extension ConnectionServer {
     }
 
     /// Takes what the workers and the refresh loop finished: answers go out, new
-    /// subscribers get their first line, rendered pushes are sent.
+    /// subscribers get their first line, rendered pushes are sent, prompt files written.
     func finishHandoffs() {
         let taken = handoff.take()
         for result in taken.results {
@@ -166,8 +166,11 @@ extension ConnectionServer {
                 subscribe(connection, subscription, first)
             case .pushes(let round, let computed):
                 finishRound(round, computed)
+            case .promptFilesWritten:
+                promptWriteInFlight = false
             }
         }
+        if taken.configReloaded { followPromptFiles() }
         if taken.dataChanged { requestRound(.data) }
         if taken.refreshEnded { requestRound(.refreshEnded) }
     }

@@ -2,7 +2,8 @@ import DiningHours
 import VenuedProtocol
 
 /// The `subscribe` streams in the loop: a new subscriber's first line, the rounds of
-/// pushes (`SubscriberHub`), and the wall-clock timer that says when one is due.
+/// pushes (`SubscriberHub`, which prompt files follow too), and the wall-clock timer
+/// that says when one is due.
 extension ConnectionServer {
     /// A subscriber's first line came back from the worker: send it, and follow it.
     func subscribe(_ connection: Connection, _ subscription: Subscription, _ first: Result<PushLine, ProtocolError>) {
@@ -25,33 +26,23 @@ extension ConnectionServer {
         updateInterest(connection)
     }
 
-    /// Asks for a round; a stronger reason wins over a weaker one: new data (sent to
-    /// all), then a refresh's end and a set clock (every subscriber recomputed), then
-    /// the instants that came.
-    func requestRound(_ reason: SubscriberHub.Reason) {
-        switch (pendingRound, reason) {
-        case (.data?, _), (.refreshEnded?, .clockChanged), (.refreshEnded?, .transition), (.clockChanged?, .transition): return
-        default: pendingRound = reason
-        }
-    }
+    func requestRound(_ reason: SubscriberHub.Reason) { hub.request(reason) }
 
     /// Starts the pending round on a worker, unless one is rendered already.
     func startPendingRound() {
-        guard !roundInFlight, let reason = pendingRound else { return }
-        let round = hub.round(reason, at: clock.now())
-        pendingRound = nil
-        guard !round.subscribers.isEmpty else { return }
+        guard !roundInFlight, let round = hub.takeRound(at: clock.now()) else { return }
         let renderer = renderer
         // A full queue leaves the round pending for the next turn of the loop.
         guard handoff.run(.files, nil, { .pushes(round, renderer.render(round)) }) else {
-            pendingRound = reason
+            hub.request(round.reason)
             return
         }
         roundInFlight = true
     }
 
-    /// Sends a round's lines; a subscriber whose socket cannot take its line at once is
-    /// dropped rather than allowed to delay the rest.
+    /// Sends a round's lines, and hands its prompt files' texts to the files lane; a
+    /// subscriber whose socket cannot take its line at once is dropped rather than
+    /// allowed to delay the rest.
     func finishRound(_ round: SubscriberHub.Round, _ computed: [SubscriberHub.Computed]) {
         roundInFlight = false
         let delivery = hub.apply(round, computed)
@@ -67,6 +58,7 @@ extension ConnectionServer {
             SocketIO.sendAll(connection.fd, line)
             close(connection)
         }
+        writePromptFiles(delivery.write)
     }
 
     private func subscriber(_ token: UInt64) -> Connection? {

@@ -1,5 +1,4 @@
 import CLinuxEvents
-import Foundation
 import Glibc
 import VenuedProtocol
 import VenuedSystem
@@ -76,6 +75,9 @@ final class ConnectionServer {
         let handoff: Handoff
         let clock: WallClock
         let subscriberCount: SubscriberCount
+        /// Where the prompt files go, and the config that names them.
+        let promptFiles: PromptFiles
+        let settings: LiveConfig
         let log: Log
     }
 
@@ -89,13 +91,19 @@ final class ConnectionServer {
     let handoff: Handoff
     let timer: WallTimer
     let subscriberCount: SubscriberCount
+    let promptFiles: PromptFiles
+    let settings: LiveConfig
     private let uid = getuid()
     /// The subscribers' state; this thread's alone.
     var hub = SubscriberHub()
     /// A round of pushes is being rendered on a worker; the next waits for it.
     var roundInFlight = false
-    /// The round to start once none is in flight.
-    var pendingRound: SubscriberHub.Reason?
+    /// Prompt file changes waiting for the files lane, the latest per file.
+    var promptChanges: [String: PromptFiles.Change] = [:]
+    /// A batch of them is being written; the next waits for it.
+    var promptWriteInFlight = false
+    /// The prompt files the config names, good lines and bad: those venued keeps.
+    var promptFileNames: Set<String> = []
     /// The instant the timer is armed for (caller's seconds); nil after it fired.
     var armedFor: Double?
     /// Open connections by descriptor, subscribers included.
@@ -129,11 +137,9 @@ final class ConnectionServer {
               epoll.add(timer.fd, Epoll.input, token: timerToken) else {
             throw .socket("cannot set up the connection loop: \(String(cString: strerror(errno)))")
         }
-        let thread = Thread {
-            ConnectionServer(parts, epoll: epoll, timer: timer).run()
+        if let error = SystemThread.start(name: "server", { ConnectionServer(parts, epoll: epoll, timer: timer).run() }) {
+            throw .socket("cannot start the connection loop: \(error)")
         }
-        thread.name = "server"
-        thread.start()
     }
 
     private init(_ parts: Parts, epoll: Epoll, timer: WallTimer) {
@@ -144,12 +150,15 @@ final class ConnectionServer {
         handoff = parts.handoff
         clock = parts.clock
         subscriberCount = parts.subscriberCount
+        promptFiles = parts.promptFiles
+        settings = parts.settings
         log = parts.log
         self.epoll = epoll
         self.timer = timer
     }
 
     private func run() -> Never {
+        followPromptFiles()
         while true {
             epoll.wait(milliseconds: sweepTimeout()) { event in
                 switch event.token {
@@ -174,6 +183,7 @@ final class ConnectionServer {
             admitWaiting()
             setAccepting(listenerResumesAt == nil && !waitingRoom.isFull)
             startPendingRound()
+            startPromptWrites()
             armTimer()
             releaseMemoryWhenIdle()
         }

@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 import VenuedProtocol
 
@@ -12,7 +11,8 @@ import VenuedProtocol
 /// queued and the loop is woken through a `Doorbell` it watches like any socket.
 ///
 /// Bounded by construction: a connection has at most one job queued (it is not read
-/// while its answer is computed), the subscribers' pushes are one job at a time, and
+/// while its answer is computed), the subscribers' pushes are one job at a time, so are
+/// the prompt files' writes, and
 /// each lane refuses work past `queueLimit`. A job whose client hung up before it ran
 /// is skipped (`Ticket`), so a client cannot queue work by connecting and leaving.
 final class Handoff: Sendable {
@@ -24,6 +24,8 @@ final class Handoff: Sendable {
         case subscribed(token: UInt64, Subscription, Result<PushLine, ProtocolError>)
         /// Fresh lines for subscribers (`SubscriberHub.Round`).
         case pushes(SubscriberHub.Round, [SubscriberHub.Computed])
+        /// A batch of prompt files is written (`PromptFiles`): the next may start.
+        case promptFilesWritten
     }
 
     /// Set by the loop when the job's connection is gone; the job is then skipped.
@@ -78,6 +80,8 @@ final class Handoff: Sendable {
         var dataChanged = false
         /// A refresh ended: the data's age may read differently.
         var refreshEnded = false
+        /// SIGHUP loaded the config again: its prompt lines may have changed.
+        var configReloaded = false
     }
 
     /// The held data changed: the loop recomputes every subscriber.
@@ -85,6 +89,9 @@ final class Handoff: Sendable {
 
     /// A refresh ended: the loop recomputes every subscriber, sending what changed.
     func refreshEnded() { outbox.note(\.refreshEnded) }
+
+    /// The config was reloaded: the loop follows the prompt files it names now.
+    func configReloaded() { outbox.note(\.configReloaded) }
 
     /// The results ready so far and whether the data changed; resets the doorbell.
     func take() -> Take { outbox.take() }

@@ -1,5 +1,5 @@
-import Foundation
 import Synchronization
+import VenuedSystem
 
 /// A queue of jobs and the threads that run them, grown on demand up to a limit.
 ///
@@ -20,7 +20,7 @@ final class WorkerLane: Sendable {
     private let threadLimit: Int
     private let queueLimit: Int
     private let state = Mutex(State())
-    private let available = DispatchSemaphore(value: 0)
+    private let available = Semaphore()
     private let deliver: @Sendable (Handoff.Finished) -> Void
 
     init(name: String, threads: Int, queueLimit: Int, deliver: @escaping @Sendable (Handoff.Finished) -> Void) {
@@ -39,10 +39,9 @@ final class WorkerLane: Sendable {
             if grow { state.threads += 1 }
             return (true, grow)
         }
-        if grow {
-            let thread = Thread { [self] in work() }
-            thread.name = name
-            thread.start()
+        // Without the new thread the job still waits for one of the others.
+        if grow, SystemThread.start(name: name, { [self] in work() }) != nil {
+            state.withLock { $0.threads -= 1 }
         }
         if queued { available.signal() }
         return queued

@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import VenuedSystem
 
 /// Signals are taken synchronously: SIGHUP, SIGTERM and SIGINT are blocked in every
 /// thread (before any is started, so all inherit the mask) and the main thread waits
@@ -36,17 +36,16 @@ enum SignalLoop {
 /// WATCHDOG=1 every half of WATCHDOG_USEC, when systemd asked for it (and
 /// WATCHDOG_PID, if set, names this process).
 enum Watchdog {
-    static func start(environment: [String: String], notifier: Notifier) {
-        guard let usec = environment["WATCHDOG_USEC"].flatMap(Int.init), usec > 0 else { return }
-        if let pid = environment["WATCHDOG_PID"].flatMap(Int32.init), pid != getpid() { return }
+    /// Nil when the thread started or none is needed, else why it did not start.
+    static func start(environment: [String: String], notifier: Notifier) -> Syscall.Errno? {
+        guard let usec = environment["WATCHDOG_USEC"].flatMap(Int.init), usec > 0 else { return nil }
+        if let pid = environment["WATCHDOG_PID"].flatMap(Int32.init), pid != getpid() { return nil }
         let interval = Double(usec) / 2_000_000
-        let thread = Thread {
+        return SystemThread.start(name: "watchdog") {
             while true {
                 notifier.send(["WATCHDOG=1"])
-                Thread.sleep(forTimeInterval: interval)
+                SystemThread.sleep(seconds: interval)
             }
         }
-        thread.name = "watchdog"
-        thread.start()
     }
 }

@@ -2,8 +2,8 @@ import Glibc
 
 /// The process environment as a dictionary, read from `environ` (what ProcessInfo would
 /// give, without Foundation). The first of duplicate names wins, as getenv's does.
-public enum ProcessEnvironment {
-    public static func current() -> [String: String] {
+package enum ProcessEnvironment {
+    package static func current() -> [String: String] {
         var result: [String: String] = [:]
         var cursor = environ
         while let entry = cursor.pointee {

@@ -1,0 +1,7 @@
+#define _GNU_SOURCE
+#include <pthread.h>
+#include "CLinuxEvents.h"
+
+int venued_name_this_thread(const char *name) {
+    return pthread_setname_np(pthread_self(), name);
+}

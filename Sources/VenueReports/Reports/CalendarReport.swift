@@ -1,0 +1,167 @@
+import DiningHours
+
+/// Venues' meal services over a run of dates as calendar events: the answer of
+/// `venuectl calendar`, rendered as iCalendar by `render()` (docs/calendar.md has the
+/// format and the reasons for each choice).
+///
+/// One event per daypart of a venue that starts on a date of the run, real or, with
+/// estimation, projected (marked, HOURS.md §3.4). A closed day gives no event; a day
+/// that no data speaks for gives none either, and is listed in `unknownDays` so the
+/// command can say so: an empty day in a calendar must not pass for a closed one
+/// without a word.
+public struct CalendarReport: Sendable {
+    /// A meal service of one venue.
+    package struct Event: Sendable, Equatable {
+        /// Stable across runs and data refreshes while the venue, date, label and start
+        /// stay the same, so a re-import replaces the event instead of adding a copy.
+        package let uid: String
+        package let venue: Venue
+        /// The date it starts on, in the venue zone.
+        package let date: LocalDate
+        package let label: String
+        package let start: Instant
+        package let end: Instant
+        package let message: String
+        /// Projected from this covered date, when the data does not cover `date`.
+        package let projectedFrom: LocalDate?
+
+        package var estimated: Bool { projectedFrom != nil }
+    }
+
+    /// Dates of a venue with no events because nothing speaks for them.
+    package struct UnknownDays: Sendable, Equatable {
+        package let venue: Venue
+        package let dates: [LocalDate]
+        package let reason: UnknownReason
+    }
+
+    package let zone: ZoneRules
+    package let first: LocalDate
+    package let days: Int
+    /// When the file was made: every event's DTSTAMP.
+    package let stamp: Instant
+    public let source: FeedSource
+    /// In start order (then feed order of the venues and of their dayparts).
+    package let events: [Event]
+    package let unknownDays: [UnknownDays]
+    /// How many venues were asked for.
+    package let venueCount: Int
+
+    /// The longest run of dates a calendar covers: the horizon's 21 days and a week of data.
+    public static let maximumDays = 28
+
+    /// `venues` in feed order; `estimate` false leaves projected dates out (they are
+    /// then unknown, as everywhere).
+    public init(venues: [Venue], zone: ZoneRules, from first: LocalDate, days: Int, estimate: Bool,
+                stamp: Instant, source: FeedSource) {
+        self.zone = zone
+        self.first = first
+        self.days = min(max(days, 1), Self.maximumDays)
+        self.stamp = stamp
+        self.source = source
+        venueCount = venues.count
+        var events: [Event] = []
+        var unknown: [UnknownDays] = []
+        for venue in venues {
+            let timetable = Timetable(venue: venue, zone: zone)
+            var seen: Set<String> = []
+            var missing: [(LocalDate, UnknownReason)] = []
+            for day in timetable.week(from: first, days: self.days, estimate: estimate) {
+                if let reason = day.unknownReason { missing.append((day.date, reason)); continue }
+                let source = day.estimated ? timetable.coverage?.projectionSource(for: day.date) : nil
+                for daypart in day.dayparts {
+                    let uid = Self.uid(venue: venue.id, date: day.date, label: daypart.label, start: zone.localDateTime(of: daypart.start))
+                    // A feed may list a daypart twice: the first is the event, as a
+                    // second one with the same UID would replace it in a calendar anyway.
+                    guard seen.insert(uid).inserted else { continue }
+                    events.append(Event(uid: uid, venue: venue, date: day.date, label: daypart.label, start: daypart.start,
+                                        end: daypart.end, message: daypart.message, projectedFrom: daypart.estimated ? source : nil))
+                }
+            }
+            // One entry per run of dates that are unknown for the same reason, said the
+            // same way (no Tue and no Wed in the data are two), so a note can name a range.
+            for (date, reason) in missing {
+                if let last = unknown.last, let lastDate = last.dates.last, last.venue.id == venue.id, last.reason == reason,
+                   lastDate.adding(days: 1) == date, reason.detail(on: lastDate) == reason.detail(on: date) {
+                    unknown[unknown.count - 1] = UnknownDays(venue: venue, dates: last.dates + [date], reason: reason)
+                } else {
+                    unknown.append(UnknownDays(venue: venue, dates: [date], reason: reason))
+                }
+            }
+        }
+        let order = Dictionary(venues.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.events = events.enumerated().sorted { a, b in
+            (a.element.start, order[a.element.venue.id] ?? 0, a.offset) < (b.element.start, order[b.element.venue.id] ?? 0, b.offset)
+        }.map(\.element)
+        self.unknownDays = unknown
+    }
+
+    /// `593-20231105-lunch-1100@venued`: venue id, start date, the label as a slug and
+    /// the start on the wall clock. Not the end: Penn moving a closing time is the same
+    /// service, updated; a projected event and the real one that later replaces it share
+    /// it when they start alike.
+    package static func uid(venue: Int, date: LocalDate, label: String, start: LocalDateTime) -> String {
+        let (year, month, day) = date.components
+        let slug = Slug.of(label)
+        let hhmm = String(start.hour * 100 + start.minute + 10_000).dropFirst()
+        return "\(venue)-\(year)\(two(month))\(two(day))-\(slug.isEmpty ? "open" : slug)-\(hhmm)@venued"
+    }
+
+    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    /// The first and last instants any DATE-TIME of the file names: the events', or the
+    /// run of dates when there are none.
+    package var range: ClosedRange<Instant> {
+        let dayStart = zone.instant(for: LocalDateTime(date: first, secondOfDay: 0))
+        let dayEnd = zone.instant(for: LocalDateTime(date: first.adding(days: days), secondOfDay: 0))
+        guard let earliest = events.map(\.start).min(), let latest = events.map(\.end).max() else { return dayStart...dayEnd }
+        return min(earliest, dayStart)...max(latest, dayEnd)
+    }
+
+    /// The iCalendar file: CRLF lines, folded at 75 octets.
+    public func render() -> String {
+        var calendar = ICalendar()
+        calendar.begin("VCALENDAR")
+        calendar.line("VERSION", value: "2.0")
+        calendar.text("PRODID", "-//venued//venuectl calendar//EN")
+        calendar.line("CALSCALE", value: "GREGORIAN")
+        calendar.line("METHOD", value: "PUBLISH")
+        calendar.text("NAME", "Penn Dining")
+        calendar.text("X-WR-CALNAME", "Penn Dining")
+        calendar.text("X-WR-TIMEZONE", zone.identifier)
+        // Always there, even with no event: without it a reader takes TZID times for UTC
+        // or its own zone, and a VCALENDAR must hold at least one component.
+        calendar.timeZone(zone, covering: range)
+        for event in events { write(event, to: &calendar) }
+        calendar.end("VCALENDAR")
+        return calendar.document
+    }
+
+    private func write(_ event: Event, to calendar: inout ICalendar) {
+        let info = VenueInfo.bundled[event.venue.id]
+        calendar.begin("VEVENT")
+        calendar.text("UID", event.uid)
+        calendar.line("DTSTAMP", value: ICalendar.utc(stamp))
+        calendar.dateTime("DTSTART", event.start, zone: zone)
+        calendar.dateTime("DTEND", event.end, zone: zone)
+        var summary = event.venue.name
+        if let label = DaypartLabel.meaningful(event.label, venue: event.venue.name) { summary += ": " + label }
+        calendar.text("SUMMARY", summary + (event.estimated ? " (estimated)" : ""))
+        if let address = info?.address ?? (event.venue.address.isEmpty ? nil : event.venue.address) {
+            calendar.text("LOCATION", address)
+        }
+        if let page = info?.pageURL { calendar.line("URL", value: page) }
+        var description: [String] = []
+        if !event.message.isEmpty { description.append(event.message) }
+        if let source = event.projectedFrom {
+            description.append("Estimated: the data does not cover this date, so these are the hours of \(source), the same weekday in the data.")
+        }
+        if !description.isEmpty { calendar.text("DESCRIPTION", description.joined(separator: "\n\n")) }
+        calendar.textList("CATEGORIES", ["Dining"] + (event.estimated ? ["Estimated"] : []))
+        calendar.line("STATUS", value: event.estimated ? "TENTATIVE" : "CONFIRMED")
+        // A meal service is not an appointment: it must not make its reader look busy.
+        calendar.line("TRANSP", value: "TRANSPARENT")
+        if event.estimated { calendar.line("X-VENUED-ESTIMATED", value: "TRUE") }
+        calendar.end("VEVENT")
+    }
+}

@@ -1,0 +1,96 @@
+import DiningHours
+import VenueReports
+import VenuectlGrammar
+import VenuedSystem
+
+/// `venuectl calendar [VENUE...|--favorites] [--days N] [--output FILE]`: the venues'
+/// meal services from today (the date of `--at`) as an iCalendar file, computed from the
+/// local copy as `hours` is (`LocalFeed` says why not from venued).
+enum CalendarCommand {
+    struct Options: HasCommonOptions {
+        var common = CommonOptions()
+        var venues: [String] = []
+        var days = 7
+        var favorites = false
+        var output: String?
+    }
+
+    static let table = FlagTable<Options>(helpCommand: "venuectl calendar --help", flags: [
+        .init(name: "--days", value: "N", help: "how many days from today, 1 to \(CalendarReport.maximumDays) (default 7)") { o, value throws(CLIError) in
+            guard let days = Int(value), (1...CalendarReport.maximumDays).contains(days) else {
+                throw .usage("--days takes a whole number from 1 to \(CalendarReport.maximumDays), not '\(value)'")
+            }
+            o.days = days
+        },
+        .init(name: "--favorites", value: nil, help: "the venues of your favorites ('venuectl favorites')") { o, _ in o.favorites = true },
+        .init(name: "--output", value: "FILE", help: "write the calendar to FILE (replaced atomically) instead of stdout", short: "-o") { o, value throws(CLIError) in
+            guard !value.isEmpty else { throw .usage("--output needs a file name") }
+            o.output = value
+        },
+        .at, .tz, .data, .noEstimate, .help,
+    ])
+
+    static let helpText = """
+        usage: venuectl calendar [VENUE...|--favorites] [options]
+
+        The venues' meal services from today as an iCalendar (RFC 5545) file, for a
+        calendar app to import: an event per meal of each venue and day ("1920 Commons:
+        Lunch"), with its address and page, in the venue time zone. Days projected from
+        the data's week are marked "(estimated)" and tentative; --no-estimate leaves them
+        out. Closed days and days no data speaks for have no events (stderr says which).
+        Importing the file again updates its events instead of adding copies.
+        VENUE (an id or part of a name; several may be given) keeps only those venues.
+
+        options:
+        \(table.helpLines)
+
+        The data is --data, else venued's cached copy, else the bundled data.
+
+        exit codes: 0 written, 2 usage, 3 unknown venue, 4 unreadable data or FILE not writable,
+        5 invalid data, 74 the calendar could not be written to stdout
+        """
+
+    static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
+        guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.venues.append(word) }) else { return 0 }
+        guard !(options.favorites && !options.venues.isEmpty) else {
+            throw .usage("calendar takes VENUE arguments or --favorites, not both")
+        }
+        let zone = try options.common.zone()
+        let today = zone.localDate(of: try options.common.instant(in: zone, now: context.now))
+        let local = try LocalFeed.load(options.common.data, environment: context.environment)
+        let venues = local.copy.feed.venues
+        let chosen: Set<Int>
+        if options.favorites {
+            chosen = try favoriteIDs(context)
+        } else {
+            chosen = try StatusReport.select(options.venues, from: venues)
+        }
+        let report = CalendarReport(venues: venues.filter { chosen.contains($0.id) }, zone: zone, from: today, days: options.days,
+                                    estimate: options.common.estimate, stamp: context.now, source: local.copy.source)
+        let document = report.render()
+        if let path = options.output {
+            do { try AtomicFile.write(Array(document.utf8), to: path, mode: 0o644) } catch {
+                throw .unwritable(path: error.path, reason: error.reason)
+            }
+            try Venuectl.write(CalendarNotes.written(report, to: path) + "\n")
+        } else {
+            try Venuectl.writeDocument(document)
+        }
+        local.writeNotes()
+        for note in CalendarNotes.unknown(report) { Venuectl.writeError("venuectl: note: " + note) }
+        return 0
+    }
+
+    /// The favorites' ids; none is an error rather than an empty calendar, which would
+    /// say nothing and, written over a file, lose what it held.
+    private static func favoriteIDs(_ context: Context) throws(CLIError) -> Set<Int> {
+        guard let path = Favorites.path(environment: context.environment) else {
+            throw .usage("--favorites: neither XDG_CONFIG_HOME nor HOME is set, so there is no favorites file")
+        }
+        let favorites = try Favorites.load(path)
+        guard !favorites.ids.isEmpty else {
+            throw .usage("--favorites: you have no favorites yet: add some with 'venuectl favorites add VENUE', or name the venues")
+        }
+        return Set(favorites.ids)
+    }
+}

@@ -1,0 +1,29 @@
+import Glibc
+
+/// A counting semaphore on glibc's `sem_t`: `signal` adds one, `wait` blocks until it
+/// can take one. For threads that sleep until there is work, without libdispatch.
+package final class Semaphore: @unchecked Sendable {
+    // @unchecked: the sem_t is made for sharing between threads, and it lives at one
+    // address, allocated here, from init to deinit (a sem_t must never move).
+    private let semaphore: UnsafeMutablePointer<sem_t>
+
+    package init(value: UInt32 = 0) {
+        semaphore = .allocate(capacity: 1)
+        // Fails only for a value above SEM_VALUE_MAX.
+        precondition(sem_init(semaphore, 0, value) == 0, "sem_init: \(Syscall.Errno(errno))")
+    }
+
+    deinit {
+        sem_destroy(semaphore)
+        semaphore.deallocate()
+    }
+
+    package func signal() {
+        sem_post(semaphore)
+    }
+
+    /// Blocks until the count is above zero and takes one; a signal does not end the wait.
+    package func wait() {
+        _ = Syscall.retrying { sem_wait(semaphore) }
+    }
+}

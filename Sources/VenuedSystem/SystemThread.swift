@@ -1,0 +1,61 @@
+import CLinuxEvents
+import Glibc
+
+/// A detached POSIX thread running a closure: what venued needs of a thread, without
+/// Foundation (its `Thread` alone pulls in all of Foundation and libdispatch).
+///
+/// The thread inherits the creator's signal mask, as any pthread does: start threads
+/// only after the mask is set up. Nothing joins it; it ends when `body` returns.
+package enum SystemThread {
+    /// Starts `body` on a new thread named `name` (as `top -H` and `ps -L` show it; the
+    /// kernel takes 15 bytes at most). Nil when the thread started; else the error
+    /// (EAGAIN: a limit on threads or memory).
+    package static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Syscall.Errno? {
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        // The retain is handed to the new thread, which takes it back; if none starts,
+        // it is given back here.
+        let start = Unmanaged.passRetained(Start(name: name, body: body))
+        var thread = pthread_t()
+        let result = pthread_create(&thread, &attributes, { argument in
+            let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
+            start.run()
+            return nil
+        }, start.toOpaque())
+        guard result == 0 else {
+            start.release()
+            return Syscall.Errno(result)
+        }
+        return nil
+    }
+
+    /// Sleeps `seconds` on the monotonic clock, the whole of it even when a signal
+    /// interrupts the wait.
+    package static func sleep(seconds: Double) {
+        let whole = seconds.rounded(.down)
+        var request = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+
+    /// What the new thread runs, carried across `pthread_create` as one pointer.
+    private final class Start: Sendable {
+        let name: String
+        let body: @Sendable () -> Void
+
+        init(name: String, body: @escaping @Sendable () -> Void) {
+            self.name = name
+            self.body = body
+        }
+
+        func run() {
+            // The kernel refuses a name of 16 bytes or more, terminator included.
+            var bytes = name.utf8.prefix(15).map { CChar(bitPattern: $0) }
+            bytes.append(0)
+            _ = venued_name_this_thread(bytes)
+            body()
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// `venued --check`, for the config file: what a start would read, said before a start
+/// (or a SIGHUP) meets it. A bad setting is the error a start would stop with; a bad
+/// prompt line, which a start only logs (`PromptSetting`), is reported here too, so a
+/// prompt that says `venued: bad prompt config` has a command that says why.
+enum ConfigCheck {
+    struct Report {
+        /// For stdout: where the file is and the prompt files it names.
+        var lines: [String] = []
+        /// For stderr, one line each: the bad prompt lines. Any makes the exit code 2.
+        var problems: [String] = []
+    }
+
+    static func run(_ loader: ConfigLoader) throws(DaemonError) -> Report {
+        let config = try loader.read()
+        var report = Report()
+        let file = loader.path ?? "(no XDG_CONFIG_HOME or HOME: no config file)"
+        let good = config.prompts.filter { $0.problem == nil }.map(\.name)
+        let files = PromptFiles.directory(socketPath: config.socketPath, owned: config.socketDirectoryIsOwned)
+        report.lines.append(good.isEmpty
+            ? "config \(file): no prompt files"
+            : "config \(file): prompt files \(good.joined(separator: ", ")) in \(files)")
+        report.problems = config.prompts.compactMap(\.problem).map { "bad prompt config: \($0)" }
+        return report
+    }
+}

@@ -1,0 +1,44 @@
+import VenuedSystem
+
+/// The prompt files in the loop: which the config names (each a follower in the hub,
+/// re-rendered when a `subscribe` stream would be), and their new texts, handed to the
+/// files lane a batch at a time (`PromptFiles` writes them; the loop touches no file).
+extension ConnectionServer {
+    /// Follows the prompt files the config names now: at start and after SIGHUP. A good
+    /// line becomes a follower due at once; a bad one's file says so (its problem was
+    /// logged when the config was read); a file no line names any more is removed.
+    func followPromptFiles() {
+        let settings = self.settings.current.prompts.filter { PromptSetting.isValidName($0.name) }
+        let names = Set(settings.map(\.name))
+        for name in promptFileNames.subtracting(names) { promptChanges[name] = .remove }
+        promptFileNames = names
+        var wanted: [String: Subscription] = [:]
+        for setting in settings {
+            switch setting.subscription {
+            case .success(let subscription): wanted[setting.name] = subscription
+            case .failure: promptChanges[setting.name] = .write(PromptSetting.badConfigText)
+            }
+        }
+        hub.followPromptFiles(wanted, now: clock.now())
+        requestRound(.transition)
+    }
+
+    /// A round's new texts for prompt files: each replaces any text still waiting.
+    func writePromptFiles(_ writes: [(name: String, text: String, problem: String?)]) {
+        for (name, text, problem) in writes {
+            if let problem { log.warning("prompt file \(name): \(problem)") }
+            promptChanges[name] = .write(text)
+        }
+    }
+
+    /// Hands the waiting changes to the files lane, unless a batch is being written.
+    func startPromptWrites() {
+        guard !promptWriteInFlight, !promptChanges.isEmpty else { return }
+        let batch = promptChanges.sorted { $0.key < $1.key }.map { (name: $0.key, change: $0.value) }
+        let promptFiles = promptFiles
+        // A full queue leaves the changes waiting for the next turn of the loop.
+        guard handoff.run(.files, nil, { promptFiles.apply(batch); return .promptFilesWritten }) else { return }
+        promptChanges = [:]
+        promptWriteInFlight = true
+    }
+}
