@@ -1,8 +1,8 @@
 # venued: build and install for one user (no root needed).
 #
 #   make install PREFIX=~/.local     release binaries, systemd user units (venued and
-#                                    venued-notify), man pages, bash/zsh/fish
-#                                    completions, README and docs
+#                                    venued-notify), man pages,
+#                                    bash/zsh/fish completions, README and docs
 #   make uninstall PREFIX=~/.local
 #   make deb                         venued_VERSION_ARCH.deb (dpkg-deb), for
 #                                    sudo apt-get install ./venued_*.deb

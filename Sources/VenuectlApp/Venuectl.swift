@@ -1,6 +1,7 @@
 import DiningHours
 import Glibc
 import VenueReports
+import VenuectlGrammar
 import VenuedProtocol
 import VenuectlGrammar
 import VenuedSystem
@@ -51,8 +52,25 @@ public enum Venuectl {
             return try dispatch(arguments, context)
         } catch {
             let command = commands.first { $0.name == arguments.first }
+            if command == nil || command?.name == "status", let code = sayInFormat(error, command == nil ? arguments : Array(arguments.dropFirst()), context) {
+                return code
+            }
             return fail(error, exitCode: command?.exitCode(error) ?? error.exitCode)
         }
+    }
+
+    /// `status` in a bar's or a prompt's format says its error in that format, on stdout,
+    /// and exits 0 (`BarError`: bars hide a failing command, and their configs discard
+    /// stderr); the whole line still goes to stderr, for a person trying the command.
+    /// nil for the other formats, which end as every command does.
+    private static func sayInFormat(_ error: CLIError, _ arguments: [String], _ context: Context) -> Int32? {
+        // stdout itself failed: there is no bar left to say it in.
+        if case .outputFailed = error { return nil }
+        guard let format = StatusOptions.requestedFormat(arguments, environment: context.environment),
+              let shown = BarError.render(error, in: format) else { return nil }
+        do { try write(shown) } catch { return fail(error, exitCode: error.exitCode) }
+        writeError("venuectl: \(error)")
+        return 0
     }
 
     /// Says `error` on stderr, in one line, and returns `exitCode`: the one place an
@@ -80,6 +98,11 @@ public enum Venuectl {
             // `status` is the default command: `venuectl commons`, `venuectl --open-now`.
             do { return try StatusCommand.run(arguments, context) } catch {
                 guard case .unknownVenue(let query, _) = error, query == name, !name.hasPrefix("-") else { throw error }
+                let near = Spelling.closest(to: name, among: visibleCommands.map(\.name))
+                guard near.isEmpty else {
+                    let guesses = near.map { "'venuectl \($0)'" }.joined(separator: " or ")
+                    throw .usage("unknown command or venue '\(name)': did you mean \(guesses)?", help: "venuectl --help")
+                }
                 let names = visibleCommands.map(\.name).joined(separator: ", ")
                 throw .usage("unknown command or venue '\(name)': the commands are \(names), and 'venuectl status' lists the venues",
                              help: "venuectl --help")

@@ -1,3 +1,4 @@
+import DiningHours
 import VenueReports
 
 /// A command's flags as one table that drives both parsing and `--help`, so the two
@@ -55,7 +56,7 @@ package struct FlagTable<Options>: Sendable {
             if argument == "--" { onlyOperands = true; continue }
             let parts = (argument == "-h" ? "--help" : argument).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard let flag = flags.first(where: { $0.name == parts[0] || $0.short == parts[0] }) else {
-                throw .usage("unknown option '\(parts[0])'", help: helpCommand)
+                throw .usage("unknown option '\(parts[0])'" + suggestion(for: parts[0]), help: helpCommand)
             }
             var value = ""
             if let valueName = flag.value {
@@ -73,6 +74,14 @@ package struct FlagTable<Options>: Sendable {
             given.insert(flag.name)
         }
         return given
+    }
+
+    /// ": did you mean '--favorites'?" for a flag a typo away from one of the table's
+    /// (`--favourites`); compared without the dashes, which every flag shares.
+    private func suggestion(for typed: String) -> String {
+        let bare = { (name: String) in String(name.drop { $0 == "-" }) }
+        let near = Spelling.closest(to: bare(typed), among: flags.map { bare($0.name) })
+        return near.isEmpty ? "" : ": did you mean " + near.map { "'--\($0)'" }.joined(separator: " or ") + "?"
     }
 
     /// One aligned line per flag, for `--help`.

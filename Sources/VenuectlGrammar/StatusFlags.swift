@@ -26,6 +26,9 @@ extension StatusOptions {
         .init(name: "--template", value: "TEXT", help: "a line per venue, e.g. '{name} {state} {changes_in}'") { o, value throws(CLIError) in
             o.format = .template(try StatusTemplate(value))
         },
+        .init(name: "--hide-empty", value: nil, help: "bar formats: print an empty text, which hides the module, when no venue is chosen or open") { o, _ in
+            o.hideEmpty = true
+        },
         .at(\.at),
         .tz(\.tz),
         .data(\.data),
@@ -56,6 +59,10 @@ extension StatusOptions {
                                      environment: [String: String]) throws(CLIError) -> [String: String] {
         let given = try table.parse(arguments, into: &outer) { outer, venue in outer[keyPath: status].venues.append(venue) }
         guard !outer[keyPath: status].help else { return [:] }
+        guard let venues = StatusOptions.venueQueries(outer[keyPath: status].venues) else {
+            throw .usage("at most \(StatusOptions.venueLimit) VENUE arguments", help: table.helpCommand)
+        }
+        outer[keyPath: status].venues = venues
         return try VenuectlConfig(environment: environment).apply(to: &outer[keyPath: status], except: given)
     }
 
@@ -84,7 +91,9 @@ extension StatusOptions {
         (its notify_* keys are for 'venuectl notify': see 'venuectl notify --help')
 
         exit codes: 0 printed, 2 usage, 3 unknown venue, 4 unreadable data, 5 invalid data,
-        74 the answer could not be written (a full disk, a closed stdout)
+        74 the answer could not be written (a full disk, a closed stdout). In a bar's or a
+        prompt's format a mistake is printed in that format ("venuectl: config error"),
+        with exit 0 and the whole line on stderr: bars hide a command that fails.
         """
     }
 }

@@ -45,6 +45,8 @@ package struct VenuectlConfig {
         Key(name: "soon", flags: ["--soon"], arguments: { ["--soon", $0] }, help: "closing-soon minutes"),
         Key(name: "tz", flags: ["--tz"], arguments: { ["--tz", $0] }, help: "venue time zone"),
         Key(name: "near", flags: ["--near"], arguments: { ["--near", $0] }, help: "LAT,LON to sort by distance from"),
+        Key(name: "hide_empty", flags: ["--hide-empty"], arguments: { $0 == "yes" ? ["--hide-empty"] : [] },
+            help: "yes: bar formats print an empty text (the module hides) when nothing is chosen or open; no (the default)"),
         Key(name: "notify_venues", section: .notify, flags: ["--venues"], arguments: { ["--venues", $0] },
             help: "favorites, all, halls, retail, or venues separated by commas"),
         Key(name: "notify_events", section: .notify, flags: ["--events"], arguments: { ["--events", $0] },
@@ -73,16 +75,16 @@ package struct VenuectlConfig {
         guard let path = VenuedPaths.configDirectory(environment: environment).map({ $0 + "/venuectl.conf" }),
               access(path, F_OK) == 0 else { return }
         let bytes: [UInt8]
-        do { bytes = try BoundedFile.read(path, limit: BoundedFile.smallFileLimit) } catch { throw .usage("\(error)") }
+        do { bytes = try BoundedFile.read(path, limit: BoundedFile.smallFileLimit) } catch { throw .config("\(error)") }
         let lines: [KeyValueLine]
         switch KeyValueLine.parse(String(decoding: bytes, as: UTF8.self), path: path) {
         case .success(let parsed): lines = parsed
-        case .failure(let error): throw .usage(error.message)
+        case .failure(let error): throw .config(error.message)
         }
         for line in lines {
             let location = "\(path):\(line.number)"
             guard let key = Self.keys.first(where: { $0.name == line.key }) else {
-                throw .usage("\(location): unknown key '\(line.key)' (the keys are \(Self.keys.map(\.name).joined(separator: ", ")))")
+                throw .config("\(location): unknown key '\(line.key)' (the keys are \(Self.keys.map(\.name).joined(separator: ", ")))")
             }
             // Checked now, through the flags, whether or not a flag will override it.
             switch key.section {
@@ -120,13 +122,16 @@ package struct VenuectlConfig {
     /// here would cost every prompt a zone lookup); an unknown zone that came from the
     /// file is then said with its `path:line`, like every other bad value.
     package static func attributing(_ error: CLIError, location: String?) -> CLIError {
-        guard case .unknownZone(let name, nil) = error, let location else { return error }
-        return .unknownZone(name, location: location)
+        guard case .unknownZone(let name, nil, let suggestion) = error, let location else { return error }
+        return .unknownZone(name, location: location, suggestion: suggestion)
     }
 
     private static func apply(_ key: Key, _ value: String, to options: inout StatusOptions, location: String) throws(CLIError) {
         if key.name == "filter" && !filterFlags.contains("--\(value)") {
-            throw .usage("\(location): filter must be \(key.help), not '\(value)'")
+            throw .config("\(location): filter must be \(key.help), not '\(value)'")
+        }
+        if key.name == "hide_empty" && value != "yes" && value != "no" {
+            throw .config("\(location): hide_empty must be yes or no, not '\(value)'")
         }
         try apply(key, value, table: StatusOptions.table, to: &options, location: location)
     }
@@ -138,7 +143,7 @@ package struct VenuectlConfig {
             try table.parse(key.arguments(value), into: &options) { _, _ throws(CLIError) in }
         } catch {
             let message = if case .usage(let text, _) = error { text } else { "\(error)" }
-            throw .usage("\(location): \(key.name) = \(value): \(message)", help: table.helpCommand)
+            throw .config("\(location): \(key.name) = \(value): \(message)")
         }
     }
 }

@@ -7,8 +7,8 @@ import VenueReports
 public enum ErrorCode: String, Sendable {
     /// A bad option value (`at`, `tz`, `soon`, ...): venuectl's usage error, exit 2.
     case usage
-    /// No zone of that name; the answer also carries `zone`, and `location` when the
-    /// name came from venuectl.conf: exit 2.
+    /// No zone of that name; the answer also carries `zone`, `location` when the name
+    /// came from venuectl.conf, and `suggestion` when the database spells it otherwise: exit 2.
     case unknownZone = "unknown_zone"
     /// No venue matches a query; the answer also carries `venue` and `suggestions`: exit 3.
     case unknownVenue = "unknown_venue"
@@ -31,7 +31,8 @@ extension CLIError {
     /// The code venued answers with when it meets this error.
     public var code: ErrorCode {
         switch self {
-        case .usage: return .usage
+        // A wrong line in venuectl.conf is a usage error on the wire: venuectl says it the same way.
+        case .usage, .config: return .usage
         case .unknownZone: return .unknownZone
         case .unknownVenue: return .unknownVenue
         case .ambiguousVenue: return .ambiguousVenue
@@ -45,6 +46,7 @@ extension CLIError {
     /// The message venued sends: venuectl's line without its pointer to its own help.
     public var answerMessage: String {
         if case .usage(let message, _) = self { return message }
+        if case .config(let message) = self { return message }
         return description
     }
 
@@ -55,8 +57,9 @@ extension CLIError {
             return [("venue", JSONText.quote(query)), ("suggestions", JSONText.array(suggestions.map(JSONText.quote)))]
         case .ambiguousVenue(let query, let candidates):
             return [("venue", JSONText.quote(query)), ("candidates", JSONText.array(candidates.map(JSONText.quote)))]
-        case .unknownZone(let zone, let location):
+        case .unknownZone(let zone, let location, let suggestion):
             return [("zone", JSONText.quote(zone))] + (location.map { [("location", JSONText.quote($0))] } ?? [])
+                + (suggestion.map { [("suggestion", JSONText.quote($0))] } ?? [])
         default:
             return []
         }
@@ -78,7 +81,8 @@ extension CLIError {
         case .unknownZone?:
             guard case .string(let zone)? = answer["zone"] else { return nil }
             let location: String? = if case .string(let location)? = answer["location"] { location } else { nil }
-            self = .unknownZone(zone, location: location)
+            let suggestion: String? = if case .string(let suggestion)? = answer["suggestion"] { suggestion } else { nil }
+            self = .unknownZone(zone, location: location, suggestion: suggestion)
         case .environment?:
             self = .environment(message)
         default:

@@ -29,12 +29,44 @@ public enum ForwardedStatus {
 
     /// The request line: `arguments` after `status`, the variables that are set, the tty bit.
     public static func request(arguments: [String], environment: [(name: String, value: String)], stdoutIsTTY: Bool) -> String {
-        JSONText.object([
-            ("v", "\(Request.version)"), ("cmd", JSONText.quote(Request.Command.venuectl.rawValue)),
-            (members[0], JSONText.array(arguments.map(JSONText.quote))),
-            (members[1], JSONText.object(environment.map { ($0.name, JSONText.quote($0.value)) })),
-            (members[2], stdoutIsTTY ? "true" : "false"),
-        ])
+        var line = Line()
+        for argument in arguments { line.argument(argument) }
+        for (name, value) in environment { line.variable(name, value) }
+        return line.finished(stdoutIsTTY: stdoutIsTTY)
+    }
+
+    /// The request line written as it is read: every argument, then every variable,
+    /// then the tty bit. The prompt's path builds it straight from argv and getenv:
+    /// arrays of tuples, `map` and `joined` would cost it the runtime's first-use work
+    /// for their generic types, more than all of its system calls.
+    public struct Line {
+        private var text: String
+        private var arguments = 0
+        private var variables = 0
+
+        public init() {
+            text = "{" + JSONText.quote("v") + ":" + String(Request.version) + "," + JSONText.quote("cmd") + ":"
+                + JSONText.quote(Request.Command.venuectl.rawValue) + "," + JSONText.quote(members[0]) + ":["
+        }
+
+        /// The next argument after `status`; all of them come before any variable.
+        public mutating func argument(_ argument: String) {
+            if arguments > 0 { text += "," }
+            text += JSONText.quote(argument)
+            arguments += 1
+        }
+
+        /// A variable that is set.
+        public mutating func variable(_ name: String, _ value: String) {
+            text += variables == 0 ? "]," + JSONText.quote(members[1]) + ":{" : ","
+            text += JSONText.quote(name) + ":" + JSONText.quote(value)
+            variables += 1
+        }
+
+        public func finished(stdoutIsTTY: Bool) -> String {
+            let environment = variables == 0 ? "]," + JSONText.quote(members[1]) + ":{" : ""
+            return text + environment + "}," + JSONText.quote(members[2]) + ":" + (stdoutIsTTY ? "true" : "false") + "}"
+        }
     }
 
     /// What a `venuectl` request carries; refuses a command line venuectl would not send.

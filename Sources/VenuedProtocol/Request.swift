@@ -24,9 +24,17 @@ package struct Request: Sendable {
     package let command: Command
     package let fields: RequestFields
 
+    /// The JSON values one request may hold: the largest real one (a forwarded command
+    /// line with every flag and `StatusOptions.venueLimit` venues) has about a hundred.
+    /// The parser stops at the next, so a line of thousands of tiny values costs no more
+    /// than one of this many before it is refused.
+    package static let valueLimit = 256
+
     package init(parsing bytes: [UInt8]) throws(ProtocolError) {
         let document: JSONValue
-        do { document = try JSONParser.parse(bytes) } catch { throw ProtocolError("not JSON: \(error)") }
+        do { document = try JSONParser.parse(bytes, maxValues: Self.valueLimit) } catch {
+            throw ProtocolError(error.exceedsLimit ? "a request holds at most \(Self.valueLimit) JSON values" : "not JSON: \(error)")
+        }
         guard case .object(let list) = document else { throw ProtocolError("a request is a JSON object such as {\"v\":1,\"cmd\":\"info\"}") }
         guard case .number(let version)? = document["v"] else { throw ProtocolError("missing \"v\": send {\"v\":1,...}") }
         guard version == Double(Self.version) else { throw ProtocolError("protocol version \(Int(exactly: version).map(String.init) ?? "\(version)") is not supported: this venued speaks v1") }

@@ -1,4 +1,5 @@
 import DiningHours
+import VenueReports
 
 /// The members of a request object, read with the type each field must have: a wrong
 /// type is a `bad_request` with the field's name, never a guess or a trap. Both sides
@@ -60,6 +61,14 @@ package struct RequestFields: Sendable {
             return result
         default: throw ProtocolError("\"\(key)\" must be an object of strings")
         }
+    }
+
+    /// Venue queries (`strings`), each once, at most `StatusOptions.venueLimit`.
+    package func venueQueries(_ key: String) throws(ProtocolError) -> [String] {
+        guard let queries = StatusOptions.venueQueries(try strings(key)) else {
+            throw ProtocolError("\"\(key)\" may name at most \(StatusOptions.venueLimit) venues", code: .usage)
+        }
+        return queries
     }
 
     /// A list of venue names or ids; a single string is taken as a list of one.

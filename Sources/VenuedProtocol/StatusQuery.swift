@@ -30,7 +30,7 @@ package enum StatusQuery {
     /// Which venues, in which zone, how estimated: what `status` and `subscribe` share.
     static let filters: [Field] = [
         Field(name: "venues", encode: { o, _ in o.venues.isEmpty ? nil : "[" + o.venues.map(JSONText.quote).joined(separator: ",") + "]" },
-              decode: { d, f throws(ProtocolError) in d.options.venues = try f.strings("venues") }),
+              decode: { d, f throws(ProtocolError) in d.options.venues = try f.venueQueries("venues") }),
         Field(name: "open_now", encode: { o, _ in o.openNow ? "true" : nil },
               decode: { d, f throws(ProtocolError) in d.options.openNow = try f.flag("open_now") }),
         Field(name: "halls", encode: { o, _ in o.kinds.contains(.diningHall) ? "true" : nil },
@@ -56,6 +56,8 @@ package enum StatusQuery {
               decode: { d, f throws(ProtocolError) in d.options.estimate = !(try f.flag("no_estimate")) }),
         Field(name: "soon", encode: { o, _ in "\(o.soonMinutes)" },
               decode: { d, f throws(ProtocolError) in d.options.soonMinutes = try f.integer("soon", in: 0...1440) ?? 15 }),
+        Field(name: "hide_empty", encode: { o, _ in o.hideEmpty ? "true" : nil },
+              decode: { d, f throws(ProtocolError) in d.options.hideEmpty = try f.flag("hide_empty") }),
     ]
 
     /// The instant: `status` only (a subscription follows the present).

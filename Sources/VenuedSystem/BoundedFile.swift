@@ -47,6 +47,11 @@ public enum BoundedFile {
         public let path: String
         public let reason: String
         public var description: String { "cannot read \(path): \(reason)" }
+
+        package init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     private static func kind(_ mode: mode_t) -> String {

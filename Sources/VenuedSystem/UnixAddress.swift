@@ -27,4 +27,26 @@ public struct UnixAddress {
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
         }
     }
+
+    /// The path (or `@name`) a socket is bound to, from `getsockname`: how a process
+    /// that inherited its socket (systemd's socket activation) learns where it listens.
+    /// nil for an unbound or unnamed socket, or one that is not AF_UNIX.
+    public static func boundPath(of fd: Int32) -> String? {
+        var storage = sockaddr_un()
+        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let named = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path) ?? 2
+        guard named == 0, storage.sun_family == sa_family_t(AF_UNIX), Int(length) > pathOffset else { return nil }
+        let count = min(Int(length) - pathOffset, MemoryLayout.size(ofValue: storage.sun_path))
+        var bytes = withUnsafeBytes(of: &storage.sun_path) { Array($0.prefix(count)) }
+        if bytes.first == 0 {
+            // Abstract: exactly its bytes after the NUL, written `@name` as the config takes it.
+            bytes[0] = UInt8(ascii: "@")
+        } else if let end = bytes.firstIndex(of: 0) {
+            bytes.removeSubrange(end...)
+        }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+    }
 }

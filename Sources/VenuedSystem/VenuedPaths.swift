@@ -38,9 +38,34 @@ public enum VenuedPaths {
         configDirectory(environment: environment).map { $0 + "/config" }
     }
 
+    /// Where `systemd --user` looks for unit files (systemd.unit(5), "User Unit Search
+    /// Path"), most specific first: the user's own, the administrator's, the packages'.
+    /// venuectl only asks whether venued's socket unit is installed in one of them.
+    public static func userUnitDirectories(environment: [String: String]) -> [String] {
+        let home = environment["HOME"].flatMap(absolute)
+        let config = environment["XDG_CONFIG_HOME"].flatMap(absolute) ?? home.map { $0 + "/.config" }
+        let data = environment["XDG_DATA_HOME"].flatMap(absolute) ?? home.map { $0 + "/.local/share" }
+        let dataDirectories = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
+            .split(separator: ":").compactMap { absolute(String($0)) }
+        let user = [config, environment["XDG_RUNTIME_DIR"].flatMap(absolute), data].compactMap { $0 }
+        return user.map { $0 + "/systemd/user" } + ["/etc/systemd/user", "/run/systemd/user"]
+            + dataDirectories.map { $0 + "/systemd/user" } + ["/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
+    }
+
     /// The XDG spec says relative paths in these variables are invalid and must be
     /// ignored; a trailing slash is dropped so the joined paths stay canonical.
+    ///
+    /// On the prompt's path (the socket), so over the UTF-8 bytes: reversing and
+    /// dropping Characters builds generic types the runtime instantiates on first use,
+    /// which cost the prompt more than everything else it does before sending.
     package static func absolute(_ path: String) -> String? {
-        path.hasPrefix("/") ? String(path.reversed().drop { $0 == "/" }.reversed()) : nil
+        var path = path
+        return path.withUTF8 { bytes -> String? in
+            let slash = UInt8(ascii: "/")
+            guard bytes.first == slash else { return nil }
+            var end = bytes.count
+            while end > 0 && bytes[end - 1] == slash { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+        }
     }
 }

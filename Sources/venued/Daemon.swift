@@ -36,6 +36,7 @@ struct Daemon {
         let answer = StatusAnswer(prepared: Prepared(store: store, settings: settings), settings: settings,
                                   favoritesFile: Favorites.path(environment: environment))
         let subscriberCount = SubscriberCount()
+        let watchdog = Watchdog(environment: environment, notifier: notifier, log: log)
 
         let inherited = try Listener.inherited(environment: environment)
         let listener: Listener
@@ -51,19 +52,18 @@ struct Daemon {
         let promptFiles = PromptFiles(socketPath: config.socketPath, socketDirectoryIsOwned: config.socketDirectoryIsOwned, log: log)
         promptFiles.prepare()
         let facts = (version: Release.version, pid: getpid(), startedAt: clock.now(),
-                     socket: inherited == nil ? config.socketPath : "fd 3 (socket activation)")
+                     socket: inherited == nil ? config.socketPath : Self.describeInherited(listener.fd))
         let handler = RequestHandler(store: store, settings: settings, statusAnswer: answer, clock: clock) {
             RuntimeFacts(version: facts.version, pid: facts.pid, startedAt: facts.startedAt, socket: facts.socket,
                          socketActivated: inherited != nil, subscribers: subscriberCount.current)
         }
         try ConnectionServer.start(ConnectionServer.Parts(
-            listener: listener, handler: handler, renderer: PushRenderer(answer: answer), refreshLoop: refreshLoop,
-            handoff: handoff, clock: clock, subscriberCount: subscriberCount, promptFiles: promptFiles, settings: settings, log: log))
+            listener: listener, handler: handler, renderer: PushRenderer(answer: answer, reads: NamedFileReads()), refreshLoop: refreshLoop,
+            handoff: handoff, clock: clock, subscriberCount: subscriberCount, promptFiles: promptFiles, settings: settings,
+            watchdog: watchdog, log: log))
         if let error = refreshLoop.start() { throw .socket("cannot start the refresh thread: \(error)") }
-        if let error = Watchdog.start(environment: environment, notifier: notifier) {
-            throw .socket("cannot start the watchdog thread: \(error)")
-        }
-        log.info("venued \(facts.version) listening on \(facts.socket), serving \(store.held.source.rawValue) data")
+        if let error = watchdog?.start() { throw .socket("cannot start the watchdog thread: \(error)") }
+        log.info("venued \(facts.version) listening on \(facts.socket)\(inherited == nil ? "" : " (socket activation)"), serving \(store.held.source.rawValue) data")
         notifier.send(["READY=1", Self.statusLine(store, settings, clock)])
 
         let stop = SignalLoop.wait {
@@ -118,12 +118,20 @@ struct Daemon {
     }
 
     /// STATUS= for `systemctl status`: what is served and how old it is.
+    /// Where an inherited socket listens, as `info` shows it: systemd bound it, so its
+    /// path is the kernel's answer (getsockname), whatever venued's own config says.
+    private static func describeInherited(_ fd: Int32) -> String {
+        UnixAddress.boundPath(of: fd) ?? "fd \(fd)"
+    }
+
     private static func statusLine(_ store: FeedStore, _ settings: LiveConfig, _ clock: WallClock) -> String {
         let held = store.held
         let zone = try? ZoneDatabase.system.rules(settings.current.timeZone)
         let dates = zone.flatMap { held.coverage(zone: $0) }.map { ", dates \($0.first) to \($0.last)" } ?? ""
         let age = held.fetchedAt.map { ", fetched \(max(0, clock.now() - $0) / 60) min ago" } ?? ""
-        let error = store.health.failures > 0 ? ", last refresh failed" : ""
-        return "STATUS=serving \(held.source.rawValue) data\(dates)\(age)\(error)"
+        let health = store.health
+        let error = health.failures > 0 ? ", last refresh failed" : ""
+        let cache = health.cacheError != nil ? ", cache not written" : ""
+        return "STATUS=serving \(held.source.rawValue) data\(dates)\(age)\(error)\(cache)"
     }
 }

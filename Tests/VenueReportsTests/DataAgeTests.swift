@@ -60,8 +60,8 @@ struct DataAgeTests {
 
     @Test("venuectl's own copy: the bundled data and an old or undated cache are stale, a recent cache is not")
     func fallback() {
-        let failure = DaemonFailure.notRunning("/run/venued.sock", "no socket")
-        let stale = DataAge.Staleness.venuedUnreachable(hint: DaemonFailure.startHint)
+        let failure = DaemonFailure.notRunning("/run/venued.sock", "no socket", start: .userUnit)
+        let stale = DataAge.Staleness.venuedUnreachable(hint: StartHint.userUnit.text)
         #expect(DataAge.fallback(copy(.bundled, fetchedSecondsAgo: nil), unreachable: failure, now: now).staleness == stale)
         #expect(DataAge.fallback(copy(.cache, fetchedSecondsAgo: nil), unreachable: failure, now: now).staleness == stale)
         #expect(DataAge.fallback(copy(.cache, fetchedSecondsAgo: limit), unreachable: failure, now: now).staleness == stale)

@@ -80,7 +80,7 @@ struct OldDataFormatTests {
         #expect(render(.i3blocks, report) == "1920 Commons hours unknown\n1920 hours unknown\n#9e9e9e\n")
         #expect(object(render(.i3statusRS, report))["state"] as? String == "Idle")
         #expect(render(.polybar, report) == "%{F#9e9e9e}1920 Commons hours unknown%{F-}\n")
-        #expect(render(.tmux, report) == "#[fg=#9e9e9e]1920 Commons hours unknown#[default]\n")
+        #expect(render(.tmux, report) == "#[bg=#303030] #[fg=#9e9e9e]1920 Commons hours unknown #[default]\n")
         #expect(!render(.i3bar, report).contains("stale"))
         #expect(render(.prompt, report) == "1920 Commons hours unknown\n")
         #expect(render(.template(try StatusTemplate("{unknown_reason}|{stale}")), report) == "beyond_horizon|false\n")
@@ -92,7 +92,7 @@ struct OldDataFormatTests {
     func plainSaysOld() throws {
         let failing = render(.plain, try report(["commons"], at: Self.monday, source: .cache, age: Self.failing))
         #expect(failing.contains("\nOld data: venued's refreshes are failing, so it serves its cached copy from Mon Sep 18 9:00 AM ('venuectl info' says why).\n"))
-        let unreachable = DataAge(staleness: .venuedUnreachable(hint: DaemonFailure.startHint))
+        let unreachable = DataAge(staleness: .venuedUnreachable(hint: StartHint.userUnit.text))
         let bundled = render(.plain, try report(["commons"], at: Self.monday, source: .bundled, age: unreachable))
         #expect(bundled.contains("\nOld data: venued did not answer, so this is the bundled copy of Penn's hours — start it with 'systemctl --user start venued.socket'.\n"))
         let overdue = render(.plain, try report(["commons"], at: Self.monday, source: .primary,
@@ -123,7 +123,7 @@ struct OldDataFormatTests {
         let rs = object(render(.i3statusRS, report))
         #expect(rs["text"] as? String == "1920 Commons open till 4:30pm · Lauder College House opens 5pm (old)" && rs["state"] as? String == "Good")
         #expect(render(.polybar, report).hasSuffix("%{F-} %{F#9e9e9e}(old)%{F-}\n"))
-        #expect(render(.tmux, report).hasSuffix("#[default] #[fg=#9e9e9e](old)#[default]\n"))
+        #expect(render(.tmux, report).hasSuffix("#[fg=#9e9e9e] (old) #[default]\n"))
         let blocks = (try? JSONSerialization.jsonObject(with: Data(render(.i3bar, report).utf8))) as? [[String: Any]] ?? []
         #expect(blocks.map { $0["instance"] as? String } == ["593", "1442", "stale"])
         #expect(blocks.last?["full_text"] as? String == "(old)" && blocks.last?["color"] as? String == "#9e9e9e")

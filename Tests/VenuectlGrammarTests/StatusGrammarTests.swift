@@ -76,6 +76,24 @@ import VenuectlGrammar
         #expect(usage([], config: "colour = red\n")?.contains("unknown key 'colour'") == true)
     }
 
+    @Test func hideEmptyIsAFlagAndAYesOrNoKey() throws {
+        #expect(try parse(["--hide-empty"]).0.hideEmpty)
+        #expect(try parse([], config: "hide_empty = yes\n").0.hideEmpty)
+        #expect(try !parse([], config: "hide_empty = no\n").0.hideEmpty)
+        #expect(usage([], config: "hide_empty = sometimes\n")?.contains("venuectl.conf:1: hide_empty must be yes or no, not 'sometimes'") == true)
+    }
+
+    @Test func theRequestedFormatIsFoundWhateverElseIsWrong() throws {
+        let home = ConfigHome("format = waybar\nfilter = nearby\n")
+        defer { home.remove() }
+        let environment = ["XDG_CONFIG_HOME": home.path]
+        #expect(StatusOptions.requestedFormat(["--bogus"], environment: environment) == .waybar, "the file's format despite its wrong line")
+        #expect(StatusOptions.requestedFormat(["--format", "tmux", "--bogus"], environment: environment) == .tmux)
+        #expect(StatusOptions.requestedFormat(["--format=prompt", "--json"], environment: environment) == .json, "the last one wins")
+        #expect(StatusOptions.requestedFormat(["--", "--json"], environment: [:]) == nil, "a venue named --json")
+        #expect(StatusOptions.requestedFormat(["--format", "xml"], environment: [:]) == nil)
+    }
+
     @Test func anUnknownZoneFromTheFileIsBlamedOnItsLineAsAValue() throws {
         let (options, applied) = try parse([], config: "tz = Mars/Olympus\n")
         let attributed: CLIError
@@ -86,7 +104,7 @@ import VenuectlGrammar
         } catch {
             attributed = VenuectlConfig.attributing(error, location: applied["tz"])
         }
-        guard case .unknownZone("Mars/Olympus", let location?) = attributed else {
+        guard case .unknownZone("Mars/Olympus", let location?, _) = attributed else {
             Issue.record("not attributed: \(attributed)")
             return
         }

@@ -21,19 +21,31 @@ import Testing
 
     @Test func addListRemoveAndStatusShowTheSameSet() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
-        #expect(try venuectl(["favorites", "list"]).stdout.isEmpty)
+        let empty = try venuectl(["favorites", "list"])
+        #expect(empty.code == 0 && empty.stdout.isEmpty)
+        #expect(empty.stderr == "venuectl: no favorites yet — add one with 'venuectl favorites add VENUE'\n")
         let added = try venuectl(["favorites", "add", "commons", "1442"])
         #expect(added.code == 0 && added.stdout == "added 1920 Commons (593)\nadded Lauder College House (1442)\n", "\(added.stderr)")
         #expect(try String(contentsOfFile: file, encoding: .utf8)
             == "# venuectl favorites: one venue id a line (the name after '#' is for people).\n593  # 1920 Commons\n1442  # Lauder College House\n")
         #expect(try venuectl(["favorites", "add", "593"]).stdout == "1920 Commons (593) is a favorite already\n")
-        #expect(try venuectl(["favorites", "list"]).stdout == "593  1920 Commons\n1442  Lauder College House\n")
+        #expect(try venuectl(["favorites", "list"]).stdout == " 593  1920 Commons\n1442  Lauder College House\n")
         #expect(try shownIDs() == [593, 1442])
         #expect(try venuectl(["favorites", "remove", "lauder"]).stdout == "removed Lauder College House (1442)\n")
         #expect(try venuectl(["favorites", "remove", "lauder"]).stdout == "Lauder College House (1442) was not a favorite\n")
         #expect(try shownIDs() == [593])
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: root + "/venued").sorted()
         #expect(leftovers == ["favorites", "favorites.lock"], "no temporary file is left behind; the lock file stays, by design")
+    }
+
+    @Test func toggleAddsWhatIsNotAFavoriteAndRemovesWhatIs() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(try venuectl(["favorites", "toggle", "commons"]).stdout == "added 1920 Commons (593)\n")
+        #expect(try shownIDs() == [593])
+        let both = try venuectl(["favorites", "toggle", "commons", "lauder"])
+        #expect(both.code == 0 && both.stdout == "removed 1920 Commons (593)\nadded Lauder College House (1442)\n", "\(both.stderr)")
+        #expect(try shownIDs() == [1442])
+        #expect(try venuectl(["favorites", "toggle", "cafe"]).code == 2, "a name several venues share is refused, as by add")
     }
 
     @Test func withoutFavoritesStatusSaysHowToAddThem() throws {
@@ -47,7 +59,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/venued", withIntermediateDirectories: true)
         try "424242\n593\n".write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(try venuectl(["favorites", "list"]).stdout == "424242  (not in the current data)\n593  1920 Commons\n")
+        #expect(try venuectl(["favorites", "list"]).stdout == "424242  (not in the current data)\n   593  1920 Commons\n")
         #expect(try venuectl(["favorites", "remove", "424242"]).stdout == "removed venue (424242)\n")
     }
 
@@ -55,8 +67,8 @@ import Testing
         (["favorites", "add", "cafe"], Int32(2), "'cafe' matches 3 venues: Cafe West, Accenture Café, Joe's Café — be more specific or use an id"),
         (["favorites", "add", "comons"], 3, "no venue matches 'comons': did you mean '1920 Commons'?"),
         (["favorites", "add"], 2, "favorites add needs a VENUE"),
-        (["favorites"], 2, "favorites needs add, remove or list"),
-        (["favorites", "star", "593"], 2, "unknown favorites action 'star': use add, remove or list"),
+        (["favorites"], 2, "favorites needs add, remove, toggle or list"),
+        (["favorites", "star", "593"], 2, "unknown favorites action 'star': use add, remove, toggle or list"),
         (["favorites", "list", "593"], 2, "favorites list takes no VENUE"),
     ])
     func mistakesAreOneLineWithTheirExitCode(arguments: [String], code: Int32, message: String) throws {

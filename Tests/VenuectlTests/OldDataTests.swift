@@ -49,7 +49,7 @@ import Testing
         #expect((waybar["tooltip"] as? String)?.hasSuffix("\n\nNo hours: the data covers 2023-09-16 to 2023-09-22, and hours are not guessed more than 21 days away from it.") == true)
         #expect(try venuectl(Self.far + ["--format", "prompt", "commons"]).stdout == "1920 Commons hours unknown\n")
         #expect(try venuectl(Self.far + ["--format", "i3blocks", "commons"]).stdout == "1920 Commons hours unknown\n1920 hours unknown\n#9e9e9e\n")
-        #expect(try venuectl(Self.far + ["--format", "tmux", "commons"]).stdout == "#[fg=#9e9e9e]1920 Commons hours unknown#[default]\n")
+        #expect(try venuectl(Self.far + ["--format", "tmux", "commons"]).stdout == "#[bg=#303030] #[fg=#9e9e9e]1920 Commons hours unknown #[default]\n")
         let state = try #require(object(try venuectl(Self.far + ["--format", "i3status-rs", "commons"]).stdout))
         #expect(state["state"] as? String == "Idle")
         #expect(try venuectl(Self.far + ["--template", "{name}: {state} ({unknown_reason}) stale={stale}", "commons"]).stdout

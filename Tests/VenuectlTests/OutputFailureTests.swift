@@ -56,7 +56,12 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         try pipe.fileHandleForWriting.close()
-        usleep(300_000)  // venuectl meets a full pipe before anyone reads
+        // venuectl meets a full pipe before anyone reads: wait (bounded) until it is full.
+        let reading = pipe.fileHandleForReading.fileDescriptor
+        try waitUntil("venuectl filling the pipe") {
+            var queued: Int32 = 0
+            return ioctl(reading, UInt(FIONREAD), &queued) == 0 && queued >= 4096 || !process.isRunning
+        }
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)

@@ -47,10 +47,18 @@ import Testing
         #expect(without.venues.first?["distance_m"] == nil, "the HOURS.md §4 object is unchanged without --near")
     }
 
-    @Test(arguments: ["north", "39.95", "91,0", "39.95,-181", "39.95,-75.19,3", "a,b"])
+    @Test(arguments: ["north", "39.95", "39.95,-75.19,3", "a,b", "nan,0", "inf,0"])
     func aBadPointIsAUsageError(point: String) throws {
         let run = try VenuectlProcess.run(Self.base + ["--near", point])
         #expect(run.code == 2 && run.stdout.isEmpty)
         #expect(run.stderr == "venuectl: --near takes LAT,LON in decimal degrees, e.g. 39.9522,-75.1932, not '\(point)' (see 'venuectl status --help')\n")
+    }
+
+    @Test(arguments: [("200,0", "latitude 200 is out of range (-90..90)"), ("91,0", "latitude 91 is out of range (-90..90)"),
+                      ("39.95,-181", "longitude -181 is out of range (-180..180)"), ("0,180.5", "longitude 180.5 is out of range (-180..180)")])
+    func aPointOffTheGlobeSaysWhichNumberIsOutOfRange(point: String, message: String) throws {
+        let run = try VenuectlProcess.run(Self.base + ["--near", point])
+        #expect(run.code == 2 && run.stdout.isEmpty)
+        #expect(run.stderr == "venuectl: --near \(point): \(message) (see 'venuectl status --help')\n")
     }
 }

@@ -89,7 +89,7 @@ import Testing
         #expect(polybar.code == 0)
         #expect(oneLine(polybar) == "%{F#ff9800}1920 Commons closes in 10 min%{F-} · %{F#f44336}Lauder College House opens 5pm%{F-}")
         let tmux = try venuectl(Self.base + ["--format", "tmux", "commons", "lauder"])
-        #expect(oneLine(tmux) == "#[fg=#ff9800]1920 Commons closes in 10 min#[default] · #[fg=#f44336]Lauder College House opens 5pm#[default]")
+        #expect(oneLine(tmux) == "#[bg=#303030] #[fg=#ff9800]1920 Commons closes in 10 min#[fg=#9e9e9e] · #[fg=#f44336]Lauder College House opens 5pm #[default]")
     }
 
     @Test func markupAndTagCharactersInNamesAreEscapedForEachConsumer() throws {
@@ -105,7 +105,7 @@ import Testing
         // polybar: a `%` before `{` is kept from it by the colour tag in force.
         #expect(oneLine(try venuectl(args + ["polybar"])) == "%{F#4caf50}Tom & Jerry's <Grill> 100% #1 %%{F#4caf50}{F#f0f} open till 8pm%{F-}")
         // tmux's #() output is read twice: one `#` is written four times.
-        #expect(oneLine(try venuectl(args + ["tmux"])) == "#[fg=#4caf50]Tom & Jerry's <Grill> 100% ####1 %{F####f0f} open till 8pm#[default]")
+        #expect(oneLine(try venuectl(args + ["tmux"])) == "#[bg=#303030] #[fg=#4caf50]Tom & Jerry's <Grill> 100% ####1 %{F####f0f} open till 8pm #[default]")
         // Without markup the text goes out as it is.
         let i3bar = try venuectl(args + ["i3bar"])
         #expect(i3bar.stdout.contains(#""full_text":"Tom & Jerry's <Grill> 100% #1 %{F#f0f} open till 8pm""#))

@@ -31,6 +31,7 @@ import VenuedProtocol
         options.tz = "Europe/Paris"
         options.estimate = false
         options.soonMinutes = 20
+        options.hideEmpty = true
         let presentation = StatusPresentation(format: .template(try StatusTemplate("{name} {state}")), color: true,
                                               userZone: "Asia/Tokyo", columns: 80)
         let (decoded, shown) = try roundTrip(.status, options, presentation)

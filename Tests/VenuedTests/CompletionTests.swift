@@ -86,7 +86,7 @@ import Testing
             "venuectl help is => is-open",
             "venuectl next --at  => ",
             "venuectl __ => ",
-            "venuectl favorites  => add remove list",
+            "venuectl favorites  => add remove toggle list",
             "venuectl watch --co => --count",
             "venuectl notify -- => --venues --events --before --socket --count --help",
         ], "\(run.output)")

@@ -53,15 +53,20 @@ import Testing
     @Test func aClientStuckMidRequestDoesNotDelayOthersAndIsToldWhy() throws {
         let daemon = try DaemonProcess(home: home, arguments: arguments)
         defer { daemon.stop() }
-        let stuck = try UnixClient(path: home.socketPath, timeout: 3)
+        // Read before the connection exists, so the daemon's read deadline (1 s, from
+        // its accept) cannot end before this clock says it may.
+        let connected = ContinuousClock.now
+        let stuck = try UnixClient(path: home.socketPath, timeout: 30)
         defer { stuck.close() }
         try stuck.send(#"{"v":1,"cmd":"info""#)    // and never the newline
-        let started = Date()
-        for _ in 0..<5 { #expect(try daemon.request(info, timeout: 0.5)["ok"] as? Bool == true) }
-        #expect(Date().timeIntervalSince(started) < 0.5)
+        // Another client is answered while the stuck one still waits for its verdict.
+        #expect(try daemon.request(info, timeout: 10)["ok"] as? Bool == true)
+        #expect(throws: TestFailure.self, "the stuck client was cut off before another was answered") { try stuck.readLineWithin(0) }
+        for _ in 0..<4 { #expect(try daemon.request(info, timeout: 10)["ok"] as? Bool == true) }
         let answer = try stuck.readObject()
         #expect((answer["error"] as? String)?.contains("no complete request within") == true)
-        #expect(Date().timeIntervalSince(started) > 0.8 && Date().timeIntervalSince(started) < 2.5)
+        // Not before the read deadline (a lower bound load cannot break).
+        #expect(ContinuousClock.now - connected >= .milliseconds(900))
         #expect(try stuck.readLine() == nil)
     }
 
@@ -104,10 +109,12 @@ import Testing
         defer { reader.close() }
         // 300 answers of a few KB each: far more than a socket buffer holds.
         try reader.send(String(repeating: status + "\n", count: 300))
-        usleep(200_000)
-        let started = Date()
-        #expect(try daemon.request(info, timeout: 0.5)["ok"] as? Bool == true)
-        #expect(Date().timeIntervalSince(started) < 0.5)
+        // Once the first answers arrive, the rest soon fill the socket and wait on the reader.
+        try reader.waitUntilReadable(seconds: 20)
+        // The other client is answered while the reader has read nothing: had the loop
+        // waited on the reader instead, it would have dropped it at the write deadline,
+        // and the reader would not get its 300 answers below.
+        #expect(try daemon.request(info, timeout: 10)["ok"] as? Bool == true)
         for index in 0..<300 {
             let answer = try reader.readObject()
             guard answer["ok"] as? Bool == true else {
@@ -117,23 +124,46 @@ import Testing
         }
     }
 
-    @Test func whenTheWaitingRoomIsFullNewcomersQueueUntilSlotsFree() throws {
-        let daemon = try DaemonProcess(home: home, arguments: arguments)
+    @Test func aFullWaitingRoomRefusesTheProcessThatFilledItAndLetsAnotherIn() throws {
+        let server = try ScriptedHTTPServer()
+        defer { server.stop() }
+        server.set("/primary", .init(body: Feeds.current(), delay: 5))
+        let daemon = try DaemonProcess(home: home, arguments: [
+            "--primary-url", server.url("/primary"), "--backup-url", server.url("/primary"), "--timeout", "8",
+        ])
         defer { daemon.stop() }
+        // 64 slots held by requests being answered (a slow refresh), 64 clients waiting.
         let holders = try (0..<64).map { _ in try UnixClient(path: home.socketPath, timeout: 3) }
         defer { holders.forEach { $0.close() } }
+        for holder in holders { try holder.send(#"{"v":1,"cmd":"refresh"}"# + "\n") }
+        usleep(100_000)
         let waiting = try (0..<64).map { _ in try UnixClient(path: home.socketPath, timeout: 3) }
-        let queued = try UnixClient(path: home.socketPath, timeout: 3)
-        defer { queued.close() }
-        for client in waiting + [queued] { try client.send(info + "\n") }
-        usleep(50_000)
-        for holder in holders { holder.close() }
-        // The 64 that waited get the freed slots; as they finish, the one queued behind them gets one too.
-        for client in waiting {
-            #expect(try client.readObject()["ok"] as? Bool == true)
-            client.close()
+        defer { waiting.forEach { $0.close() } }
+        for client in waiting { try client.send(info + "\n") }
+        // One more of this process is refused at once, rather than queued in the kernel.
+        let surplus = try UnixClient(path: home.socketPath, timeout: 3)
+        defer { surplus.close() }
+        try? surplus.send(info + "\n")
+        #expect(try surplus.readObject()["code"] as? String == "busy")
+        // Another process takes the place of this one's newest waiting client, and gets
+        // the first slot that frees (a holder that leaves frees its slot at once).
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        other.arguments = ["-c", """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX); s.settimeout(5); s.connect(sys.argv[1])
+            s.sendall(b'{"v":1,"cmd":"info"}\\n'); print(s.makefile().readline(), end="")
+            """, home.socketPath]
+        let output = Pipe()
+        other.standardOutput = output
+        try other.run()
+        for holder in holders where other.isRunning {
+            usleep(20_000)
+            holder.close()
         }
-        #expect(try queued.readObject()["ok"] as? Bool == true)
+        other.waitUntilExit()
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(answer.hasPrefix(#"{"ok":true"#), "\(answer)")
     }
 
     @Test func aSlowRefreshDoesNotHoldUpOtherClients() throws {
@@ -142,17 +172,20 @@ import Testing
         server.set("/primary", .init(status: 500, body: Array("down".utf8)))
         server.set("/backup", .init(status: 500, body: Array("down".utf8)))
         let daemon = try DaemonProcess(home: home, arguments: [
-            "--primary-url", server.url("/primary"), "--backup-url", server.url("/backup"), "--timeout", "4",
+            "--primary-url", server.url("/primary"), "--backup-url", server.url("/backup"), "--timeout", "8",
         ])
         defer { daemon.stop() }
-        server.set("/primary", .init(body: Feeds.current(), delay: 1.5))
-        let refresher = try UnixClient(path: home.socketPath, timeout: 10)
+        _ = try daemon.waitForInfo { ($0["failures"] as? Int ?? 0) > 0 }
+        server.set("/primary", .init(body: Feeds.current(), delay: 4))
+        let asked = server.requests.count
+        let refresher = try UnixClient(path: home.socketPath, timeout: 20)
         defer { refresher.close() }
         try refresher.send(#"{"v":1,"cmd":"refresh"}"# + "\n" + info + "\n")
-        usleep(200_000)
-        let started = Date()
-        for _ in 0..<5 { #expect(try daemon.request(status, timeout: 0.5)["ok"] as? Bool == true) }
-        #expect(Date().timeIntervalSince(started) < 0.5)
+        // The refresh is under way once the upstream has the question.
+        try waitUntil("the refresh reached the upstream") { server.requests.count > asked }
+        for _ in 0..<5 { #expect(try daemon.request(status, timeout: 10)["ok"] as? Bool == true) }
+        // All answered while the refresh still waits on the upstream's 4 s delay.
+        #expect(throws: TestFailure.self, "the refresh ended before the others were answered") { try refresher.readLineWithin(0) }
         let refreshed = try refresher.readObject()
         #expect(refreshed["ok"] as? Bool == true && refreshed["source"] as? String == "primary")
         // The next request on the same connection is served once the refresh is done.

@@ -82,7 +82,7 @@ import VenuedProtocol
             return try daemon.request(String(decoding: body, as: UTF8.self))
         }
         let tmux = try request(["falk"], ["XDG_CONFIG_HOME": config], false)
-        #expect(tmux["ok"] as? Bool == true && (tmux["text"] as? String)?.hasPrefix("#[fg=") == true, "\(tmux)")
+        #expect(tmux["ok"] as? Bool == true && (tmux["text"] as? String)?.hasPrefix("#[bg=#303030] #[fg=") == true, "\(tmux)")
         let colour = try request(["falk", "--format", "plain"], ["TERM": "xterm"], true)
         #expect((colour["text"] as? String)?.contains("\u{1B}[") == true)
         let plain = try request(["falk", "--format", "plain"], ["TERM": "xterm", "NO_COLOR": "1"], true)
@@ -99,10 +99,13 @@ import VenuedProtocol
         defer { stub.stop() }
         let run = try VenuectlRunner.run(["status", "nowhere"], home: home, environment: ["VENUED_SOCKET": stub.path])
         #expect(run.code == 3 && run.stdout.isEmpty && run.stderr == "venuectl: no venue matches 'nowhere': did you mean 'Falk'?\n", "\(run.stderr)")
-        // The stub records a line after it answered: give it a moment (bounded) to do so.
-        for _ in 0..<200 where stub.received.isEmpty { usleep(10_000) }
-        usleep(200_000)
-        #expect(stub.received.count == 1, "one question, one request: \(stub.received)")
+        // The stub serves connections in turn: once it has the line of one of ours made
+        // after venuectl exited, it has read every connection venuectl made.
+        let marker = try UnixClient(path: stub.path, timeout: 10)
+        try marker.send("marker\n")
+        try waitUntil("the stub reading the marker") { stub.received.contains("marker") }
+        marker.close()
+        #expect(stub.received.filter { $0 != "marker" }.count == 1, "one question, one request: \(stub.received)")
     }
 
     @Test func venuedRefusesAForwardedCommandLineWithTheLocalRunsWords() throws {
@@ -114,5 +117,22 @@ import VenuedProtocol
         let local = try VenuectlRunner.run(["status", "--data", try home.bundledDataFile()], home: home)
         #expect(forwarded.code == 2 && forwarded.stderr.contains("venuectl.conf:1: tz = Mars/Base: unknown time zone"), "\(forwarded.stderr)")
         #expect(forwarded.code == local.code && forwarded.stderr == local.stderr)
+    }
+
+    @Test func aBarsErrorIsShownInItsFormatOnThePromptsPathToo() throws {
+        let daemon = try home.bundledDaemon()
+        defer { daemon.stop() }
+        mkdirs(home.environment["XDG_CONFIG_HOME"]! + "/venued")
+        try "format = prompt\nsoon = soonish\n".write(toFile: home.environment["XDG_CONFIG_HOME"]! + "/venued/venuectl.conf", atomically: true, encoding: .utf8)
+        let forwarded = try VenuectlRunner.run(["status"], home: home)
+        let local = try VenuectlRunner.run(["status", "--data", try home.bundledDataFile()], home: home)
+        #expect(forwarded.code == 0 && forwarded.stdout == "venuectl: config error\n", "\(forwarded.stdout) \(forwarded.stderr)")
+        #expect(forwarded.stderr.contains("venuectl.conf:2: soon = soonish: --soon takes whole minutes"), "\(forwarded.stderr)")
+        #expect(forwarded.stdout == local.stdout && forwarded.stderr == local.stderr && local.code == 0)
+        // A venue venued does not know, after the command line parsed.
+        try FileManager.default.removeItem(atPath: home.environment["XDG_CONFIG_HOME"]! + "/venued/venuectl.conf")
+        let venue = try VenuectlRunner.run(["status", "--format", "waybar", "comons"], home: home)
+        #expect(venue.code == 0 && venue.stdout.contains(#""text":"venuectl: unknown venue""#), "\(venue.stdout)")
+        #expect(venue.stderr.hasPrefix("venuectl: no venue matches 'comons'"), "\(venue.stderr)")
     }
 }

@@ -89,6 +89,20 @@ import Testing
             let tone = feed.closedIDs.contains(id) ? HostileFeed.closed : HostileFeed.open
             #expect(foreground(before: feed.shown(id)) == tone, "\(feed.shown(id)) in \(tone)")
         }
+        // On tmux's default status style (black on green, which this config keeps), each
+        // name sits on the format's dark chip: the last background set before it is
+        // #303030, not the line's green (SGR 42), on which the open green would vanish.
+        func background(before text: String) -> String? {
+            guard let range = status.range(of: text) else { return nil }
+            let head = String(status[..<range.lowerBound])
+            let codes = head.components(separatedBy: "\u{1B}[").dropFirst().map { $0.prefix { $0 != "m" } }
+            guard let last = codes.last(where: { $0.hasPrefix("48;2;") || ($0.count == 2 && $0.hasPrefix("4")) || $0 == "49" }) else { return nil }
+            return String(last)
+        }
+        for id in HostileFeed.favorites + HostileFeed.named {
+            #expect(background(before: feed.shown(id)) == "48;2;48;48;48", "\(feed.shown(id)) on the dark chip: \(status)")
+        }
+        #expect(status.contains("\u{1B}[42m"), "the rest of the line keeps tmux's default green")
         #expect(!status.contains("38;2;255;0;255"), "a name's #[fg=#ff00ff] became a colour: \(status)")
         #expect(!FileManager.default.fileExists(atPath: feed.pwned), "tmux ran the #(touch ...) in a venue's name")
     }
@@ -172,6 +186,45 @@ import Testing
         let (shot, log) = try runI3(bars: "bar {\n    status_command i3blocks\n}") { $0.count(HostileFeed.open) > 200 }
         #expect(shot.magentaPixels == 0, "a name's markup or tag became a colour (\(shot.magentaPixels) magenta pixels)")
         #expect(!log.contains("ERROR") && !log.lowercased().contains("parse"), "i3 or i3bar complained: \(log)")
+    }
+
+    /// integrations.md's click actions and --hide-empty in a real i3blocks, which needs no
+    /// display: it prints the i3bar protocol and reads i3bar's click events on stdin, so
+    /// the test plays i3bar. A middle click toggles the favorite; the favorites block,
+    /// hidden while the set is empty, then shows it.
+    @Test(.enabled(if: RealConsumers.have("i3blocks"), "needs i3blocks (Debian package i3blocks)"))
+    func i3blocksClickTogglesAFavoriteAndAnEmptyFavoritesBlockIsHidden() throws {
+        let at = "--at 2023-09-18T12:00"
+        try "".write(toFile: session.home.root + "/config/venued/favorites", atomically: true, encoding: .utf8)
+        let config = try session.write("""
+            [dining]
+            command=venuectl status --favorites --hide-empty --format i3blocks \(at) 2>/dev/null
+            interval=1
+
+            [commons]
+            command=case "${button:-$BLOCK_BUTTON}" in 2) venuectl favorites toggle commons >/dev/null 2>&1 ;; esac; venuectl status commons --format i3blocks \(at) 2>/dev/null
+            interval=60
+
+            """, to: "i3blocks-clicks.conf")
+        let clicks = try session.write("", to: "clicks")
+        try session.start(["/bin/sh", "-c", "tail -f \(clicks) | exec i3blocks -c \(config)"], log: "i3blocks-clicks.log")
+        func lastLine() -> [[String: Any]] {
+            guard let line = session.log("i3blocks-clicks.log").split(separator: "\n").last(where: { $0.contains("commons") || $0.contains("Commons") }) else { return [] }
+            let array = line.drop { $0 == "," }
+            return (try? JSONSerialization.jsonObject(with: Data(array.utf8))) as? [[String: Any]] ?? []
+        }
+        func text(_ name: String) -> String? { lastLine().first { $0["name"] as? String == name }?["full_text"] as? String }
+        try session.waitFor("the commons block (log: \(session.log("i3blocks-clicks.log")))") { text("commons")?.hasPrefix("1920 Commons open till 4:30pm") == true }
+        #expect(text("dining") == nil, "no favorites: the block is hidden (empty output), not 'no venues'")
+        // i3bar's click stream: an opening bracket, then one object per click.
+        let handle = try #require(FileHandle(forWritingAtPath: clicks))
+        handle.write(Data("[\n{\"name\":\"commons\",\"instance\":\"\",\"button\":2,\"x\":5,\"y\":5}\n".utf8))
+        try handle.close()
+        try session.waitFor("the favorites block after the click (log: \(session.log("i3blocks-clicks.log")))") {
+            text("dining")?.hasPrefix("1920 Commons open till 4:30pm") == true
+        }
+        let favorites = try String(contentsOfFile: session.home.root + "/config/venued/favorites", encoding: .utf8)
+        #expect(favorites.contains("\n593  # 1920 Commons\n"), "\(favorites)")
     }
 
     @Test(.enabled(if: RealConsumers.have("i3", "i3bar", "Xvfb", "import"),

@@ -59,9 +59,35 @@ import Testing
         room.enter(7, peer: 1, until: 1.0)
         room.enter(8, peer: 1, until: 1.5)
         #expect(room.earliestDeadline == 1.0)
-        #expect(room.next()?.fd == 7)
-        #expect(room.next()?.fd == 8)
-        #expect(room.next()?.fd == nil && room.isEmpty)
+        #expect(room.next(slots: { _ in 0 })?.fd == 7)
+        #expect(room.next(slots: { _ in 0 })?.fd == 8)
+        #expect(room.next(slots: { _ in 0 })?.fd == nil && room.isEmpty)
+    }
+
+    @Test func aSlotGoesFirstToTheProcessHoldingFewest() {
+        var room = WaitingRoom(capacity: 4)
+        room.enter(7, peer: 1, until: 1.0)
+        room.enter(8, peer: 1, until: 1.1)
+        room.enter(9, peer: 2, until: 1.2)
+        room.enter(10, peer: 3, until: 1.3)
+        let held: [Int32: Int] = [1: 60, 2: 1, 3: 1]
+        #expect(room.nextPeer(slots: { held[$0] ?? 0 }) == 2)
+        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 9)
+        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 10)
+        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 7)
+        #expect(room.earliestDeadline == 1.1)
+    }
+
+    @Test func aNewcomerToAFullRoomDisplacesTheNewestOfTheProcessHoldingMost() {
+        var room = WaitingRoom(capacity: 3)
+        room.enter(7, peer: 1, until: 1.0)
+        room.enter(8, peer: 1, until: 1.1)
+        room.enter(9, peer: 2, until: 1.2)
+        let held: [Int32: Int] = [1: 60, 2: 1]
+        #expect(room.displace(for: 1, slots: { held[$0] ?? 0 }) == nil)
+        #expect(room.displace(for: 3, slots: { held[$0] ?? 0 }) == 8)
+        #expect(!room.isFull)
+        #expect(room.next(slots: { _ in 0 })?.fd == 7)
     }
 
     @Test func isFullAtItsCapacity() {
@@ -70,7 +96,7 @@ import Testing
         #expect(!room.isFull)
         room.enter(8, peer: 1, until: 1.0)
         #expect(room.isFull)
-        _ = room.next()
+        _ = room.next(slots: { _ in 0 })
         #expect(!room.isFull)
     }
 
@@ -82,7 +108,7 @@ import Testing
         #expect(room.expired(at: 0.5) == [])
         #expect(room.expired(at: 2.0) == [7, 8])
         #expect(room.earliestDeadline == 3.0)
-        #expect(room.next()?.fd == 9)
+        #expect(room.next(slots: { _ in 0 })?.fd == 9)
     }
 }
 

@@ -97,10 +97,9 @@ import Testing
         server.set("/backup", .init(body: Feeds.backup2023))
         let daemon = try start(["--timeout", "1"])
         defer { daemon.stop(); server.stop() }
-        let started = Date()
-        let refresh = try daemon.request(#"{"v":1,"cmd":"refresh"}"#, timeout: 10)
-        // At most the automatic first refresh and this one, each bounded by the timeout.
-        #expect(Date().timeIntervalSince(started) < 8)
+        // At most the automatic first refresh and this one, each bounded by the 1 s
+        // timeout: answered long before the server's 20 s delay ends.
+        let refresh = try daemon.request(#"{"v":1,"cmd":"refresh"}"#, timeout: 12)
         let attempts = try #require(refresh["attempts"] as? [[String: Any]])
         #expect(attempts.first?["detail"] as? String == "no complete answer within 1 s")
         #expect(refresh["source"] as? String == "backup")

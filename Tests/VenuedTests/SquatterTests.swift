@@ -124,14 +124,20 @@ final class Squatter {
         try startListener(as: nil, socket: socket, state: state, dropTo: dropsToSquatter ? squatter : nil)
         let owner = dropsToSquatter ? "uid \(squatter.uid) (\(Self.squatterName))" : "uid 0 (root)"
         let refusal = "not asking venued: the process listening on \(socket) runs as \(owner), not as you (uid \(victim.uid))"
-        let remedy = "stop it and remove \(socket), then start your own venued ('systemctl --user start venued.socket')"
+        // The client is a copy outside any build directory, so it names the socket unit
+        // when one is installed for every user (the package), else venued itself.
+        let unitInstalled = ["/etc/systemd/user", "/run/systemd/user", "/usr/local/share/systemd/user", "/usr/share/systemd/user",
+                             "/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
+            .contains { FileManager.default.fileExists(atPath: $0 + "/venued.socket") }
+        let start = unitInstalled ? "systemctl --user start venued.socket" : "venued"
+        let remedy = "stop it and remove \(socket), then start your own venued ('\(start)')"
 
         let prompt = try runAsVictim([], socket: socket)
         #expect(prompt.code == 0 && prompt.stdout.contains("Penn dining") && !prompt.stdout.contains("SQUATTED"))
         #expect(prompt.stderr == "venuectl: \(refusal); showing the bundled data — \(remedy)\n", "\(prompt.stderr)")
         let info = try runAsVictim(["info"], socket: socket)
         #expect(info.code == 6 && info.stderr == "venuectl: \(refusal): \(remedy)\n", "\(info.stderr)")
-        let seen = try self.seen(state)
+        let seen = try self.seen(state) { $0.connections >= 2 }
         #expect(seen.connections >= 2, "the check that decided is the peer's uid, after connecting")
         #expect(seen.received == 0, "the listener received \(seen.received) bytes")
     }
@@ -215,10 +221,16 @@ final class Squatter {
         guard access(state + "/seen.json", F_OK) == 0 else { throw TestFailure("the listener on \(socket) did not start") }
     }
 
-    func seen(_ state: String) throws -> Seen {
-        // Let a connection venuectl just closed be counted before reading.
-        usleep(200_000)
-        return try JSONDecoder().decode(Seen.self, from: Data(contentsOf: URL(fileURLWithPath: state + "/seen.json")))
+    /// What the listener saw, once `expected` holds (bounded wait); without it, after a
+    /// moment for a connection venuectl just closed to be counted.
+    func seen(_ state: String, expected: ((Seen) -> Bool)? = nil) throws -> Seen {
+        let read = { try JSONDecoder().decode(Seen.self, from: Data(contentsOf: URL(fileURLWithPath: state + "/seen.json"))) }
+        guard let expected else {
+            usleep(200_000)
+            return try read()
+        }
+        try? waitUntil("the listener counting") { (try? read()).map(expected) ?? false }
+        return try read()
     }
 
     static func ensureUser(_ name: String) throws -> User {

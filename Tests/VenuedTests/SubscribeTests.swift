@@ -8,9 +8,10 @@ import Testing
 
     @Test func aSubscriberHearsTheTransitionAFewSecondsAhead() throws {
         // Falk Kosher Dining closes at 2023-09-18T14:00-04:00 in the bundled week;
-        // start the daemon's clock four seconds before that.
+        // start the daemon's clock ten seconds before that: time for the daemon to start
+        // and the snapshot to come before it, even on a loaded machine.
         let closing = 1_695_060_000
-        let offset = closing - 4 - Int(Date().timeIntervalSince1970)
+        let offset = closing - 10 - Int(Date().timeIntervalSince1970)
         let daemon = try DaemonProcess(home: home, arguments: [
             "--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none",
             "--timeout", "1", "--clock-offset", "\(offset)",
@@ -19,25 +20,25 @@ import Testing
         // Once the first refresh has failed, the data's age stays as it is ("refreshes are
         // failing"), so the next push is the transition.
         _ = try daemon.waitForInfo { ($0["failures"] as? Int ?? 0) > 0 }
-        let client = try UnixClient(path: home.socketPath, timeout: 8)
+        let client = try UnixClient(path: home.socketPath, timeout: 30)
         defer { client.close() }
         try client.send(#"{"v":1,"cmd":"subscribe","venues":["falk"]}"# + "\n")
         let snapshot = try client.readObject()
         #expect(snapshot["event"] as? String == "snapshot")
         #expect((snapshot["venues"] as? [[String: Any]])?.first?["state"] as? String == "open")
-        let subscribed = Date()
         let pushed = try client.readObject()
         #expect(pushed["event"] as? String == "transition")
         #expect(pushed["at"] as? String == "2023-09-18T14:00:00-04:00")
         #expect((pushed["venues"] as? [[String: Any]])?.first?["state"] as? String == "closed")
-        #expect(Date().timeIntervalSince(subscribed) > 0.5)
+        // Not before its instant, on the daemon's clock (load only makes it later).
+        #expect(Date().timeIntervalSince1970 + Double(offset) >= Double(closing), "pushed before 14:00")
     }
 
     @Test func theStartOfACountdownIsPushed() throws {
         // Falk closes at 14:00 New York time: plain text says "closes at 2:00 PM" until
-        // 13:00, then counts down ("closes in 1 h"). Start eight seconds before 13:00.
+        // 13:00, then counts down ("closes in 1 h"). Start twelve seconds before 13:00.
         let countdown = 1_695_060_000 - 3600
-        let offset = countdown - 8 - Int(Date().timeIntervalSince1970)
+        let offset = countdown - 12 - Int(Date().timeIntervalSince1970)
         let daemon = try DaemonProcess(home: home, arguments: [
             "--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none",
             "--timeout", "1", "--clock-offset", "\(offset)",
@@ -45,7 +46,7 @@ import Testing
         defer { daemon.stop() }
         // The first refresh's end changes the header (the data is old): wait for it first.
         _ = try daemon.waitForInfo { ($0["failures"] as? Int ?? 0) > 0 }
-        let client = try UnixClient(path: home.socketPath, timeout: 15)
+        let client = try UnixClient(path: home.socketPath, timeout: 30)
         defer { client.close() }
         try client.send(#"{"v":1,"cmd":"subscribe","venues":["falk"],"render":"plain","user_tz":"America/New_York"}"# + "\n")
         let snapshot = try client.readObject()
@@ -69,7 +70,7 @@ import Testing
         defer { daemon.stop() }
         // The first failed refresh changes what the answer says of the data's age: past it.
         _ = try daemon.waitForInfo { ($0["failures"] as? Int ?? 0) > 0 }
-        let client = try UnixClient(path: home.socketPath, timeout: 8)
+        let client = try UnixClient(path: home.socketPath, timeout: 30)
         defer { client.close() }
         try client.send(#"{"v":1,"cmd":"subscribe"}"# + "\n")
         #expect(try client.readObject()["source"] as? String == "bundled")

@@ -92,6 +92,8 @@ import VenuedSystem
                                        executable: Self.activator)
         let info = try daemon.request(#"{"v":1,"cmd":"info"}"#)
         #expect(info["socket_activated"] as? Bool == true)
+        // Where systemd bound it, read back from the socket itself (getsockname).
+        #expect(info["socket"] as? String == home.socketPath)
         #expect(info["pid"] as? Int == Int(daemon.process.processIdentifier))
         #expect(daemon.stop() == 0)
         // The socket belongs to systemd: venued must not unlink it.

@@ -11,9 +11,9 @@ import Testing
 struct WallClockWaits {
     let home = DaemonProcess.Home()
 
-    /// Runs `arguments` under strace for the calls that wait, until `stop` says so, and
-    /// returns the trace.
-    private func trace(_ executable: String, _ arguments: [String], environment: [String: String],
+    /// Runs `arguments` under strace for the calls that wait, through `body` and until
+    /// the trace shows `armed` timers set (bounded), and returns the trace.
+    private func trace(_ executable: String, _ arguments: [String], environment: [String: String], armed: Int = 1,
                        while body: () throws -> Void) throws -> String {
         let output = home.root + "/trace-\(UUID().uuidString.prefix(8))"
         let process = Process()
@@ -38,8 +38,9 @@ struct WallClockWaits {
         }
         try body()
         // strace writes each call as it happens; the first field of a line is the pid.
-        usleep(200_000)
-        guard let text = try? String(contentsOfFile: output, encoding: .utf8), !text.isEmpty else {
+        let read = { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
+        try? waitUntil("\(armed) timers armed") { read().components(separatedBy: "timerfd_settime(").count - 1 >= armed }
+        guard let text = Optional(read()), !text.isEmpty else {
             throw TestFailure("strace wrote no trace (ptrace refused here?)")
         }
         traced = text.split(separator: " ", maxSplits: 1).first.flatMap { pid_t($0) }
@@ -59,7 +60,7 @@ struct WallClockWaits {
     @Test func venuedWaitsOnAbsoluteWallClockDeadlinesThatAClockChangeEnds() throws {
         let socket = home.socketPath
         let text = try trace(DaemonProcess.binary, ["--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none", "--timeout", "1"],
-                             environment: home.environment) {
+                             environment: home.environment, armed: 2) {
             var client: UnixClient?
             for _ in 0..<200 where client == nil {
                 client = try? UnixClient(path: socket, timeout: 2)
@@ -77,10 +78,7 @@ struct WallClockWaits {
 
     @Test func watchWithoutVenuedWaitsOnAnAbsoluteDeadline() throws {
         let text = try trace(VenuectlRunner.binary, ["watch", "--data", try home.bundledDataFile(), "--format", "prompt"],
-                             environment: home.environment.merging(["TZ": "America/New_York"]) { $1 }) {
-            // Long enough for the first step's wait to be armed.
-            usleep(700_000)
-        }
+                             environment: home.environment.merging(["TZ": "America/New_York"]) { $1 }) {}
         requireAbsoluteCancelOnSet(text, "venuectl watch")
     }
 }

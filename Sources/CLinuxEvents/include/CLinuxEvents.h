@@ -35,4 +35,8 @@ int venued_limit_malloc_arenas(int count);
 /// resident size falls back instead of staying at its peak. 1 if memory was released.
 int venued_release_free_memory(void);
 
+/// sem_clockwait on a `sem_t *`, with an absolute deadline of CLOCK_MONOTONIC (a step
+/// of the wall clock cannot stretch or cut the wait). 0, or -1 with errno (ETIMEDOUT, EINTR).
+int venued_semaphore_wait_until(void *semaphore, long long seconds, long nanoseconds);
+
 #endif

@@ -233,7 +233,7 @@ public enum ZoneError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `text` with every control or format character (a newline, an escape, a
     /// right-to-left override) written as a Swift-style escape (`\n`, `\u{1B}`), and a
     /// backslash doubled, so that it reads unambiguously on one line of a terminal.
-    static func visible(_ text: String) -> String {
+    public static func visible(_ text: String) -> String {
         var shown = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -36,6 +36,13 @@ public struct CacheFiles: Sendable {
                       size: bytes.count, checksum: Self.checksum(bytes))
         }
 
+        /// The fetch times a meta may hold: 2000-01-01 up to 2200-01-01, which holds
+        /// every time venued writes (its clock is "now" shifted by at most 100 years).
+        /// Anything else was not written by venued, and an instant near the ends of `Int`
+        /// would overflow the first sum made with it (an age, a date in a zone), so
+        /// such a meta is ignored as a whole, like one that describes another copy.
+        public static let plausibleFetchTimes = 946_684_800..<7_258_118_400
+
         public func describes(_ bytes: [UInt8]) -> Bool { size == bytes.count && checksum == Self.checksum(bytes) }
 
         /// FNV-1a, 64 bits: not a defence against anyone, only a check that two files
@@ -106,7 +113,7 @@ public struct CacheFiles: Sendable {
             fields[line[..<equals].trimming([" "])] = line[line.index(after: equals)...].trimming([" "])
         }
         guard let source = fields["source"].flatMap(FeedSource.init), let url = fields["url"],
-              let fetched = fields["fetched_at"].flatMap(Int.init), let size = fields["size"].flatMap(Int.init), let checksum = fields["checksum"] else { return nil }
+              let fetched = fields["fetched_at"].flatMap(Int.init), Meta.plausibleFetchTimes.contains(fetched), let size = fields["size"].flatMap(Int.init), let checksum = fields["checksum"] else { return nil }
         return Meta(source: source, url: url, etag: fields["etag"], lastModified: fields["last_modified"],
                     fetchedAt: Instant(secondsSinceEpoch: fetched), size: size, checksum: checksum)
     }

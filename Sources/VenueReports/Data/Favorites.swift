@@ -20,8 +20,14 @@ public struct Favorites: Hashable, Sendable {
     /// The file at `path`; a missing file is no favorites yet.
     public static func load(_ path: String) throws(CLIError) -> Favorites {
         guard access(path, F_OK) == 0 else { return Favorites() }
-        let text: String
-        do { text = String(decoding: try BoundedFile.read(path, limit: BoundedFile.smallFileLimit), as: UTF8.self) } catch { throw CLIError(error) }
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(path, limit: BoundedFile.smallFileLimit) } catch { throw CLIError(error) }
+        return try parse(bytes, path: path)
+    }
+
+    /// The favorites in `bytes`, read from `path` (which errors name, with the line).
+    public static func parse(_ bytes: [UInt8], path: String) throws(CLIError) -> Favorites {
+        let text = String(decoding: bytes, as: UTF8.self)
         var favorites = Favorites()
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let content = (raw.firstIndex(of: "#").map { raw[..<$0] } ?? raw[...]).trimming([" ", "\t", "\r"])
@@ -42,8 +48,13 @@ public struct Favorites: Hashable, Sendable {
     /// The set `options` filters by: none unless `--favorites` was given; then
     /// `options.favoritesFile`, else `fallbackPath` (the reader's usual file).
     public static func load(for options: StatusOptions, fallbackPath: String? = nil) throws(CLIError) -> Favorites {
-        guard options.favorites, let path = options.favoritesFile ?? fallbackPath else { return Favorites() }
+        guard let path = path(for: options, fallbackPath: fallbackPath) else { return Favorites() }
         return try load(path)
+    }
+
+    /// The file `load(for:fallbackPath:)` reads; nil when it reads none.
+    public static func path(for options: StatusOptions, fallbackPath: String? = nil) -> String? {
+        options.favorites ? options.favoritesFile ?? fallbackPath : nil
     }
 
     /// How long `update` waits for another writer before it gives up.

@@ -7,9 +7,14 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     /// A flag, value or argument the command does not accept: exit 2. `help` is the
     /// command whose `--help` explains it.
     case usage(String, help: String = "venuectl status --help")
+    /// A line of venuectl.conf that cannot be used (or the file itself), worded
+    /// `path:line: what is wrong`: exit 2, as the flag the key stands for would be. A
+    /// case of its own so that a bar can say "config error" rather than "usage error".
+    case config(String)
     /// `--tz` or venuectl.conf's `tz` names no zone of the system's database: exit 2.
-    /// `location` is the config file's `path:line` when the name came from there.
-    case unknownZone(String, location: String?)
+    /// `location` is the config file's `path:line` when the name came from there;
+    /// `suggestion` the database's spelling of it (`america/new_york`), when it has one.
+    case unknownZone(String, location: String?, suggestion: String? = nil)
     /// No venue matches: exit 3.
     case unknownVenue(String, suggestions: [String])
     /// A command that needs one venue got a name that several share: exit 2.
@@ -41,7 +46,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
 
     public var exitCode: Int32 {
         switch self {
-        case .usage, .ambiguousVenue, .unknownZone: return 2
+        case .usage, .config, .ambiguousVenue, .unknownZone: return 2
         case .unknownVenue: return 3
         case .unreadableData, .unwritable: return 4
         case .invalidData: return 5
@@ -58,6 +63,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .usage(let message, let help):
             return "\(message) (see '\(help)')"
+        case .config(let message):
+            return "\(message) (see 'venuectl status --help')"
         case .unknownVenue(let query, let suggestions):
             let hint = suggestions.isEmpty
                 ? "run 'venuectl status' to list the venues"
@@ -65,8 +72,10 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
             return "no venue matches '\(query)': \(hint)"
         case .ambiguousVenue(let query, let candidates):
             return "'\(query)' matches \(candidates.count) venues: \(candidates.joined(separator: ", ")) — be more specific or use an id"
-        case .unknownZone(let name, let location):
-            return (location.map { "\($0): tz = \(name): " } ?? "") + "\(ZoneError.unknownZone(name))"
+        case .unknownZone(let name, let location, let suggestion):
+            let message = suggestion.map { "unknown time zone '\(ZoneError.visible(name))': did you mean '\($0)'?" }
+                ?? "\(ZoneError.unknownZone(name))"
+            return (location.map { "\($0): tz = \(name): " } ?? "") + message
         case .noPage(let venue):
             return "\(venue) has no web page that venuectl knows of (try 'venuectl hours \(venue)')"
         case .openFailed(let message):

@@ -5,11 +5,11 @@ public struct DaemonFailure: Error, Equatable, Sendable {
     public let reason: String
     public let hint: String
 
-    package static let startHint = "start it with 'systemctl --user start venued.socket'"
     package static let logHint = "see 'journalctl --user -u venued'"
 
-    package static func notRunning(_ path: String, _ why: String) -> DaemonFailure {
-        DaemonFailure(reason: "venued is not running (\(why) at \(path))", hint: startHint)
+    /// `start` is how venued is started where venuectl runs (`StartHint`).
+    package static func notRunning(_ path: String, _ why: String, start: StartHint) -> DaemonFailure {
+        DaemonFailure(reason: "venued is not running (\(why) at \(path))", hint: start.text)
     }
 
     package static func timedOut(_ path: String, seconds: Double) -> DaemonFailure {

@@ -8,6 +8,14 @@ package struct BarSummary {
 
     package let lines: [VenueLine]
     package let openNow: Bool
+    /// `--hide-empty` and nothing to show: each format prints what makes its bar hide the
+    /// module. An empty line, not no output at all, for the line-based ones (waybar and
+    /// i3blocks hide a module whose output is empty, polybar and tmux show nothing), so
+    /// that a stream (`watch`) clears what it showed before.
+    package let hidden: Bool
+
+    /// What the line-based bars print when `hidden`.
+    package static let hiddenLine = "\n"
     package let notes: StatusNotes
     /// `StatusNotes.staleMarker` when the data is stale.
     package let marker: String?
@@ -15,6 +23,7 @@ package struct BarSummary {
     package init(_ report: StatusReport) {
         lines = report.lines
         openNow = report.options.openNow
+        hidden = report.options.hideEmpty && lines.isEmpty
         notes = StatusNotes(report)
         marker = report.dataAge.isStale ? StatusNotes.staleMarker : nil
     }

@@ -5,13 +5,16 @@
 package enum I3Formats {
     /// i3blocks' protocol: full_text, short_text and color, one line each.
     package static func i3blocks(_ summary: BarSummary) -> String {
-        [summary.text, summary.shortText, summary.tone.hex].joined(separator: "\n") + "\n"
+        guard !summary.hidden else { return BarSummary.hiddenLine }
+        return [summary.text, summary.shortText, summary.tone.hex].joined(separator: "\n") + "\n"
     }
 
     /// One i3bar protocol status line: an array of blocks, one per venue (`instance` is
     /// its id), on one line. A one-shot run prints one array; a wrapper that sends the
     /// `{"version":1}` header and `[` streams them (docs/integrations.md).
+    /// Hidden (`--hide-empty`, nothing to show): an empty block list.
     package static func i3bar(_ summary: BarSummary) -> String {
+        guard !summary.hidden else { return "[]\n" }
         // The marker goes in a block of its own, so the venues' text is left unmarked.
         let unmarked = summary.pieces.map(\.text).joined(separator: BarSummary.separator)
         var blocks = summary.lines.isEmpty
@@ -22,12 +25,14 @@ package enum I3Formats {
     }
 
     /// i3status-rust's `custom` block with `json = true`: icon, state, text, short_text.
+    /// Hidden (`--hide-empty`, nothing to show): an empty text, which the block's
+    /// `hide_when_empty = true` hides.
     package static func i3statusRS(_ summary: BarSummary) -> String {
         JSONText.object([
             ("icon", JSONText.quote("")),
             ("state", JSONText.quote(summary.tone.i3statusState)),
-            ("text", JSONText.quote(summary.text)),
-            ("short_text", JSONText.quote(summary.shortText)),
+            ("text", JSONText.quote(summary.hidden ? "" : summary.text)),
+            ("short_text", JSONText.quote(summary.hidden ? "" : summary.shortText)),
         ]) + "\n"
     }
 

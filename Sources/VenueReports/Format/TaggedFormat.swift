@@ -1,25 +1,51 @@
 /// Bars whose text carries inline colour tags: polybar (`%{F#rrggbb}...%{F-}`) and tmux
-/// (`#[fg=#rrggbb]...#[default]`), each with its own escaping (`Escaping`). One line:
-/// each venue in its tone, or the count in the combined tone; `(old)` in grey after them
-/// when the data is stale.
+/// (`#[fg=#rrggbb]...`), each with its own escaping (`Escaping`). One line: each venue
+/// in its tone, or the count in the combined tone; `(old)` in grey after them when the
+/// data is stale.
+///
+/// tmux draws the line on its own background, green by default, on which the palette's
+/// green is all but invisible. So tmux's text sits on a dark chip of its own (`bg`),
+/// set once at the start and kept through the pieces (the separators grey on it), and
+/// the style is reset once at the end: every tone reads on it, whatever `status-style`
+/// the user has. polybar's bar has no colour of its own to clash with (its background
+/// is the user's theme), so its pieces are tagged one by one and reset after each.
 package struct TaggedFormat: Sendable {
     /// The colour tag is `opening + hex + closing`.
     package let opening: String
     package let closing: String
     package let reset: String
+    /// The background every piece sits on, as a tag that sets it; nil for the bar's own.
+    package let chip: String?
     /// The text of a piece as the bar must receive it, given the piece's colour tag.
     package let escape: @Sendable (_ text: String, _ colour: String) -> String
 
-    package static let polybar = TaggedFormat(opening: "%{F", closing: "}", reset: "%{F-}", escape: Escaping.polybar)
-    package static let tmux = TaggedFormat(opening: "#[fg=", closing: "]", reset: "#[default]") { text, _ in Escaping.tmux(text) }
-
-    package func render(_ summary: BarSummary) -> String {
-        let pieces = summary.pieces.map { piece in coloured(piece.text, piece.tone) }.joined(separator: BarSummary.separator)
-        return pieces + (summary.marker.map { " " + coloured($0, .unknown) } ?? "") + "\n"
+    package static let polybar = TaggedFormat(opening: "%{F", closing: "}", reset: "%{F-}", chip: nil, escape: Escaping.polybar)
+    /// `#303030`: dark enough for the palette's four tones to read on it.
+    package static let tmux = TaggedFormat(opening: "#[fg=", closing: "]", reset: "#[default]", chip: "#[bg=#303030]") { text, _ in
+        Escaping.tmux(text)
     }
 
-    private func coloured(_ text: String, _ tone: Tone) -> String {
-        let colour = opening + tone.hex + closing
-        return colour + escape(text, colour) + reset
+    package func render(_ summary: BarSummary) -> String {
+        guard !summary.hidden else { return BarSummary.hiddenLine }
+        let grey = Tone.unknown.hex
+        let pieces = summary.pieces.map { tagged($0.text, $0.tone.hex) }
+        guard let chip else {
+            let line = pieces.map { $0 + reset }.joined(separator: BarSummary.separator)
+            return line + (summary.marker.map { " " + tagged($0, grey) + reset } ?? "") + "\n"
+        }
+        let line = pieces.joined(separator: tag(grey) + BarSummary.separator)
+        return chip + " " + line + (summary.marker.map { tag(grey) + " " + escape($0, tag(grey)) } ?? "") + " " + reset + "\n"
+    }
+
+    /// One piece of text alone in `colour`, reset after it: what `BarError` shows.
+    package func single(_ text: String, colour: String) -> String {
+        (chip.map { $0 + " " } ?? "") + tagged(text, colour) + (chip == nil ? "" : " ") + reset
+    }
+
+    private func tag(_ colour: String) -> String { opening + colour + closing }
+
+    private func tagged(_ text: String, _ colour: String) -> String {
+        let tag = tag(colour)
+        return tag + escape(text, tag)
     }
 }

@@ -5,7 +5,8 @@
 /// so both are escaped.
 package enum WaybarFormat {
     package static func render(_ summary: BarSummary) -> String {
-        JSONText.object([
+        guard !summary.hidden else { return BarSummary.hiddenLine }
+        return JSONText.object([
             ("text", JSONText.quote(Escaping.pango(summary.text))),
             ("tooltip", JSONText.quote(Escaping.pango(summary.tooltip))),
             ("class", summary.classes.count == 1 ? JSONText.quote(summary.tone.rawValue) : JSONText.array(summary.classes.map(JSONText.quote))),

@@ -21,19 +21,37 @@ public struct Coordinate: Hashable, Sendable {
     /// `39.9522,-75.1932` (spaces allowed after the comma); nil for anything else or a
     /// point off the globe.
     public init?(parsing text: String) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let latitude = Double(parts[0].trimming([" "])), let longitude = Double(parts[1].trimming([" "])),
-              (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
+        guard let (latitude, longitude) = Self.numbers(text), (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
         self.init(latitude: latitude, longitude: longitude)
     }
 
+    /// The two numbers of `LAT,LON`, whatever their range; nil when it is not two numbers.
+    private static func numbers(_ text: String) -> (Double, Double)? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let latitude = Double(parts[0].trimming([" "])), let longitude = Double(parts[1].trimming([" "])),
+              latitude.isFinite, longitude.isFinite else { return nil }
+        return (latitude, longitude)
+    }
+
     /// `--near`'s value (also venuectl.conf's `near` and the protocol's `"near"`), with
-    /// the one message all three give when it is wrong.
+    /// the messages all three give when it is wrong: not two numbers, or two numbers of
+    /// which one is off the globe (`200,0` is a point mistyped, not a format misread).
     public init(nearArgument text: String) throws(CLIError) {
-        guard let point = Coordinate(parsing: text) else {
+        guard let (latitude, longitude) = Self.numbers(text) else {
             throw .usage("--near takes LAT,LON in decimal degrees, e.g. 39.9522,-75.1932, not '\(text)'")
         }
-        self = point
+        guard (-90...90).contains(latitude) else {
+            throw .usage("--near \(text): latitude \(Self.number(latitude)) is out of range (-90..90)")
+        }
+        guard (-180...180).contains(longitude) else {
+            throw .usage("--near \(text): longitude \(Self.number(longitude)) is out of range (-180..180)")
+        }
+        self.init(latitude: latitude, longitude: longitude)
+    }
+
+    /// `200`, not `200.0`: the number as a person would have typed it.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
     }
 
     /// The flag's value as the protocol carries it, so venued parses what venuectl did.

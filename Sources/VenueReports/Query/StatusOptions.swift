@@ -4,6 +4,21 @@ import DiningHours
 /// filters, instant, zone) and how to print it. Parsed from one table (`StatusOptions.table`, in StatusFlags.swift) so that parsing,
 /// `--help` and the README cannot disagree; venued rebuilds the same value from a request.
 public struct StatusOptions: Hashable, Sendable {
+    /// The most venue queries one question may hold: each is searched among every venue,
+    /// and a request line has room for thousands, so the work of one question is bounded
+    /// here, in venuectl's grammar and venued's alike. Far above a bar or a prompt's few.
+    public static let venueLimit = 64
+
+    /// The queries, each once, in the order given; nil when there are more than `venueLimit`.
+    public static func venueQueries(_ queries: [String]) -> [String]? {
+        var seen: Set<String> = [], kept: [String] = []
+        for query in queries where seen.insert(query).inserted {
+            kept.append(query)
+            if kept.count > venueLimit { return nil }
+        }
+        return kept
+    }
+
     public var venues: [String] = []
     public var openNow = false
     /// `--halls`, `--retail`: the kinds to keep; empty keeps every kind.
@@ -23,6 +38,9 @@ public struct StatusOptions: Hashable, Sendable {
     public var socket: String?
     public var estimate = true
     public var soonMinutes = 15
+    /// `--hide-empty`: a bar's or a prompt's format prints an empty text when no venue is
+    /// chosen or open, so the bar hides the module, instead of "no venues" in grey.
+    public var hideEmpty = false
     public var help = false
 
     public init() {}

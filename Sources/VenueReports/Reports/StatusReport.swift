@@ -67,7 +67,8 @@ public struct StatusReport: Sendable {
     public static func zone(_ identifier: String?) throws(CLIError) -> ZoneRules {
         do { return try ZoneDatabase.system.rules(identifier ?? "America/New_York") } catch {
             if error.isEnvironment { throw .environment("\(error)") }
-            throw .unknownZone(identifier ?? "America/New_York", location: nil)
+            let name = identifier ?? "America/New_York"
+            throw .unknownZone(name, location: nil, suggestion: ZoneDatabase.system.spelling(of: name))
         }
     }
 

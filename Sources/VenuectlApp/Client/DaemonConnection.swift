@@ -38,29 +38,33 @@ public struct DaemonConnection: Sendable {
 
     public func exchange(_ request: String, timeout seconds: Double) -> Result<Answer, DaemonFailure> {
         let deadline = Monotonic.seconds() + seconds
-        switch open(request, until: deadline, seconds: seconds) {
-        case .success(let stream):
-            defer { stream.close() }
-            return stream.nextAnswer(until: deadline, seconds: seconds)
-        case .failure(let failure):
-            return .failure(failure)
-        }
+        // Not through `open`'s Result: on the prompt's path, a Result of a class and an
+        // error enum costs the runtime the instantiation of its type to destroy it.
+        let stream: DaemonStream
+        do { stream = try openStream(request, until: deadline, seconds: seconds) } catch { return .failure(error) }
+        defer { stream.close() }
+        return stream.nextAnswer(until: deadline, seconds: seconds)
     }
 
     /// A connection that has sent `request` and reads answers line by line: the start
     /// of a `subscribe` stream, or of one exchange. Nothing is sent, and a failure comes
     /// back, unless the socket's directory and the listening process are the user's own.
     public func open(_ request: String, until deadline: Double, seconds: Double) -> Result<DaemonStream, DaemonFailure> {
-        guard var address = UnixAddress(path) else { return .failure(.unusable(path, "cannot be reached: the path is too long")) }
-        if let untrusted = SocketTrust.checkDirectory(of: path, uid: uid) { return .failure(untrusted) }
+        do { return .success(try openStream(request, until: deadline, seconds: seconds)) } catch { return .failure(error) }
+    }
+
+    /// `open`, with the failure thrown.
+    private func openStream(_ request: String, until deadline: Double, seconds: Double) throws(DaemonFailure) -> DaemonStream {
+        guard var address = UnixAddress(path) else { throw .unusable(path, "cannot be reached: the path is too long") }
+        if let untrusted = SocketTrust.checkDirectory(of: path, uid: uid) { throw untrusted }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { return .failure(.unusable(path, "cannot be reached: \(String(cString: strerror(errno)))")) }
+        guard fd >= 0 else { throw .unusable(path, "cannot be reached: \(String(cString: strerror(errno)))") }
         let stream = DaemonStream(fd: fd, path: path)
         if address.withSockaddr({ connect(fd, $0, $1) }) != 0 {
             let failure: DaemonFailure?
             switch errno {
-            case ENOENT: failure = .notRunning(path, "no socket")
-            case ECONNREFUSED: failure = .notRunning(path, "nothing listens on the socket")
+            case ENOENT: failure = .notRunning(path, "no socket", start: .here)
+            case ECONNREFUSED: failure = .notRunning(path, "nothing listens on the socket", start: .here)
             case EINPROGRESS:
                 if stream.wait(for: Int16(POLLOUT), until: deadline) != .ready {
                     failure = .timedOut(path, seconds: seconds)
@@ -75,22 +79,22 @@ public struct DaemonConnection: Sendable {
             }
             if let failure {
                 stream.close()
-                return .failure(failure)
+                throw failure
             }
         }
         // Before the first byte: the request carries the user's arguments and HOME.
         if let untrusted = SocketTrust.checkPeer(fd, path: path, uid: uid) {
             stream.close()
-            return .failure(untrusted)
+            throw untrusted
         }
         guard stream.send(Array((request + "\n").utf8), until: deadline) else {
             // A venued that refuses a connection (another uid, too busy) answers and closes
             // at once, maybe before the request is out: its line is still there to read.
-            if errno == EPIPE || errno == ECONNRESET { return .success(stream) }
+            if errno == EPIPE || errno == ECONNRESET { return stream }
             stream.close()
-            return .failure(.timedOut(path, seconds: seconds))
+            throw .timedOut(path, seconds: seconds)
         }
-        return .success(stream)
+        return stream
     }
 }
 
@@ -167,7 +171,9 @@ public final class DaemonStream {
     /// The next answer line; with `watchingOutput`, also wakes when stdout's reader goes
     /// away, for `watch`, which may wait hours for the next line.
     func next(until deadline: Double, seconds: Double, watchingOutput: Bool) -> Next {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        // Uninitialised: recv fills it, and zeroing 64 KB is more work than the answer.
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
+        defer { chunk.deallocate() }
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(buffer[..<newline])
@@ -184,8 +190,8 @@ public final class DaemonStream {
             case .timedOut: return .failure(.timedOut(path, seconds: seconds))
             case .outputReaderGone: return .outputReaderGone
             }
-            switch Syscall.io({ chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }) {
-            case .processed(let count) where count > 0: buffer += chunk[..<count]
+            switch Syscall.io({ recv(fd, chunk.baseAddress, chunk.count, 0) }) {
+            case .processed(let count) where count > 0: buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
             case .wouldBlock: continue
             default: return .failure(.unusable(path, "closed the connection without an answer"))
             }

@@ -33,7 +33,7 @@ enum SocketTrust {
         guard lstatDirectory(of: path, &info) == 0 else {
             let error = errno
             switch error {
-            case ENOENT, ENOTDIR: return .notRunning(path, "no socket")
+            case ENOENT, ENOTDIR: return .notRunning(path, "no socket", start: .here)
             default: return .unusable(path, "cannot be reached: \(AtomicFile.directory(of: path)): \(String(cString: strerror(error)))")
             }
         }
@@ -80,7 +80,7 @@ enum SocketTrust {
         }
         guard peer.uid != uid else { return nil }
         return .untrusted("the process listening on \(path) runs as \(describe(peer.uid)), not as you (uid \(uid))",
-                          remedy: "stop it and remove \(path), then start your own venued ('systemctl --user start venued.socket')")
+                          remedy: "stop it and remove \(path), then start your own venued ('\(StartHint.here.command)')")
     }
 
     /// `uid 1001 (alice)`; the name from /etc/passwd when it is there. venuectl is a

@@ -1,3 +1,4 @@
+import DiningHours
 import VenueReports
 
 /// `venuectl help [COMMAND]`: the text of `venuectl --help`, or of `venuectl COMMAND --help`.
@@ -9,6 +10,9 @@ enum HelpCommand {
             return 0
         }
         guard arguments.count == 1, let command = Venuectl.visibleCommands.first(where: { $0.name == name }) else {
+            if arguments.count == 1, let near = Spelling.closest(to: name, among: names).first {
+                throw .usage("no command '\(name)': did you mean 'venuectl help \(near)'?", help: "venuectl --help")
+            }
             throw .usage("help takes one command: \(names.joined(separator: ", ")), not '\(arguments.joined(separator: " "))'")
         }
         return try command.run(["--help"], context)

@@ -51,7 +51,7 @@ enum HoursCommand {
             let data = local.describe(report.coverage)
             try Venuectl.write(HoursText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: data).render())
         }
-        local.writeNotes()
+        local.writeNotes(comparingWithVenued: context)
         return 0
     }
 }

@@ -12,7 +12,8 @@ enum InfoCommand {
         usage: venuectl info [options]
 
         What venued serves: its version, the data's source, fetch time and dates, the
-        last failed refresh and the next one. Needs a running venued.
+        last failed refresh and the next one, and a cache it could not write. Needs a
+        running venued.
 
         options:
         \(table.helpLines)
@@ -37,7 +38,9 @@ enum InfoCommand {
         return 0
     }
 
-    /// A few lines for people; times as venued gives them, in its zone, to the minute.
+    /// A few lines for people; times as venued gives them, in its zone, to the minute,
+    /// each with its UTC offset: venued's zone need not be the reader's (a server on UTC
+    /// showing New York's times), and a time without its offset cannot be told apart.
     static func summary(_ info: JSONValue) -> String {
         let coverage = info["coverage"].flatMap { c -> String? in
             guard let first = c["first"].map(describe), let last = c["last"].map(describe) else { return nil }
@@ -59,19 +62,27 @@ enum InfoCommand {
         }
         var next = info["next_refresh"].flatMap(time) ?? "not scheduled"
         if case .string(let reason)? = info["next_refresh_reason"] { next += " (\(reason))" }
-        let lines = [
-            "venued \(text(info["version"])) (pid \(number(info["pid"]).map(String.init) ?? "?")) on \(text(info["socket"]))",
+        var lines = [
+            "venued \(text(info["version"])) (pid \(number(info["pid"]).map(String.init) ?? "?")) on \(text(info["socket"]))"
+                + (info["socket_activated"] == .bool(true) ? " (socket activation)" : ""),
             "data:        \(data)",
             "refreshes:   every \(number(info["refresh_seconds"]) ?? 0) s; last success \(info["last_success_at"].flatMap(time) ?? "none yet"); next \(next)",
             "last error:  \(lastError)",
         ]
+        if case .string(let error)? = info["cache_error"] {
+            let since = info["cache_error_at"].flatMap(time).map { " since \($0)" } ?? ""
+            lines.append("cache:       not written\(since): \(error); hours, next, search and open read an older copy")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `2026-11-20T10:15:00-05:00` as `2026-11-20 10:15`.
-    private static func time(_ value: JSONValue) -> String? {
+    /// `2026-11-20T10:15:00-05:00` as `2026-11-20 10:15 -05:00` (`Z` as `+00:00`).
+    static func time(_ value: JSONValue) -> String? {
         guard case .string(let iso) = value, iso.count >= 16 else { return nil }
-        return String(iso.prefix(16).map { $0 == "T" ? " " : $0 })
+        let minute = String(iso.prefix(16).map { $0 == "T" ? " " : $0 })
+        let rest = iso.dropFirst(16).drop { $0 == ":" || $0 == "." || $0.isNumber }
+        if rest == "Z" { return minute + " +00:00" }
+        return rest.isEmpty ? minute : minute + " " + rest
     }
 
     private static func number(_ value: JSONValue?) -> Int? {

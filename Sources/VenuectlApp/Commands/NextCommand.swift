@@ -54,7 +54,7 @@ enum NextCommand {
         } else {
             try Venuectl.write(NextText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: local.describe(campus.coverage)).render())
         }
-        local.writeNotes()
+        local.writeNotes(comparingWithVenued: context)
         return 0
     }
 }

@@ -27,11 +27,12 @@ struct OpenAnswer {
         today = zone.localDate(of: at)
     }
 
-    /// A venue of venued's answer; nil when it lacks what HOURS.md §4 promises.
+    /// A venue of venued's answer; nil when it lacks what HOURS.md §4 promises, or its
+    /// id is no whole number an `Int` holds (`1e300` from whatever answers on the socket).
     init?(json venue: JSONValue, today: LocalDate) {
-        guard case .number(let id)? = venue["id"], case .string(let name)? = venue["name"],
+        guard case .number(let number)? = venue["id"], let id = Int(exactly: number), case .string(let name)? = venue["name"],
               case .string(let stateName)? = venue["state"], let state = VenueStatus.State(rawValue: stateName) else { return nil }
-        self.venue = Venue(id: Int(id), name: name, days: [])
+        self.venue = Venue(id: id, name: name, days: [])
         self.state = state
         let label = venue[state == .open ? "label" : "next_label"]
         self.label = if case .string(let text)? = label { text } else { nil }
@@ -60,15 +61,17 @@ struct OpenAnswer {
 
     var line: String {
         let name = venue.name
-        let meal = DaypartLabel.meaningful(label, venue: name).map { " (\($0))" } ?? ""
+        // One parenthesis for what qualifies the time: "(Dinner)", "(Dinner, estimated)".
+        let notes = [DaypartLabel.meaningful(label, venue: name), estimated ? "estimated" : nil].compactMap { $0 }
+        let qualifier = notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")"
         let sentence: String
         switch state {
         case .open:
-            sentence = changesAt.map { "\(name) is open until \(ClockText.moment($0, today: today))\(meal)" }
-                ?? "\(name) is open\(meal), no closing time known"
+            sentence = changesAt.map { "\(name) is open until \(ClockText.moment($0, today: today))\(qualifier)" }
+                ?? "\(name) is open\(qualifier), no closing time known"
         case .closed:
-            sentence = changesAt.map { "\(name) is closed; opens \(ClockText.when($0, today: today))\(meal)" }
-                ?? "\(name) is closed, with no opening in the next 14 days"
+            sentence = changesAt.map { "\(name) is closed; opens \(ClockText.when($0, today: today))\(qualifier)" }
+                ?? "\(name) is closed, with no opening in the next 14 days" + (estimated ? " (estimated)" : "")
         case .unknown:
             switch unknownReason {
             case "beyond_horizon": sentence = "\(name): unknown, the data is more than \(Coverage.horizonDays) days from then"
@@ -79,6 +82,6 @@ struct OpenAnswer {
             default: sentence = "\(name): unknown"
             }
         }
-        return sentence + (estimated ? " (estimated)" : "")
+        return sentence
     }
 }

@@ -36,7 +36,7 @@ enum OpenCommand {
         guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.venue.append(word) }) else { return 0 }
         let query = try VenueArgument.query(options.venue, command: "open")
         let local = try LocalFeed.load(options.common.data, environment: context.environment)
-        local.writeNotes()
+        local.writeNotes(comparingWithVenued: context)
         let venue = try VenueArgument.resolve(query, in: local.copy.feed.venues)
         guard let url = VenueInfo.bundled[venue.id]?.pageURL else { throw .noPage(venue: venue.name) }
         if options.print {

@@ -56,7 +56,7 @@ enum SearchCommand {
         } else {
             try Venuectl.write(output.text())
         }
-        local.writeNotes()
+        local.writeNotes(comparingWithVenued: context)
         return results.isEmpty ? 1 : 0
     }
 }

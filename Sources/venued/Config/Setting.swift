@@ -1,4 +1,5 @@
 import DiningHours
+import VenuedSystem
 
 /// One configurable value: its config-file key, its flag and how to read it. A single
 /// table drives the config file, the flags, `--help` and the checks, so they agree.
@@ -47,7 +48,10 @@ struct Setting: Sendable {
             c.logLevel = level
         },
         Setting(key: "clock_offset", flag: "--clock-offset", placeholder: "SECONDS", help: "for tests: seconds added to the clock (default 0)") { c, v throws(DaemonError) in
-            guard let seconds = Int(v) else { throw .config("clock_offset must be whole seconds, not '\(v)'") }
+            let limit = WallClock.offsetLimit
+            guard let seconds = Int(v), (-limit...limit).contains(seconds) else {
+                throw .config("clock_offset must be whole seconds from -\(limit) to \(limit) (100 years either way), not '\(v)'")
+            }
             c.clockOffset = seconds
         },
     ]

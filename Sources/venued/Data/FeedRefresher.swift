@@ -143,12 +143,23 @@ final class FeedRefresher: Sendable {
         // On disk first: once a client sees the new source, a restart finds it too.
         let meta = CacheFiles.Meta(describing: bytes, source: source, url: url, etag: validators.etag,
                                    lastModified: validators.lastModified, fetchedAt: now)
-        do { try DiskCache(directory: config.cacheDirectory).store(bytes, meta: meta) } catch {
-            log.warning("cannot update the cache: \(error)")
+        var detail = "adopted (\(note))"
+        do {
+            try DiskCache(directory: config.cacheDirectory).store(bytes, meta: meta)
+            store.updateHealth { $0.cacheError = nil; $0.cacheErrorAt = nil }
+        } catch {
+            // Served, but not on disk: a restart, and venuectl's commands that read the
+            // file, would see the older copy. Said wherever the refresh is reported.
+            detail += ", but the cache could not be written: \(error)"
+            store.updateHealth { health in
+                (health.cacheError, health.cacheErrorAt) = ("\(error)", now)
+                (health.lastError, health.lastErrorAt) = ("cache: \(error)", now)
+            }
+            log.error("\(source.rawValue) data adopted, but the cache could not be written: \(error); until a write succeeds, a restart and venuectl's hours, next, search and open see the older copy")
         }
         store.replace(with: FeedCopy(feed: feed, source: source, fetchedAt: now))
         log.info("\(source.rawValue) data adopted (\(note), \(feed.venues.count) venues)")
-        return RefreshReport.Attempt(source: source, ok: true, detail: "adopted (\(note))")
+        return RefreshReport.Attempt(source: source, ok: true, detail: detail)
     }
 
     private func failure(_ source: FeedSource, _ url: String, _ reason: String) -> RefreshReport.Attempt {

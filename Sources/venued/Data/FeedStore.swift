@@ -15,6 +15,10 @@ final class FeedStore: Sendable {
         /// Why `nextRefresh` is when it is, for `info`.
         var nextRefreshReason: RefreshPolicy.Reason?
         var failures = 0
+        /// Why the last write of the cache failed, and when; nil once a write succeeds.
+        /// While set, the files venuectl reads hold an older copy than the one served.
+        var cacheError: String?
+        var cacheErrorAt: Instant?
     }
 
     private struct State {

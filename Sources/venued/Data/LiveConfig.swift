@@ -8,5 +8,8 @@ final class LiveConfig: Sendable {
 
     var current: Config { value.withLock { $0 } }
 
+    /// The zone alone, without copying the whole configuration.
+    var timeZone: String { value.withLock { $0.timeZone } }
+
     func replace(with config: Config) { value.withLock { $0 = config } }
 }

@@ -47,6 +47,8 @@ struct InfoAnswer {
             ("primary_url", JSONText.quote(config.primaryURL)),
             ("backup_url", JSONText.quote(config.backupURL)),
             ("cache_dir", JSONText.quote(config.cacheDirectory)),
+            ("cache_error", JSONText.string(health.cacheError)),
+            ("cache_error_at", Reply.time(health.cacheErrorAt, zone)),
             ("tz", JSONText.quote(zone.identifier)),
             ("socket", JSONText.quote(runtime.socket)),
             ("socket_activated", "\(runtime.socketActivated)"),

@@ -1,4 +1,5 @@
 import VenueReports
+import VenuectlGrammar
 import VenuedProtocol
 import VenuedSystem
 
@@ -12,7 +13,9 @@ struct RequestHandler: Sendable {
         /// A new subscriber: its first line is rendered on a worker.
         case subscribe(Subscription)
         /// An answer to compute on a worker: `hours`, `next` and `info` build their zone
-        /// and campus (about a millisecond each: the compute lane), and a status that
+        /// and campus (about a millisecond each: the compute lane), so does a status
+        /// question not answered this second that costs more than a prompt's (a
+        /// template, many venue queries: `StatusAnswer.isCostly`), and a status that
         /// names a favorites file, a forwarded command line (venuectl.conf) or a zone not
         /// read yet reads a file, which a stalled disk could make take any time (the
         /// files lane).
@@ -28,15 +31,23 @@ struct RequestHandler: Sendable {
     let describeRuntime: @Sendable () -> RuntimeFacts
 
     func handle(_ bytes: [UInt8]) -> Outcome {
+        // A status request asked before this second, byte for byte: its line is kept.
+        let now = clock.now()
+        if let line = statusAnswer.line(forRequest: bytes, at: now) { return .reply(line) }
         do {
             let request = try Request(parsing: bytes)
             switch request.command {
             case .status:
                 let (options, presentation) = try StatusQuery.decode(.status, request.fields)
-                guard statusAnswer.readsFiles(options) else {
-                    return .reply(try statusAnswer.line(options, presentation: presentation, at: clock.now()))
+                if !statusAnswer.readsFiles(options) {
+                    if let cached = try statusAnswer.cachedLine(options, presentation: presentation, at: now) { return .reply(cached) }
+                    if !StatusAnswer.isCostly(options, presentation: presentation) {
+                        let line = try statusAnswer.line(options, presentation: presentation, at: now)
+                        statusAnswer.remember(line, forRequest: bytes, options, at: now)
+                        return .reply(line)
+                    }
                 }
-                return .work(.files) { [self] in
+                return .work(statusAnswer.readsFiles(options) ? .files : .compute) { [self] in
                     do throws(ProtocolError) { return try statusAnswer.line(options, presentation: presentation, at: clock.now()) } catch {
                         return Reply.error(error)
                     }
@@ -72,13 +83,34 @@ struct RequestHandler: Sendable {
     }
 
     /// `venuectl status` as the client would run it (`ForwardedStatus`): always the text.
+    /// A refusal in a bar's or a prompt's format also carries the error as that format
+    /// shows it (`"text"`), which venuectl prints instead of failing (`BarError`).
     private func forwarded(_ request: Request) throws(ProtocolError) -> String {
         let (arguments, environment, tty) = try ForwardedStatus.decode(request.fields)
         let (options, presentation): (StatusOptions, StatusPresentation)
         do { (options, presentation) = try ForwardedCommandLine.resolve(arguments: arguments, environment: environment, stdoutIsTTY: tty) } catch {
-            throw ProtocolError(error)
+            let format = StatusOptions.requestedFormat(arguments, environment: environment)
+            return Self.refusal(ProtocolError(error), shown: format.flatMap { BarError.render(error, in: $0) })
         }
-        return try statusAnswer.line(options, presentation: presentation, at: clock.now())
+        do { return try statusAnswer.line(options, presentation: presentation, at: clock.now()) } catch {
+            return Self.refusal(error, shown: BarError.render(brief: Self.brief(error.code), message: error.message, in: options.format))
+        }
+    }
+
+    private static func refusal(_ error: ProtocolError, shown: String?) -> String {
+        Reply.error(error, extra: shown.map { [("text", JSONText.quote($0))] } ?? [])
+    }
+
+    /// `BarError.brief` for what is left once the command line parsed: the venues, the
+    /// favorites file, the zone.
+    private static func brief(_ code: ErrorCode) -> String {
+        switch code {
+        case .unknownVenue: return "unknown venue"
+        case .ambiguousVenue: return "ambiguous venue"
+        case .unknownZone: return "unknown time zone"
+        case .usage: return "usage error"
+        case .environment, .badRequest, .refreshFailed, .busy, .forbidden: return "error"
+        }
     }
 
     /// The answer to `refresh`, from the report of the chain that ran for it.

@@ -36,7 +36,7 @@ struct ScheduleAnswers {
     func next(_ request: Request) throws(ProtocolError) -> String {
         let zone = try zone(request)
         let (campus, held, _) = prepared.campus(zone)
-        let atText = try request.fields.string("at"), queries = try request.fields.strings("venues")
+        let atText = try request.fields.string("at"), queries = try request.fields.venueQueries("venues")
         let at: Instant, chosen: Set<Int>
         do {
             at = try StatusReport.instant(atText, zone: zone, now: now)

@@ -28,6 +28,20 @@ final class StatusAnswer: Sendable {
         var version = -1
         var second = Int.min
         var byQuestion: [Question: String] = [:]
+        /// The same lines by the request's own bytes, for requests that read no file:
+        /// a repeated request skips parsing and hashing its options. The zone each was
+        /// computed in is kept beside it, since a reload may change venued's own.
+        var byRequest: [RequestBytes: (zone: String, line: String)] = [:]
+    }
+
+    /// A request line as a key, hashed as one block of bytes (an array of bytes hashes
+    /// them one at a time).
+    private struct RequestBytes: Hashable {
+        let bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// A cached line is for one set of options, favorites and presentation.
@@ -63,6 +77,42 @@ final class StatusAnswer: Sendable {
         return try prepared.report(options, favorites: favorites, at: now)
     }
 
+    /// The favorites file `options` reads, if any.
+    func favoritesPath(_ options: StatusOptions) -> String? { Favorites.path(for: options, fallbackPath: favoritesFile) }
+
+    /// The status report for `options` with `favorites` already read (`PushRenderer`
+    /// reads them with a deadline).
+    func report(_ options: StatusOptions, favorites: Favorites, at now: Instant) throws(ProtocolError) -> StatusReport {
+        var options = options
+        options.tz = zoneName(options)
+        return try prepared.report(options, favorites: favorites, at: now)
+    }
+
+    /// Venue queries a question may hold and still be answered on the connection loop.
+    static let cheapVenueQueries = 8
+
+    /// True for a question that may take the connection loop a millisecond or more to
+    /// answer, rather than the tenth of one a prompt's takes: a template (each venue's
+    /// line rendered from up to 1 KB of it), or many venue queries (each searched among
+    /// every name). Asked for the first time this second, it is answered on a worker,
+    /// so that a client flooding such questions costs the loop no more than their parsing.
+    static func isCostly(_ options: StatusOptions, presentation: StatusPresentation?) -> Bool {
+        if options.venues.count > cheapVenueQueries { return true }
+        if case .template? = presentation?.format { return true }
+        return false
+    }
+
+    /// The line of this second for this question, if it was asked already; nil otherwise.
+    func cachedLine(_ options: StatusOptions, presentation: StatusPresentation?, at now: Instant) throws(ProtocolError) -> String? {
+        let (options, favorites) = try resolved(options)
+        let question = Question(options: options, favorites: favorites, presentation: presentation)
+        let version = prepared.version
+        return lines.withLock { lines in
+            guard lines.version == version, lines.second == now.secondsSinceEpoch else { return nil }
+            return lines.byQuestion[question]
+        }
+    }
+
     /// The `status` answer line, JSON or rendered text, from the lines of this second
     /// when it was asked before.
     func line(_ options: StatusOptions, presentation: StatusPresentation?, at now: Instant) throws(ProtocolError) -> String {
@@ -92,6 +142,33 @@ final class StatusAnswer: Sendable {
             if lines.byQuestion.count < Self.lineLimit { lines.byQuestion[question] = line }
         }
         return line
+    }
+
+    /// The line of this second for a request that asked exactly these bytes before, if
+    /// it is kept (see `remember`).
+    func line(forRequest bytes: [UInt8], at now: Instant) -> String? {
+        let version = prepared.version
+        let second = now.secondsSinceEpoch
+        guard let kept = lines.withLock({ lines -> (zone: String, line: String)? in
+            guard lines.version == version, lines.second == second else { return nil }
+            return lines.byRequest[RequestBytes(bytes: bytes)]
+        }) else { return nil }
+        return kept.zone == settings.timeZone ? kept.line : nil
+    }
+
+    /// Keeps `line`, the answer to the request `bytes` asking `options`, for the rest of
+    /// this second: only when the options read no file (no favorites; a zone already
+    /// read) and `line` is a line of this second's lines (so computed from the data
+    /// now held), under the same bound as those.
+    func remember(_ line: String, forRequest bytes: [UInt8], _ options: StatusOptions, at now: Instant) {
+        guard !readsFiles(options), bytes.count <= 1024 else { return }
+        let zone = zoneName(options)
+        let version = prepared.version
+        let second = now.secondsSinceEpoch
+        lines.withLock { lines in
+            guard lines.version == version, lines.second == second, lines.byRequest.count < Self.lineLimit else { return }
+            lines.byRequest[RequestBytes(bytes: bytes)] = (zone, line)
+        }
     }
 
     /// The options with the zone set, and the favorites read now: the file is read on

@@ -59,8 +59,15 @@ struct SubscriberHub {
 
     /// A follower's fresh line, or why it cannot have one.
     struct Computed: Sendable {
+        enum Outcome: Sendable {
+            case rendered(Result<PushLine, ProtocolError>)
+            /// A file it names did not answer in time (`NamedFileReads`): it keeps its
+            /// last line, and is tried again at `retryAt`.
+            case stalled(retryAt: Instant)
+        }
+
         let follower: Follower
-        let result: Result<PushLine, ProtocolError>
+        let outcome: Outcome
     }
 
     /// What the loop does with a round's results.
@@ -138,7 +145,16 @@ struct SubscriberHub {
         let asked = Dictionary(round.subscribers.map { ($0.follower, $0.subscription) }) { first, _ in first }
         for item in computed {
             guard var subscriber = subscribers[item.follower], asked[item.follower] == subscriber.subscription else { continue }
-            switch (item.follower, item.result) {
+            let result: Result<PushLine, ProtocolError>
+            switch item.outcome {
+            case .rendered(let rendered):
+                result = rendered
+            case .stalled(let retryAt):
+                subscriber.wakeAt = retryAt
+                subscribers[item.follower] = subscriber
+                continue
+            }
+            switch (item.follower, result) {
             case (.connection(let token), .failure(let error)):
                 subscribers[item.follower] = nil
                 delivery.end.append((token, Reply.error(error.prefixed("subscription ended"))))

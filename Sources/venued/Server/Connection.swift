@@ -41,6 +41,10 @@ final class Connection {
     var closeAfterAnswer = false
     /// What epoll watches on the descriptor now; nil while it is not registered.
     var interest: UInt32?
+    /// In the loop's list of connections to read once more before registering.
+    var awaitingProbe = false
+    /// Read once more already: registered from now on whenever it waits to read.
+    var probed = false
 
     init(fd: Int32, peer: Int32, serial: UInt32, requestLimit: Int, now: Double) {
         self.fd = fd

@@ -24,6 +24,13 @@ extension ConnectionServer {
         }
         if count == 0 {
             connection.peerClosed = true
+        } else if connection.phase == .reading, !connection.input.hasPartialRequest, let line = Self.soleLine(chunk, count) {
+            // The usual request: one whole line in one read, nothing before it. Served
+            // from the read buffer, without passing through the connection's own.
+            connection.lastActivity = Monotonic.seconds()
+            serve(connection, line)
+            if connection.phase == .reading { updateInterest(connection) }
+            return
         } else {
             connection.input.append(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
             connection.lastActivity = Monotonic.seconds()
@@ -56,12 +63,25 @@ extension ConnectionServer {
                 send(connection, Reply.error(ProtocolError("request longer than \(Self.requestLimit) bytes")))
             case .line(let line):
                 served += 1
-                requestsSinceTrim += 1
-                connection.requests += 1
-                if connection.requests >= Self.requestsPerConnection { connection.closeAfterAnswer = true }
-                answer(connection, line)
+                serve(connection, line)
             }
         }
+    }
+
+    /// The bytes before the newline when the `count` bytes read hold exactly one line
+    /// within `requestLimit`, ending with the read; nil otherwise.
+    private static func soleLine(_ chunk: UnsafeMutableRawBufferPointer, _ count: Int) -> [UInt8]? {
+        guard count > 0, count - 1 <= requestLimit, let start = chunk.baseAddress, chunk[count - 1] == UInt8(ascii: "\n"),
+              memchr(start, Int32(UInt8(ascii: "\n")), count - 1) == nil else { return nil }
+        return Array(UnsafeRawBufferPointer(rebasing: chunk[..<(count - 1)]))
+    }
+
+    /// One request line: counted against the connection's cap, then answered.
+    private func serve(_ connection: Connection, _ line: [UInt8]) {
+        requestsSinceTrim += 1
+        connection.requests += 1
+        if connection.requests >= Self.requestsPerConnection { connection.closeAfterAnswer = true }
+        answer(connection, line)
     }
 
     private func answer(_ connection: Connection, _ line: [UInt8]) {
@@ -71,7 +91,7 @@ extension ConnectionServer {
         case .subscribe(let subscription):
             guard subscribers < Self.maxSubscribers else { return refuseSubscription(connection) }
             let (token, renderer, clock) = (connection.token, renderer, clock)
-            handOff(connection, .files) { .subscribed(token: token, subscription, renderer.line(for: subscription, event: "snapshot", at: clock.now())) }
+            handOff(connection, .files) { .subscribed(token: token, subscription, renderer.first(for: subscription, at: clock.now())) }
         case .work(let lane, let work):
             let token = connection.token
             handOff(connection, lane) { .answer(token: token, work()) }
@@ -87,7 +107,7 @@ extension ConnectionServer {
     /// Runs `work` on a worker; the connection waits, watched only for its hang-up.
     private func handOff(_ connection: Connection, _ lane: Handoff.Lane, _ work: @escaping @Sendable () -> Handoff.Finished) {
         let ticket = Handoff.Ticket()
-        guard handoff.run(lane, ticket, work) else {
+        guard handoff.run(lane, ticket, owner: connection.peer, work) else {
             connection.closeAfterAnswer = true
             return send(connection, Reply.error(ProtocolError("venued is busy: try again shortly", code: .busy)))
         }

@@ -4,7 +4,8 @@ import VenuedProtocol
 import VenuedSystem
 
 /// Serves every client from one thread: an epoll loop over the listening socket, the
-/// open connections, the `Handoff` doorbell and a wall-clock timer. `status` is
+/// open connections, the `Handoff` doorbell, a wall-clock timer and, under systemd's
+/// watchdog, the `Watchdog`'s doorbell (it pings only while this loop turns). `status` is
 /// answered inline (a cache hit in `StatusAnswer` most of the time: microseconds);
 /// whatever can wait (a file, a fetch, milliseconds of computation) runs on a worker
 /// and comes back through `Handoff`; `refresh` waits for the refresh loop's chain.
@@ -46,6 +47,9 @@ final class ConnectionServer {
     /// A connection quiet this long may be closed for a client waiting for its slot;
     /// a client that just connected has this long to send its request.
     static let quietGrace = 0.05
+    /// Slots a process may hold before its connections lose `quietGrace` to a process
+    /// holding fewer: a prompt or a bar holds one or two, a script a few.
+    static let slotsWithGrace = 8
     /// Requests are a few hundred bytes; anything near this is not a request.
     static let requestLimit = 16 * 1024
     /// A client has this long to send each request after connecting or after an answer.
@@ -65,6 +69,7 @@ final class ConnectionServer {
     private static let listenerToken = UInt64.max
     private static let handoffToken = UInt64.max - 1
     private static let timerToken = UInt64.max - 2
+    private static let watchdogToken = UInt64.max - 3
 
     /// What the loop is given to work with.
     struct Parts {
@@ -78,6 +83,8 @@ final class ConnectionServer {
         /// Where the prompt files go, and the config that names them.
         let promptFiles: PromptFiles
         let settings: LiveConfig
+        /// Told of every turn, when systemd watches venued.
+        let watchdog: Watchdog?
         let log: Log
     }
 
@@ -93,6 +100,7 @@ final class ConnectionServer {
     let subscriberCount: SubscriberCount
     let promptFiles: PromptFiles
     let settings: LiveConfig
+    private let watchdog: Watchdog?
     private let uid = getuid()
     /// The subscribers' state; this thread's alone.
     var hub = SubscriberHub()
@@ -115,6 +123,11 @@ final class ConnectionServer {
     /// Connections that had lines left when their turn ended, served again after the
     /// current batch of reports.
     var unfinished: [Connection] = []
+    /// Connections waiting for their next request that epoll does not watch yet: each
+    /// is read once more after the current batch (`probeUnregistered`). A client that
+    /// asked one question has usually closed by then, and its connection ends with no
+    /// epoll registration at all; one that has not is registered then.
+    var unregistered: [Connection] = []
     private var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
     /// Whether epoll watches the listening socket: not while the waiting room is full,
     /// nor for a moment after an error such as running out of descriptors.
@@ -122,6 +135,9 @@ final class ConnectionServer {
     /// Set while accepting is paused after an error.
     private var listenerResumesAt: Double?
     private var serial: UInt32 = 0
+    /// Clients refused `busy` since the last log line that counted them, and when it was.
+    private var busyRefusals = 0
+    private var busyLoggedAt = -Double.infinity
     /// When the next deadline may have passed; nil while none is set.
     private var nextSweep: Double?
     /// Requests answered since the heap was last trimmed (`releaseMemoryWhenIdle`).
@@ -134,7 +150,8 @@ final class ConnectionServer {
         guard parts.listener.makeNonBlocking(), let epoll = Epoll(), let timer = WallTimer(offset: parts.clock.offset),
               epoll.add(parts.listener.fd, Epoll.input, token: listenerToken),
               epoll.add(parts.handoff.fd, Epoll.input, token: handoffToken),
-              epoll.add(timer.fd, Epoll.input, token: timerToken) else {
+              epoll.add(timer.fd, Epoll.input, token: timerToken),
+              parts.watchdog.map({ epoll.add($0.doorbell.fd, Epoll.input, token: watchdogToken) }) ?? true else {
             throw .socket("cannot set up the connection loop: \(String(cString: strerror(errno)))")
         }
         if let error = SystemThread.start(name: "server", { ConnectionServer(parts, epoll: epoll, timer: timer).run() }) {
@@ -152,6 +169,7 @@ final class ConnectionServer {
         subscriberCount = parts.subscriberCount
         promptFiles = parts.promptFiles
         settings = parts.settings
+        watchdog = parts.watchdog
         log = parts.log
         self.epoll = epoll
         self.timer = timer
@@ -160,11 +178,13 @@ final class ConnectionServer {
     private func run() -> Never {
         followPromptFiles()
         while true {
+            watchdog?.turned()
             epoll.wait(milliseconds: sweepTimeout()) { event in
                 switch event.token {
                 case Self.listenerToken: acceptAll()
                 case Self.handoffToken: finishHandoffs()
                 case Self.timerToken: timerFired()
+                case Self.watchdogToken: watchdog?.doorbell.drain()
                 default:
                     let fd = Connection.descriptor(of: event.token)
                     guard let connection = connections[fd], connection.token == event.token else { return }
@@ -179,9 +199,10 @@ final class ConnectionServer {
             let turn = unfinished
             unfinished.removeAll()
             for connection in turn { serveLines(connection) }
+            probeUnregistered()
             if let nextSweep, Monotonic.seconds() >= nextSweep { sweep() }
             admitWaiting()
-            setAccepting(listenerResumesAt == nil && !waitingRoom.isFull)
+            setAccepting(listenerResumesAt == nil)
             startPendingRound()
             startPromptWrites()
             armTimer()
@@ -202,11 +223,9 @@ final class ConnectionServer {
     // MARK: accepting
 
     /// Takes the queued connections, a bounded number per report so that clients
-    /// already connected are not starved by a stream of newcomers, and none while the
-    /// waiting room is full.
+    /// already connected are not starved by a stream of newcomers.
     private func acceptAll() {
         for _ in 0..<Self.maxConnections {
-            guard !waitingRoom.isFull else { return }
             let fd = venued_accept4(listener.fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
             guard fd >= 0 else {
                 switch errno {
@@ -228,6 +247,14 @@ final class ConnectionServer {
             if requestConnections < Self.maxConnections && waitingRoom.isEmpty {
                 open(fd, peer: peer.pid)
             } else {
+                if waitingRoom.isFull {
+                    let slots = slotsByPeer()
+                    guard let displaced = waitingRoom.displace(for: peer.pid, slots: { slots[$0] ?? 0 }) else {
+                        refuseBusy(fd)
+                        continue
+                    }
+                    refuseBusy(displaced)
+                }
                 let deadline = Monotonic.seconds() + Self.admissionWait
                 waitingRoom.enter(fd, peer: peer.pid, until: deadline)
                 noteDeadline(deadline)
@@ -240,31 +267,62 @@ final class ConnectionServer {
         let connection = Connection(fd: fd, peer: peer, serial: serial, requestLimit: Self.requestLimit, now: Monotonic.seconds())
         connections[fd] = connection
         setDeadline(connection, Self.readDeadline)
-        updateInterest(connection)
-        // The request has often arrived already: read it now rather than after another wait.
+        // The request has often arrived already: read it now rather than after another
+        // wait, and before registering, which a client that is answered at once and
+        // closes may never need (`unregistered`).
         receive(connection)
+        if connection.phase != .closed { updateInterest(connection) }
     }
 
-    /// Gives slots to the clients waiting for one, oldest first: freed slots, then
-    /// those of quiet connections.
+    /// Reads each connection of `unregistered` once: the end of the stream closes it
+    /// and a request is served, as if epoll had reported them; one that has sent
+    /// nothing yet is registered now and waits like any other.
+    private func probeUnregistered() {
+        guard !unregistered.isEmpty else { return }
+        let probed = unregistered
+        unregistered.removeAll(keepingCapacity: true)
+        for connection in probed where connection.phase != .closed {
+            connection.awaitingProbe = false
+            connection.probed = true
+            receive(connection)
+            if connection.phase != .closed { updateInterest(connection) }
+        }
+    }
+
+    /// Gives slots to the clients waiting for one, those of the processes holding the
+    /// fewest first (`WaitingRoom`): freed slots, then those of quiet connections.
     private func admitWaiting() {
         while !waitingRoom.isEmpty {
-            guard requestConnections < Self.maxConnections || closeQuietest() else { return }
-            guard let (fd, peer) = waitingRoom.next() else { return }
+            let slots = slotsByPeer()
+            guard let newcomer = waitingRoom.nextPeer(slots: { slots[$0] ?? 0 }) else { return }
+            guard requestConnections < Self.maxConnections || closeQuietest(for: newcomer, slots: slots) else { return }
+            guard let (fd, peer) = waitingRoom.next(slots: { slots[$0] ?? 0 }) else { return }
             open(fd, peer: peer)
         }
+    }
+
+    /// Request slots held, by process.
+    private func slotsByPeer() -> [Int32: Int] {
+        var slots: [Int32: Int] = [:]
+        for connection in connections.values where !connection.isSubscribed { slots[connection.peer, default: 0] += 1 }
+        return slots
     }
 
     /// Closes the connection that has been quiet longest, from the process holding
     /// the most request slots, if one has been quiet for `quietGrace`; else notes when
     /// one will have been, so that the loop wakes to try again. True when one was closed.
-    private func closeQuietest() -> Bool {
+    /// A process holding more than `slotsWithGrace` slots, and more than the waiting
+    /// client's process, gets no grace: one of its connections that has not sent a whole
+    /// request yields at once.
+    private func closeQuietest(for newcomer: Int32, slots slotsByPeer: [Int32: Int]) -> Bool {
         let now = Monotonic.seconds()
         // Requests already received are being served, whatever the clock says; a partial one is not.
         let reading = connections.values.filter { $0.phase == .reading && !$0.input.hasCompleteLine }
-        var slotsByPeer: [Int32: Int] = [:]
-        for connection in connections.values where !connection.isSubscribed { slotsByPeer[connection.peer, default: 0] += 1 }
-        let quiet = reading.filter { now - $0.lastActivity >= Self.quietGrace }
+        let newcomerSlots = slotsByPeer[newcomer] ?? 0
+        let quiet = reading.filter { connection in
+            let held = slotsByPeer[connection.peer] ?? 0
+            return now - connection.lastActivity >= Self.quietGrace || (held > Self.slotsWithGrace && held > newcomerSlots + 1)
+        }
         guard let victim = quiet.max(by: { (slotsByPeer[$0.peer] ?? 0, $1.lastActivity) < (slotsByPeer[$1.peer] ?? 0, $0.lastActivity) }) else {
             if let soonest = reading.map(\.lastActivity).min() { noteDeadline(soonest + Self.quietGrace) }
             return false
@@ -283,8 +341,16 @@ final class ConnectionServer {
         Glibc.close(fd)
     }
 
+    /// A flood of connections is refused as fast as it comes: the log says so once a
+    /// second at most, with the count, rather than a line each.
     private func refuseBusy(_ fd: Int32) {
-        log.warning("refused a client: \(Self.maxConnections) connections are open")
+        busyRefusals += 1
+        let now = Monotonic.seconds()
+        if now - busyLoggedAt >= 1 {
+            log.warning("refused \(busyRefusals) client\(busyRefusals == 1 ? "" : "s") since the last such line: every request slot was taken")
+            busyRefusals = 0
+            busyLoggedAt = now
+        }
         refuse(fd, ProtocolError("too many connections (\(Self.maxConnections)): try again shortly", code: .busy))
     }
 
@@ -299,6 +365,14 @@ final class ConnectionServer {
     func updateInterest(_ connection: Connection) {
         let wanted = connection.wantedInterest
         guard wanted != connection.interest else { return }
+        // A connection that only waits to read is read once more before it is registered.
+        if connection.interest == nil, wanted == Epoll.input, connection.phase == .reading, !connection.probed {
+            if !connection.awaitingProbe {
+                connection.awaitingProbe = true
+                unregistered.append(connection)
+            }
+            return
+        }
         switch (connection.interest, wanted) {
         case (nil, let flags?): epoll.add(connection.fd, flags, token: connection.token)
         case (_?, let flags?): epoll.modify(connection.fd, flags, token: connection.token)
@@ -340,9 +414,9 @@ final class ConnectionServer {
     }
 
     /// Milliseconds until the next sweep, rounded up; -1 (no timeout) when none is due;
-    /// 0 while lines wait for their turn.
+    /// 0 while lines wait for their turn or connections for their probe.
     private func sweepTimeout() -> Int32 {
-        guard unfinished.isEmpty else { return 0 }
+        guard unfinished.isEmpty, unregistered.isEmpty else { return 0 }
         guard let nextSweep else { return -1 }
         let milliseconds = (nextSweep - Monotonic.seconds()) * 1000
         return milliseconds <= 0 ? 0 : Int32(min(milliseconds.rounded(.up), 3_600_000))

@@ -65,9 +65,11 @@ final class Handoff: Sendable {
         files = WorkerLane(name: "files", threads: Self.fileThreads, queueLimit: Self.queueLimit, deliver: outbox.deliver)
     }
 
-    /// Queues `work` in `lane`; false (nothing queued) when that lane is full.
-    func run(_ lane: Lane, _ ticket: Ticket?, _ work: @escaping @Sendable () -> Finished) -> Bool {
-        (lane == .compute ? compute : files).run((ticket, work))
+    /// Queues `work` in `lane` for the client process `owner` (nil: the daemon's own
+    /// work), which the lane uses to take turns between processes; false (nothing
+    /// queued) when that lane is full.
+    func run(_ lane: Lane, _ ticket: Ticket?, owner: Int32? = nil, _ work: @escaping @Sendable () -> Finished) -> Bool {
+        (lane == .compute ? compute : files).run((ticket, owner, work))
     }
 
     /// A result computed elsewhere (the refresh loop's report).

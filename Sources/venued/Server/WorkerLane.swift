@@ -7,13 +7,20 @@ import VenuedSystem
 /// nothing for regular files) cannot be interrupted, so work that reads files runs in a
 /// lane of its own that starts another thread when every one it has is busy: a stalled
 /// file costs the clients who named it, and the threads stuck on it, not everyone.
+///
+/// A free thread takes the oldest job of the process with the fewest jobs running, not
+/// the oldest job: a process that floods costly questions queues behind itself, and
+/// another process's job runs next.
 final class WorkerLane: Sendable {
-    typealias Job = (ticket: Handoff.Ticket?, work: @Sendable () -> Handoff.Finished)
+    /// `owner` is the client's process (nil for the daemon's own work, never refused for it).
+    typealias Job = (ticket: Handoff.Ticket?, owner: Int32?, work: @Sendable () -> Handoff.Finished)
 
     private struct State {
         var queue: [Job] = []
         var threads = 0
         var idle = 0
+        /// Jobs running, by process.
+        var running: [Int32: Int] = [:]
     }
 
     private let name: String
@@ -53,10 +60,23 @@ final class WorkerLane: Sendable {
             available.wait()
             let job = state.withLock { state -> Job? in
                 state.idle -= 1
-                return state.queue.isEmpty ? nil : state.queue.removeFirst()
+                let running = state.running
+                // The queue is in arrival order, so the first of the least busy is the oldest.
+                guard let index = state.queue.indices.min(by: {
+                    running[state.queue[$0].owner ?? -1, default: 0] < running[state.queue[$1].owner ?? -1, default: 0]
+                }) else { return nil }
+                let job = state.queue.remove(at: index)
+                if let owner = job.owner { state.running[owner, default: 0] += 1 }
+                return job
             }
-            guard let job, job.ticket?.isCancelled != true else { continue }
-            deliver(job.work())
+            guard let job else { continue }
+            if job.ticket?.isCancelled != true { deliver(job.work()) }
+            if let owner = job.owner {
+                state.withLock { state in
+                    state.running[owner, default: 1] -= 1
+                    if state.running[owner] == 0 { state.running[owner] = nil }
+                }
+            }
         }
     }
 }

@@ -32,20 +32,3 @@ enum SignalLoop {
         return set
     }
 }
-
-/// WATCHDOG=1 every half of WATCHDOG_USEC, when systemd asked for it (and
-/// WATCHDOG_PID, if set, names this process).
-enum Watchdog {
-    /// Nil when the thread started or none is needed, else why it did not start.
-    static func start(environment: [String: String], notifier: Notifier) -> Syscall.Errno? {
-        guard let usec = environment["WATCHDOG_USEC"].flatMap(Int.init), usec > 0 else { return nil }
-        if let pid = environment["WATCHDOG_PID"].flatMap(Int32.init), pid != getpid() { return nil }
-        let interval = Double(usec) / 2_000_000
-        return SystemThread.start(name: "watchdog") {
-            while true {
-                notifier.send(["WATCHDOG=1"])
-                SystemThread.sleep(seconds: interval)
-            }
-        }
-    }
-}

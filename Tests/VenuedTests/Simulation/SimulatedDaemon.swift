@@ -50,12 +50,12 @@ final class SimulatedDaemon {
                                   fetch: { upstream.fetch($0, $1, $2) },
                                   onReport: { _ in news.refreshEnded.store(true, ordering: .relaxed) })
         answer = StatusAnswer(prepared: Prepared(store: store, settings: settings), settings: settings, favoritesFile: nil)
-        renderer = PushRenderer(answer: answer)
+        renderer = PushRenderer(answer: answer, reads: NamedFileReads())
     }
 
     /// A client subscribes: its first line, as the loop would send it.
     func subscribe(_ token: UInt64, _ subscription: Subscription) throws {
-        let first = try renderer.line(for: subscription, event: "snapshot", at: clock.now()).get()
+        let first = try renderer.first(for: subscription, at: clock.now()).get()
         hub.add(token: token, subscription: subscription, first: first)
         held[token] = first.line
     }

@@ -1,42 +1,20 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// The real venued binary, run with its XDG directories in a temp dir, and a client
 /// that speaks its protocol over the real Unix socket. Every wait is bounded.
 final class DaemonProcess {
-    /// A fresh set of XDG directories; reuse one to restart a daemon on the same disk state.
-    final class Home {
-        let root: String
-        init() {
-            var template = Array("/tmp/venued-test-XXXXXX".utf8CString)
-            root = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-            for directory in ["run", "cache", "config/venued"] { mkdirs(root + "/" + directory) }
-            chmod(root + "/run", 0o700)
-        }
-        var socketPath: String { root + "/run/venued/venued.sock" }
-        var cacheDirectory: String { root + "/cache/venued" }
-        var configFile: String { root + "/config/venued/config" }
-        var environment: [String: String] {
-            ["XDG_RUNTIME_DIR": root + "/run", "XDG_CACHE_HOME": root + "/cache", "XDG_CONFIG_HOME": root + "/config",
-             "HOME": root, "PATH": "/usr/bin:/bin"]
-        }
-        func writeConfig(_ text: String) throws { try text.write(toFile: configFile, atomically: true, encoding: .utf8) }
-        deinit { try? FileManager.default.removeItem(atPath: root) }
-    }
+    /// The test home a daemon runs in (TestSupport's, shared with venuectl's tests).
+    typealias Home = TestHome
 
-    static var binary: String {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("venued").path
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        return package.appendingPathComponent(".build/debug/venued").path
-    }
+    static var binary: String { PackagePaths.product("venued") }
 
     let home: Home
     let process = Process()
     let stderrPath: String
 
-    /// Starts venued and waits (up to 5 s) until its socket answers.
+    /// Starts venued and waits (bounded) until its socket answers.
     init(home: Home, arguments: [String], environment extra: [String: String] = [:], executable: String? = nil,
          waitForSocket: Bool = true) throws {
         self.home = home
@@ -53,13 +31,16 @@ final class DaemonProcess {
 
     var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
+    /// Up to 20 s: a bound for a failure, generous for a loaded machine.
     func waitUntilAnswering() throws {
-        for _ in 0..<100 {
-            if !process.isRunning { throw TestFailure("venued exited with \(process.terminationStatus): \(stderr)") }
-            if (try? request(#"{"v":1,"cmd":"info"}"#, timeout: 0.5)) != nil { return }
-            usleep(50_000)
+        do {
+            try waitUntil("venued answering on \(home.socketPath)") {
+                if !process.isRunning { throw TestFailure("venued exited with \(process.terminationStatus): \(stderr)") }
+                return (try? request(#"{"v":1,"cmd":"info"}"#, timeout: 2)) != nil
+            }
+        } catch let failure as TestFailure where process.isRunning {
+            throw TestFailure("\(failure): \(stderr)")
         }
-        throw TestFailure("venued did not answer within 5 s: \(stderr)")
     }
 
     /// One request, one answer line.
@@ -103,8 +84,4 @@ final class DaemonProcess {
     }
 
     deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
-}
-
-func mkdirs(_ path: String) {
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
 }

@@ -154,11 +154,6 @@ final class ScriptedHTTPServer: Sendable {
     }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
 extension Array where Element == UInt8 {
     func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
 }

@@ -49,6 +49,12 @@ final class UnixClient {
         return try readLine()
     }
 
+    /// Waits (up to `seconds`) until something arrives to read, without reading it.
+    func waitUntilReadable(seconds: Double) throws {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard buffer.contains(10) || poll(&poller, 1, Int32(seconds * 1000)) == 1 else { throw TestFailure("nothing within \(seconds) s") }
+    }
+
     /// Writes as much of `text` as the socket takes within `seconds`, without blocking
     /// past that: a client that floods and does not wait for its answers.
     func sendNonBlocking(_ text: String, seconds: Double) {

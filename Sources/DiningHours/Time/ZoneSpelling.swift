@@ -1,0 +1,60 @@
+import Glibc
+
+extension ZoneDatabase {
+    /// Entries read from the database's directories for one suggestion, at most: the
+    /// largest directory (America) has about 170, the top level about 60, so a name
+    /// found by region reads well under this, and a name from a client costs no more.
+    static let spellingEntryLimit = 4_000
+
+    /// The database's own name for `typed` when it differs only in case, or in spaces
+    /// where the name has `_` (`america/new_york`, `America/New York`), or lacks its
+    /// region (`new_york`): for "did you mean". nil when there is none, or when `typed`
+    /// is already a name. Reads directory listings of the database only, one component
+    /// at a time, and never more than `spellingEntryLimit` entries in all.
+    public func spelling(of typed: String) -> String? {
+        let components = typed.replacing(" ", with: "_").split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard (1...3).contains(components.count), components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && $0.utf8.count <= 64 }),
+              Self.isPlausibleName(components.joined(separator: "/")) else { return nil }
+        var budget = Self.spellingEntryLimit
+        var found = resolve(components, under: "", budget: &budget)
+        // A city without its region: look one level down, in each region directory.
+        if found == nil && components.count == 1 {
+            for region in entries(of: directory, budget: &budget) where region.first?.isUppercase == true && region != "Etc" {
+                if let city = resolve(components, under: region, budget: &budget) {
+                    found = city
+                    break
+                }
+            }
+        }
+        guard let found, found != typed, (try? rules(found)) != nil else { return nil }
+        return found
+    }
+
+    /// `components` matched case-insensitively, directory by directory, below `prefix`.
+    private func resolve(_ components: [String], under prefix: String, budget: inout Int) -> String? {
+        var path = prefix
+        for component in components {
+            let wanted = component.lowercased()
+            guard let match = entries(of: directory + (path.isEmpty ? "" : "/" + path), budget: &budget)
+                .first(where: { $0.lowercased() == wanted }) else { return nil }
+            path += (path.isEmpty ? "" : "/") + match
+        }
+        return path
+    }
+
+    /// The names in `directory` (not `.` and `..`), within what `budget` has left; none
+    /// when it is not a directory.
+    private func entries(of directory: String, budget: inout Int) -> [String] {
+        guard budget > 0, let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while budget > 0, let entry = readdir(stream) {
+            budget -= 1
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

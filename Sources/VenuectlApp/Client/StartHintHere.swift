@@ -1,0 +1,19 @@
+import Glibc
+import VenueReports
+
+extension StartHint {
+    /// The hint for this process: its own executable (/proc/self/exe) and the unit
+    /// directories of its environment. Worked out once, and only by the notices that
+    /// say venued is not running: a readlink and a few access calls, on a path that
+    /// goes on to compute the answer itself anyway.
+    static let here: StartHint = {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let executable = count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+        var environment: [String: String] = [:]
+        for name in ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "XDG_RUNTIME_DIR"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return locate(executable: executable, environment: environment, exists: { access($0, F_OK) == 0 })
+    }()
+}

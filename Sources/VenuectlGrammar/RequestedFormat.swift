@@ -1,0 +1,57 @@
+import Glibc
+import VenueReports
+import VenuedSystem
+
+extension StatusOptions {
+    /// The format a `status` command line asks for even when it cannot be parsed: its
+    /// `--format`, `--json` or `--template`, the last one winning as when parsed, else
+    /// venuectl.conf's `format` or `template` line, read leniently (a wrong line
+    /// elsewhere in the file is what is being reported). nil when neither says, or
+    /// names no format: the default, plain.
+    ///
+    /// So that an error that stops the parse can still be said in the format of the
+    /// bar or prompt that runs the command (`BarError`).
+    package static func requestedFormat(_ arguments: [String], environment: [String: String]) -> StatusFormat? {
+        var found: StatusFormat?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { break }
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            switch parts[0] {
+            case "--json":
+                found = .json
+            case "--format", "--template":
+                let value: String
+                if parts.count == 2 {
+                    value = parts[1]
+                } else if index < arguments.count {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    continue
+                }
+                found = parts[0] == "--format" ? try? StatusFormat(name: value) : (try? StatusTemplate(value)).map(StatusFormat.template)
+            default:
+                continue
+            }
+        }
+        return found ?? configuredFormat(environment: environment)
+    }
+
+    /// venuectl.conf's `format` or `template`, from lines of the form `key = value`
+    /// whatever the rest of the file holds.
+    private static func configuredFormat(environment: [String: String]) -> StatusFormat? {
+        guard let path = VenuedPaths.configDirectory(environment: environment).map({ $0 + "/venuectl.conf" }),
+              access(path, F_OK) == 0, let bytes = try? BoundedFile.read(path, limit: BoundedFile.smallFileLimit) else { return nil }
+        for raw in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            guard let equals = raw.firstIndex(of: "=") else { continue }
+            let key = raw[..<equals].trimming([" ", "\t"])
+            let value = raw[raw.index(after: equals)...].trimming([" ", "\t", "\r"])
+            if key == "format", let format = try? StatusFormat(name: value) { return format }
+            if key == "template", let template = try? StatusTemplate(value) { return .template(template) }
+        }
+        return nil
+    }
+}
