@@ -12,8 +12,10 @@ import VenueReports
             _ = try NotifyOptions.parse(arguments, environment: home.map { ["XDG_CONFIG_HOME": $0.path] } ?? [:])
             return nil
         } catch {
-            guard case .usage(let message, _) = error else { return "\(error)" }
-            return message
+            switch error {
+            case .usage(let message, _), .config(let message): return message
+            default: return "\(error)"
+            }
         }
     }
 
@@ -60,10 +62,10 @@ import VenueReports
             _ = try NotifyOptions.parse([], environment: ["XDG_CONFIG_HOME": home.path])
             Issue.record("a repeated key was accepted")
         } catch {
-            #expect(error == .usage(message))
+            #expect(error == .config(message))
         }
         #expect(usage([], config: "notify_before = 15,zero\n")?.hasSuffix(":1: notify_before = 15,zero: --before takes whole minutes from 1 to 240 separated by commas (15,5), not '15,zero'") == true)
-        #expect(usage([], config: "notify_when = always\n")?.contains("unknown key 'notify_when' (the keys are filter, format, template, soon, tz, near, notify_venues, notify_events, notify_before)") == true)
+        #expect(usage([], config: "notify_when = always\n")?.contains("unknown key 'notify_when' (the keys are filter, format, template, soon, tz, near, hide_empty, notify_venues, notify_events, notify_before)") == true)
         // status reads the same file: the broken notify key stops it too, on its line.
         let broken = ConfigHome("notify_events = sometimes\n")
         defer { broken.remove() }
@@ -71,7 +73,7 @@ import VenueReports
             _ = try StatusOptions.parse([], environment: ["XDG_CONFIG_HOME": broken.path])
             Issue.record("status accepted a file with a bad notify key")
         } catch {
-            guard case .usage(let text, _) = error else { Issue.record("\(error)"); return }
+            guard case .config(let text) = error else { Issue.record("\(error)"); return }
             #expect(text.hasPrefix("\(broken.path)/venued/venuectl.conf:1: notify_events = sometimes: --events takes"))
         }
     }
