@@ -96,7 +96,10 @@ package final class BusConnection {
         // The session bus is the user's own daemon: a bus run by anyone else (a squatter
         // on a path in /tmp, say) would read every notification we send, and could
         // answer an action with a URL of its choosing. Checked before a byte is sent, as
-        // for venued's socket; root is refused too, unless we are root.
+        // for venued's socket; root is refused too, unless we are root. The directory
+        // rule venuectl applies to venued's socket (SocketTrust) is not: dbus-launch
+        // puts session buses in /tmp, which everyone can write, and the peer's uid is
+        // what tells a squatter there from the user's own bus.
         guard let peer = PeerCredentials(socket: fd) else {
             return .failure(.bus("cannot tell who runs the session bus at \(socket) (SO_PEERCRED: \(Syscall.Errno(errno)))"))
         }

@@ -74,7 +74,7 @@ final class NotifyFollower {
     func run() throws(CLIError) -> Int32 {
         while true {
             var now = clock.preciseNow()
-            if stream == nil && now >= venuedRetryAt { try follow(now) }
+            if stream == nil && now >= venuedRetryAt { try follow() }
             if stream == nil { try followLocalCopy(at: Int(now)) }
             if server == nil && now >= busRetryAt { connectBus() }
             now = clock.preciseNow()
@@ -102,7 +102,7 @@ final class NotifyFollower {
     /// Subscribes to every venue (filters are applied here, so that an edit of the
     /// favorites counts at once and a venue added to them has a past); the snapshot
     /// must come within the usual budget, later lines whenever venued pushes them.
-    private func follow(_ now: Double) throws(CLIError) {
+    private func follow() throws(CLIError) {
         var query = StatusOptions()
         // No closing-soon window: its start would be a push that announces nothing.
         query.soonMinutes = 0
@@ -118,6 +118,8 @@ final class NotifyFollower {
             stream = opened
             local = nil
             try apply(answer)
+            // Lines that came with the snapshot are read already: poll would not say so.
+            try readVenued()
         case .success(let answer):
             opened.close()
             venuedFailed(.unusable(connection.path, "refused the subscription (\(Self.error(in: answer)))"), hadStream: false)
@@ -338,8 +340,11 @@ final class NotifyFollower {
         }
         for signal in server.signals(in: messages) {
             switch signal {
-            case .activationToken(let id, let token):
+            case .activationToken(let id, let token) where pages.contains(where: { $0.id == id }):
+                // Kept only for notifications of ours, so the table stays as small as `pages`.
                 tokens[id] = token
+            case .activationToken:
+                continue
             case .actionInvoked(let id, let action) where DesktopNotification.actionKeys.contains(action):
                 guard let page = pages.last(where: { $0.id == id })?.page else { continue }
                 var environment = context.environment
@@ -361,7 +366,7 @@ final class NotifyFollower {
     private func remember(_ id: UInt32, _ page: String) {
         pages.removeAll { $0.id == id }
         pages.append((id, page))
-        if pages.count > Self.pagesKept { pages.removeFirst() }
+        if pages.count > Self.pagesKept { forget(pages[0].id) }
     }
 
     private func forget(_ id: UInt32) {
