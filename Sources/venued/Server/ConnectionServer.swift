@@ -35,8 +35,10 @@ import VenuedSystem
 /// waits for EPOLLOUT (and is dropped with its client after `writeDeadline`). Deadlines
 /// are checked by a sweep at the earliest one, so an idle loop sleeps without a timeout.
 ///
-/// This file accepts, admits and times connections out; ConnectionServer+Requests.swift
-/// reads requests and writes answers.
+/// This file holds the loop and its bookkeeping (interest, deadlines, the sweep);
+/// ConnectionServer+Admission.swift accepts and admits connections,
+/// ConnectionServer+Requests.swift reads requests and writes answers,
+/// ConnectionServer+Subscriptions.swift runs the pushes and the wall-clock timer.
 final class ConnectionServer {
     static let maxConnections = 64
     /// `subscribe` streams open at once, apart from the request slots: a status bar
@@ -91,7 +93,7 @@ final class ConnectionServer {
         let log: Log
     }
 
-    private let listener: Listener
+    let listener: Listener
     let handler: RequestHandler
     let renderer: PushRenderer
     let refreshLoop: RefreshLoop
@@ -104,7 +106,7 @@ final class ConnectionServer {
     let promptFiles: PromptFiles
     let settings: LiveConfig
     private let watchdog: Watchdog?
-    private let uid = getuid()
+    let uid = getuid()
     /// The subscribers' state; this thread's alone.
     var hub = SubscriberHub()
     /// A round of pushes is being rendered on a worker; the next waits for it.
@@ -122,7 +124,7 @@ final class ConnectionServer {
     /// How many of `connections` are subscriptions (they hold no request slot).
     var subscribers = 0
     /// Connections that hold request slots.
-    private var requestConnections: Int { connections.count - subscribers }
+    var requestConnections: Int { connections.count - subscribers }
     /// Connections that had lines left when their turn ended, served again after the
     /// current batch of reports.
     var unfinished: [Connection] = []
@@ -131,16 +133,16 @@ final class ConnectionServer {
     /// asked one question has usually closed by then, and its connection ends with no
     /// epoll registration at all; one that has not is registered then.
     var unregistered: [Connection] = []
-    private var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
+    var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
     /// Whether epoll watches the listening socket: not while the waiting room is full,
     /// nor for a moment after an error such as running out of descriptors.
-    private var accepting = true
+    var accepting = true
     /// Set while accepting is paused after an error.
-    private var listenerResumesAt: Double?
-    private var serial: UInt32 = 0
+    var listenerResumesAt: Double?
+    var serial: UInt32 = 0
     /// Clients refused `busy` since the last log line that counted them, and when it was.
-    private var busyRefusals = 0
-    private var busyLoggedAt = -Double.infinity
+    var busyRefusals = 0
+    var busyLoggedAt = -Double.infinity
     /// When the next deadline may have passed; nil while none is set.
     private var nextSweep: Double?
     /// Requests answered since the heap was last trimmed (`releaseMemoryWhenIdle`).
@@ -223,140 +225,6 @@ final class ConnectionServer {
         _ = venued_release_free_memory()
     }
 
-    // MARK: accepting
-
-    /// Takes the queued connections, a bounded number per report so that clients
-    /// already connected are not starved by a stream of newcomers.
-    private func acceptAll() {
-        for _ in 0..<Self.maxConnections {
-            let fd = venued_accept4(listener.fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
-            guard fd >= 0 else {
-                switch errno {
-                case EAGAIN, EWOULDBLOCK: return
-                case EINTR, ECONNABORTED: continue
-                default:
-                    // Out of descriptors, most likely: stop accepting for a while instead of spinning.
-                    log.error("accept failed: \(String(cString: strerror(errno)))")
-                    listenerResumesAt = Monotonic.seconds() + 0.1
-                    noteDeadline(listenerResumesAt!)
-                    return
-                }
-            }
-            guard let peer = SocketIO.peer(fd), peer.uid == uid else {
-                log.warning("refused a client of another user (uid \(SocketIO.peer(fd).map { String($0.uid) } ?? "unknown"))")
-                refuse(fd, ProtocolError("this venued serves uid \(uid) only", code: .forbidden))
-                continue
-            }
-            if requestConnections < Self.maxConnections && waitingRoom.isEmpty {
-                open(fd, peer: peer.pid)
-            } else {
-                if waitingRoom.isFull {
-                    let slots = slotsByPeer()
-                    guard let displaced = waitingRoom.displace(for: peer.pid, slots: { slots[$0] ?? 0 }) else {
-                        refuseBusy(fd)
-                        continue
-                    }
-                    refuseBusy(displaced)
-                }
-                let deadline = Monotonic.seconds() + Self.admissionWait
-                waitingRoom.enter(fd, peer: peer.pid, until: deadline)
-                noteDeadline(deadline)
-            }
-        }
-    }
-
-    private func open(_ fd: Int32, peer: Int32) {
-        serial &+= 1
-        let connection = Connection(fd: fd, peer: peer, serial: serial, requestLimit: Self.requestLimit, now: Monotonic.seconds())
-        connections[fd] = connection
-        setDeadline(connection, Self.readDeadline)
-        // The request has often arrived already: read it now rather than after another
-        // wait, and before registering, which a client that is answered at once and
-        // closes may never need (`unregistered`).
-        receive(connection)
-        if connection.phase != .closed { updateInterest(connection) }
-    }
-
-    /// Reads each connection of `unregistered` once: the end of the stream closes it
-    /// and a request is served, as if epoll had reported them; one that has sent
-    /// nothing yet is registered now and waits like any other.
-    private func probeUnregistered() {
-        guard !unregistered.isEmpty else { return }
-        let probed = unregistered
-        unregistered.removeAll(keepingCapacity: true)
-        for connection in probed where connection.phase != .closed {
-            connection.awaitingProbe = false
-            connection.probed = true
-            receive(connection)
-            if connection.phase != .closed { updateInterest(connection) }
-        }
-    }
-
-    /// Gives slots to the clients waiting for one, those of the processes holding the
-    /// fewest first (`WaitingRoom`): freed slots, then those of quiet connections.
-    private func admitWaiting() {
-        while !waitingRoom.isEmpty {
-            let slots = slotsByPeer()
-            guard let newcomer = waitingRoom.nextPeer(slots: { slots[$0] ?? 0 }) else { return }
-            guard requestConnections < Self.maxConnections || closeQuietest(for: newcomer, slots: slots) else { return }
-            guard let (fd, peer) = waitingRoom.next(slots: { slots[$0] ?? 0 }) else { return }
-            open(fd, peer: peer)
-        }
-    }
-
-    /// Request slots held, by process.
-    private func slotsByPeer() -> [Int32: Int] {
-        var slots: [Int32: Int] = [:]
-        for connection in connections.values where !connection.isSubscribed { slots[connection.peer, default: 0] += 1 }
-        return slots
-    }
-
-    /// Closes the connection that has been quiet longest, from the process holding
-    /// the most request slots, if one has been quiet for `quietGrace`; else notes when
-    /// one will have been, so that the loop wakes to try again. True when one was closed.
-    /// A process holding more than `slotsWithGrace` slots, and more than the waiting
-    /// client's process, gets no grace: one of its connections that has not sent a whole
-    /// request yields at once.
-    private func closeQuietest(for newcomer: Int32, slots slotsByPeer: [Int32: Int]) -> Bool {
-        let now = Monotonic.seconds()
-        // Requests already received are being served, whatever the clock says; a partial one is not.
-        let reading = connections.values.filter { $0.phase == .reading && !$0.input.hasCompleteLine }
-        let newcomerSlots = slotsByPeer[newcomer] ?? 0
-        let quiet = reading.filter { connection in
-            let held = slotsByPeer[connection.peer] ?? 0
-            return now - connection.lastActivity >= Self.quietGrace || (held > Self.slotsWithGrace && held > newcomerSlots + 1)
-        }
-        guard let victim = quiet.max(by: { (slotsByPeer[$0.peer] ?? 0, $1.lastActivity) < (slotsByPeer[$1.peer] ?? 0, $0.lastActivity) }) else {
-            if let soonest = reading.map(\.lastActivity).min() { noteDeadline(soonest + Self.quietGrace) }
-            return false
-        }
-        close(victim)
-        return true
-    }
-
-    /// Answers with `error` and closes. What the client sent already is read first:
-    /// closing a Unix socket with unread input makes the client's next read fail with
-    /// ECONNRESET instead of a plain end of stream after our line.
-    private func refuse(_ fd: Int32, _ error: ProtocolError) {
-        SocketIO.sendAll(fd, Reply.error(error))
-        var reads = 0
-        while reads < 4, case .processed(let count) = SocketIO.receive(fd, into: chunk, count: chunk.count), count > 0 { reads += 1 }
-        Glibc.close(fd)
-    }
-
-    /// A flood of connections is refused as fast as it comes: the log says so once a
-    /// second at most, with the count, rather than a line each.
-    private func refuseBusy(_ fd: Int32) {
-        busyRefusals += 1
-        let now = Monotonic.seconds()
-        if now - busyLoggedAt >= 1 {
-            log.warning("refused \(busyRefusals) client\(busyRefusals == 1 ? "" : "s") since the last such line: every request slot was taken")
-            busyRefusals = 0
-            busyLoggedAt = now
-        }
-        refuse(fd, ProtocolError("too many connections (\(Self.maxConnections)): try again shortly", code: .busy))
-    }
-
     // MARK: bookkeeping
 
     private func setAccepting(_ wanted: Bool) {
@@ -412,7 +280,7 @@ final class ConnectionServer {
         noteDeadline(deadline)
     }
 
-    private func noteDeadline(_ deadline: Double) {
+    func noteDeadline(_ deadline: Double) {
         nextSweep = min(nextSweep ?? deadline, deadline)
     }
 

@@ -1,0 +1,140 @@
+import CLinuxEvents
+import Glibc
+import VenuedProtocol
+import VenuedSystem
+
+/// Admission: taking connections from the listener, checking who is at the other end,
+/// and sharing the request slots fairly when every one is taken (`WaitingRoom`).
+extension ConnectionServer {
+    /// Takes the queued connections, a bounded number per report so that clients
+    /// already connected are not starved by a stream of newcomers.
+    func acceptAll() {
+        for _ in 0..<Self.maxConnections {
+            let fd = venued_accept4(listener.fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
+            guard fd >= 0 else {
+                switch errno {
+                case EAGAIN, EWOULDBLOCK: return
+                case EINTR, ECONNABORTED: continue
+                default:
+                    // Out of descriptors, most likely: stop accepting for a while instead of spinning.
+                    log.error("accept failed: \(String(cString: strerror(errno)))")
+                    listenerResumesAt = Monotonic.seconds() + 0.1
+                    noteDeadline(listenerResumesAt!)
+                    return
+                }
+            }
+            guard let peer = SocketIO.peer(fd), peer.uid == uid else {
+                log.warning("refused a client of another user (uid \(SocketIO.peer(fd).map { String($0.uid) } ?? "unknown"))")
+                refuse(fd, ProtocolError("this venued serves uid \(uid) only", code: .forbidden))
+                continue
+            }
+            if requestConnections < Self.maxConnections && waitingRoom.isEmpty {
+                open(fd, peer: peer.pid)
+            } else {
+                if waitingRoom.isFull {
+                    let slots = slotsByPeer()
+                    guard let displaced = waitingRoom.displace(for: peer.pid, slots: { slots[$0] ?? 0 }) else {
+                        refuseBusy(fd)
+                        continue
+                    }
+                    refuseBusy(displaced)
+                }
+                let deadline = Monotonic.seconds() + Self.admissionWait
+                waitingRoom.enter(fd, peer: peer.pid, until: deadline)
+                noteDeadline(deadline)
+            }
+        }
+    }
+
+    private func open(_ fd: Int32, peer: Int32) {
+        serial &+= 1
+        let connection = Connection(fd: fd, peer: peer, serial: serial, requestLimit: Self.requestLimit, now: Monotonic.seconds())
+        connections[fd] = connection
+        setDeadline(connection, Self.readDeadline)
+        // The request has often arrived already: read it now rather than after another
+        // wait, and before registering, which a client that is answered at once and
+        // closes may never need (`unregistered`).
+        receive(connection)
+        if connection.phase != .closed { updateInterest(connection) }
+    }
+
+    /// Reads each connection of `unregistered` once: the end of the stream closes it
+    /// and a request is served, as if epoll had reported them; one that has sent
+    /// nothing yet is registered now and waits like any other.
+    func probeUnregistered() {
+        guard !unregistered.isEmpty else { return }
+        let probed = unregistered
+        unregistered.removeAll(keepingCapacity: true)
+        for connection in probed where connection.phase != .closed {
+            connection.awaitingProbe = false
+            connection.probed = true
+            receive(connection)
+            if connection.phase != .closed { updateInterest(connection) }
+        }
+    }
+
+    /// Gives slots to the clients waiting for one, those of the processes holding the
+    /// fewest first (`WaitingRoom`): freed slots, then those of quiet connections.
+    func admitWaiting() {
+        while !waitingRoom.isEmpty {
+            let slots = slotsByPeer()
+            guard let newcomer = waitingRoom.nextPeer(slots: { slots[$0] ?? 0 }) else { return }
+            guard requestConnections < Self.maxConnections || closeQuietest(for: newcomer, slots: slots) else { return }
+            guard let (fd, peer) = waitingRoom.next(slots: { slots[$0] ?? 0 }) else { return }
+            open(fd, peer: peer)
+        }
+    }
+
+    /// Request slots held, by process.
+    private func slotsByPeer() -> [Int32: Int] {
+        var slots: [Int32: Int] = [:]
+        for connection in connections.values where !connection.isSubscribed { slots[connection.peer, default: 0] += 1 }
+        return slots
+    }
+
+    /// Closes the connection that has been quiet longest, from the process holding
+    /// the most request slots, if one has been quiet for `quietGrace`; else notes when
+    /// one will have been, so that the loop wakes to try again. True when one was closed.
+    /// A process holding more than `slotsWithGrace` slots, and more than the waiting
+    /// client's process, gets no grace: one of its connections that has not sent a whole
+    /// request yields at once.
+    private func closeQuietest(for newcomer: Int32, slots slotsByPeer: [Int32: Int]) -> Bool {
+        let now = Monotonic.seconds()
+        // Requests already received are being served, whatever the clock says; a partial one is not.
+        let reading = connections.values.filter { $0.phase == .reading && !$0.input.hasCompleteLine }
+        let newcomerSlots = slotsByPeer[newcomer] ?? 0
+        let quiet = reading.filter { connection in
+            let held = slotsByPeer[connection.peer] ?? 0
+            return now - connection.lastActivity >= Self.quietGrace || (held > Self.slotsWithGrace && held > newcomerSlots + 1)
+        }
+        guard let victim = quiet.max(by: { (slotsByPeer[$0.peer] ?? 0, $1.lastActivity) < (slotsByPeer[$1.peer] ?? 0, $0.lastActivity) }) else {
+            if let soonest = reading.map(\.lastActivity).min() { noteDeadline(soonest + Self.quietGrace) }
+            return false
+        }
+        close(victim)
+        return true
+    }
+
+    /// Answers with `error` and closes. What the client sent already is read first:
+    /// closing a Unix socket with unread input makes the client's next read fail with
+    /// ECONNRESET instead of a plain end of stream after our line.
+    private func refuse(_ fd: Int32, _ error: ProtocolError) {
+        SocketIO.sendAll(fd, Reply.error(error))
+        var reads = 0
+        while reads < 4, case .processed(let count) = SocketIO.receive(fd, into: chunk, count: chunk.count), count > 0 { reads += 1 }
+        Glibc.close(fd)
+    }
+
+    /// A flood of connections is refused as fast as it comes: the log says so once a
+    /// second at most, with the count, rather than a line each.
+    func refuseBusy(_ fd: Int32) {
+        busyRefusals += 1
+        let now = Monotonic.seconds()
+        if now - busyLoggedAt >= 1 {
+            log.warning("refused \(busyRefusals) client\(busyRefusals == 1 ? "" : "s") since the last such line: every request slot was taken")
+            busyRefusals = 0
+            busyLoggedAt = now
+        }
+        refuse(fd, ProtocolError("too many connections (\(Self.maxConnections)): try again shortly", code: .busy))
+    }
+}
