@@ -292,6 +292,6 @@ package final class BusConnection {
     }
 
     private static func seconds(_ value: Double) -> String {
-        value < 1 ? "\(Int((value * 1000).rounded())) ms" : "\(Int(value.rounded())) s"
+        value < 1 ? "\(Int(exactly: (value * 1000).rounded()) ?? 0) ms" : "\(Int(exactly: min(value, Seconds.longest).rounded()) ?? 0) s"
     }
 }

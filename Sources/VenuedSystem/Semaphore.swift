@@ -32,9 +32,9 @@ package final class Semaphore: @unchecked Sendable {
     package func wait(seconds: Double) -> Bool {
         var deadline = timespec()
         clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let whole = seconds.rounded(.down)
-        deadline.tv_sec += Int(whole)
-        deadline.tv_nsec += Int((seconds - whole) * 1e9)
+        let span = Seconds.timespec(seconds)
+        deadline.tv_sec += span.tv_sec
+        deadline.tv_nsec += span.tv_nsec
         if deadline.tv_nsec >= 1_000_000_000 { deadline.tv_sec += 1; deadline.tv_nsec -= 1_000_000_000 }
         return Syscall.retrying { venued_semaphore_wait_until(semaphore, Int64(deadline.tv_sec), deadline.tv_nsec) } == 0
     }

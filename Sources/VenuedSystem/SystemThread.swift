@@ -34,8 +34,7 @@ package enum SystemThread {
     /// Sleeps `seconds` on the monotonic clock, the whole of it even when a signal
     /// interrupts the wait.
     package static func sleep(seconds: Double) {
-        let whole = seconds.rounded(.down)
-        var request = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
+        var request = Seconds.timespec(seconds)
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }

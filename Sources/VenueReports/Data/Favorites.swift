@@ -76,7 +76,7 @@ public struct Favorites: Hashable, Sendable {
         do { lock = try FileLock.acquire(lockPath(path), waitingUpTo: lockWait) } catch {
             switch error {
             case .busy(let lockFile, let seconds):
-                throw .unwritable(path: path, reason: "another 'venuectl favorites' has held \(lockFile) for over \(Int(seconds)) s; try again")
+                throw .unwritable(path: path, reason: "another 'venuectl favorites' has held \(lockFile) for over \(Seconds.text(seconds)) s; try again")
             case .unusable(let lockFile, let reason):
                 throw .unwritable(path: path, reason: "cannot lock \(lockFile): \(reason)")
             }

@@ -1,6 +1,7 @@
 import CCurlFetch
 import DiningHours
 import VenueReports
+import VenuedSystem
 
 /// The HTTP validators of a cached copy, sent back for a conditional GET.
 struct Validators: Sendable, Equatable {
@@ -43,7 +44,7 @@ struct HTTPFetcher: Sendable {
         case venued_fetch_too_large:
             return .failed("the body is over the \(Self.sizeLimit >> 20) MB cap")
         case venued_fetch_failed where result.curl_code == 28:
-            return .failed("no complete answer within \(Self.seconds(timeout)) s")
+            return .failed("no complete answer within \(Seconds.text(timeout)) s")
         case venued_fetch_failed where result.curl_code == 7:
             return .failed("connection refused")
         default:
@@ -88,10 +89,5 @@ struct HTTPFetcher: Sendable {
     /// A NUL-terminated C array field as a String.
     private static func text<T>(_ field: T) -> String {
         withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-    }
-
-    /// 10 as "10", 1.5 as "1.5".
-    private static func seconds(_ value: Double) -> String {
-        Int(exactly: value).map(String.init) ?? String(value)
     }
 }
