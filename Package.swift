@@ -69,7 +69,7 @@ let package = Package(
             path: "Benchmarks",
             swiftSettings: swift6
         ),
-        .testTarget(name: "DiningHoursTests", dependencies: ["DiningHours", "BundledFeed"], swiftSettings: swift6),
+        .testTarget(name: "DiningHoursTests", dependencies: ["DiningHours", "BundledFeed", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "VenueReportsTests", dependencies: ["VenueReports", "VenuedSystem", "DiningHours", "BundledFeed"], swiftSettings: swift6),
         .testTarget(name: "VenuectlGrammarTests", dependencies: ["VenuectlGrammar", "VenueReports", "DiningHours"], swiftSettings: swift6),
         .testTarget(name: "VenuedProtocolTests", dependencies: ["VenuedProtocol", "VenueReports", "VenuectlGrammar", "DiningHours"], swiftSettings: swift6),

@@ -6,22 +6,32 @@ import Testing
 @Suite struct Subscriptions {
     let home = DaemonProcess.Home()
 
+    /// A daemon serving the bundled week whose clock reads `seconds` before `instant`,
+    /// and a client connected to it, once its first refresh has failed: from then on
+    /// the data's age stays as it is ("refreshes are failing"), so the next push is the
+    /// one the test is about. Returns the clock offset too.
+    private func subscribed(before instant: Int, by seconds: Int) throws -> (DaemonProcess, UnixClient, Int) {
+        let offset = instant - seconds - Int(Date().timeIntervalSince1970)
+        let daemon = try DaemonProcess(home: home, arguments: [
+            "--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none",
+            "--timeout", "1", "--clock-offset", "\(offset)",
+        ])
+        do {
+            _ = try daemon.waitForInfo { ($0["failures"] as? Int ?? 0) > 0 }
+            return (daemon, try UnixClient(path: home.socketPath, timeout: 30), offset)
+        } catch {
+            daemon.stop()
+            throw error
+        }
+    }
+
     @Test func aSubscriberHearsTheTransitionAFewSecondsAhead() throws {
         // Falk Kosher Dining closes at 2023-09-18T14:00-04:00 in the bundled week;
         // start the daemon's clock ten seconds before that: time for the daemon to start
         // and the snapshot to come before it, even on a loaded machine.
         let closing = 1_695_060_000
-        let offset = closing - 10 - Int(Date().timeIntervalSince1970)
-        let daemon = try DaemonProcess(home: home, arguments: [
-            "--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none",
-            "--timeout", "1", "--clock-offset", "\(offset)",
-        ])
-        defer { daemon.stop() }
-        // Once the first refresh has failed, the data's age stays as it is ("refreshes are
-        // failing"), so the next push is the transition.
-        _ = try daemon.waitForInfo { ($0["failures"] as? Int ?? 0) > 0 }
-        let client = try UnixClient(path: home.socketPath, timeout: 30)
-        defer { client.close() }
+        let (daemon, client, offset) = try subscribed(before: closing, by: 10)
+        defer { daemon.stop(); client.close() }
         try client.send(#"{"v":1,"cmd":"subscribe","venues":["falk"]}"# + "\n")
         let snapshot = try client.readObject()
         #expect(snapshot["event"] as? String == "snapshot")
@@ -37,17 +47,8 @@ import Testing
     @Test func theStartOfACountdownIsPushed() throws {
         // Falk closes at 14:00 New York time: plain text says "closes at 2:00 PM" until
         // 13:00, then counts down ("closes in 1 h"). Start twelve seconds before 13:00.
-        let countdown = 1_695_060_000 - 3600
-        let offset = countdown - 12 - Int(Date().timeIntervalSince1970)
-        let daemon = try DaemonProcess(home: home, arguments: [
-            "--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none",
-            "--timeout", "1", "--clock-offset", "\(offset)",
-        ])
-        defer { daemon.stop() }
-        // The first refresh's end changes the header (the data is old): wait for it first.
-        _ = try daemon.waitForInfo { ($0["failures"] as? Int ?? 0) > 0 }
-        let client = try UnixClient(path: home.socketPath, timeout: 30)
-        defer { client.close() }
+        let (daemon, client, _) = try subscribed(before: 1_695_060_000 - 3600, by: 12)
+        defer { daemon.stop(); client.close() }
         try client.send(#"{"v":1,"cmd":"subscribe","venues":["falk"],"render":"plain","user_tz":"America/New_York"}"# + "\n")
         let snapshot = try client.readObject()
         let before = snapshot["text"] as? String ?? ""

@@ -1,13 +1,16 @@
 /// The escapes of the formats whose consumers read markup in our text.
 package enum Escaping {
-    /// Pango markup (waybar's text and tooltip): `&`, `<`, `>` would start markup.
-    package static func pango(_ text: String) -> String {
+    /// Pango markup (waybar's text and tooltip, the notification spec's subset of it):
+    /// `&`, `<`, `>` would start markup; `quotes` also escapes `"`, for text that goes
+    /// inside an attribute (a link's `href`).
+    package static func pango(_ text: String, quotes: Bool = false) -> String {
         var out = ""
         for character in text {
             switch character {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
+            case "\"" where quotes: out += "&quot;"
             default: out.append(character)
             }
         }

@@ -1,5 +1,6 @@
 import DBus
 import DiningHours
+import VenueReports
 
 /// One notification as `venuectl notify` means it, before a server's capabilities shape it.
 struct DesktopNotification: Equatable, Sendable {
@@ -32,13 +33,13 @@ struct DesktopNotification: Equatable, Sendable {
     ///   where it has `body-hyperlinks`; else left out, and the notification is text.
     func arguments(replacing id: UInt32, capabilities: Set<String>) -> [DBusValue] {
         let markup = capabilities.contains("body-markup")
-        var text = markup ? Self.escapeMarkup(body) : body
+        var text = markup ? Escaping.pango(body, quotes: true) : body
         var actions: [String] = []
         if let page {
             if capabilities.contains("actions") {
                 actions = Self.actions
             } else if capabilities.contains("body-hyperlinks") {
-                text += (text.isEmpty ? "" : "\n") + "<a href=\"\(Self.escapeMarkup(page))\">Open page</a>"
+                text += (text.isEmpty ? "" : "\n") + "<a href=\"\(Escaping.pango(page, quotes: true))\">Open page</a>"
             }
         }
         return [
@@ -52,21 +53,6 @@ struct DesktopNotification: Equatable, Sendable {
             // The server's own default: each server's user decides how long a notification stays.
             .int32(-1),
         ]
-    }
-
-    /// The spec's markup is a small subset of XML: `&`, `<` and `>` are entities.
-    static func escapeMarkup(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }
 

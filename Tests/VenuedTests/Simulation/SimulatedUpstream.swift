@@ -12,20 +12,6 @@ final class VirtualClock: InstantSource {
     func now() -> Instant { Instant(secondsSinceEpoch: seconds.withLock { $0 }) }
     func set(_ instant: Instant) { seconds.withLock { $0 = instant.secondsSinceEpoch } }
 }
-
-/// SplitMix64: a seeded generator, so a failing semester can be replayed exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Penn's endpoints as the simulation plays them, by true time (the upstream's clock
 /// does not step with ours): the primary publishes each week's feed on the Thursday noon
 /// before it, built from the real 2023 week with that week's changes (a venue's hours
