@@ -69,7 +69,8 @@ struct Daemon {
         let stop = SignalLoop.wait {
             notifier.send(["RELOADING=1", "MONOTONIC_USEC=\(Notifier.monotonicMicroseconds())"])
             reload(settings: settings, log: log)
-            refreshLoop.wake()
+            // A new URL or interval applies at once, as the man page promises: refresh now.
+            refreshLoop.refreshNow { _ in }
             handoff.configReloaded()
             handoff.dataChanged()
             notifier.send(["READY=1", Self.statusLine(store, settings, clock)])

@@ -12,7 +12,4 @@ public protocol InstantSource: Sendable {
 /// and this is where both programs make that value.
 extension WallClock: InstantSource {
     public func now() -> Instant { Instant(secondsSinceEpoch: seconds()) }
-
-    /// Real seconds from now until `instant` on this clock (never negative).
-    public func seconds(until instant: Instant) -> Double { max(0, Double(instant.secondsSinceEpoch) - preciseNow()) }
 }

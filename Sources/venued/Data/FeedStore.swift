@@ -3,8 +3,8 @@ import Synchronization
 import VenueReports
 
 /// The data being served and the health of the refreshes, shared by every thread.
-/// A change of data bumps `generation` and calls `onChange`, which is how subscribers
-/// hear of new data without polling.
+/// A change of the venues calls `onChange`, which is how subscribers hear of new data
+/// without polling.
 final class FeedStore: Sendable {
     struct Health: Sendable {
         var lastError: String?
@@ -23,7 +23,6 @@ final class FeedStore: Sendable {
 
     private struct State {
         var held: FeedCopy
-        var generation = 0
         /// Bumped by every `replace`, even one that changes only the source: what the
         /// caches of `Prepared` are keyed by.
         var version = 0
@@ -39,7 +38,6 @@ final class FeedStore: Sendable {
     }
 
     var held: FeedCopy { state.withLock { $0.held } }
-    var generation: Int { state.withLock { $0.generation } }
     var version: Int { state.withLock { $0.version } }
     var health: Health { state.withLock { $0.health } }
     /// The held feed and its version, read together.
@@ -52,7 +50,6 @@ final class FeedStore: Sendable {
             let changed = state.held.feed.venues != feed.feed.venues
             state.held = feed
             state.version += 1
-            if changed { state.generation += 1 }
             return changed
         }
         if changed { onChange() }

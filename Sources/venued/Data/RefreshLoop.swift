@@ -31,8 +31,6 @@ final class RefreshLoop: Sendable {
         SystemThread.start(name: "refresh") { [self] in run() }
     }
 
-    /// The schedule changed (a reload): look at `nextRefresh` again.
-    func wake() { doorbell.ring() }
 
     /// Runs the chain soon and calls `done` with its report, on this loop's thread.
     /// However many ask at once, one chain serves them all, and each waits for at most

@@ -85,8 +85,6 @@ struct SubscriberHub {
     /// The round to start next: the strongest reason asked for since the last one.
     private(set) var pending: Reason?
 
-    var count: Int { subscribers.count }
-
     /// The soonest instant a follower's answer can change.
     var nextWake: Instant? { subscribers.values.compactMap(\.wakeAt).min() }
 
