@@ -109,9 +109,12 @@ final class StatusAnswer: Sendable {
     /// The line of this second for this question, if it was asked already; nil otherwise.
     func cachedLine(_ options: StatusOptions, presentation: StatusPresentation?, at now: Instant) throws(ProtocolError) -> String? {
         let (options, favorites) = try resolved(options)
-        let question = Question(options: options, favorites: favorites, presentation: presentation)
-        let version = prepared.version
-        return lines.withLock { lines in
+        return kept(Question(options: options, favorites: favorites, presentation: presentation), version: prepared.version, at: now)
+    }
+
+    /// The line kept for `question` from data `version` in `now`'s second.
+    private func kept(_ question: Question, version: Int, at now: Instant) -> String? {
+        lines.withLock { lines in
             guard lines.version == version, lines.second == now.secondsSinceEpoch else { return nil }
             return lines.byQuestion[question]
         }
@@ -124,11 +127,7 @@ final class StatusAnswer: Sendable {
         let question = Question(options: options, favorites: favorites, presentation: presentation)
         let version = prepared.version
         let second = now.secondsSinceEpoch
-        let hit = lines.withLock { lines -> String? in
-            guard lines.version == version, lines.second == second else { return nil }
-            return lines.byQuestion[question]
-        }
-        if let hit { return hit }
+        if let hit = kept(question, version: version, at: now) { return hit }
         let computed = try prepared.compute(options, favorites: favorites, at: now)
         let line = presentation.map {
             Reply.ok([("source", JSONText.quote(computed.report.source.rawValue)), ("text", JSONText.quote($0.render(computed.report)))])
