@@ -78,6 +78,17 @@ import Testing
         #expect(room.earliestDeadline == 1.1)
     }
 
+    @Test func clientsOfProcessesInterleavedStillGoToTheFewest() {
+        var room = WaitingRoom(capacity: 5)
+        for (fd, peer) in [(7, 1), (8, 1), (9, 2), (10, 1), (11, 3)] as [(Int32, Int32)] { room.enter(fd, peer: peer, until: 1.0) }
+        let held: [Int32: Int] = [1: 5, 2: 9, 3: 2]
+        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 11)
+        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 7)
+        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 8)
+        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 10)
+        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 9)
+    }
+
     @Test func aNewcomerToAFullRoomDisplacesTheNewestOfTheProcessHoldingMost() {
         var room = WaitingRoom(capacity: 3)
         room.enter(7, peer: 1, until: 1.0)
@@ -109,6 +120,43 @@ import Testing
         #expect(room.expired(at: 2.0) == [7, 8])
         #expect(room.earliestDeadline == 3.0)
         #expect(room.next(slots: { _ in 0 })?.fd == 9)
+    }
+}
+
+/// The loop's connections by descriptor, and the request slots each process holds.
+@Suite struct ConnectionTableRules {
+    func connection(fd: Int32, peer: Int32, serial: UInt32 = 1) -> Connection {
+        Connection(fd: fd, peer: peer, serial: serial, requestLimit: 16, now: 0)
+    }
+
+    @Test func slotsFollowConnectionsAsTheyOpenSubscribeAndClose() {
+        var table = ConnectionTable()
+        let (a, b, c) = (connection(fd: 5, peer: 100), connection(fd: 900, peer: 100), connection(fd: 6, peer: 200))
+        [a, b, c].forEach { table.insert($0) }
+        #expect(table.count == 3 && table.requestSlotsTaken == 3)
+        #expect(table.slots(of: 100) == 2 && table.slots(of: 200) == 1 && table.slots(of: 300) == 0)
+        table.subscribe(b)
+        #expect(b.isSubscribed && table.subscribers == 1 && table.requestSlotsTaken == 2 && table.slots(of: 100) == 1)
+        table.subscribe(b)
+        #expect(table.subscribers == 1 && table.slots(of: 100) == 1)
+        table.remove(b)
+        #expect(table.subscribers == 0 && table.count == 2 && table.slots(of: 100) == 1)
+        table.remove(a)
+        table.remove(a)
+        #expect(table.count == 1 && table.slots(of: 100) == 0 && table.slots(of: 200) == 1)
+        #expect(table.all.map(\.fd) == [6])
+    }
+
+    @Test func aTokenFindsOnlyItsOwnConnection() {
+        var table = ConnectionTable()
+        let first = connection(fd: 5, peer: 1, serial: 1)
+        table.insert(first)
+        table.remove(first)
+        let reused = connection(fd: 5, peer: 1, serial: 2)
+        table.insert(reused)
+        #expect(table[token: first.token] == nil)
+        #expect(table[token: reused.token] === reused)
+        #expect(table[4] == nil && table[-1] == nil && table[70_000] == nil)
     }
 }
 

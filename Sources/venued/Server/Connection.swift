@@ -43,8 +43,9 @@ final class Connection {
     var interest: UInt32?
     /// In the loop's list of connections to read once more before registering.
     var awaitingProbe = false
-    /// Read once more already: registered from now on whenever it waits to read.
-    var probed = false
+    /// Its last read once more found nothing: registered whenever it waits to read,
+    /// unless bytes come first (a request found by that read leaves it unregistered).
+    var quietAtProbe = false
 
     init(fd: Int32, peer: Int32, serial: UInt32, requestLimit: Int, now: Double) {
         self.fd = fd

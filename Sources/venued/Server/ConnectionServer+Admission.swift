@@ -28,12 +28,11 @@ extension ConnectionServer {
                 refuse(fd, ProtocolError("this venued serves uid \(uid) only", code: .forbidden))
                 continue
             }
-            if requestConnections < Self.maxConnections && waitingRoom.isEmpty {
+            if connections.requestSlotsTaken < Self.maxConnections && waitingRoom.isEmpty {
                 open(fd, peer: peer.pid)
             } else {
                 if waitingRoom.isFull {
-                    let slots = slotsByPeer()
-                    guard let displaced = waitingRoom.displace(for: peer.pid, slots: { slots[$0] ?? 0 }) else {
+                    guard let displaced = waitingRoom.displace(for: peer.pid, slots: connections.slots(of:)) else {
                         refuseBusy(fd)
                         continue
                     }
@@ -49,7 +48,7 @@ extension ConnectionServer {
     private func open(_ fd: Int32, peer: Int32) {
         serial &+= 1
         let connection = Connection(fd: fd, peer: peer, serial: serial, requestLimit: Self.requestLimit, now: Monotonic.seconds())
-        connections[fd] = connection
+        connections.insert(connection)
         setDeadline(connection, Self.readDeadline)
         // The request has often arrived already: read it now rather than after another
         // wait, and before registering, which a client that is answered at once and
@@ -58,16 +57,13 @@ extension ConnectionServer {
         if connection.phase != .closed { updateInterest(connection) }
     }
 
-    /// Reads each connection of `unregistered` once: the end of the stream closes it
-    /// and a request is served, as if epoll had reported them; one that has sent
-    /// nothing yet is registered now and waits like any other.
-    func probeUnregistered() {
-        guard !unregistered.isEmpty else { return }
-        let probed = unregistered
-        unregistered.removeAll(keepingCapacity: true)
-        for connection in probed where connection.phase != .closed {
+    /// Reads each of `waiting` (the previous turn's `unregistered`) once: the end of the
+    /// stream closes it and a request is served, as if epoll had reported them; one
+    /// that has sent nothing yet is registered now and waits like any other.
+    func probe(_ waiting: [Connection]) {
+        for connection in waiting where connection.phase != .closed {
             connection.awaitingProbe = false
-            connection.probed = true
+            connection.quietAtProbe = true
             receive(connection)
             if connection.phase != .closed { updateInterest(connection) }
         }
@@ -77,19 +73,11 @@ extension ConnectionServer {
     /// fewest first (`WaitingRoom`): freed slots, then those of quiet connections.
     func admitWaiting() {
         while !waitingRoom.isEmpty {
-            let slots = slotsByPeer()
-            guard let newcomer = waitingRoom.nextPeer(slots: { slots[$0] ?? 0 }) else { return }
-            guard requestConnections < Self.maxConnections || closeQuietest(for: newcomer, slots: slots) else { return }
-            guard let (fd, peer) = waitingRoom.next(slots: { slots[$0] ?? 0 }) else { return }
+            guard let newcomer = waitingRoom.nextPeer(slots: connections.slots(of:)) else { return }
+            guard connections.requestSlotsTaken < Self.maxConnections || closeQuietest(for: newcomer) else { return }
+            guard let (fd, peer) = waitingRoom.next(slots: connections.slots(of:)) else { return }
             open(fd, peer: peer)
         }
-    }
-
-    /// Request slots held, by process.
-    private func slotsByPeer() -> [Int32: Int] {
-        var slots: [Int32: Int] = [:]
-        for connection in connections.values where !connection.isSubscribed { slots[connection.peer, default: 0] += 1 }
-        return slots
     }
 
     /// Closes the connection that has been quiet longest, from the process holding
@@ -98,16 +86,17 @@ extension ConnectionServer {
     /// A process holding more than `slotsWithGrace` slots, and more than the waiting
     /// client's process, gets no grace: one of its connections that has not sent a whole
     /// request yields at once.
-    private func closeQuietest(for newcomer: Int32, slots slotsByPeer: [Int32: Int]) -> Bool {
+    private func closeQuietest(for newcomer: Int32) -> Bool {
         let now = Monotonic.seconds()
         // Requests already received are being served, whatever the clock says; a partial one is not.
-        let reading = connections.values.filter { $0.phase == .reading && !$0.input.hasCompleteLine }
-        let newcomerSlots = slotsByPeer[newcomer] ?? 0
+        let reading = connections.all.filter { $0.phase == .reading && !$0.input.hasCompleteLine }
+        let newcomerSlots = connections.slots(of: newcomer)
         let quiet = reading.filter { connection in
-            let held = slotsByPeer[connection.peer] ?? 0
+            let held = connections.slots(of: connection.peer)
             return now - connection.lastActivity >= Self.quietGrace || (held > Self.slotsWithGrace && held > newcomerSlots + 1)
         }
-        guard let victim = quiet.max(by: { (slotsByPeer[$0.peer] ?? 0, $1.lastActivity) < (slotsByPeer[$1.peer] ?? 0, $0.lastActivity) }) else {
+        let slots = connections.slots(of:)
+        guard let victim = quiet.max(by: { (slots($0.peer), $1.lastActivity) < (slots($1.peer), $0.lastActivity) }) else {
             if let soonest = reading.map(\.lastActivity).min() { noteDeadline(soonest + Self.quietGrace) }
             return false
         }

@@ -22,6 +22,7 @@ extension ConnectionServer {
             if count == 0 { close(connection) }    // anything sent is ignored
             return
         }
+        if count > 0 { connection.quietAtProbe = false }
         if count == 0 {
             connection.peerClosed = true
         } else if connection.phase == .reading, !connection.input.hasPartialRequest, let line = Self.soleLine(chunk, count) {
@@ -92,7 +93,7 @@ extension ConnectionServer {
         case .reply(let text):
             send(connection, text)
         case .subscribe(let subscription):
-            guard subscribers < Self.maxSubscribers else { return refuseSubscription(connection) }
+            guard connections.subscribers < Self.maxSubscribers else { return refuseSubscription(connection) }
             let (token, renderer, clock) = (connection.token, renderer, clock)
             handOff(connection, .files) { .subscribed(token: token, subscription, renderer.first(for: subscription, at: clock.now())) }
         case .work(let lane, let work):
@@ -200,8 +201,7 @@ extension ConnectionServer {
 
     /// The connection `token` names, if it still waits for its hand-off.
     private func handedOff(_ token: UInt64) -> Connection? {
-        guard let connection = connections[Connection.descriptor(of: token)],
-              connection.token == token, connection.phase == .handedOff else { return nil }
+        guard let connection = connections[token: token], connection.phase == .handedOff else { return nil }
         connection.ticket = nil
         connection.phase = .reading
         return connection

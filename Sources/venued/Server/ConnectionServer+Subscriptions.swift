@@ -15,13 +15,12 @@ extension ConnectionServer {
         case .success(let line):
             push = line
         }
-        guard subscribers < Self.maxSubscribers else { return refuseSubscription(connection) }
+        guard connections.subscribers < Self.maxSubscribers else { return refuseSubscription(connection) }
         guard SocketIO.sendAll(connection.fd, push.line) else { return close(connection) }
         hub.add(token: connection.token, subscription: subscription, first: push)
-        subscribers += 1
-        subscriberCount.set(subscribers)
+        connections.subscribe(connection)
+        subscriberCount.set(connections.subscribers)
         connection.input.discard()
-        connection.phase = .subscribed
         connection.deadline = nil
         updateInterest(connection)
     }
@@ -62,8 +61,7 @@ extension ConnectionServer {
     }
 
     private func subscriber(_ token: UInt64) -> Connection? {
-        guard let connection = connections[Connection.descriptor(of: token)], connection.token == token,
-              connection.isSubscribed else { return nil }
+        guard let connection = connections[token: token], connection.isSubscribed else { return nil }
         return connection
     }
 

@@ -119,19 +119,17 @@ final class ConnectionServer {
     var promptFileNames: Set<String> = []
     /// The instant the timer is armed for (caller's seconds); nil after it fired.
     var armedFor: Double?
-    /// Open connections by descriptor, subscribers included.
-    var connections: [Int32: Connection] = [:]
-    /// How many of `connections` are subscriptions (they hold no request slot).
-    var subscribers = 0
-    /// Connections that hold request slots.
-    var requestConnections: Int { connections.count - subscribers }
+    /// Open connections, subscribers included, and the request slots they hold.
+    var connections = ConnectionTable()
     /// Connections that had lines left when their turn ended, served again after the
     /// current batch of reports.
     var unfinished: [Connection] = []
     /// Connections waiting for their next request that epoll does not watch yet: each
-    /// is read once more after the current batch (`probeUnregistered`). A client that
-    /// asked one question has usually closed by then, and its connection ends with no
-    /// epoll registration at all; one that has not is registered then.
+    /// is read once more after the next turn's reports (`probe`), not this one's, so
+    /// that its client has had the time of a wait and a batch to read the answer and
+    /// close. A client that asked one question has usually closed by then, and its
+    /// connection ends with no epoll registration at all; one that has not is
+    /// registered then.
     var unregistered: [Connection] = []
     var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
     /// Whether epoll watches the listening socket: not while the waiting room is full,
@@ -184,15 +182,16 @@ final class ConnectionServer {
         followPromptFiles()
         while true {
             watchdog?.turned()
-            epoll.wait(milliseconds: sweepTimeout()) { event in
+            let probes = unregistered
+            unregistered.removeAll(keepingCapacity: true)
+            epoll.wait(milliseconds: probes.isEmpty ? sweepTimeout() : 0) { event in
                 switch event.token {
                 case Self.listenerToken: acceptAll()
                 case Self.handoffToken: finishHandoffs()
                 case Self.timerToken: timerFired()
                 case Self.watchdogToken: watchdog?.doorbell.drain()
                 default:
-                    let fd = Connection.descriptor(of: event.token)
-                    guard let connection = connections[fd], connection.token == event.token else { return }
+                    guard let connection = connections[token: event.token] else { return }
                     if connection.phase == .handedOff {
                         if event.hungUp { close(connection) }
                         return
@@ -204,7 +203,7 @@ final class ConnectionServer {
             let turn = unfinished
             unfinished.removeAll()
             for connection in turn { serveLines(connection) }
-            probeUnregistered()
+            probe(probes)
             if let nextSweep, Monotonic.seconds() >= nextSweep { sweep() }
             admitWaiting()
             setAccepting(listenerResumesAt == nil)
@@ -220,7 +219,7 @@ final class ConnectionServer {
     /// the daemon would sit at its peak size for the rest of its life. Not after every
     /// request: a prompt's lone request would pay for a trim it does not need.
     private func releaseMemoryWhenIdle() {
-        guard requestsSinceTrim >= Self.requestsBeforeTrim, connections.count == subscribers, unfinished.isEmpty else { return }
+        guard requestsSinceTrim >= Self.requestsBeforeTrim, connections.requestSlotsTaken == 0, unfinished.isEmpty else { return }
         requestsSinceTrim = 0
         _ = venued_release_free_memory()
     }
@@ -237,7 +236,7 @@ final class ConnectionServer {
         let wanted = connection.wantedInterest
         guard wanted != connection.interest else { return }
         // A connection that only waits to read is read once more before it is registered.
-        if connection.interest == nil, wanted == Epoll.input, connection.phase == .reading, !connection.probed {
+        if connection.interest == nil, wanted == Epoll.input, connection.phase == .reading, !connection.quietAtProbe {
             if !connection.awaitingProbe {
                 connection.awaitingProbe = true
                 unregistered.append(connection)
@@ -262,15 +261,14 @@ final class ConnectionServer {
         switch connection.phase {
         case .subscribed:
             hub.remove(connection.token)
-            subscribers -= 1
-            subscriberCount.set(subscribers)
         case .handedOff:
             connection.ticket?.cancel()
         case .reading, .writing, .closed:
             break
         }
+        connections.remove(connection)
+        if connection.isSubscribed { subscriberCount.set(connections.subscribers) }
         connection.phase = .closed
-        connections[connection.fd] = nil
         Glibc.close(connection.fd)
     }
 
@@ -285,9 +283,9 @@ final class ConnectionServer {
     }
 
     /// Milliseconds until the next sweep, rounded up; -1 (no timeout) when none is due;
-    /// 0 while lines wait for their turn or connections for their probe.
+    /// 0 while lines wait for their turn.
     private func sweepTimeout() -> Int32 {
-        guard unfinished.isEmpty, unregistered.isEmpty else { return 0 }
+        guard unfinished.isEmpty else { return 0 }
         guard let nextSweep else { return -1 }
         let milliseconds = (nextSweep - Monotonic.seconds()) * 1000
         return milliseconds <= 0 ? 0 : Int32(min(milliseconds.rounded(.up), 3_600_000))
@@ -297,7 +295,7 @@ final class ConnectionServer {
     /// too long for a slot, resumes a paused listener, and finds the next deadline.
     private func sweep() {
         let now = Monotonic.seconds()
-        for connection in connections.values.filter({ $0.deadline.map { $0 <= now } ?? false }) {
+        for connection in connections.all where connection.deadline.map({ $0 <= now }) ?? false {
             if connection.phase == .reading && connection.input.hasPartialRequest {
                 SocketIO.sendAll(connection.fd, Reply.error(ProtocolError("no complete request within \(Self.readDeadline) s: end each request with a newline")))
             }
@@ -305,7 +303,7 @@ final class ConnectionServer {
         }
         for fd in waitingRoom.expired(at: now) { refuseBusy(fd) }
         if let resumesAt = listenerResumesAt, resumesAt <= now { listenerResumesAt = nil }
-        let deadlines = connections.values.compactMap(\.deadline) + [waitingRoom.earliestDeadline, listenerResumesAt].compactMap { $0 }
+        let deadlines = connections.all.compactMap(\.deadline) + [waitingRoom.earliestDeadline, listenerResumesAt].compactMap { $0 }
         nextSweep = deadlines.min()
     }
 }

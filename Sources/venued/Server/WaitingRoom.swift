@@ -54,8 +54,21 @@ struct WaitingRoom {
     }
 
     private func index(slots: (Int32) -> Int) -> Int? {
-        // The queue is in arrival order, so the first of the least is the oldest.
-        queue.indices.min { slots(queue[$0].peer) < slots(queue[$1].peer) }
+        // The queue is in arrival order, so the first of the least is the oldest. Clients
+        // of one process come in runs: a run costs one question.
+        var best: (index: Int, slots: Int)?
+        var last: (peer: Int32, slots: Int)?
+        for (index, client) in queue.enumerated() {
+            let held: Int
+            if let last, last.peer == client.peer {
+                held = last.slots
+            } else {
+                held = slots(client.peer)
+                last = (client.peer, held)
+            }
+            if held < best?.slots ?? .max { best = (index, held) }
+        }
+        return best?.index
     }
 
     /// Takes out the clients whose wait ended by `now`, to be refused.
