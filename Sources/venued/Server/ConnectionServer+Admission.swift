@@ -18,7 +18,7 @@ extension ConnectionServer {
                 default:
                     // Out of descriptors, most likely: stop accepting for a while instead of spinning.
                     log.error("accept failed: \(String(cString: strerror(errno)))")
-                    listenerResumesAt = Monotonic.seconds() + 0.1
+                    listenerResumesAt = turnTime() + 0.1
                     noteDeadline(listenerResumesAt!)
                     return
                 }
@@ -38,7 +38,7 @@ extension ConnectionServer {
                     }
                     refuseBusy(displaced)
                 }
-                let deadline = Monotonic.seconds() + Self.admissionWait
+                let deadline = turnTime() + Self.admissionWait
                 waitingRoom.enter(fd, peer: peer.pid, until: deadline)
                 noteDeadline(deadline)
             }
@@ -47,7 +47,7 @@ extension ConnectionServer {
 
     private func open(_ fd: Int32, peer: Int32) {
         serial &+= 1
-        let connection = Connection(fd: fd, peer: peer, serial: serial, requestLimit: Self.requestLimit, now: Monotonic.seconds())
+        let connection = Connection(fd: fd, peer: peer, serial: serial, requestLimit: Self.requestLimit, now: turnTime())
         connections.insert(connection)
         setDeadline(connection, Self.readDeadline)
         // The request has often arrived already: read it now rather than after another
@@ -87,7 +87,7 @@ extension ConnectionServer {
     /// client's process, gets no grace: one of its connections that has not sent a whole
     /// request yields at once.
     private func closeQuietest(for newcomer: Int32) -> Bool {
-        let now = Monotonic.seconds()
+        let now = turnTime()
         // Requests already received are being served, whatever the clock says; a partial one is not.
         let reading = connections.all.filter { $0.phase == .reading && !$0.input.hasCompleteLine }
         let newcomerSlots = connections.slots(of: newcomer)
@@ -118,7 +118,7 @@ extension ConnectionServer {
     /// second at most, with the count, rather than a line each.
     func refuseBusy(_ fd: Int32) {
         busyRefusals += 1
-        let now = Monotonic.seconds()
+        let now = turnTime()
         if now - busyLoggedAt >= 1 {
             log.warning("refused \(busyRefusals) client\(busyRefusals == 1 ? "" : "s") since the last such line: every request slot was taken")
             busyRefusals = 0

@@ -28,13 +28,13 @@ extension ConnectionServer {
         } else if connection.phase == .reading, !connection.input.hasPartialRequest, let line = Self.soleLine(chunk, count) {
             // The usual request: one whole line in one read, nothing before it. Served
             // from the read buffer, without passing through the connection's own.
-            connection.lastActivity = Monotonic.seconds()
+            connection.lastActivity = turnTime()
             serve(connection, line)
             if connection.phase == .reading { updateInterest(connection) }
             return
         } else {
             connection.input.append(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
-            connection.lastActivity = Monotonic.seconds()
+            connection.lastActivity = turnTime()
         }
         if connection.phase == .reading { serveLines(connection) }
     }
@@ -169,7 +169,7 @@ extension ConnectionServer {
     /// An answer is out: close, or wait for the next request.
     private func answered(_ connection: Connection) {
         if connection.closeAfterAnswer { return close(connection) }
-        connection.lastActivity = Monotonic.seconds()
+        connection.lastActivity = turnTime()
         connection.phase = .reading
         setDeadline(connection, Self.readDeadline)
         updateInterest(connection)

@@ -131,6 +131,12 @@ final class ConnectionServer {
     /// connection ends with no epoll registration at all; one that has not is
     /// registered then.
     var unregistered: [Connection] = []
+    /// The previous turn's `unregistered`, read once more in this one; and the lines
+    /// left `unfinished` by the previous turn. Kept to reuse their storage.
+    private var probes: [Connection] = []
+    private var turn: [Connection] = []
+    /// This turn's reading of the monotonic clock (`turnTime()`).
+    private var turnClock: Double?
     var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
     /// Whether epoll watches the listening socket: not while the waiting room is full,
     /// nor for a moment after an error such as running out of descriptors.
@@ -182,8 +188,8 @@ final class ConnectionServer {
         followPromptFiles()
         while true {
             watchdog?.turned()
-            let probes = unregistered
-            unregistered.removeAll(keepingCapacity: true)
+            swap(&probes, &unregistered)
+            turnClock = nil
             epoll.wait(milliseconds: probes.isEmpty ? sweepTimeout() : 0) { event in
                 switch event.token {
                 case Self.listenerToken: acceptAll()
@@ -200,11 +206,12 @@ final class ConnectionServer {
                     if event.readable && connection.phase != .closed { receive(connection) }
                 }
             }
-            let turn = unfinished
-            unfinished.removeAll()
+            swap(&turn, &unfinished)
             for connection in turn { serveLines(connection) }
+            turn.removeAll(keepingCapacity: true)
             probe(probes)
-            if let nextSweep, Monotonic.seconds() >= nextSweep { sweep() }
+            probes.removeAll(keepingCapacity: true)
+            if let nextSweep, turnTime() >= nextSweep { sweep() }
             admitWaiting()
             setAccepting(listenerResumesAt == nil)
             startPendingRound()
@@ -272,8 +279,18 @@ final class ConnectionServer {
         Glibc.close(connection.fd)
     }
 
+    /// Monotonic seconds, read once a turn: what happens in one turn (a batch of reports,
+    /// milliseconds at most) is timed from the turn's first reading, and a request costs
+    /// no clock readings of its own.
+    func turnTime() -> Double {
+        if let turnClock { return turnClock }
+        let now = Monotonic.seconds()
+        turnClock = now
+        return now
+    }
+
     func setDeadline(_ connection: Connection, _ seconds: Double) {
-        let deadline = Monotonic.seconds() + seconds
+        let deadline = turnTime() + seconds
         connection.deadline = deadline
         noteDeadline(deadline)
     }
@@ -294,7 +311,7 @@ final class ConnectionServer {
     /// Cuts off the connections whose deadline passed, refuses the clients that waited
     /// too long for a slot, resumes a paused listener, and finds the next deadline.
     private func sweep() {
-        let now = Monotonic.seconds()
+        let now = turnTime()
         for connection in connections.all where connection.deadline.map({ $0 <= now }) ?? false {
             if connection.phase == .reading && connection.input.hasPartialRequest {
                 SocketIO.sendAll(connection.fd, Reply.error(ProtocolError("no complete request within \(Self.readDeadline) s: end each request with a newline")))
