@@ -33,6 +33,31 @@ public enum UntrustedText {
     /// `\n` becomes (JSON escapes it; `hours` indents each line).
     public static func multiline(_ text: String) -> String { cleaned(text, .multiline) }
 
+    /// What a user typed, quoted back in an error line: every control or format
+    /// character (a newline, an escape, a right-to-left override) written as a
+    /// Swift-style escape (`\n`, `\u{1B}`), and a backslash doubled. Unlike the other
+    /// shapes, nothing is removed: the point of the line is to show what was wrong with
+    /// the text, on one line of a terminal, without acting on it.
+    public static func escaped(_ text: String) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": shown += "\\n"
+            case "\t": shown += "\\t"
+            case "\r": shown += "\\r"
+            case "\\": shown += "\\\\"
+            default:
+                switch scalar.properties.generalCategory {
+                case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+                    shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                default:
+                    shown.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return shown
+    }
+
     /// Rendered output on its way to stdout: `\n`, TAB and the SGR colour sequences
     /// (`ESC [ digits;… m`) that plain output paints with are kept, every other control
     /// is dropped. For text that was rendered elsewhere (venued's answers) or from a

@@ -218,39 +218,16 @@ public enum ZoneError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// One line, whatever the user typed: names and directories come from `--tz`, files
-    /// and `TZDIR`, and are shown with `ZoneError.visible`.
+    /// and `TZDIR`, and are shown with `UntrustedText.escaped`.
     public var description: String {
         switch self {
         case .unknownZone(let name):
-            return "unknown time zone '\(Self.visible(name))': use an IANA name such as America/New_York or Europe/London"
+            return "unknown time zone '\(UntrustedText.escaped(name))': use an IANA name such as America/New_York or Europe/London"
         case .noTimeZoneData(let directory):
-            return "no time-zone data in \(Self.visible(directory)): install Debian's tzdata package (or set TZDIR)"
+            return "no time-zone data in \(UntrustedText.escaped(directory)): install Debian's tzdata package (or set TZDIR)"
         case .corruptZoneFile(let name, let reason):
-            return "the time-zone file of \(Self.visible(name)) is damaged (\(reason)): reinstall Debian's tzdata package"
+            return "the time-zone file of \(UntrustedText.escaped(name)) is damaged (\(reason)): reinstall Debian's tzdata package"
         }
-    }
-
-    /// `text` with every control or format character (a newline, an escape, a
-    /// right-to-left override) written as a Swift-style escape (`\n`, `\u{1B}`), and a
-    /// backslash doubled, so that it reads unambiguously on one line of a terminal.
-    public static func visible(_ text: String) -> String {
-        var shown = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": shown += "\\n"
-            case "\t": shown += "\\t"
-            case "\r": shown += "\\r"
-            case "\\": shown += "\\\\"
-            default:
-                switch scalar.properties.generalCategory {
-                case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
-                    shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                default:
-                    shown.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return shown
     }
 }
 

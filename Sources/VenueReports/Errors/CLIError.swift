@@ -73,7 +73,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         case .ambiguousVenue(let query, let candidates):
             return "'\(query)' matches \(candidates.count) venues: \(candidates.joined(separator: ", ")) — be more specific or use an id"
         case .unknownZone(let name, let location, let suggestion):
-            let message = suggestion.map { "unknown time zone '\(ZoneError.visible(name))': did you mean '\($0)'?" }
+            let message = suggestion.map { "unknown time zone '\(UntrustedText.escaped(name))': did you mean '\($0)'?" }
                 ?? "\(ZoneError.unknownZone(name))"
             return (location.map { "\($0): tz = \(name): " } ?? "") + message
         case .noPage(let venue):
