@@ -9,8 +9,6 @@
 @testable import VenueReports
 @testable import VenuectlApp
 
-let zone: ZoneRules? = try? ZoneDatabase.system.rules("America/New_York")
-
 /// Every placeholder, so every field of a venue line is written out.
 let everyField: StatusTemplate? = try? StatusTemplate(StatusTemplate.Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: "|"))
 
@@ -46,13 +44,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         return 0
     }
     for warning in feed.warnings { check(warning.description, "a warning", lines: 0) }
-    guard let zone else { return 0 }
+    guard let zone = fuzzZone else { return 0 }
     let campus = Campus(feed: feed, zone: zone)
-    var instants = [Instant(secondsSinceEpoch: 1_695_052_800)]
-    if let first = feed.venues.lazy.compactMap(\.days.first).first {
-        instants.append(zone.instant(for: LocalDateTime(date: first.date, secondOfDay: 12 * 3600)))
-    }
-    for now in instants {
+    for now in fuzzInstants(feed, in: zone) {
         guard let report = try? StatusReport(options: StatusOptions(), campus: campus, source: .file, now: now, dataAge: DataAge()) else { continue }
         let venues = report.rows.count
         let oneLine = venues == 0 ? 0 : 1

@@ -29,7 +29,7 @@ struct WatchScreenTests {
     /// One tmux command on this test's server.
     @discardableResult
     func tmux(_ arguments: String...) throws -> String {
-        try VenuectlProcess.runProgram("/usr/bin/tmux", ["-L", socket] + arguments, environment: ["TMUX_TMPDIR": root], timeout: 10).stdout
+        try VenuectlProcess.runProgram("/usr/bin/tmux", ["-L", socket] + arguments, environment: ["TMUX_TMPDIR": root], timeout: 30).stdout
     }
 
     func stop() {
@@ -48,12 +48,15 @@ struct WatchScreenTests {
             "\(VenuectlProcess.binary.path) watch commons lauder --data \(VenuectlProcess.fixture)"
     }
 
-    func wait(for what: String, _ condition: () throws -> Bool) throws {
-        for _ in 0..<100 {
+    /// Polls `condition` for up to `seconds` (at most 600 tries): a bound for a busy
+    /// machine, not a measure of speed.
+    func wait(for what: String, seconds: Double = 20, _ condition: () throws -> Bool) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        for _ in 0..<600 where Date() < deadline {
             if try condition() { return }
             usleep(50_000)
         }
-        Issue.record("not seen within 5 s: \(what); screen: \(try tmux("capture-pane", "-p"))")
+        Issue.record("not seen within \(seconds) s: \(what); screen: \(try tmux("capture-pane", "-p"))")
     }
 
     func flags() throws -> String { try tmux("display", "-p", "#{alternate_on} #{cursor_flag}").trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -117,9 +120,9 @@ struct WatchScreenTests {
         defer { stop() }
         let feed = try WatchFeed(in: root)
         try start("echo BEFORE-WATCH; exec env XDG_RUNTIME_DIR=\(root)/nowhere TZ=America/New_York \(VenuectlProcess.binary.path) watch --data \(feed.path)")
-        try wait(for: "the first block") { try tmux("capture-pane", "-p").contains("closes in 31 min") }
-        // 6 s later Tick Hall's countdown moves on: the same block, redrawn.
-        for _ in 0..<200 where try !tmux("capture-pane", "-p").contains("closes in 30 min") { usleep(50_000) }
+        try wait(for: "the first block", seconds: 15) { try tmux("capture-pane", "-p").contains("closes in 31 min") }
+        // 20 s after the feed was written Tick Hall's countdown moves on: the same block, redrawn.
+        try wait(for: "the countdown's next minute", seconds: 60) { try tmux("capture-pane", "-p").contains("closes in 30 min") }
         let screen = try tmux("capture-pane", "-p")
         #expect(screen.contains("closes in 30 min") && !screen.contains("closes in 31 min"), "\(screen)")
         #expect(screen.hasPrefix("Penn dining at ") && screen.components(separatedBy: "Penn dining at ").count == 2, "\(screen)")
@@ -127,8 +130,9 @@ struct WatchScreenTests {
 }
 
 /// A feed written around the real clock, to the second: Tick Hall closes in 30 min and
-/// 6 s (a countdown shows "31 min", then "30 min" 6 s later), Soon Cafe in 70 s (with
-/// --soon 1, closing soon 10 s from now).
+/// 20 s (a countdown shows "31 min", then "30 min" 20 s later: time for a loaded machine
+/// to start tmux and draw the first block), Soon Cafe in 70 s (with --soon 1, closing
+/// soon 10 s from now).
 struct WatchFeed {
     let path: String
     let start = Int(Date().timeIntervalSince1970)
@@ -144,13 +148,13 @@ struct WatchFeed {
             #"{"id":\#(id),"name":"\#(name)","days":[{"date":"\#(date)","dayparts":[{"starttime":"\#(wall(-3600))","endtime":"\#(wall(seconds))","label":"All day"}]}]}"#
         }
         path = directory + "/watch-feed.json"
-        try "[\(venue(1, "Tick Hall", closesIn: 1806)),\(venue(2, "Soon Cafe", closesIn: 70))]".write(toFile: path, atomically: true, encoding: .utf8)
+        try "[\(venue(1, "Tick Hall", closesIn: 1820)),\(venue(2, "Soon Cafe", closesIn: 70))]".write(toFile: path, atomically: true, encoding: .utf8)
     }
 }
 
 /// Plain `watch` into a pipe: a log of changes. Clock times, not countdowns, so a block
 /// is printed when something changes (Soon Cafe's closing-soon, 10 s in), not when a
-/// countdown would move (Tick Hall's, 6 s in); a blank line between blocks.
+/// countdown would move (Tick Hall's, 20 s in); a blank line between blocks.
 @Suite struct WatchLogTests {
     @Test func oneBlockPerChangeWithABlankLineBetween() throws {
         let root = try VenuectlProcess.scratch()
