@@ -72,9 +72,22 @@ final class NotificationServer {
         var description: String { "#\(id) \(summary) | \(body)" }
     }
 
-    /// Every notification dunst was given, newest first: `close-all` moves what is on the
-    /// screen to the history, which `dunstctl history` prints as JSON.
-    func everything() throws -> [Shown] {
+    /// Every notification dunst was given, newest first, once there are at least `count`
+    /// (or after 10 s: then what there is). dunst files a notification in its own loop,
+    /// which a loaded machine may run after the sender has had its answer.
+    func everything(atLeast count: Int) throws -> [Shown] {
+        let deadline = Date().addingTimeInterval(10)
+        var shown = try history()
+        for _ in 0..<200 where shown.count < count && Date() < deadline {
+            usleep(50_000)
+            shown = try history()
+        }
+        return shown
+    }
+
+    /// `close-all` moves what is on the screen to the history, which `dunstctl history`
+    /// prints as JSON.
+    private func history() throws -> [Shown] {
         try dunstctl(["close-all"])
         let json = try JSONSerialization.jsonObject(with: Data(try dunstctl(["history"]).utf8)) as? [String: Any]
         let lists = json?["data"] as? [[[String: Any]]] ?? []
@@ -104,12 +117,16 @@ struct ClockFeed {
     /// The wall clock `seconds` from the start, as the feed writes it.
     func wall(_ seconds: Int) -> String { formatter.string(from: Date(timeIntervalSince1970: Double(start + seconds))) }
 
-    /// "2:06 PM": how a notification says that wall clock.
-    func clock(_ seconds: Int) -> String {
+    /// "2:06 PM": how a notification sent `seenAt` seconds from the start says that wall
+    /// clock; on the next day "Wed 12:09 AM", or "midnight" at it (a test run late in
+    /// the evening crosses it).
+    func clock(_ seconds: Int, seenAt: Int = 0) -> String {
+        let (target, today) = (wall(seconds), wall(seenAt))
+        if target.prefix(10) != today.prefix(10) && target.hasSuffix("T00:00:00") { return "midnight" }
         let clock = DateFormatter()
         clock.timeZone = formatter.timeZone
         clock.locale = formatter.locale
-        clock.dateFormat = "h:mm a"
+        clock.dateFormat = target.prefix(10) == today.prefix(10) ? "h:mm a" : "EEE h:mm a"
         return clock.string(from: Date(timeIntervalSince1970: Double(start + seconds)))
     }
 
