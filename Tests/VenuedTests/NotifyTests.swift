@@ -210,7 +210,10 @@ struct NotifyTests {
         defer { follower.stop() }
         try bus.session.waitFor("the notification on the screen", tries: 100, interval: 0.1) { (try? bus.displayed()) == 1 }
         try bus.clickNewest()
-        try bus.session.waitFor("the page opened", tries: 100, interval: 0.05) { access(opened, F_OK) == 0 }
+        // The shell creates the file before echo writes the line: wait for the whole line.
+        try bus.session.waitFor("the page opened", tries: 200, interval: 0.05) {
+            (try? String(contentsOfFile: opened, encoding: .utf8))?.hasSuffix("\n") == true
+        }
         #expect(try String(contentsOfFile: opened, encoding: .utf8) == "https://university-of-pennsylvania.cafebonappetit.com/cafe/1920-commons\n")
     }
 
