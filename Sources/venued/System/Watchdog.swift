@@ -49,8 +49,10 @@ final class Watchdog: Sendable {
             SystemThread.sleep(seconds: interval)
             let now = turns.load(ordering: .relaxed)
             if now != seen {
-                notifier.send(["WATCHDOG=1"])
+                // The log says so before the ping goes: whoever sees the pings resume
+                // (systemd, a test) finds the reason already in the log.
                 if stalled { log.warning("the connection loop turns again: WATCHDOG=1 resumed") }
+                notifier.send(["WATCHDOG=1"])
                 stalled = false
             } else if !stalled {
                 stalled = true
