@@ -16,4 +16,15 @@ struct Context: Sendable {
     func presentation(_ format: StatusFormat) -> StatusPresentation {
         StatusPresentation(format, environment: environment, stdoutIsTTY: stdoutIsTTY)
     }
+
+    /// `--favorites` resolved by venuectl: the reader's usual file, read here, its ids
+    /// sent to venued as data (venued reads no file a client names). A missing file is
+    /// no favorites yet.
+    func resolvingFavorites(_ options: StatusOptions) throws(CLIError) -> StatusOptions {
+        guard options.favorites else { return options }
+        var options = options
+        if options.favoritesFile == nil { options.favoritesFile = Favorites.path(environment: environment) }
+        options.favoriteIDs = try Favorites.load(for: options).ids
+        return options
+    }
 }

@@ -5,7 +5,7 @@ import DiningHours
 /// an error rather than a silently ignored option.
 package struct Request: Sendable {
     package enum Command: String, CaseIterable, Sendable {
-        case status, hours, next, info, refresh, subscribe, venuectl
+        case status, hours, next, info, refresh, subscribe
 
         package var fields: [String] {
             switch self {
@@ -13,7 +13,6 @@ package struct Request: Sendable {
             case .subscribe: return StatusQuery.names(.subscribe)
             case .hours: return ["venue", "from", "days", "tz", "no_estimate"]
             case .next: return ["venues", "at", "tz", "no_estimate", "hours", "limit"]
-            case .venuectl: return ForwardedStatus.members
             case .info, .refresh: return []
             }
         }
@@ -24,8 +23,9 @@ package struct Request: Sendable {
     package let command: Command
     package let fields: RequestFields
 
-    /// The JSON values one request may hold: the largest real one (a forwarded command
-    /// line with every flag and `StatusOptions.venueLimit` venues) has about a hundred.
+    /// The JSON values one request may hold: the largest real one (a status with every
+    /// field, `StatusOptions.venueLimit` venues and `Favorites.limit` favorites) has
+    /// about two hundred.
     /// The parser stops at the next, so a line of thousands of tiny values costs no more
     /// than one of this many before it is refused.
     package static let valueLimit = 256

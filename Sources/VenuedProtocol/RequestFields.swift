@@ -48,6 +48,22 @@ package struct RequestFields: Sendable {
         Int(exactly: number).map(String.init)
     }
 
+    /// A list of venue ids, nil when the member is absent; at most `limit` of them.
+    package func ids(_ key: String, limit: Int) throws(ProtocolError) -> [Int]? {
+        guard let member = members[key], member != .null else { return nil }
+        guard case .array(let values) = member, values.count <= limit else {
+            throw ProtocolError("\"\(key)\" must list at most \(limit) venue ids")
+        }
+        var ids: [Int] = []
+        for value in values {
+            guard case .number(let number) = value, let id = Int(exactly: number) else {
+                throw ProtocolError("\"\(key)\" must list venue ids (whole numbers)")
+            }
+            ids.append(id)
+        }
+        return ids
+    }
+
     /// An object of strings, such as the variables a client forwards.
     package func stringMap(_ key: String) throws(ProtocolError) -> [String: String] {
         switch members[key] {

@@ -40,12 +40,8 @@ package enum StatusQuery {
               decode: { d, f throws(ProtocolError) in if try f.flag("retail") { d.options.kinds.insert(.retail) } }),
         Field(name: "favorites", encode: { o, _ in o.favorites ? "true" : nil },
               decode: { d, f throws(ProtocolError) in d.options.favorites = try f.flag("favorites") }),
-        Field(name: "favorites_file", encode: { o, _ in o.favorites ? o.favoritesFile.map(JSONText.quote) : nil },
-              decode: { d, f throws(ProtocolError) in
-                  let file = try f.string("favorites_file")
-                  if let file, !file.hasPrefix("/") { throw ProtocolError("\"favorites_file\" must be an absolute path, not '\(file)'") }
-                  d.options.favoritesFile = file
-              }),
+        Field(name: "favorite_ids", encode: { o, _ in o.favorites ? o.favoriteIDs.map { "[" + $0.map(String.init).joined(separator: ",") + "]" } : nil },
+              decode: { d, f throws(ProtocolError) in d.options.favoriteIDs = try f.ids("favorite_ids", limit: Favorites.limit) }),
         Field(name: "near", encode: { o, _ in o.near.map { JSONText.quote($0.text) } },
               decode: { d, f throws(ProtocolError) in
                   guard let near = try f.string("near") else { return }

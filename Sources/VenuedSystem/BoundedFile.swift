@@ -27,6 +27,11 @@ public enum BoundedFile {
         let regular = info.st_mode & S_IFMT == S_IFREG
         guard regular || streams else { throw Failure(path: path, reason: "not a regular file (\(kind(info.st_mode))): refusing to read it") }
         guard !regular || info.st_size <= limit else { throw Failure(path: path, reason: "larger than \(describe(limit))") }
+        return try readAll(fd, limit: limit, path: path)
+    }
+
+    /// Everything `fd` gives until its end, waiting as the descriptor waits; at most `limit` bytes.
+    public static func readAll(_ fd: Int32, limit: Int, path: String = "standard input") throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: min(65_536, limit + 1))
         while true {

@@ -7,7 +7,7 @@ import VenuedSystem
 // Only wiring: parse the command line, then check a feed and the config, or run the daemon.
 // Signals are blocked before any thread starts so every thread inherits the mask.
 if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == FetchProcess.flag {
-    FetchProcess.runChild(Array(CommandLine.arguments.dropFirst()))
+    FetchProcess.runChild()
 }
 SignalLoop.blockHandledSignals()
 // Before any thread starts: see venued_limit_malloc_arenas.

@@ -54,4 +54,17 @@ int venued_screen_enter(void);
 /// when not on the alternate screen, so it may be called on every way out.
 void venued_screen_leave(void);
 
+/// A signalfd for `count` signals (which the caller blocks in every thread), non-blocking
+/// and close-on-exec: the loop takes SIGHUP, SIGTERM and SIGINT as it takes a request.
+/// -1 (errno set) on failure.
+int venued_signal_descriptor(const int *signals, int count);
+
+/// The number of the next signal waiting on a signalfd, or -1 when none is (EAGAIN).
+int venued_signal_read(int fd);
+
+/// A CLOCK_MONOTONIC timerfd that expires every `microseconds`, non-blocking and
+/// close-on-exec: the watchdog's beat, which no setting of the wall clock moves.
+/// -1 (errno set) on failure.
+int venued_interval_timer(long long microseconds);
+
 #endif

@@ -10,7 +10,13 @@ public struct Favorites: Hashable, Sendable {
     /// In the order they were added: `favorites list` and the file keep it.
     public private(set) var ids: [Int] = []
 
+    /// The most favorites a request may carry: more than twice the venues Penn has.
+    public static let limit = 128
+
     public init(ids: [Int] = []) { self.ids = ids }
+
+    /// What `--favorites` filters by in `options`: the ids the client sent, or none.
+    public init(sentIn options: StatusOptions) { self.init(ids: options.favorites ? options.favoriteIDs ?? [] : []) }
 
     /// The usual file, nil when neither XDG_CONFIG_HOME nor HOME is set.
     public static func path(environment: [String: String]) -> String? {

@@ -26,8 +26,12 @@ public struct StatusOptions: Hashable, Sendable {
     /// `--favorites`: only the venues of the favorites file.
     public var favorites = false
     /// The favorites file `--favorites` reads; nil for the usual one of the reader's
-    /// environment. venuectl sends its own, so venued reads the file this user means.
+    /// environment. Read by venuectl, which sends what it holds (`favoriteIDs`); venued
+    /// reads only its own, for its prompt files.
     public var favoritesFile: String?
+    /// The favorites as data, read by the client from its file: venued answers from
+    /// these and reads no file a client names.
+    public var favoriteIDs: [Int]?
     /// `--near LAT,LON`: sort by distance from there, and show it.
     public var near: Coordinate?
     public var format: StatusFormat = .plain

@@ -8,13 +8,12 @@ import VenuedProtocol
 /// output is the same wherever it was computed.
 enum StatusCommand {
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
-        var (options, configured) = try StatusOptions.parse(arguments, environment: context.environment)
+        let (options, configured) = try StatusOptions.parse(arguments, environment: context.environment)
         if options.help {
             try Venuectl.write(StatusOptions.helpText + "\n")
             return 0
         }
-        if options.favorites { options.favoritesFile = Favorites.path(environment: context.environment) }
-        do { return try answer(options, context) } catch {
+        do { return try answer(try context.resolvingFavorites(options), context) } catch {
             throw VenuectlConfig.attributing(error, location: configured["tz"])
         }
     }

@@ -43,7 +43,7 @@ enum WatchCommand {
         _ = try StatusOptions.parse(arguments, table: table, into: &parsed, status: \.status, environment: context.environment)
         var options = parsed.status
         let count = parsed.count
-        if options.favorites { options.favoritesFile = Favorites.path(environment: context.environment) }
+        options = try context.resolvingFavorites(options)
         if options.help {
             try Venuectl.write(helpText + "\n")
             return 0

@@ -1,11 +1,12 @@
 import VenueReports
+import VenuectlGrammar
 
 /// One `prompt.NAME = ARGUMENTS` line of venued's config file: a status line that venued
 /// keeps current in the file `NAME` of its prompt directory (`PromptFiles`), so that a
 /// shell prompt reads it with a builtin instead of starting a process at every prompt.
 ///
 /// ARGUMENTS are `venuectl status` arguments, split into words as a shell would
-/// (`ArgumentWords`) and read by venuectl's own flag table (`ForwardedCommandLine`), so
+/// (`ArgumentWords`) and read by venuectl's own flag table, so
 /// the file holds what that command line prints — except that venuectl.conf is not
 /// read: the line says everything, and a file venued reads only at start and SIGHUP
 /// would make a prompt follow edits of venuectl.conf late. The favorites file is read at
@@ -56,7 +57,8 @@ struct PromptSetting: Sendable, Equatable {
     init(name: String, value: String, location: String, environment: [String: String]) {
         self.name = name
         self.location = location
-        subscription = Self.resolve(name: name, value: value, environment: environment.filter { $0.key == "TZ" })
+        subscription = Self.resolve(name: name, value: value, environment: environment.filter { $0.key == "TZ" },
+                                    favoritesFile: Favorites.path(environment: environment))
     }
 
     /// A line refused before it is read (one past `limit`).
@@ -66,7 +68,7 @@ struct PromptSetting: Sendable, Equatable {
         subscription = .failure(problem)
     }
 
-    private static func resolve(name: String, value: String, environment: [String: String]) -> Result<Subscription, Problem> {
+    private static func resolve(name: String, value: String, environment: [String: String], favoritesFile: String?) -> Result<Subscription, Problem> {
         guard isValidName(name) else {
             return .failure(Problem("the name must be 1 to \(nameLimit) letters, digits, '-' or '_': it names a file"))
         }
@@ -76,7 +78,11 @@ struct PromptSetting: Sendable, Equatable {
         case .failure(let problem): return .failure(problem)
         }
         do {
-            let (options, presentation) = try ForwardedCommandLine.resolve(arguments: arguments, environment: environment, stdoutIsTTY: false)
+            // Only TZ is in `environment`, so no venuectl.conf is read.
+            var (options, _) = try StatusOptions.parse(arguments, environment: environment)
+            _ = try StatusReport.zone(options.tz)
+            if options.favorites { options.favoritesFile = favoritesFile }
+            let presentation = StatusPresentation(options.format, environment: environment, stdoutIsTTY: false)
             // What only a client can do, and a fixed instant that would never change.
             if options.data != nil { return .failure(Problem("--data is for venuectl: venued serves its own data")) }
             if options.socket != nil { return .failure(Problem("--socket is for venuectl: this is venued")) }

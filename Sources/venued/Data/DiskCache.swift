@@ -10,22 +10,20 @@ struct DiskCache: Sendable {
     let directory: String
     var files: CacheFiles { CacheFiles(directory: directory) }
 
-    /// The cached copy; nil when there is none or it cannot be read. A file that does not
-    /// decode to venues is renamed aside (`venues.json.corrupt`) and reported, not trusted.
-    func load(log: Log) -> CacheFiles.Stored? {
+    /// The cached copy, or nil and why; nil and no reason when there is none. A file
+    /// that does not decode to venues is renamed aside (`venues.json.corrupt`), not trusted.
+    func load() -> (stored: CacheFiles.Stored?, problem: String?) {
         switch files.load() {
         case .missing:
-            return nil
+            return (nil, nil)
         case .unreadable(let reason):
-            log.warning("cannot read the cached feed: \(reason)")
-            return nil
+            return (nil, "cannot read the cached feed: \(reason)")
         case .corrupt(let reason):
             rename(files.feedPath, files.feedPath + ".corrupt")
             unlink(files.metaPath)
-            log.warning("the cached feed \(files.feedPath) is not usable (\(reason)); moved it to venues.json.corrupt")
-            return nil
+            return (nil, "the cached feed \(files.feedPath) is not usable (\(reason)); moved it to venues.json.corrupt")
         case .usable(let copy):
-            return copy
+            return (copy, nil)
         }
     }
 
@@ -52,4 +50,16 @@ struct DiskCache: Sendable {
 struct CacheError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
+}
+
+extension DiskCache {
+    /// A new meta for the feed already on disk (a 304 confirmed it).
+    func storeMeta(_ meta: CacheFiles.Meta) throws(CacheError) {
+        do {
+            try AtomicFile.checkOwnDirectory(directory)
+            try AtomicFile.write(Array(CacheFiles.render(meta).utf8), to: files.metaPath)
+        } catch {
+            throw CacheError(message: "\(error)")
+        }
+    }
 }

@@ -3,57 +3,114 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// Runs each HTTP fetch in a child process, `venued --fetch-child ...`, which does it
-/// with `HTTPFetcher` and exits.
+/// One HTTP GET in a child process, `venued --fetch-child`, which does it with
+/// `HTTPFetcher` and exits; the loop watches its output pipe beside its sockets.
 ///
-/// Why: the fetch is the one place where a stranger's bytes meet a large C library
-/// (libcurl, its TLS and decompression). In a child, whatever that costs (its heap, its
-/// threads, a crash) ends with the fetch, and the daemon only reads a bounded pipe with
-/// its own deadline. Starting the child costs a few milliseconds per refresh.
+/// Why a child: the fetch is the one place where a stranger's bytes meet a large C
+/// library (libcurl, its TLS and decompression). In a child, whatever that costs (its
+/// heap, its threads, a crash) ends with the fetch, and the daemon only reads a bounded
+/// pipe with its own deadline. Why a pipe and not argv: the URL may carry credentials
+/// (`user:password@`, `?token=`), and any local user can read a process's command line
+/// in /proc; the child reads the URL, its timeout and the validators on stdin.
 ///
 /// The child writes one header line, a JSON object, then the body:
 /// `{"result":"body","etag":...,"last_modified":...,FRESHNESS}`,
 /// `{"result":"not_modified",FRESHNESS}` or `{"result":"failed","reason":...,"retry_after":...,"date":...}`,
 /// where FRESHNESS is `"cache_control":...,"expires":...,"age":...,"date":...`; a header
 /// the response did not have is null.
-struct FetchProcess: Sendable {
+final class FetchProcess {
     static let flag = "--fetch-child"
+    /// The request on the child's stdin: far more than a URL needs, less than a pipe holds,
+    /// so the loop's one write to the fresh pipe never waits.
+    static let requestLimit = 32 * 1024
+    static let outputLimit = HTTPFetcher.sizeLimit + 64 * 1024
 
-    let timeout: Double
+    let pid: pid_t
+    /// The read end of the child's stdout, non-blocking, watched by the loop.
+    let fd: Int32
+    let fetch: RefreshChain.Fetch
+    /// Monotonic seconds: the child's own deadline ends the transfer; this one also covers
+    /// a child that hangs before or after it.
+    let deadline: Double
+    private let timeout: Double
+    private var output: [UInt8] = []
+    private var ended = false
 
-    func fetch(_ url: String, validators: Validators?) -> FetchResult {
-        let arguments = ["venued", Self.flag, url, "\(timeout)", validators == nil ? "0" : "1",
-                         validators?.etag ?? "", validators?.lastModified ?? ""]
-        guard let (pid, output) = Self.spawn(arguments) else {
-            return .failed("cannot start a fetch process: \(String(cString: strerror(errno)))")
+    private init(pid: pid_t, fd: Int32, fetch: RefreshChain.Fetch, timeout: Double, now: Double) {
+        self.pid = pid
+        self.fd = fd
+        self.fetch = fetch
+        self.timeout = timeout
+        deadline = now + timeout + 1
+    }
+
+    /// Starts the child for `fetch`; why not, when it cannot.
+    static func start(_ fetch: RefreshChain.Fetch, timeout: Double, now: Double) -> Result<FetchProcess, FetchStartError> {
+        let request = Array((JSONText.object([
+            ("url", JSONText.quote(fetch.url)), ("timeout", "\(timeout)"),
+            ("conditional", fetch.validators == nil ? "false" : "true"),
+            ("etag", JSONText.string(fetch.validators?.etag)), ("last_modified", JSONText.string(fetch.validators?.lastModified)),
+        ]) + "\n").utf8)
+        guard request.count <= requestLimit else { return .failure(FetchStartError(reason: "the URL is over \(requestLimit >> 10) KB")) }
+        guard let (pid, input, output) = spawn() else {
+            return .failure(FetchStartError(reason: "cannot start a fetch process: \(String(cString: strerror(errno)))"))
         }
-        // The child's deadline ends the transfer; this one also covers a child that hangs
-        // before or after it (a second is far more than its start and its write take).
-        let read = Self.readAll(output, limit: HTTPFetcher.sizeLimit + 64 * 1024, seconds: timeout + 1)
-        close(output)
-        if read == nil { kill(pid, SIGKILL) }
-        let status = Self.wait(pid)
-        guard let bytes = read else { return .failed("no answer within \(timeout) s") }
-        return Self.decode(bytes) ?? .failed("the fetch process failed (\(Self.describe(status)))")
+        _ = request.withUnsafeBytes { Syscall.writeAll(input, $0) }
+        close(input)
+        _ = fcntl(output, F_SETFL, fcntl(output, F_GETFL) | O_NONBLOCK)
+        return .success(FetchProcess(pid: pid, fd: output, fetch: fetch, timeout: timeout, now: now))
+    }
+
+    /// Reads what the pipe holds; true once the child's output is complete (end of file).
+    /// Output past `outputLimit` ends the fetch as failed.
+    func readAvailable() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while !ended {
+            switch Syscall.io({ chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }) {
+            case .processed(let count) where count > 0:
+                output += chunk[..<count]
+                if output.count > Self.outputLimit { ended = true; output = [] }
+            case .wouldBlock:
+                return false
+            default:
+                ended = true
+            }
+        }
+        return true
+    }
+
+    /// The result once the output is complete (`readAvailable` said so), or nil to give
+    /// up (the deadline): the child is killed. Either way it is reaped and the pipe closed.
+    func finish(complete: Bool) -> FetchResult {
+        close(fd)
+        if !complete { kill(pid, SIGKILL) }
+        var status: Int32 = 0
+        // Its output is complete, so it is exiting: kill it should it linger, then reap.
+        if Syscall.retrying({ waitpid(pid, &status, WNOHANG) }) == 0 {
+            kill(pid, SIGKILL)
+            _ = Syscall.retrying { waitpid(pid, &status, 0) }
+        }
+        guard complete else { return .failed("no answer within \(Seconds.text(timeout)) s") }
+        return Self.decode(output) ?? .failed("the fetch process failed (\(Self.describe(status)))")
     }
 
     // MARK: the child
 
-    /// `venued --fetch-child URL TIMEOUT CONDITIONAL ETAG LAST_MODIFIED`: fetch, write
-    /// the result on stdout, exit.
-    static func runChild(_ arguments: [String]) -> Never {
+    /// `venued --fetch-child`: read the request on stdin, fetch, write the result on
+    /// stdout, exit.
+    static func runChild() -> Never {
         closeInheritedDescriptors()
-        guard arguments.count == 6, let timeout = Double(arguments[2]) else {
+        guard let bytes = try? BoundedFile.readAll(0, limit: requestLimit),
+              let request = try? JSONParser.parse(bytes), case .string(let url)? = request["url"],
+              case .number(let timeout)? = request["timeout"] else {
             _ = "venued: \(flag) is internal to venued\n".withCString { write(2, $0, strlen($0)) }
             exit(2)
         }
-        let validators = arguments[3] == "1"
-            ? Validators(etag: arguments[4].isEmpty ? nil : arguments[4],
-                         lastModified: arguments[5].isEmpty ? nil : arguments[5])
-            : nil
+        func text(_ key: String) -> String? { if case .string(let value)? = request[key] { value } else { nil } }
+        let validators = request["conditional"] == .bool(true) ? Validators(etag: text("etag"), lastModified: text("last_modified")) : nil
         let header: [(String, String)]
         var body: [UInt8] = []
-        switch HTTPFetcher(timeout: timeout).fetch(arguments[1], validators: validators) {
+        switch HTTPFetcher(timeout: timeout).fetch(url, validators: validators) {
         case .body(let bytes, let received, let freshness):
             header = [("result", JSONText.quote("body")), ("etag", JSONText.string(received.etag)),
                       ("last_modified", JSONText.string(received.lastModified))] + members(freshness)
@@ -91,17 +148,18 @@ struct FetchProcess: Sendable {
 
     // MARK: the parent
 
-    /// Starts /proc/self/exe with `arguments`, its stdout a pipe; nil (errno set) on failure.
-    private static func spawn(_ arguments: [String]) -> (pid_t, Int32)? {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return nil }
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+    /// Starts /proc/self/exe as a fetch child, its stdin and stdout pipes; nil (errno set) on failure.
+    private static func spawn() -> (pid_t, input: Int32, output: Int32)? {
+        var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1]
+        guard pipe(&input) == 0 else { return nil }
+        guard pipe(&output) == 0 else { close(input[0]); close(input[1]); return nil }
+        // Close-on-exec, so only this child inherits them (dup2 clears it on 0 and 1).
+        for fd in input + output { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         // The daemon blocks SIGHUP/SIGTERM/SIGINT and ignores SIGPIPE; the child must not.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -114,42 +172,19 @@ struct FetchProcess: Sendable {
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var argv = arguments.map { strdup($0) }
-        argv.append(nil)
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup("venued"), strdup(flag), nil]
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
-        let result = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, argv, environ)
-        close(ends[1])
+        let result = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, &argv, environ)
+        close(input[0])
+        close(output[1])
         guard result == 0 else {
-            close(ends[0])
+            close(input[1])
+            close(output[0])
             errno = result
             return nil
         }
-        return (pid, ends[0])
-    }
-
-    /// Everything until end of file; nil past `seconds` or `limit` bytes.
-    private static func readAll(_ fd: Int32, limit: Int, seconds: Double) -> [UInt8]? {
-        let deadline = Monotonic.seconds() + seconds
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let remaining = deadline - Monotonic.seconds()
-            if remaining <= 0 { return nil }
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = Syscall.retrying { poll(&poller, 1, Int32(remaining * 1000) + 1) }
-            if ready == 0 { return nil }
-            guard case .processed(let count) = Syscall.io({ chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }),
-                  count > 0 else { return bytes }
-            bytes += chunk[..<count]
-            if bytes.count > limit { return nil }
-        }
-    }
-
-    private static func wait(_ pid: pid_t) -> Int32 {
-        var status: Int32 = 0
-        _ = Syscall.retrying { waitpid(pid, &status, 0) }
-        return status
+        return (pid, input[1], output[0])
     }
 
     private static func describe(_ status: Int32) -> String {
@@ -180,4 +215,9 @@ struct FetchProcess: Sendable {
             return nil
         }
     }
+}
+
+/// Why a fetch child could not start.
+struct FetchStartError: Error {
+    let reason: String
 }

@@ -31,7 +31,7 @@ struct HTTPFetcher: Sendable {
 
     func fetch(_ url: String, validators: Validators?) -> FetchResult {
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-            return .failed("'\(url)' is not an http or https URL")
+            return .failed("'\(RedactedURL(url))' is not an http or https URL")
         }
         // Config allows 0.1-300 s; the clamp keeps any other caller from trapping.
         let milliseconds = Int((min(max(timeout, 0.001), 86_400) * 1000).rounded(.up))

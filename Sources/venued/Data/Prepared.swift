@@ -1,75 +1,74 @@
 import DiningHours
-import Synchronization
 import VenueReports
 import VenuedProtocol
 
-/// The engine's objects for the held feed, built once and shared by every connection:
-/// the `Campus` of each zone asked for (every venue's intervals resolved), which
-/// `status`, `hours`, `next` and the subscriptions all start from. Keyed by the store's
-/// version, so new data (or a new source) is never answered from old objects. The data's
-/// age goes into each report as it is computed: a refresh that fails changes it without
-/// a new version.
-final class Prepared: Sendable {
-    /// A bound on what clients can make us keep: a campus per zone asked for.
+/// The held data ready to answer from: the snapshot and the `Campus` of each zone built
+/// so far (every venue's intervals resolved), which `status`, `hours`, `next` and the
+/// pushes all start from. A value: the loop keeps the current one and builds campuses
+/// into it; a worker is handed a copy, and a campus it lacks it builds for itself.
+struct Prepared: Sendable {
+    /// A bound on what clients can make the loop keep: a campus per zone asked for.
     static let campusLimit = 64
+    /// The largest answer line venued sends: status for every venue of a real feed is a
+    /// few KB; a question whose answer would be larger is refused rather than computed
+    /// into megabytes (a long template times many venues).
+    static let answerBudget = 256 << 10
 
-    private struct State {
-        var version = -1
-        var campuses: [String: Campus] = [:]
+    let snapshot: Snapshot
+    private(set) var campuses: [String: Campus] = [:]
+
+    init(_ snapshot: Snapshot) { self.snapshot = snapshot }
+
+    /// The same campuses for `snapshot`, whose data and config are these (the refresh
+    /// health changed).
+    func with(_ snapshot: Snapshot) -> Prepared {
+        var copy = Prepared(snapshot)
+        copy.campuses = campuses
+        return copy
     }
 
-    private let store: FeedStore
-    /// For the refresh interval, by which the data's age is judged.
-    private let settings: LiveConfig
-    private let state = Mutex(State())
+    var version: Int { snapshot.version }
 
-    init(store: FeedStore, settings: LiveConfig) {
-        self.store = store
-        self.settings = settings
+    /// The zone a question's answers are computed in.
+    func zoneName(_ options: StatusOptions) -> String { options.tz ?? snapshot.config.timeZone }
+
+    func zone(_ options: StatusOptions) throws(ProtocolError) -> ZoneRules {
+        do { return try StatusReport.zone(zoneName(options)) } catch { throw ProtocolError(error) }
     }
 
-    /// The store's version: what every cached object derived from the data is keyed by.
-    var version: Int { store.version }
-
-    /// The held feed read in `zone`, with the feed and its version.
-    func campus(_ zone: ZoneRules) -> (campus: Campus, held: FeedCopy, version: Int) {
-        let (held, version) = store.versioned
-        let cached = state.withLock { state -> Campus? in
-            if state.version != version { Self.reset(&state, version: version) }
-            return state.campuses[zone.identifier]
-        }
-        if let cached { return (cached, held, version) }
-        // Built outside the lock (about a tenth of a millisecond): two threads may both
-        // build the first one; either copy is right.
-        let campus = Campus(feed: held.feed, zone: zone)
-        state.withLock { state in
-            guard state.version == version else { return }
-            if state.campuses.count >= Self.campusLimit { state.campuses.removeAll() }
-            state.campuses[zone.identifier] = campus
-        }
-        return (campus, held, version)
+    func campus(_ zone: ZoneRules) -> Campus {
+        campuses[zone.identifier] ?? Campus(feed: snapshot.held.feed, zone: zone)
     }
 
-    /// The status report for `options` (whose `tz` is set) at `now`.
-    func report(_ options: StatusOptions, favorites: Favorites = Favorites(), at now: Instant) throws(ProtocolError) -> StatusReport {
-        try compute(options, favorites: favorites, at: now).report
+    /// Keeps `zone`'s campus for the next questions (the loop's copy only).
+    mutating func build(_ zone: ZoneRules) {
+        guard campuses[zone.identifier] == nil else { return }
+        if campuses.count >= Self.campusLimit { campuses.removeAll() }
+        campuses[zone.identifier] = Campus(feed: snapshot.held.feed, zone: zone)
     }
 
-    func compute(_ options: StatusOptions, favorites: Favorites, at now: Instant) throws(ProtocolError) -> (report: StatusReport, held: FeedCopy, version: Int) {
-        let zone: ZoneRules
-        do { zone = try StatusReport.zone(options.tz) } catch { throw ProtocolError(error) }
-        let (campus, held, version) = campus(zone)
-        let age = store.age(of: held, refreshSeconds: settings.current.refreshSeconds, now: now)
+    /// The status report for `options` at `now`, filtered by `favorites`.
+    func report(_ options: StatusOptions, favorites: Favorites, at now: Instant) throws(ProtocolError) -> StatusReport {
+        var options = options
+        options.tz = zoneName(options)
+        let zone = try zone(options)
         do {
-            let report = try StatusReport(options: options, campus: campus, source: held.source, now: now, favorites: favorites, dataAge: age)
-            return (report, held, version)
+            return try StatusReport(options: options, campus: campus(zone), source: snapshot.held.source, now: now,
+                                    favorites: favorites, dataAge: snapshot.age(now: now))
         } catch {
             throw ProtocolError(error)
         }
     }
 
-    private static func reset(_ state: inout State, version: Int) {
-        state.version = version
-        state.campuses.removeAll()
+    /// The `status` answer line, JSON or rendered text.
+    func line(_ options: StatusOptions, presentation: StatusPresentation?, favorites: Favorites, at now: Instant) throws(ProtocolError) -> String {
+        let report = try report(options, favorites: favorites, at: now)
+        let line = presentation.map {
+            Reply.ok([("source", JSONText.quote(report.source.rawValue)), ("text", JSONText.quote($0.render(report)))])
+        } ?? Reply.ok(StatusJSON.members(report))
+        guard line.utf8.count <= Self.answerBudget else {
+            throw ProtocolError("the answer would be over \(Self.answerBudget >> 10) KB: ask for fewer venues or a shorter template")
+        }
+        return line
     }
 }

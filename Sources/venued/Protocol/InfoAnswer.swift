@@ -9,19 +9,20 @@ struct RuntimeFacts: Sendable {
     let startedAt: Instant
     let socket: String
     let socketActivated: Bool
-    let subscribers: Int
 }
 
 /// `info`: what is being served, from where, how fresh, and what went wrong last.
-struct InfoAnswer {
-    let held: FeedCopy
-    let health: FeedStore.Health
-    /// How current `held` is, as `status` answers say it.
+struct InfoAnswer: Sendable {
+    let snapshot: Snapshot
+    /// How current the held copy is, as `status` answers say it.
     let age: DataAge
-    let config: Config
     let runtime: RuntimeFacts
+    let subscribers: Int
+    /// A source chain is under way.
+    let refreshing: Bool
 
     func render() -> String {
+        let (held, health, config) = (snapshot.held, snapshot.health, snapshot.config)
         // The zone was validated when the config was read; UTC is never reached.
         let zone = (try? ZoneDatabase.system.rules(config.timeZone)) ?? (try? ZoneDatabase.system.rules("UTC"))
         guard let zone else { return Reply.error(ProtocolError("no time-zone data in this build", code: .environment)) }
@@ -42,17 +43,19 @@ struct InfoAnswer {
             ("failures", "\(health.failures)"),
             ("next_refresh", Reply.time(health.nextRefresh, zone)),
             ("next_refresh_reason", JSONText.string(health.nextRefreshReason?.description)),
+            ("refresh_gate", Reply.time(health.gateOpensAt, zone)),
+            ("refreshing", "\(refreshing)"),
             ("refresh_seconds", "\(config.refreshSeconds)"),
             ("timeout_seconds", "\(config.timeoutSeconds)"),
-            ("primary_url", JSONText.quote(config.primaryURL)),
-            ("backup_url", JSONText.quote(config.backupURL)),
+            ("primary_url", JSONText.quote(RedactedURL(config.primaryURL).description)),
+            ("backup_url", JSONText.quote(RedactedURL(config.backupURL).description)),
             ("cache_dir", JSONText.quote(config.cacheDirectory)),
             ("cache_error", JSONText.string(health.cacheError)),
             ("cache_error_at", Reply.time(health.cacheErrorAt, zone)),
             ("tz", JSONText.quote(zone.identifier)),
             ("socket", JSONText.quote(runtime.socket)),
             ("socket_activated", "\(runtime.socketActivated)"),
-            ("subscribers", "\(runtime.subscribers)"),
+            ("subscribers", "\(subscribers)"),
         ])
     }
 }

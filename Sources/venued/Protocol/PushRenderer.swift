@@ -12,76 +12,42 @@ struct PushLine: Sendable {
     let wakeAt: Instant?
 }
 
-/// Renders followers' lines (`subscribe` streams and prompt files): reads favorites files
-/// and runs the formats, so it runs on a worker (`Handoff`), never on the connection loop.
-/// A favorites file is read with a deadline (`NamedFileReads`): a round renders every
-/// follower in one job, and one file that stopped answering must not hold up the rest.
+/// Renders followers' lines (`subscribe` streams and prompt files) from a copy of the
+/// held data, on the own lane: the formats take milliseconds for a round, and a prompt
+/// file's `--favorites` reads venued's own favorites file. A `subscribe` stream's
+/// favorites come in its request, as data: venued reads no file a client names.
 struct PushRenderer: Sendable {
-    let answer: StatusAnswer
-    let reads: NamedFileReads
+    let prepared: Prepared
 
-    /// When a follower whose favorites file did not answer is tried again.
-    static let stalledRetry = 10
-
-    /// A line, or why there is none; `stalled` names a file that did not answer in time.
-    enum Rendered: Sendable {
-        case line(PushLine)
-        case failed(ProtocolError)
-        case stalled(path: String)
-    }
-
-    /// A new subscriber's first line; a favorites file that does not answer in time ends
-    /// the subscription before it starts.
-    func first(for subscription: Subscription, at now: Instant) -> Result<PushLine, ProtocolError> {
-        switch line(for: subscription, event: "snapshot", at: now) {
-        case .line(let line): return .success(line)
-        case .failed(let error): return .failure(error)
-        case .stalled(let path):
-            return .failure(ProtocolError("cannot read \(path): no answer within \(NamedFileReads.deadline) s (a file system that stopped answering?)"))
-        }
-    }
-
-    func line(for subscription: Subscription, event: String, at now: Instant) -> Rendered {
-        var favorites = Favorites()
-        if let path = answer.favoritesPath(subscription.options) {
-            switch reads.read(path, limit: BoundedFile.smallFileLimit) {
-            case .missing: break
-            case .read(let bytes):
-                do throws(CLIError) { favorites = try Favorites.parse(bytes, path: path) } catch { return .failed(ProtocolError(error)) }
-            case .failed(let error): return .failed(ProtocolError(CLIError(error)))
-            case .stalled: return .stalled(path: path)
-            }
+    func line(for subscription: Subscription, event: String, at now: Instant) -> Result<PushLine, ProtocolError> {
+        var favorites = Favorites(sentIn: subscription.options)
+        if subscription.options.favorites, let path = subscription.options.favoritesFile {
+            do throws(CLIError) { favorites = try Favorites.load(path) } catch { return .failure(ProtocolError(error)) }
         }
         let report: StatusReport
         let zone: ZoneRules
         do throws(ProtocolError) {
-            report = try answer.report(subscription.options, favorites: favorites, at: now)
-            zone = try answer.zone(subscription.options)
+            report = try prepared.report(subscription.options, favorites: favorites, at: now)
+            zone = try prepared.zone(subscription.options)
         } catch {
-            return .failed(error)
+            return .failure(error)
         }
-        let wakeAt = Redraw.next(after: report, campus: answer.prepared.campus(zone).campus, presentation: subscription.presentation)
+        let wakeAt = Redraw.next(after: report, campus: prepared.campus(zone), presentation: subscription.presentation)
         let opening = [("event", JSONText.quote(event))]
         guard let presentation = subscription.presentation else {
             let members = StatusJSON.members(report)
-            return .line(PushLine(line: Reply.ok(opening + members), shown: StatusJSON.shown(members), wakeAt: wakeAt))
+            return .success(PushLine(line: Reply.ok(opening + members), shown: StatusJSON.shown(members), wakeAt: wakeAt))
         }
         let text = presentation.render(report)
         let members = [("source", JSONText.quote(report.source.rawValue)), ("text", JSONText.quote(text))]
-        return .line(PushLine(line: Reply.ok(opening + members), shown: text, wakeAt: wakeAt))
+        return .success(PushLine(line: Reply.ok(opening + members), shown: text, wakeAt: wakeAt))
     }
 
-    /// Every follower of `round`, rendered at its instant; one whose favorites file
-    /// stalls keeps its last line and is tried again `stalledRetry` seconds later.
+    /// Every follower of `round`, rendered at its instant.
     func render(_ round: SubscriberHub.Round) -> [SubscriberHub.Computed] {
         round.subscribers.map { follower in
-            let outcome: SubscriberHub.Computed.Outcome
-            switch line(for: follower.subscription, event: round.reason.event, at: round.at) {
-            case .line(let line): outcome = .rendered(.success(line))
-            case .failed(let error): outcome = .rendered(.failure(error))
-            case .stalled: outcome = .stalled(retryAt: round.at + Self.stalledRetry)
-            }
-            return SubscriberHub.Computed(follower: follower.follower, outcome: outcome)
+            SubscriberHub.Computed(follower: follower.follower,
+                                   outcome: line(for: follower.subscription, event: round.reason.event, at: round.at))
         }
     }
 }

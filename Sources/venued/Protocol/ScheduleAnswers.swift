@@ -9,12 +9,11 @@ import VenuedProtocol
 /// Zones and campuses come from `Prepared`, as `status`'s do, so they are built once.
 struct ScheduleAnswers {
     let prepared: Prepared
-    let config: Config
     let now: Instant
 
     func hours(_ request: Request) throws(ProtocolError) -> String {
         let zone = try zone(request)
-        let (campus, held, _) = prepared.campus(zone)
+        let (campus, held) = (prepared.campus(zone), prepared.snapshot.held)
         guard let query = try request.fields.string("venue") else { throw ProtocolError("hours needs \"venue\": a name or an id") }
         let first: LocalDate
         if let text = try request.fields.string("from") {
@@ -35,7 +34,7 @@ struct ScheduleAnswers {
 
     func next(_ request: Request) throws(ProtocolError) -> String {
         let zone = try zone(request)
-        let (campus, held, _) = prepared.campus(zone)
+        let (campus, held) = (prepared.campus(zone), prepared.snapshot.held)
         let atText = try request.fields.string("at"), queries = try request.fields.venueQueries("venues")
         let at: Instant, chosen: Set<Int>
         do {
@@ -52,7 +51,7 @@ struct ScheduleAnswers {
     }
 
     private func zone(_ request: Request) throws(ProtocolError) -> ZoneRules {
-        let name = try request.fields.string("tz") ?? config.timeZone
+        let name = try request.fields.string("tz") ?? prepared.snapshot.config.timeZone
         do { return try StatusReport.zone(name) } catch { throw ProtocolError(error) }
     }
 }

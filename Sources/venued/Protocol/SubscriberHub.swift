@@ -8,8 +8,8 @@ import VenuedProtocol
 /// same reasons, by the same code.
 ///
 /// Owned by the connection loop's thread and touched by no other: the loop arms its
-/// wall-clock timer at `nextWake`, hands a `Round` to a worker that renders the lines
-/// (`PushRenderer`: favorites files, formats), and acts on what `apply` returns: lines
+/// wall-clock timer at `nextWake`, hands a `Round` to the own lane, which renders the
+/// lines (`PushRenderer`), and acts on what `apply` returns: lines
 /// it sends itself (only the loop writes sockets, so a descriptor it has closed is never
 /// written to) and file contents it hands to the files lane (`PromptFiles`; the loop
 /// does no file I/O). Pure apart from that hand-over, so a test can drive it with a
@@ -59,15 +59,8 @@ struct SubscriberHub {
 
     /// A follower's fresh line, or why it cannot have one.
     struct Computed: Sendable {
-        enum Outcome: Sendable {
-            case rendered(Result<PushLine, ProtocolError>)
-            /// A file it names did not answer in time (`NamedFileReads`): it keeps its
-            /// last line, and is tried again at `retryAt`.
-            case stalled(retryAt: Instant)
-        }
-
         let follower: Follower
-        let outcome: Outcome
+        let outcome: Result<PushLine, ProtocolError>
     }
 
     /// What the loop does with a round's results.
@@ -108,7 +101,8 @@ struct SubscriberHub {
 
     /// Asks for a round; a stronger reason wins over a weaker one: new data (sent to
     /// all), then a refresh's end and a set clock (every subscriber recomputed), then
-    /// the instants that came.
+    /// the instants that came. A refresh that brings new data asks for `data` alone, so
+    /// each follower is rendered once for it.
     mutating func request(_ reason: Reason) {
         switch (pending, reason) {
         case (.data?, _), (.refreshEnded?, .clockChanged), (.refreshEnded?, .transition), (.clockChanged?, .transition): return
@@ -143,15 +137,7 @@ struct SubscriberHub {
         let asked = Dictionary(round.subscribers.map { ($0.follower, $0.subscription) }) { first, _ in first }
         for item in computed {
             guard var subscriber = subscribers[item.follower], asked[item.follower] == subscriber.subscription else { continue }
-            let result: Result<PushLine, ProtocolError>
-            switch item.outcome {
-            case .rendered(let rendered):
-                result = rendered
-            case .stalled(let retryAt):
-                subscriber.wakeAt = retryAt
-                subscribers[item.follower] = subscriber
-                continue
-            }
+            let result = item.outcome
             switch (item.follower, result) {
             case (.connection(let token), .failure(let error)):
                 subscribers[item.follower] = nil

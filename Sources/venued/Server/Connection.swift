@@ -33,8 +33,6 @@ final class Connection {
     var deadline: Double?
     var requests = 0
     var isSubscribed: Bool { phase == .subscribed }
-    /// The job computing its answer while handed off: cancelled if the client leaves.
-    var ticket: Handoff.Ticket?
     /// The client has closed its side: answer what it sent, then close.
     var peerClosed = false
     /// Close once the current answer is out (a final error, the request cap).

@@ -24,8 +24,7 @@ extension ConnectionServer {
                 }
             }
             guard let peer = SocketIO.peer(fd), peer.uid == uid else {
-                log.warning("refused a client of another user (uid \(SocketIO.peer(fd).map { String($0.uid) } ?? "unknown"))")
-                refuse(fd, ProtocolError("this venued serves uid \(uid) only", code: .forbidden))
+                refuseStranger(fd, uid: SocketIO.peer(fd)?.uid)
                 continue
             }
             if connections.requestSlotsTaken < Self.maxConnections && waitingRoom.isEmpty {
@@ -112,6 +111,20 @@ extension ConnectionServer {
         var reads = 0
         while reads < 4, case .processed(let count) = SocketIO.receive(fd, into: chunk, count: chunk.count), count > 0 { reads += 1 }
         Glibc.close(fd)
+    }
+
+    /// A client of another user: refused, and said in the log once a second at most, with
+    /// the count, so a stranger's flood cannot fill the log.
+    private func refuseStranger(_ fd: Int32, uid stranger: UInt32?) {
+        strangerRefusals += 1
+        let now = turnTime()
+        if now - strangerLoggedAt >= 1 {
+            let who = stranger.map { "uid \($0)" } ?? "an unknown uid"
+            log.warning("refused \(strangerRefusals) client\(strangerRefusals == 1 ? "" : "s") of another user since the last such line (the last: \(who))")
+            strangerRefusals = 0
+            strangerLoggedAt = now
+        }
+        refuse(fd, ProtocolError("this venued serves uid \(uid) only", code: .forbidden))
     }
 
     /// A flood of connections is refused as fast as it comes: the log says so once a

@@ -2,13 +2,13 @@ import VenuedSystem
 
 /// The prompt files in the loop: which the config names (each a follower in the hub,
 /// re-rendered when a `subscribe` stream would be), and their new texts, handed to the
-/// files lane a batch at a time (`PromptFiles` writes them; the loop touches no file).
+/// own lane a batch at a time (`PromptFiles` writes them; the loop touches no file).
 extension ConnectionServer {
     /// Follows the prompt files the config names now: at start and after SIGHUP. A good
     /// line becomes a follower due at once; a bad one's file says so (its problem was
     /// logged when the config was read); a file no line names any more is removed.
     func followPromptFiles() {
-        let settings = self.settings.current.prompts.filter { PromptSetting.isValidName($0.name) }
+        let settings = snapshot.config.prompts.filter { PromptSetting.isValidName($0.name) }
         let names = Set(settings.map(\.name))
         for name in promptFileNames.subtracting(names) { promptChanges[name] = .remove }
         promptFileNames = names
@@ -31,14 +31,25 @@ extension ConnectionServer {
         }
     }
 
-    /// Hands the waiting changes to the files lane, unless a batch is being written.
+    /// Hands the waiting changes to the own lane, unless a batch is being written.
     func startPromptWrites() {
         guard !promptWriteInFlight, !promptChanges.isEmpty else { return }
         let batch = promptChanges.sorted { $0.key < $1.key }.map { (name: $0.key, change: $0.value) }
         let promptFiles = promptFiles
-        // A full queue leaves the changes waiting for the next turn of the loop.
-        guard handoff.run(.files, nil, { promptFiles.apply(batch); return .promptFilesWritten }) else { return }
+        handoff.own { .promptFilesWritten(promptFiles.apply(batch)) }
         promptChanges = [:]
         promptWriteInFlight = true
+    }
+}
+
+extension ConnectionServer {
+    /// A batch is written: the next may start. A failure is said when a file starts
+    /// failing, not at every write.
+    func promptFilesWritten(_ results: [(name: String, failure: String?)]) {
+        promptWriteInFlight = false
+        for (name, failure) in results {
+            guard let failure else { promptFailing.remove(name); continue }
+            if promptFailing.insert(name).inserted { log.warning("prompt file \(name): \(failure)") }
+        }
     }
 }

@@ -89,33 +89,32 @@ extension ConnectionServer {
     }
 
     private func answer(_ connection: Connection, _ line: [UInt8]) {
-        switch handler.handle(line) {
+        switch handle(line, from: connection) {
         case .reply(let text):
             send(connection, text)
         case .subscribe(let subscription):
             guard connections.subscribers < Self.maxSubscribers else { return refuseSubscription(connection) }
-            let (token, renderer, clock) = (connection.token, renderer, clock)
-            handOff(connection, .files) { .subscribed(token: token, subscription, renderer.first(for: subscription, at: clock.now())) }
-        case .work(let lane, let work):
+            let (token, renderer, now) = (connection.token, PushRenderer(prepared: prepared), clock.now())
+            handOff(connection) { .subscribed(token: token, subscription, renderer.line(for: subscription, event: "snapshot", at: now)) }
+        case .compute(let work):
             let token = connection.token
-            handOff(connection, lane) { .answer(token: token, work()) }
+            handOff(connection) { .answer(token: token, work()) }
         case .refresh:
-            connection.phase = .handedOff
-            connection.deadline = nil
-            updateInterest(connection)
-            let (token, handler, handoff) = (connection.token, handler, handoff)
-            refreshLoop.refreshNow { report in handoff.deliver(.answer(token: token, handler.refreshAnswer(report))) }
+            askRefresh(connection)
         }
     }
 
-    /// Runs `work` on a worker; the connection waits, watched only for its hang-up.
-    private func handOff(_ connection: Connection, _ lane: Handoff.Lane, _ work: @escaping @Sendable () -> Handoff.Finished) {
-        let ticket = Handoff.Ticket()
-        guard handoff.run(lane, ticket, owner: connection.peer, work) else {
+    /// Runs `work` on the compute lane; the connection waits, watched only for its hang-up.
+    private func handOff(_ connection: Connection, _ work: @escaping @Sendable () -> Handoff.Finished) {
+        guard handoff.compute(token: connection.token, owner: connection.peer, work) else {
             connection.closeAfterAnswer = true
             return send(connection, Reply.error(ProtocolError("venued is busy: try again shortly", code: .busy)))
         }
-        connection.ticket = ticket
+        wait(connection)
+    }
+
+    /// The connection waits for an answer made elsewhere, watched only for its hang-up.
+    func wait(_ connection: Connection) {
         connection.phase = .handedOff
         connection.deadline = nil
         updateInterest(connection)
@@ -175,11 +174,10 @@ extension ConnectionServer {
         updateInterest(connection)
     }
 
-    /// Takes what the workers and the refresh loop finished: answers go out, new
-    /// subscribers get their first line, rendered pushes are sent, prompt files written.
+    /// Takes what the lanes finished: answers go out, new subscribers get their first
+    /// line, rendered pushes are sent, prompt files and adoptions are taken in.
     func finishHandoffs() {
-        let taken = handoff.take()
-        for result in taken.results {
+        for result in handoff.take() {
             switch result {
             case .answer(let token, let text):
                 guard let connection = handedOff(token) else { continue }
@@ -190,19 +188,19 @@ extension ConnectionServer {
                 subscribe(connection, subscription, first)
             case .pushes(let round, let computed):
                 finishRound(round, computed)
-            case .promptFilesWritten:
-                promptWriteInFlight = false
+            case .promptFilesWritten(let results):
+                promptFilesWritten(results)
+            case .adopted(let adoption):
+                adopted(adoption)
+            case .promptFilesRemoved:
+                break
             }
         }
-        if taken.configReloaded { followPromptFiles() }
-        if taken.dataChanged { requestRound(.data) }
-        if taken.refreshEnded { requestRound(.refreshEnded) }
     }
 
-    /// The connection `token` names, if it still waits for its hand-off.
-    private func handedOff(_ token: UInt64) -> Connection? {
+    /// The connection `token` names, if it still waits for its answer.
+    func handedOff(_ token: UInt64) -> Connection? {
         guard let connection = connections[token: token], connection.phase == .handedOff else { return nil }
-        connection.ticket = nil
         connection.phase = .reading
         return connection
     }

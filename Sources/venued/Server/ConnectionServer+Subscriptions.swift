@@ -19,7 +19,6 @@ extension ConnectionServer {
         guard SocketIO.sendAll(connection.fd, push.line) else { return close(connection) }
         hub.add(token: connection.token, subscription: subscription, first: push)
         connections.subscribe(connection)
-        subscriberCount.set(connections.subscribers)
         connection.input.discard()
         connection.deadline = nil
         updateInterest(connection)
@@ -27,15 +26,11 @@ extension ConnectionServer {
 
     func requestRound(_ reason: SubscriberHub.Reason) { hub.request(reason) }
 
-    /// Starts the pending round on a worker, unless one is rendered already.
+    /// Starts the pending round on the own lane, unless one is rendered already.
     func startPendingRound() {
         guard !roundInFlight, let round = hub.takeRound(at: clock.now()) else { return }
-        let renderer = renderer
-        // A full queue leaves the round pending for the next turn of the loop.
-        guard handoff.run(.files, nil, { .pushes(round, renderer.render(round)) }) else {
-            hub.request(round.reason)
-            return
-        }
+        let renderer = PushRenderer(prepared: prepared)
+        handoff.own { .pushes(round, renderer.render(round)) }
         roundInFlight = true
     }
 
@@ -65,25 +60,30 @@ extension ConnectionServer {
         return connection
     }
 
-    /// The timer expired (a subscriber's instant came) or the clock was set.
+    /// The timer expired (a subscriber's instant or a refresh came) or the clock was set.
     func timerFired() {
         switch timer.read() {
         case .expired:
             armedFor = nil
-            requestRound(.transition)
+            if hub.nextWake.map({ $0 <= clock.now() }) ?? false { requestRound(.transition) }
+            refreshIfDue()
         case .clockChanged:
             armedFor = nil
             log.info("the wall clock was set (or the system resumed): recomputing every subscriber")
             requestRound(.clockChanged)
+            refreshIfDue()
         case .pending:
             break
         }
     }
 
-    /// Arms the timer for the soonest subscriber instant; for none (or while a round is
-    /// rendered) in the far future, which still reports a setting of the clock.
+    /// Arms the timer for the soonest subscriber instant or refresh (not while a round is
+    /// rendered, nor a refresh while a chain runs); for none in the far future, which
+    /// still reports a setting of the clock.
     func armTimer() {
-        let wanted = roundInFlight ? Double.infinity : hub.nextWake.map { Double($0.secondsSinceEpoch) } ?? .infinity
+        let wake = roundInFlight ? nil : hub.nextWake
+        let refreshAt = refresh.chain == nil ? snapshot.health.nextRefresh : nil
+        let wanted = [wake, refreshAt].compactMap { $0 }.min().map { Double($0.secondsSinceEpoch) } ?? .infinity
         guard wanted != armedFor else { return }
         timer.arm(at: wanted)
         armedFor = wanted

@@ -3,22 +3,21 @@ import Glibc
 import VenuedProtocol
 import VenuedSystem
 
-/// Serves every client from one thread: an epoll loop over the listening socket, the
-/// open connections, the `Handoff` doorbell, a wall-clock timer and, under systemd's
-/// watchdog, the `Watchdog`'s doorbell (it pings only while this loop turns). `status` is
-/// answered inline (a cache hit in `StatusAnswer` most of the time: microseconds);
-/// whatever can wait (a file, a fetch, milliseconds of computation) runs on a worker
-/// and comes back through `Handoff`; `refresh` waits for the refresh loop's chain.
-/// Subscriptions live in the loop: the timer (`WallTimer`, an absolute CLOCK_REALTIME
-/// deadline that the kernel also ends when the clock is set or the system resumes) wakes
-/// it at the soonest instant a subscriber's answer can change, a worker renders the
-/// lines, and the loop sends them: this is the only thread that writes sockets.
+/// venued's one loop, on the main thread: the one owner of every piece of the daemon's
+/// state. Everything it waits for is a descriptor in its epoll set — the listening
+/// socket and the connections, the outbox of the worker lanes (`Handoff`), a wall-clock
+/// timer (the next subscriber instant or refresh, which the kernel also ends when the
+/// clock is set or the system resumes), the fetch child's pipe, the signals (signalfd),
+/// the watchdog's beat and stderr while log lines wait for room — so it never blocks
+/// and never shares: the held data, the config and the refresh health are one
+/// `Snapshot` it replaces whole, and a worker gets a copy (`Prepared`) and hands back a
+/// value. `status` is answered inline (a cache hit most of the time: microseconds);
+/// whatever can wait runs on a lane and comes back through the outbox.
 ///
 /// Why one thread: with 64 clients on 2 cores, a thread per connection spends most of a
 /// request in context switches and lock hand-offs. The loop takes whatever is ready in
 /// one `epoll_wait`, so under load it serves many requests per wake-up and never hands a
-/// connection to another thread. A second loop on the same listener (EPOLLEXCLUSIVE)
-/// only competes with the clients for the same two cores.
+/// connection to another thread.
 ///
 /// Guarantees kept from the protocol: a request must arrive within `readDeadline` of
 /// connecting or of the previous answer and be under `requestLimit`; at most
@@ -26,19 +25,19 @@ import VenuedSystem
 /// `admissionWait` for a slot, then gets a `busy` line (`WaitingRoom`). Slots are
 /// shared, not held: while a client waits, the connection that has been quiet longest
 /// (at least `quietGrace`), from the process that holds the most slots, is closed to
-/// make room, so neither idle connections nor a client that reopens them as they are
-/// dropped can keep others out; only connections that are really being answered make
-/// a newcomer wait. Subscriptions hold no request slot: up to `maxSubscribers` have
-/// their own, and one beyond that is refused `busy`. Peers of another uid get a
-/// `forbidden` line (SO_PEERCRED, whatever the socket's file mode says). Nothing blocks: sockets are
-/// non-blocking, sends use MSG_NOSIGNAL, and an answer the socket cannot take at once
-/// waits for EPOLLOUT (and is dropped with its client after `writeDeadline`). Deadlines
-/// are checked by a sweep at the earliest one, so an idle loop sleeps without a timeout.
+/// make room. Subscriptions hold no request slot: up to `maxSubscribers` have their own,
+/// and one beyond that is refused `busy`. Peers of another uid get a `forbidden` line
+/// (SO_PEERCRED, whatever the socket's file mode says). Nothing blocks: sockets are
+/// non-blocking, sends use MSG_NOSIGNAL, an answer the socket cannot take at once waits
+/// for EPOLLOUT (and is dropped with its client after `writeDeadline`), and the log is
+/// a queue written as stderr takes it (`Log`). Deadlines are checked by a sweep at the
+/// earliest one, so an idle loop sleeps without a timeout.
 ///
 /// This file holds the loop and its bookkeeping (interest, deadlines, the sweep);
-/// ConnectionServer+Admission.swift accepts and admits connections,
-/// ConnectionServer+Requests.swift reads requests and writes answers,
-/// ConnectionServer+Subscriptions.swift runs the pushes and the wall-clock timer.
+/// +Admission accepts and admits connections, +Requests reads requests and writes
+/// answers, +Answers turns a request into an answer, +Subscriptions runs the pushes
+/// and the timer, +PromptFiles the prompt files, +Refresh the source chain and its
+/// gate, +Lifecycle the signals, reloads and the stop.
 final class ConnectionServer {
     static let maxConnections = 64
     /// `subscribe` streams open at once, apart from the request slots: a status bar
@@ -71,54 +70,64 @@ final class ConnectionServer {
     /// connection).
     static let admissionWait = 0.25
 
-    private static let listenerToken = UInt64.max
-    private static let handoffToken = UInt64.max - 1
-    private static let timerToken = UInt64.max - 2
-    private static let watchdogToken = UInt64.max - 3
+    static let listenerToken = UInt64.max
+    static let handoffToken = UInt64.max - 1
+    static let timerToken = UInt64.max - 2
+    static let watchdogToken = UInt64.max - 3
+    static let signalToken = UInt64.max - 4
+    static let fetchToken = UInt64.max - 5
+    static let stderrToken = UInt64.max - 6
 
     /// What the loop is given to work with.
     struct Parts {
         let listener: Listener
-        let handler: RequestHandler
-        let renderer: PushRenderer
-        let refreshLoop: RefreshLoop
-        let handoff: Handoff
+        let loader: ConfigLoader
+        let snapshot: Snapshot
+        let facts: RuntimeFacts
         let clock: WallClock
-        let subscriberCount: SubscriberCount
-        /// Where the prompt files go, and the config that names them.
         let promptFiles: PromptFiles
-        let settings: LiveConfig
-        /// Told of every turn, when systemd watches venued.
-        let watchdog: Watchdog?
+        let notifier: Notifier
         let log: Log
+        let environment: [String: String]
     }
 
     let listener: Listener
-    let handler: RequestHandler
-    let renderer: PushRenderer
-    let refreshLoop: RefreshLoop
+    let loader: ConfigLoader
+    let facts: RuntimeFacts
     let clock: WallClock
     let log: Log
+    let notifier: Notifier
     let epoll: Epoll
     let handoff: Handoff
     let timer: WallTimer
-    let subscriberCount: SubscriberCount
+    let signals: Int32
+    let watchdog: Watchdog?
     let promptFiles: PromptFiles
-    let settings: LiveConfig
-    private let watchdog: Watchdog?
     let uid = getuid()
-    /// The subscribers' state; this thread's alone.
+    /// The held data and the campuses built for it: replaced whole when the data, the
+    /// config or the refresh health change.
+    var prepared: Prepared
+    var snapshot: Snapshot { prepared.snapshot }
+    /// The status lines of this second.
+    var lines = StatusLines()
+    /// The source chain under way, its waiters and the last report.
+    var refresh = RefreshState()
+    /// The subscribers' state.
     var hub = SubscriberHub()
-    /// A round of pushes is being rendered on a worker; the next waits for it.
+    /// A round of pushes is being rendered on the own lane; the next waits for it.
     var roundInFlight = false
-    /// Prompt file changes waiting for the files lane, the latest per file.
+    /// Prompt file changes waiting for the own lane, the latest per file.
     var promptChanges: [String: PromptFiles.Change] = [:]
     /// A batch of them is being written; the next waits for it.
     var promptWriteInFlight = false
     /// The prompt files the config names, good lines and bad: those venued keeps.
     var promptFileNames: Set<String> = []
+    /// Files whose last write failed: a failure is logged when it starts, not at every write.
+    var promptFailing: Set<String> = []
     /// The instant the timer is armed for (caller's seconds); nil after it fired.
     var armedFor: Double?
+    /// Whether epoll watches stderr for room (log lines wait).
+    var watchingStderr = false
     /// Open connections, subscribers included, and the request slots they hold.
     var connections = ConnectionTable()
     /// Connections that had lines left when their turn ended, served again after the
@@ -147,6 +156,9 @@ final class ConnectionServer {
     /// Clients refused `busy` since the last log line that counted them, and when it was.
     var busyRefusals = 0
     var busyLoggedAt = -Double.infinity
+    /// The same for clients of another uid.
+    var strangerRefusals = 0
+    var strangerLoggedAt = -Double.infinity
     /// When the next deadline may have passed; nil while none is set.
     private var nextSweep: Double?
     /// Requests answered since the heap was last trimmed (`releaseMemoryWhenIdle`).
@@ -154,40 +166,44 @@ final class ConnectionServer {
     /// Where each read lands; one buffer for all connections.
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
 
-    /// Sets up the loop's descriptors, then runs it on a thread of its own.
-    static func start(_ parts: Parts) throws(DaemonError) {
+    /// Sets up the loop's descriptors and runs it on this thread until SIGTERM or SIGINT.
+    static func run(_ parts: Parts) throws(DaemonError) -> Never {
         guard parts.listener.makeNonBlocking(), let epoll = Epoll(), let timer = WallTimer(offset: parts.clock.offset),
-              epoll.add(parts.listener.fd, Epoll.input, token: listenerToken),
-              epoll.add(parts.handoff.fd, Epoll.input, token: handoffToken),
+              let handoff = Handoff(), let signals = SignalLoop.descriptor() else {
+            throw .socket("cannot set up the loop: \(String(cString: strerror(errno)))")
+        }
+        let watchdog = Watchdog(environment: parts.environment)
+        guard epoll.add(parts.listener.fd, Epoll.input, token: listenerToken),
+              epoll.add(handoff.fd, Epoll.input, token: handoffToken),
               epoll.add(timer.fd, Epoll.input, token: timerToken),
-              parts.watchdog.map({ epoll.add($0.doorbell.fd, Epoll.input, token: watchdogToken) }) ?? true else {
-            throw .socket("cannot set up the connection loop: \(String(cString: strerror(errno)))")
+              epoll.add(signals, Epoll.input, token: signalToken),
+              watchdog.map({ epoll.add($0.fd, Epoll.input, token: watchdogToken) }) ?? true else {
+            throw .socket("cannot set up the loop: \(String(cString: strerror(errno)))")
         }
-        if let error = SystemThread.start(name: "server", { ConnectionServer(parts, epoll: epoll, timer: timer).run() }) {
-            throw .socket("cannot start the connection loop: \(error)")
-        }
+        ConnectionServer(parts, epoll: epoll, timer: timer, handoff: handoff, signals: signals, watchdog: watchdog).run()
     }
 
-    private init(_ parts: Parts, epoll: Epoll, timer: WallTimer) {
+    private init(_ parts: Parts, epoll: Epoll, timer: WallTimer, handoff: Handoff, signals: Int32, watchdog: Watchdog?) {
         listener = parts.listener
-        handler = parts.handler
-        renderer = parts.renderer
-        refreshLoop = parts.refreshLoop
-        handoff = parts.handoff
+        loader = parts.loader
+        facts = parts.facts
         clock = parts.clock
-        subscriberCount = parts.subscriberCount
         promptFiles = parts.promptFiles
-        settings = parts.settings
-        watchdog = parts.watchdog
+        notifier = parts.notifier
         log = parts.log
+        prepared = Prepared(parts.snapshot)
         self.epoll = epoll
         self.timer = timer
+        self.handoff = handoff
+        self.signals = signals
+        self.watchdog = watchdog
     }
 
     private func run() -> Never {
         followPromptFiles()
+        notifier.send(["READY=1", statusLine()])
+        refreshIfDue()
         while true {
-            watchdog?.turned()
             swap(&probes, &unregistered)
             turnClock = nil
             epoll.wait(milliseconds: probes.isEmpty ? sweepTimeout() : 0) { event in
@@ -195,7 +211,12 @@ final class ConnectionServer {
                 case Self.listenerToken: acceptAll()
                 case Self.handoffToken: finishHandoffs()
                 case Self.timerToken: timerFired()
-                case Self.watchdogToken: watchdog?.doorbell.drain()
+                case Self.signalToken: takeSignals()
+                case Self.fetchToken: fetchReadable()
+                case Self.stderrToken: log.flush()
+                case Self.watchdogToken:
+                    watchdog?.drain()
+                    notifier.send(["WATCHDOG=1"])
                 default:
                     guard let connection = connections[token: event.token] else { return }
                     if connection.phase == .handedOff {
@@ -217,6 +238,7 @@ final class ConnectionServer {
             startPendingRound()
             startPromptWrites()
             armTimer()
+            watchStderr()
             releaseMemoryWhenIdle()
         }
     }
@@ -232,6 +254,17 @@ final class ConnectionServer {
     }
 
     // MARK: bookkeeping
+
+    /// Watches stderr for room while log lines wait, and stops once they are out.
+    private func watchStderr() {
+        guard let fd = log.watchable, log.isWaiting != watchingStderr else { return }
+        if log.isWaiting {
+            watchingStderr = epoll.add(fd, Epoll.output, token: Self.stderrToken)
+        } else {
+            epoll.remove(fd)
+            watchingStderr = false
+        }
+    }
 
     private func setAccepting(_ wanted: Bool) {
         guard wanted != accepting else { return }
@@ -269,12 +302,12 @@ final class ConnectionServer {
         case .subscribed:
             hub.remove(connection.token)
         case .handedOff:
-            connection.ticket?.cancel()
+            handoff.cancel(token: connection.token)
+            refresh.waiters.removeAll { $0 == connection.token }
         case .reading, .writing, .closed:
             break
         }
         connections.remove(connection)
-        if connection.isSubscribed { subscriberCount.set(connections.subscribers) }
         connection.phase = .closed
         Glibc.close(connection.fd)
     }
@@ -320,7 +353,9 @@ final class ConnectionServer {
         }
         for fd in waitingRoom.expired(at: now) { refuseBusy(fd) }
         if let resumesAt = listenerResumesAt, resumesAt <= now { listenerResumesAt = nil }
-        let deadlines = connections.all.compactMap(\.deadline) + [waitingRoom.earliestDeadline, listenerResumesAt].compactMap { $0 }
+        if let process = refresh.process, process.deadline <= now { fetchEnded(complete: false) }
+        let deadlines = connections.all.compactMap(\.deadline)
+            + [waitingRoom.earliestDeadline, listenerResumesAt, refresh.process?.deadline].compactMap { $0 }
         nextSweep = deadlines.min()
     }
 }

@@ -1,20 +1,28 @@
+import CLinuxEvents
+import Glibc
 import Synchronization
 import VenuedProtocol
+import VenuedSystem
 
-/// Work that must not run on the connection loop, and the way its results come back.
+/// Work that must not run on the loop, and the way its results come back.
 ///
-/// The loop answers `status` from memory and does nothing else that can wait. Requests
-/// that compute for milliseconds (`hours`, `next`, `info`) run in the `compute` lane;
-/// everything that may read a file a client names (a favorites file, venuectl.conf, a
-/// zone file not read yet), the subscribers' pushes included, runs in the `files` lane,
-/// which grows a thread when all of its threads are stuck (`WorkerLane`). Results are
-/// queued and the loop is woken through a `Doorbell` it watches like any socket.
+/// The loop answers `status` from memory and does nothing else that can wait. Two lanes
+/// run the rest, each given a copy of the held data (`Prepared`) and handing back a value:
+/// - `compute`: what clients ask that takes milliseconds (`hours`, `next`, `info`, a
+///   costly `status`, a new subscriber's first line). Two threads keep both cores busy,
+///   at nice 10 so the loop goes first on a busy CPU, taken in turn between processes.
+/// - `own`: venued's own work, which no client can queue: the rounds of pushes, the
+///   prompt files' writes, decoding a fetched feed and writing the cache. One thread, so
+///   its jobs run in the order queued (the prompt files are written in the order their
+///   texts were made, and the last job at stop runs after every write).
 ///
-/// Bounded by construction: a connection has at most one job queued (it is not read
-/// while its answer is computed), the subscribers' pushes are one job at a time, so are
-/// the prompt files' writes, and
-/// each lane refuses work past `queueLimit`. A job whose client hung up before it ran
-/// is skipped (`Ticket`), so a client cannot queue work by connecting and leaving.
+/// Results are queued in the outbox and the loop is woken through an eventfd it watches
+/// like any socket. Bounded by construction: a connection has at most one job queued
+/// (it is not read while its answer is computed), the loop keeps one round, one batch of
+/// prompt files and one adoption in flight at a time, and the compute lane refuses work
+/// past `queueLimit`. A job whose client hung up before it ran is taken off the queue.
+///
+/// The two locks of venued are here: the outbox's and each lane's queue (one type).
 final class Handoff: Sendable {
     /// What a job produced, for the loop to act on.
     enum Finished: Sendable {
@@ -24,106 +32,83 @@ final class Handoff: Sendable {
         case subscribed(token: UInt64, Subscription, Result<PushLine, ProtocolError>)
         /// Fresh lines for subscribers (`SubscriberHub.Round`).
         case pushes(SubscriberHub.Round, [SubscriberHub.Computed])
-        /// A batch of prompt files is written (`PromptFiles`): the next may start.
-        case promptFilesWritten
-    }
-
-    /// Set by the loop when the job's connection is gone; the job is then skipped.
-    final class Ticket: Sendable {
-        private let cancelled = Atomic<Bool>(false)
-        func cancel() { cancelled.store(true, ordering: .relaxed) }
-        var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+        /// A batch of prompt files is written (`PromptFiles`): each file's failure, if any.
+        case promptFilesWritten([(name: String, failure: String?)])
+        /// The prompt files are removed: the last job at stop.
+        case promptFilesRemoved
+        /// A fetched answer judged, and written to the cache if adopted (`Adoption`).
+        case adopted(Adoption.Result)
     }
 
     enum Lane: Sendable {
-        /// Milliseconds of computation on the held data.
         case compute
-        /// Anything that may wait on a file system.
-        case files
+        case own
     }
 
-    /// Far above what the bounds above allow in practice (64 connections, one round of
-    /// pushes): reaching it means something is wrong, and the client is told `busy`.
+    /// Far above what the bounds above allow in practice (64 connections): reaching it
+    /// means something is wrong, and the client is told `busy`.
     static let queueLimit = 256
-    /// Threads a lane may have: two keep both cores busy computing; eight stuck reads
-    /// are eight clients' problem, and the ninth waits its turn.
     static let computeThreads = 2
     /// The compute lane runs below the loop (nice 10 within the process): what a client
     /// asks it to compute never delays the loop's answers to the others on a busy CPU.
     static let computeNice: Int32 = 10
-    static let fileThreads = 8
 
     private let outbox: Outbox
     private let compute: WorkerLane
-    private let files: WorkerLane
+    private let own: WorkerLane
     /// The descriptor the loop watches; readable while results are queued.
-    var fd: Int32 { outbox.doorbell.fd }
+    var fd: Int32 { outbox.fd }
 
     /// Nil (errno set) when the kernel refuses an eventfd.
     init?() {
-        guard let doorbell = Doorbell() else { return nil }
-        let outbox = Outbox(doorbell: doorbell)
+        guard let outbox = Outbox() else { return nil }
         self.outbox = outbox
         compute = WorkerLane(name: "compute", threads: Self.computeThreads, queueLimit: Self.queueLimit,
                              nice: Self.computeNice, deliver: outbox.deliver)
-        files = WorkerLane(name: "files", threads: Self.fileThreads, queueLimit: Self.queueLimit, deliver: outbox.deliver)
+        own = WorkerLane(name: "own", threads: 1, queueLimit: .max, deliver: outbox.deliver)
     }
 
-    /// Queues `work` in `lane` for the client process `owner` (nil: the daemon's own
-    /// work), which the lane uses to take turns between processes; false (nothing
-    /// queued) when that lane is full.
-    func run(_ lane: Lane, _ ticket: Ticket?, owner: Int32? = nil, _ work: @escaping @Sendable () -> Finished) -> Bool {
-        (lane == .compute ? compute : files).run((ticket, owner, work))
+    /// Queues `work` for the connection `token` of the client process `owner`; false
+    /// (nothing queued) when the compute lane is full.
+    func compute(token: UInt64, owner: Int32, _ work: @escaping @Sendable () -> Finished) -> Bool {
+        compute.run(WorkerLane.Job(token: token, owner: owner, work: work))
     }
 
-    /// A result computed elsewhere (the refresh loop's report).
-    func deliver(_ result: Finished) { outbox.deliver(result) }
-
-    /// What the loop takes: results, and the news that makes it recompute subscribers.
-    struct Take {
-        var results: [Finished] = []
-        /// The held venues changed.
-        var dataChanged = false
-        /// A refresh ended: the data's age may read differently.
-        var refreshEnded = false
-        /// SIGHUP loaded the config again: its prompt lines may have changed.
-        var configReloaded = false
+    /// Queues venued's own `work`; never refused (the loop keeps one of each kind in flight).
+    func own(_ work: @escaping @Sendable () -> Finished) {
+        _ = own.run(WorkerLane.Job(token: nil, owner: nil, work: work))
     }
 
-    /// The held data changed: the loop recomputes every subscriber.
-    func dataChanged() { outbox.note(\.dataChanged) }
+    /// The client of `token` hung up: its job is dropped if it has not started.
+    func cancel(token: UInt64) { compute.cancel(token: token) }
 
-    /// A refresh ended: the loop recomputes every subscriber, sending what changed.
-    func refreshEnded() { outbox.note(\.refreshEnded) }
-
-    /// The config was reloaded: the loop follows the prompt files it names now.
-    func configReloaded() { outbox.note(\.configReloaded) }
-
-    /// The results ready so far and whether the data changed; resets the doorbell.
-    func take() -> Take { outbox.take() }
+    /// The results ready so far; resets the eventfd.
+    func take() -> [Finished] { outbox.take() }
 
     /// Where results wait for the loop.
     private final class Outbox: Sendable {
-        let doorbell: Doorbell
-        private let finished = Mutex(Take())
+        let fd: Int32
+        private let finished = Mutex<[Finished]>([])
 
-        init(doorbell: Doorbell) { self.doorbell = doorbell }
+        init?() {
+            fd = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
+            guard fd >= 0 else { return nil }
+        }
+
+        deinit { close(fd) }
 
         func deliver(_ result: Finished) {
-            finished.withLock { $0.results.append(result) }
-            doorbell.ring()
+            finished.withLock { $0.append(result) }
+            var one: UInt64 = 1
+            _ = Syscall.io { write(fd, &one, MemoryLayout<UInt64>.size) }
         }
 
-        func note(_ news: WritableKeyPath<Take, Bool> & Sendable) {
-            finished.withLock { $0[keyPath: news] = true }
-            doorbell.ring()
-        }
-
-        func take() -> Take {
-            doorbell.drain()
-            return finished.withLock { state in
-                defer { state = Take() }
-                return state
+        func take() -> [Finished] {
+            var count: UInt64 = 0
+            _ = Syscall.io { read(fd, &count, MemoryLayout<UInt64>.size) }
+            return finished.withLock { results in
+                defer { results = [] }
+                return results
             }
         }
     }

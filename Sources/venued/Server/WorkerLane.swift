@@ -2,19 +2,19 @@ import CLinuxEvents
 import Synchronization
 import VenuedSystem
 
-/// A queue of jobs and the threads that run them, grown on demand up to a limit.
-///
-/// A thread blocked in a read of a stalled file system (NFS, FUSE: O_NONBLOCK means
-/// nothing for regular files) cannot be interrupted, so work that reads files runs in a
-/// lane of its own that starts another thread when every one it has is busy: a stalled
-/// file costs the clients who named it, and the threads stuck on it, not everyone.
+/// A queue of jobs and the threads that run them, started on demand up to a limit.
 ///
 /// A free thread takes the oldest job of the process with the fewest jobs running, not
 /// the oldest job: a process that floods costly questions queues behind itself, and
 /// another process's job runs next.
 final class WorkerLane: Sendable {
-    /// `owner` is the client's process (nil for the daemon's own work, never refused for it).
-    typealias Job = (ticket: Handoff.Ticket?, owner: Int32?, work: @Sendable () -> Handoff.Finished)
+    struct Job: Sendable {
+        /// The connection waiting for it, so a hang-up can take it off the queue.
+        let token: UInt64?
+        /// The client's process (nil for the daemon's own work).
+        let owner: Int32?
+        let work: @Sendable () -> Handoff.Finished
+    }
 
     private struct State {
         var queue: [Job] = []
@@ -29,7 +29,7 @@ final class WorkerLane: Sendable {
     private let queueLimit: Int
     /// The nice value of the lane's threads; nil leaves them as the process is.
     private let nice: Int32?
-    private let state = Mutex(State())
+    private let state = Mutex<State>(State())
     private let available = Semaphore()
     private let deliver: @Sendable (Handoff.Finished) -> Void
 
@@ -58,9 +58,14 @@ final class WorkerLane: Sendable {
         return queued
     }
 
+    /// Drops the queued job of the connection `token`, if it has not started.
+    func cancel(token: UInt64) {
+        state.withLock { $0.queue.removeAll { $0.token == token } }
+    }
+
     private func work() -> Never {
-        // Below the connection loop: a flood of costly questions takes these threads'
-        // time, and the loop, which answers everyone else, goes first on a busy CPU.
+        // Below the loop: a flood of costly questions takes these threads' time, and
+        // the loop, which answers everyone else, goes first on a busy CPU.
         if let nice { _ = venued_lower_this_thread(nice) }
         while true {
             state.withLock { $0.idle += 1 }
@@ -77,7 +82,7 @@ final class WorkerLane: Sendable {
                 return job
             }
             guard let job else { continue }
-            if job.ticket?.isCancelled != true { deliver(job.work()) }
+            deliver(job.work())
             if let owner = job.owner {
                 state.withLock { state in
                     state.running[owner, default: 1] -= 1

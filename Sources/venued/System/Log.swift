@@ -1,6 +1,5 @@
 import DiningHours
 import Glibc
-import Synchronization
 import VenuedSystem
 
 enum LogLevel: String, Sendable, Comparable {
@@ -19,31 +18,117 @@ enum LogLevel: String, Sendable, Comparable {
     static func < (a: LogLevel, b: LogLevel) -> Bool { a.priority > b.priority }
 }
 
-/// One line per event on stderr. Under systemd (JOURNAL_STREAM set) each line starts
-/// with its syslog priority, `<4>`, and no name or time, which the journal adds itself.
-/// Messages quote what others sent (an upstream's error page, a URL, a client's
-/// request), so each is cleaned as one line (`UntrustedText`): an entry is one line,
-/// and `journalctl` or a `tail -f` shows no escape sequence it was handed.
-final class Log: Sendable {
-    private let journal: Bool
-    private let threshold: Mutex<LogLevel>
+/// One line per event on stderr, owned by the loop and never written in a way that can
+/// stop it: lines wait in a bounded queue, and the loop writes what stderr takes without
+/// waiting (`StderrSink`), watching it for room when it is full. A journal that stopped
+/// reading, or a pipe nobody reads, costs lines, never the loop: what the queue cannot
+/// hold is counted and said once stderr takes lines again.
+///
+/// Under systemd (JOURNAL_STREAM set) each line starts with its syslog priority, `<4>`,
+/// and no name or time, which the journal adds itself. Messages quote what others sent
+/// (an upstream's error page, a URL, a client's request), so each is cleaned as one line
+/// (`UntrustedText`): an entry is one line, and `journalctl` or a `tail -f` shows no
+/// escape sequence it was handed.
+final class Log {
+    /// Lines waiting, at most: a burst of refusals or failures is a few lines a second.
+    static let queueLimit = 256
 
-    init(environment: [String: String], level: LogLevel) {
+    var level: LogLevel
+    private let journal: Bool
+    private let sink: StderrSink
+    private var queue: [[UInt8]] = []
+    /// Bytes of `queue[0]` already written.
+    private var written = 0
+    private var dropped = 0
+
+    init(environment: [String: String], level: LogLevel, sink: StderrSink = StderrSink()) {
         journal = environment["JOURNAL_STREAM"].map { !$0.isEmpty } ?? false
-        threshold = Mutex(level)
+        self.level = level
+        self.sink = sink
     }
 
-    func setLevel(_ level: LogLevel) { threshold.withLock { $0 = level } }
+    /// The descriptor to watch for room while lines wait; nil when stderr cannot be
+    /// watched (a regular file, which never makes a writer wait).
+    var watchable: Int32? { sink.pollable }
+    var isWaiting: Bool { !queue.isEmpty }
 
-    func debug(_ message: String) { write(.debug, message) }
-    func info(_ message: String) { write(.info, message) }
-    func warning(_ message: String) { write(.warning, message) }
-    func error(_ message: String) { write(.error, message) }
+    func debug(_ message: String) { add(.debug, message) }
+    func info(_ message: String) { add(.info, message) }
+    func warning(_ message: String) { add(.warning, message) }
+    func error(_ message: String) { add(.error, message) }
 
-    private func write(_ level: LogLevel, _ message: String) {
-        guard level >= threshold.withLock({ $0 }) else { return }
+    func add(_ lineLevel: LogLevel, _ message: String) {
+        guard lineLevel >= level else { return }
+        guard queue.count < Self.queueLimit else { dropped += 1; return }
+        queue.append(line(lineLevel, message))
+        flush()
+    }
+
+    /// Writes what stderr takes now; the rest waits for the next call (when epoll says
+    /// stderr has room, or the next line).
+    func flush() {
+        while let first = queue.first {
+            let count = first.withUnsafeBytes { sink.write(UnsafeRawBufferPointer(rebasing: $0[written...])) }
+            guard count > 0 else { return }
+            written += count
+            guard written == first.count else { return }
+            queue.removeFirst()
+            written = 0
+            if queue.isEmpty && dropped > 0 {
+                let count = dropped
+                dropped = 0
+                queue.append(line(.warning, "\(count) log line\(count == 1 ? " was" : "s were") dropped: stderr was not taking them"))
+            }
+        }
+    }
+
+    private func line(_ level: LogLevel, _ message: String) -> [UInt8] {
         let flat = UntrustedText.singleLine(message)
-        let line = journal ? "<\(level.priority)>\(flat)\n" : "venued: \(level.rawValue): \(flat)\n"
-        _ = Array(line.utf8).withUnsafeBytes { Syscall.writeAll(2, $0) }
+        return Array((journal ? "<\(level.priority)>\(flat)\n" : "venued: \(level.rawValue): \(flat)\n").utf8)
+    }
+}
+
+/// stderr, written without waiting and without changing how others see it: the
+/// descriptor's file description is shared (with a terminal's shell, a journal stream),
+/// so O_NONBLOCK is not set on it. A socket (the journal) takes MSG_DONTWAIT per send; a
+/// pipe or terminal is opened again through /proc/self/fd, which gives venued a file
+/// description of its own to make non-blocking; a regular file is written as it is.
+struct StderrSink {
+    private enum Kind { case socket, reopened(Int32), plain }
+    private let kind: Kind
+
+    init(fd: Int32 = 2) {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { kind = .plain; return }
+        switch info.st_mode & S_IFMT {
+        case S_IFSOCK:
+            kind = .socket
+        case S_IFIFO, S_IFCHR:
+            let own = open("/proc/self/fd/\(fd)", O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+            kind = own >= 0 ? .reopened(own) : .plain
+        default:
+            kind = .plain
+        }
+    }
+
+    /// What epoll can watch for room; nil for a regular file (never full) or /dev/null.
+    var pollable: Int32? {
+        switch kind {
+        case .socket: return 2
+        case .reopened(let fd): return fd
+        case .plain: return nil
+        }
+    }
+
+    /// Bytes written now (0 when stderr is full, or gone: the line is kept, or dropped once the queue fills).
+    func write(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let result: Syscall.IO
+        switch kind {
+        case .socket: result = Syscall.io { send(2, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+        case .reopened(let fd): result = Syscall.io { Glibc.write(fd, bytes.baseAddress, bytes.count) }
+        case .plain: result = Syscall.io { Glibc.write(2, bytes.baseAddress, bytes.count) }
+        }
+        if case .processed(let count) = result { return count }
+        return 0
     }
 }

@@ -1,0 +1,29 @@
+/// A URL as every text venued and venuectl write shows it (log lines, `info`, errors):
+/// scheme, host, port and path kept, so a reader can tell which server and which
+/// endpoint; the userinfo (`user:password@`), the query (`?token=…`) and the fragment
+/// replaced by `***`, since that is where feeds carry credentials. The one place that
+/// knows it, so no text forgets a part.
+public struct RedactedURL: CustomStringConvertible, Sendable {
+    public let description: String
+
+    public init(_ url: String) {
+        var rest = Substring(url)
+        var scheme = ""
+        if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
+            let end = rest.index(colon, offsetBy: 3)
+            scheme = String(rest[..<end])
+            rest = rest[end...]
+        }
+        // The authority ends at the first '/', '?' or '#'; userinfo is what comes before its last '@'.
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        var authority = rest[..<authorityEnd]
+        var path = rest[authorityEnd...]
+        if let at = authority.lastIndex(of: "@") { authority = "***@" + authority[authority.index(after: at)...] }
+        var tail = ""
+        if let mark = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            tail = path[mark] == "?" ? "?***" : "#***"
+            path = path[..<mark]
+        }
+        description = scheme + authority + path + tail
+    }
+}

@@ -1,0 +1,89 @@
+import DiningHours
+import VenueReports
+
+/// What one source's answer does to the held data: decoded, judged against the held
+/// copy (`Freshness`), written to the disk cache, and handed back as a value. It runs
+/// on the own lane (decoding up to 4 MB takes milliseconds, the write may wait on a
+/// disk), given a snapshot by value; the loop swaps the new copy in when it returns.
+struct Adoption: Sendable {
+    /// What the loop does with the result.
+    struct Result: Sendable {
+        let attempt: RefreshReport.Attempt
+        /// The copy to serve from now on; nil when the held one stays (or nothing decoded).
+        let adopted: FeedCopy?
+        /// The meta now describing the served copy.
+        let meta: CacheFiles.Meta?
+        /// nil: the cache was not touched; .some(nil): written; .some(message): the write failed.
+        let cacheWrite: String??
+        /// Lines for the log, which only the loop writes.
+        let log: [(LogLevel, String)]
+    }
+
+    let snapshot: Snapshot
+    let fetch: RefreshChain.Fetch
+    let now: Instant
+
+    /// A 200 with `bytes`.
+    func body(_ bytes: [UInt8], validators: Validators) -> Result {
+        let label = "\(fetch.source.rawValue) fetch of \(RedactedURL(fetch.url))"
+        let feed: Feed
+        do { feed = try FeedDecoder.decode(bytes) } catch { return failure("\(label) failed: ", Self.describe(error, bytes)) }
+        guard !feed.venues.isEmpty else { return failure("\(label) failed: ", "an empty venue list") }
+        let held = snapshot.held
+        if let zone = snapshot.zone {
+            let today = zone.localDate(of: now)
+            let verdict = Freshness.judge(held: Answers(Campus(feed: held.feed, zone: zone), today: today),
+                                          candidate: Answers(Campus(feed: feed, zone: zone), today: today))
+            if case .keep(let reason) = verdict {
+                return Result(attempt: attempt(ok: true, "kept the held \(held.source.rawValue) data: \(reason)"), adopted: nil, meta: nil,
+                              cacheWrite: nil, log: [(.info, "\(fetch.source.rawValue) data not adopted: \(reason); kept the held \(held.source.rawValue) data")])
+            }
+        }
+        // On disk first: once a client sees the new source, a restart finds it too.
+        let meta = CacheFiles.Meta(describing: bytes, source: fetch.source, url: fetch.url, etag: validators.etag,
+                                   lastModified: validators.lastModified, fetchedAt: now)
+        var detail = "adopted (\(bytes.count) bytes)"
+        var log: [(LogLevel, String)] = []
+        let written: String?
+        do {
+            try DiskCache(directory: snapshot.config.cacheDirectory).store(bytes, meta: meta)
+            written = nil
+        } catch {
+            written = "\(error)"
+            detail += ", but the cache could not be written: \(error)"
+            log.append((.error, "\(fetch.source.rawValue) data adopted, but the cache could not be written: \(error); venued serves the new copy, and a restart would start from the older one until a write succeeds"))
+        }
+        log.append((.info, "\(fetch.source.rawValue) data adopted (\(bytes.count) bytes, \(feed.venues.count) venues)"))
+        return Result(attempt: attempt(ok: true, detail), adopted: FeedCopy(feed: feed, source: fetch.source, fetchedAt: now),
+                      meta: meta, cacheWrite: .some(written), log: log)
+    }
+
+    /// A 304: the held copy is the one the validators named, confirmed now.
+    func notModified() -> Result {
+        guard var meta = snapshot.meta, meta.url == fetch.url else {
+            return failure("\(fetch.source.rawValue) fetch of \(RedactedURL(fetch.url)) failed: ", "not modified, but no copy of it is held")
+        }
+        meta.source = fetch.source
+        meta.fetchedAt = now
+        let written: String?
+        do { try DiskCache(directory: snapshot.config.cacheDirectory).storeMeta(meta); written = nil } catch { written = "\(error)" }
+        return Result(attempt: attempt(ok: true, "adopted (not modified)"),
+                      adopted: FeedCopy(feed: snapshot.held.feed, source: fetch.source, fetchedAt: now), meta: meta,
+                      cacheWrite: .some(written), log: [(.info, "\(fetch.source.rawValue) data not modified since the held copy")])
+    }
+
+    private func attempt(ok: Bool, _ detail: String) -> RefreshReport.Attempt {
+        RefreshReport.Attempt(source: fetch.source, ok: ok, detail: detail)
+    }
+
+    private func failure(_ prefix: String, _ reason: String) -> Result {
+        Result(attempt: attempt(ok: false, reason), adopted: nil, meta: nil, cacheWrite: nil, log: [(.warning, prefix + reason)])
+    }
+
+    private static func describe(_ error: FeedError, _ bytes: [UInt8]) -> String {
+        if bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<") {
+            return "an HTML page, not JSON"
+        }
+        return "\(error)"
+    }
+}

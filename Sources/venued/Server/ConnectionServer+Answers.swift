@@ -1,0 +1,67 @@
+import DiningHours
+import VenueReports
+import VenuedProtocol
+
+/// One request line into an answer from the held data. `status` is answered at once
+/// from memory (from the lines of the current second, most of the time); what takes
+/// milliseconds is handed to the compute lane with a copy of the data (`Prepared`).
+extension ConnectionServer {
+    enum Outcome {
+        case reply(String)
+        /// A new subscriber: its first line is rendered on the compute lane.
+        case subscribe(Subscription)
+        /// An answer computed on the compute lane: `hours`, `next` and `info`, and a
+        /// status question not answered this second that costs more than a prompt's
+        /// (`StatusLines.isCostly`).
+        case compute(@Sendable () -> String)
+        /// Fetch now, through the refresh gate (+Refresh).
+        case refresh
+    }
+
+    func handle(_ bytes: [UInt8], from connection: Connection) -> Outcome {
+        let now = clock.now()
+        // A status request asked before this second, byte for byte: its line is kept.
+        if let line = lines.line(forRequest: bytes, version: prepared.version, at: now) { return .reply(line) }
+        do {
+            let request = try Request(parsing: bytes)
+            switch request.command {
+            case .status:
+                let (options, presentation) = try StatusQuery.decode(.status, request.fields)
+                let favorites = Favorites(sentIn: options)
+                let zone = prepared.zoneName(options)
+                if StatusLines.isCostly(options, presentation: presentation, zone: zone) {
+                    let prepared = prepared
+                    return .compute {
+                        do throws(ProtocolError) { return try prepared.line(options, presentation: presentation, favorites: favorites, at: now) } catch {
+                            return Reply.error(error)
+                        }
+                    }
+                }
+                prepared.build(try prepared.zone(options))
+                let line = try prepared.line(options, presentation: presentation, favorites: favorites, at: now)
+                lines.remember(line, forRequest: bytes, version: prepared.version, at: now)
+                return .reply(line)
+            case .subscribe:
+                let (options, presentation) = try StatusQuery.decode(.subscribe, request.fields)
+                return .subscribe(Subscription(options: options, presentation: presentation))
+            case .hours, .next:
+                let answers = ScheduleAnswers(prepared: prepared, now: now)
+                return .compute {
+                    do throws(ProtocolError) {
+                        return try request.command == .hours ? answers.hours(request) : answers.next(request)
+                    } catch {
+                        return Reply.error(error)
+                    }
+                }
+            case .info:
+                let info = InfoAnswer(snapshot: snapshot, age: snapshot.age(now: now), runtime: facts,
+                                      subscribers: connections.subscribers, refreshing: refresh.chain != nil)
+                return .compute { info.render() }
+            case .refresh:
+                return .refresh
+            }
+        } catch {
+            return .reply(Reply.error(error))
+        }
+    }
+}

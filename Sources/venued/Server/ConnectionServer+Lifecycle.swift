@@ -1,0 +1,83 @@
+import DiningHours
+import Glibc
+import VenuedSystem
+
+/// Signals, read from the loop's signalfd between requests: SIGHUP reloads the config
+/// (the same steps as at start; a bad file leaves the running config alone), SIGTERM
+/// and SIGINT stop venued. And the STATUS= line systemd shows.
+extension ConnectionServer {
+    /// How long the stop waits for the own lane to remove the prompt files (after any
+    /// write in flight): a file system that stalls must not keep venued from stopping.
+    static let stopWait = 0.5
+
+    func takeSignals() {
+        for number in SignalLoop.take(signals) {
+            if number == SIGHUP { reload() } else { stop(number) }
+        }
+    }
+
+    private func reload() {
+        notifier.send(["RELOADING=1", "MONOTONIC_USEC=\(Notifier.monotonicMicroseconds())"])
+        let old = snapshot.config
+        do {
+            var new = try loader.load()
+            if new.socketPath != old.socketPath { log.warning("the socket path changes only at restart; still on \(old.socketPath)") }
+            new.socketPath = old.socketPath
+            new.socketDirectoryIsOwned = old.socketDirectoryIsOwned
+            new.clockOffset = old.clockOffset
+            var next = snapshot
+            next.config = new
+            replace(next)
+            log.level = new.logLevel
+            log.info("config reloaded")
+            for problem in new.prompts.compactMap(\.problem) { log.warning("bad prompt config: \(problem)") }
+            followPromptFiles()
+            requestRound(.data)
+            // A new URL or interval applies at once, as the man page promises, unless the
+            // servers asked venued to wait.
+            if refresh.chain == nil && (snapshot.health.gateOpensAt.map { $0 <= clock.now() } ?? true) {
+                var due = snapshot
+                due.health.nextRefresh = clock.now()
+                replace(due)
+                refreshIfDue()
+            }
+        } catch {
+            log.warning("reload failed, keeping the running config: \(error.message)")
+        }
+        notifier.send(["READY=1", statusLine()])
+    }
+
+    /// Removes the prompt files first (a prompt must not show what no venued keeps
+    /// current), as the own lane's last job, then the socket, and exits.
+    private func stop(_ number: Int32) -> Never {
+        notifier.send(["STOPPING=1"])
+        log.info("stopping on \(number == SIGTERM ? "SIGTERM" : "SIGINT")")
+        if let process = refresh.process {
+            epoll.remove(process.fd)
+            _ = process.finish(complete: false)
+        }
+        let promptFiles = promptFiles
+        handoff.own { promptFiles.removeAll(); return .promptFilesRemoved }
+        let deadline = Monotonic.seconds() + Self.stopWait
+        var removed = false
+        while !removed, case let remaining = deadline - Monotonic.seconds(), remaining > 0 {
+            var poller = pollfd(fd: handoff.fd, events: Int16(POLLIN), revents: 0)
+            guard Syscall.retrying({ poll(&poller, 1, Int32(remaining * 1000) + 1) }) > 0 else { break }
+            removed = handoff.take().contains { if case .promptFilesRemoved = $0 { true } else { false } }
+        }
+        listener.removeFile()
+        log.flush()
+        exit(0)
+    }
+
+    /// STATUS= for `systemctl status`: what is served and how old it is.
+    func statusLine() -> String {
+        let held = snapshot.held
+        let dates = snapshot.zone.flatMap { held.coverage(zone: $0) }.map { ", dates \($0.first) to \($0.last)" } ?? ""
+        let age = held.fetchedAt.map { ", fetched \(max(0, clock.now() - $0) / 60) min ago" } ?? ""
+        let health = snapshot.health
+        let error = health.failures > 0 ? ", last refresh failed" : ""
+        let cache = health.cacheError != nil ? ", cache not written" : ""
+        return "STATUS=serving \(held.source.rawValue) data\(dates)\(age)\(error)\(cache)"
+    }
+}

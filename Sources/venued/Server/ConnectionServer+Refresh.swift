@@ -1,0 +1,203 @@
+import CLinuxEvents
+import DiningHours
+import Glibc
+import VenueReports
+import VenuedProtocol
+import VenuedSystem
+
+/// The source chain in the loop: when the snapshot's `nextRefresh` comes, and when a
+/// client asks (`refresh`). One gate for both (`RefreshPolicy`): a client's refresh
+/// joins the chain under way, or starts one when none runs, but never before a
+/// Retry-After or inside the backoff after failures: then it gets the last report at
+/// once, with the instant the gate opens. Each GET is a child process whose pipe is in
+/// the epoll set; its answer is judged and written on the own lane (`Adoption`). The
+/// waiters are the connections that asked and are still there: a client that hangs up
+/// leaves the list, so abandoned requests cost nothing.
+extension ConnectionServer {
+    struct RefreshState {
+        var chain: RefreshChain?
+        /// The GET under way.
+        var process: FetchProcess?
+        /// The freshness headers of the answer being judged on the own lane.
+        var judging: FreshnessHeaders?
+        /// Connections waiting for the report of the chain under way.
+        var waiters: [UInt64] = []
+        /// The last chain's report, for a client the gate turns away.
+        var last: RefreshReport?
+        /// The venues changed during the chain under way.
+        var changedData = false
+    }
+
+    /// Starts a chain when the schedule says so and none runs.
+    func refreshIfDue() {
+        guard refresh.chain == nil, snapshot.health.nextRefresh.map({ $0 <= clock.now() }) ?? true else { return }
+        startChain()
+    }
+
+    /// A client's `refresh`: joins the chain under way, starts one, or is answered at
+    /// once while the gate is shut.
+    func askRefresh(_ connection: Connection) {
+        if refresh.chain == nil, let opens = snapshot.health.gateOpensAt, opens > clock.now() {
+            return send(connection, refreshAnswer(refresh.last, gateOpensAt: opens))
+        }
+        refresh.waiters.append(connection.token)
+        wait(connection)
+        if refresh.chain == nil { startChain() }
+    }
+
+    private func startChain() {
+        refresh.chain = RefreshChain(config: snapshot.config)
+        refresh.changedData = false
+        nextFetch()
+    }
+
+    /// Starts the next source's GET, or ends the chain.
+    private func nextFetch() {
+        let held = snapshot.meta
+        guard refresh.chain != nil, let fetch = refresh.chain?.next(held: held) else { return endChain() }
+        switch FetchProcess.start(fetch, timeout: snapshot.config.timeoutSeconds, now: turnTime()) {
+        case .success(let process):
+            guard epoll.add(process.fd, Epoll.input, token: Self.fetchToken) else {
+                _ = process.finish(complete: false)
+                return failed(fetch, "cannot watch the fetch process: \(String(cString: strerror(errno)))", retryAfter: nil)
+            }
+            refresh.process = process
+            noteDeadline(process.deadline)
+        case .failure(let error):
+            failed(fetch, error.reason, retryAfter: nil)
+        }
+    }
+
+    private func failed(_ fetch: RefreshChain.Fetch, _ reason: String, retryAfter: RetryAfterHeader?) {
+        log.warning("\(fetch.source.rawValue) fetch of \(RedactedURL(fetch.url)) failed: \(reason)")
+        refresh.chain?.failed(reason, retryAfter: retryAfter)
+        nextFetch()
+    }
+
+    /// The fetch child's pipe is readable.
+    func fetchReadable() {
+        if refresh.process?.readAvailable() == true { fetchEnded(complete: true) }
+    }
+
+    /// The GET under way ended: its output is complete, or its deadline passed.
+    func fetchEnded(complete: Bool) {
+        guard let process = refresh.process else { return }
+        refresh.process = nil
+        epoll.remove(process.fd)
+        let result = process.finish(complete: complete)
+        let adoption = Adoption(snapshot: snapshot, fetch: process.fetch, now: clock.now())
+        switch result {
+        case .failed(let reason, let retryAfter):
+            failed(process.fetch, reason, retryAfter: retryAfter)
+        case .notModified(let headers):
+            refresh.judging = headers
+            handoff.own { .adopted(adoption.notModified()) }
+        case .body(let bytes, let validators, let headers):
+            refresh.judging = headers
+            handoff.own { .adopted(adoption.body(bytes, validators: validators)) }
+        }
+    }
+
+    /// The own lane judged an answer: serve what it adopted, then end the chain or go
+    /// on to the next source.
+    func adopted(_ result: Adoption.Result) {
+        for (level, line) in result.log { log.add(level, line) }
+        let headers = refresh.judging ?? FreshnessHeaders()
+        refresh.judging = nil
+        refresh.chain?.judged(result.attempt, freshness: headers)
+        var next = snapshot
+        if let written = result.cacheWrite {
+            (next.health.cacheError, next.health.cacheErrorAt) = (written, written == nil ? nil : clock.now())
+            if let written { (next.health.lastError, next.health.lastErrorAt) = ("cache: \(written)", clock.now()) }
+        }
+        if let copy = result.adopted {
+            // The same venues again (a 304, an unchanged body) only say where and when
+            // they came from: not news for subscribers.
+            if copy.feed.venues != next.held.feed.venues { refresh.changedData = true }
+            next.held = copy
+            next.version += 1
+            next.meta = result.meta
+        }
+        replace(next)
+        if refresh.chain?.succeeded == true { endChain() } else { nextFetch() }
+    }
+
+    /// The chain is over: the schedule and the gate from `RefreshPolicy`, the report to
+    /// every waiter, one round for the subscribers.
+    private func endChain() {
+        guard let chain = refresh.chain else { return }
+        let now = clock.now()
+        let outcome = chain.outcome
+        var next = snapshot
+        if outcome.succeeded {
+            next.health.failures = 0
+            next.health.lastSuccessAt = now
+        } else {
+            next.health.failures += 1
+            next.health.lastError = chain.report.attempts.map { "\($0.source.rawValue): \($0.detail)" }.joined(separator: "; ")
+            next.health.lastErrorAt = now
+        }
+        let decision = RefreshPolicy(interval: next.config.refreshSeconds).next(
+            after: outcome.succeeded ? .succeeded(outcome.freshness) : .failed(failures: next.health.failures),
+            retryAfter: chain.retryAfter, now: now, unit: Double.random(in: 0..<1))
+        next.health.nextRefresh = decision.at
+        next.health.nextRefreshReason = decision.reason
+        next.health.gateOpensAt = decision.reason.shutsTheGate ? decision.at : nil
+        log.debug("next refresh at \(decision.at): \(decision.reason)")
+        replace(next)
+        refresh.chain = nil
+        refresh.last = chain.report
+        // Decoding a large body frees its tree at once, but glibc keeps the pages: give
+        // them back, or the daemon would sit at that peak.
+        _ = venued_release_free_memory()
+        let answer = refreshAnswer(chain.report, gateOpensAt: nil)
+        for token in refresh.waiters {
+            guard let connection = handedOff(token) else { continue }
+            send(connection, answer)
+            serveLines(connection)
+        }
+        refresh.waiters = []
+        notifier.send([statusLine()])
+        // New venues go to every subscriber once; else the data's age may read differently.
+        requestRound(refresh.changedData ? .data : .refreshEnded)
+    }
+
+    /// The answer to `refresh`: the report of the chain that ran for it, or the last one
+    /// when the gate turned it away.
+    func refreshAnswer(_ report: RefreshReport?, gateOpensAt: Instant?) -> String {
+        let attempts = (report?.attempts ?? []).map { attempt in
+            JSONText.object([("source", JSONText.quote(attempt.source.rawValue)), ("ok", "\(attempt.ok)"),
+                             ("detail", JSONText.quote(attempt.detail))])
+        }
+        let held = snapshot.held
+        var members = [("source", JSONText.quote(held.source.rawValue)), ("attempts", JSONText.array(attempts))]
+        var gate = ""
+        if let gateOpensAt, let zone = snapshot.zone {
+            members.append(("not_before", Reply.time(gateOpensAt, zone)))
+            let why = snapshot.health.nextRefreshReason.map { " (\($0))" } ?? ""
+            gate = "; not asking the servers again before \(zone.iso8601(gateOpensAt))\(why): this is the last refresh's report"
+        }
+        guard report?.succeeded == true else {
+            let reasons = (report?.attempts ?? []).map { "\($0.source.rawValue): \($0.detail)" }.joined(separator: "; ")
+            return Reply.error(ProtocolError("no source answered with venues (\(reasons)); still serving \(held.source.rawValue) data\(gate)",
+                                             code: .refreshFailed), extra: members)
+        }
+        return Reply.ok(members + (gate.isEmpty ? [] : [("note", JSONText.quote(String(gate.dropFirst(2))))]))
+    }
+
+    /// The loop's snapshot becomes `next`; the caches keyed by its version follow.
+    func replace(_ next: Snapshot) {
+        prepared = next.version != prepared.version || next.config != prepared.snapshot.config ? Prepared(next) : prepared.with(next)
+    }
+}
+
+extension RefreshPolicy.Reason {
+    /// A reason the servers asked venued to wait for, or the backoff after failures:
+    /// a client's `refresh` waits for it too.
+    var shutsTheGate: Bool {
+        switch self {
+        case .backoff, .retryAfter: return true
+        case .interval, .server: return false
+        }
+    }
+}
