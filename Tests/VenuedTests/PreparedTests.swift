@@ -6,18 +6,14 @@ import VenueReports
 import VenuedProtocol
 @testable import venued
 
-/// The caches of `Prepared` and `StatusAnswer` must give exactly the answer a fresh
-/// computation gives, and never an answer from data that is no longer held.
+/// The loop's caches (`Prepared`'s campuses, `StatusLines`) must give exactly the answer
+/// a fresh computation gives, and never an answer from data that is no longer held.
 @Suite struct PreparedCache {
     let monday = Instant(secondsSinceEpoch: 1_695_052_800)    // 2023-09-18T16:00:00Z, noon in New York
-    let settings = LiveConfig(Config(environment: [:], uid: 0))
 
-    func store(_ bytes: [UInt8], source: FeedSource = .bundled) throws -> FeedStore {
-        FeedStore(held: FeedCopy(feed: try FeedDecoder.decode(bytes), source: source, fetchedAt: nil)) {}
-    }
-
-    func answers(_ store: FeedStore) -> StatusAnswer {
-        StatusAnswer(prepared: Prepared(store: store, settings: settings), settings: settings, favoritesFile: nil)
+    func snapshot(_ bytes: [UInt8], source: FeedSource = .bundled, version: Int = 0) throws -> Snapshot {
+        Snapshot(held: FeedCopy(feed: try FeedDecoder.decode(bytes), source: source, fetchedAt: nil), version: version,
+                 config: Config(environment: [:], uid: 0))
     }
 
     func options(_ venues: [String] = [], tz: String = "America/New_York") -> StatusOptions {
@@ -27,85 +23,86 @@ import VenuedProtocol
         return options
     }
 
-    func fresh(_ store: FeedStore, _ options: StatusOptions, at now: Instant) throws -> String {
-        let held = store.held
+    func fresh(_ snapshot: Snapshot, _ options: StatusOptions, at now: Instant) throws -> String {
+        let held = snapshot.held
         let report = try StatusReport(options: options, feed: FeedCopy(feed: held.feed, source: held.source), now: now,
-                                      dataAge: store.age(of: held, refreshSeconds: settings.current.refreshSeconds, now: now))
+                                      dataAge: snapshot.age(now: now))
         return Reply.ok(StatusJSON.members(report))
     }
 
-    @Test func aCachedLineIsTheLineAFreshComputationGives() throws {
-        let store = try store(BundledFeed.bytes)
-        let prepared = answers(store)
+    @Test func aLineFromBuiltCampusesIsTheLineAFreshComputationGives() throws {
+        let snapshot = try snapshot(BundledFeed.bytes)
+        var prepared = Prepared(snapshot)
         for (venues, tz) in [([], "America/New_York"), (["commons"], "America/New_York"), ([], "Europe/London")] {
-            let first = try prepared.line(options(venues, tz: tz), presentation: nil, at: monday)
-            let second = try prepared.line(options(venues, tz: tz), presentation: nil, at: monday)
+            let first = try prepared.line(options(venues, tz: tz), presentation: nil, favorites: Favorites(), at: monday)
+            prepared.build(try prepared.zone(options(venues, tz: tz)))
+            let second = try prepared.line(options(venues, tz: tz), presentation: nil, favorites: Favorites(), at: monday)
             #expect(first == second)
-            #expect(first == (try fresh(store, options(venues, tz: tz), at: monday)))
+            #expect(first == (try fresh(snapshot, options(venues, tz: tz), at: monday)))
         }
     }
 
-    @Test func textAndJSONAreCachedApart() throws {
-        let prepared = answers(try store(BundledFeed.bytes))
-        let json = try prepared.line(options(), presentation: nil, at: monday)
-        let text = try prepared.line(options(), presentation: StatusPresentation(format: .plain, color: false, userZone: "America/New_York"), at: monday)
-        let colored = try prepared.line(options(), presentation: StatusPresentation(format: .plain, color: true, userZone: "America/New_York"), at: monday)
+    @Test func textAndJSONDiffer() throws {
+        let prepared = Prepared(try snapshot(BundledFeed.bytes))
+        let json = try prepared.line(options(), presentation: nil, favorites: Favorites(), at: monday)
+        let text = try prepared.line(options(), presentation: StatusPresentation(format: .plain, color: false, userZone: "America/New_York"),
+                                     favorites: Favorites(), at: monday)
+        let colored = try prepared.line(options(), presentation: StatusPresentation(format: .plain, color: true, userZone: "America/New_York"),
+                                        favorites: Favorites(), at: monday)
         #expect(json.contains("\"venues\"") && !json.contains("\"text\""))
         #expect(text.contains("\"text\"") && !text.contains("\\u001b"))
         #expect(colored.contains("\\u001b["))
     }
 
-    @Test func eachSecondHasItsOwnAnswer() throws {
-        let store = try store(BundledFeed.bytes)
-        let prepared = answers(store)
-        let now = try prepared.line(options(), presentation: nil, at: monday)
-        let later = try prepared.line(options(), presentation: nil, at: monday + 1)
-        #expect(now != later)
-        #expect(later == (try fresh(store, options(), at: monday + 1)))
-        // An older second asked late is still answered right (just not kept).
-        #expect(try prepared.line(options(), presentation: nil, at: monday) == now)
+    @Test func aKeptLineIsForItsSecondAndItsDataOnly() throws {
+        var lines = StatusLines()
+        let request = Array(#"{"v":1,"cmd":"status"}"#.utf8)
+        lines.remember("line", forRequest: request, version: 3, at: monday)
+        #expect(lines.line(forRequest: request, version: 3, at: monday) == "line")
+        #expect(lines.line(forRequest: request, version: 3, at: monday + 1) == nil)
+        #expect(lines.line(forRequest: request, version: 4, at: monday) == nil)
+        #expect(lines.line(forRequest: Array(#"{"v":1,"cmd":"status","open_now":true}"#.utf8), version: 3, at: monday) == nil)
+        // A new second starts afresh.
+        lines.remember("later", forRequest: request, version: 3, at: monday + 1)
+        #expect(lines.line(forRequest: request, version: 3, at: monday) == nil)
     }
 
-    @Test func newDataOrANewSourceIsNeverAnsweredFromTheCache() throws {
-        let store = try store(BundledFeed.bytes)
-        let prepared = answers(store)
-        let bundled = try prepared.line(options(), presentation: nil, at: monday)
-        #expect(bundled.contains(#""source":"bundled""#))
-
-        // The same venues from another source: only `source` changes.
-        store.replace(with: FeedCopy(feed: store.held.feed, source: .backup, fetchedAt: nil))
-        let backup = try prepared.line(options(), presentation: nil, at: monday)
-        #expect(backup == bundled.replacingOccurrences(of: #""source":"bundled""#, with: #""source":"backup""#))
-
-        // Other venues: a fresh campus.
+    @Test func newDataOrANewSourceIsAnsweredFromItsOwnSnapshot() throws {
+        let bundled = try snapshot(BundledFeed.bytes)
+        let line = try Prepared(bundled).line(options(), presentation: nil, favorites: Favorites(), at: monday)
+        #expect(line.contains(#""source":"bundled""#))
+        var backup = bundled
+        backup.held = FeedCopy(feed: bundled.held.feed, source: .backup, fetchedAt: nil)
+        backup.version += 1
+        let fromBackup = try Prepared(backup).line(options(), presentation: nil, favorites: Favorites(), at: monday)
+        #expect(fromBackup == line.replacingOccurrences(of: #""source":"bundled""#, with: #""source":"backup""#))
         let renamed = Array(String(decoding: BundledFeed.bytes, as: UTF8.self)
             .replacingOccurrences(of: "1920 Commons", with: "Renamed Commons").utf8)
-        store.replace(with: FeedCopy(feed: try FeedDecoder.decode(renamed), source: .primary, fetchedAt: nil))
-        let primary = try prepared.line(options(), presentation: nil, at: monday)
-        #expect(primary.contains("Renamed Commons"))
-        #expect(primary == (try fresh(store, options(), at: monday)))
+        let primary = try snapshot(renamed, source: .primary, version: 2)
+        let fromPrimary = try Prepared(primary).line(options(), presentation: nil, favorites: Favorites(), at: monday)
+        #expect(fromPrimary.contains("Renamed Commons"))
+        #expect(fromPrimary == (try fresh(primary, options(), at: monday)))
     }
 
     @Test func errorsAreThoseOfVenuectl() throws {
-        let prepared = answers(try store(BundledFeed.bytes))
-        #expect(throws: ProtocolError.self) { try prepared.line(options(["no such venue"]), presentation: nil, at: monday) }
-        #expect(throws: ProtocolError.self) { try prepared.line(options(tz: "Mars/Olympus"), presentation: nil, at: monday) }
+        let prepared = Prepared(try snapshot(BundledFeed.bytes))
+        #expect(throws: ProtocolError.self) { try prepared.line(options(["no such venue"]), presentation: nil, favorites: Favorites(), at: monday) }
+        #expect(throws: ProtocolError.self) { try prepared.line(options(tz: "Mars/Olympus"), presentation: nil, favorites: Favorites(), at: monday) }
     }
 }
 
 /// What a client can make venued keep is bounded, and what it asks costs in proportion.
 @Suite struct AnswerBudgets {
     @Test func anAnswerOverTheBudgetIsRefusedNotSent() throws {
-        let store = FeedStore(held: FeedCopy(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled, fetchedAt: nil)) {}
-        let settings = LiveConfig(Config(environment: ["HOME": "/nonexistent"], uid: 1000))
-        let answers = StatusAnswer(prepared: Prepared(store: store, settings: settings), settings: settings, favoritesFile: nil)
+        let snapshot = Snapshot(held: FeedCopy(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled, fetchedAt: nil),
+                                config: Config(environment: ["HOME": "/nonexistent"], uid: 1000))
         let longest = String(repeating: "{name} {state} {changes_in} {detail} ", count: StatusTemplate.lengthLimit / 40)
         let presentation = StatusPresentation(format: .template(try StatusTemplate(longest)), color: false, userZone: nil)
         let monday = Instant(secondsSinceEpoch: 1_695_052_800)
         do {
-            let line = try answers.line(StatusOptions(), presentation: presentation, at: monday)
-            #expect(line.utf8.count <= StatusAnswer.answerBudget)
-        } catch {
+            let line = try Prepared(snapshot).line(StatusOptions(), presentation: presentation, favorites: Favorites(), at: monday)
+            #expect(line.utf8.count <= Prepared.answerBudget)
+        } catch let error as ProtocolError {
             #expect(error.message.contains("over"))
         }
     }

@@ -83,11 +83,11 @@ import VenuedProtocol
         #expect(hub.nextWake == now)
         let round = hub.round(.transition, at: now)
         #expect(round.subscribers.map(\.follower) == [.promptFile("dining")])
-        let first = hub.apply(round, [.init(follower: .promptFile("dining"), outcome: .rendered(line("Falk closes in 1 min\n", wakeAt: now + 60)))])
+        let first = hub.apply(round, [.init(follower: .promptFile("dining"), outcome: (line("Falk closes in 1 min\n", wakeAt: now + 60)))])
         #expect(first.write.map(\.text) == ["Falk closes in 1 min\n"])
         #expect(hub.nextWake == now + 60)
         // New data is sent to every connection, but a file whose text is the same is left alone.
-        let same = hub.apply(hub.round(.data, at: now + 1), [.init(follower: .promptFile("dining"), outcome: .rendered(line("Falk closes in 1 min\n")))])
+        let same = hub.apply(hub.round(.data, at: now + 1), [.init(follower: .promptFile("dining"), outcome: (line("Falk closes in 1 min\n")))])
         #expect(same.write.isEmpty && same.send.isEmpty)
     }
 
@@ -95,13 +95,13 @@ import VenuedProtocol
         var hub = SubscriberHub()
         hub.followPromptFiles(["dining": prompt], now: now)
         let failed: Result<PushLine, ProtocolError> = .failure(ProtocolError("no venue matches 'comons'", code: .unknownVenue))
-        let first = hub.apply(hub.round(.transition, at: now), [.init(follower: .promptFile("dining"), outcome: .rendered(failed))])
+        let first = hub.apply(hub.round(.transition, at: now), [.init(follower: .promptFile("dining"), outcome: (failed))])
         #expect(first.write.map(\.text) == ["venued: no venue matches 'comons'\n"])
         #expect(first.write.first?.problem == "no venue matches 'comons'")
         #expect(first.end.isEmpty)
-        let again = hub.apply(hub.round(.data, at: now), [.init(follower: .promptFile("dining"), outcome: .rendered(failed))])
+        let again = hub.apply(hub.round(.data, at: now), [.init(follower: .promptFile("dining"), outcome: (failed))])
         #expect(again.write.isEmpty)
-        let mended = hub.apply(hub.round(.data, at: now), [.init(follower: .promptFile("dining"), outcome: .rendered(line("1920 Commons open\n")))])
+        let mended = hub.apply(hub.round(.data, at: now), [.init(follower: .promptFile("dining"), outcome: (line("1920 Commons open\n")))])
         #expect(mended.write.map(\.text) == ["1920 Commons open\n"])
     }
 
@@ -112,7 +112,7 @@ import VenuedProtocol
         var halls = StatusOptions()
         halls.kinds = [.diningHall]
         hub.followPromptFiles(["dining": Subscription(options: halls, presentation: prompt.presentation)], now: now)
-        let late = hub.apply(round, [.init(follower: .promptFile("dining"), outcome: .rendered(line("old line's text\n")))])
+        let late = hub.apply(round, [.init(follower: .promptFile("dining"), outcome: (line("old line's text\n")))])
         #expect(late.write.isEmpty)
         // Still due: the next round renders the new line.
         #expect(hub.round(.transition, at: now).subscribers.count == 1)

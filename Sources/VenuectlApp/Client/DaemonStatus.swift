@@ -6,8 +6,9 @@ import VenuedProtocol
 /// local run would raise (venued refused a bad `--at`, an unknown venue: same line, same
 /// exit code); or fall back to the local copy for the reason given.
 enum DaemonStatus {
-    /// The whole exchange, connect to last byte: a prompt cannot wait longer.
-    static let budget = 0.2
+    /// The whole exchange, connect to last byte: with the local copy computed after it
+    /// (a few milliseconds), a prompt waits at most 0.2 s for a venued that is stuck.
+    static let budget = 0.15
 
     /// `reading` takes what the caller needs from a successful answer; nil makes the
     /// answer unusable, which is a reason to fall back like any other.

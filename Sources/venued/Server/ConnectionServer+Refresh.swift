@@ -106,18 +106,7 @@ extension ConnectionServer {
         refresh.judging = nil
         refresh.chain?.judged(result.attempt, freshness: headers)
         var next = snapshot
-        if let written = result.cacheWrite {
-            (next.health.cacheError, next.health.cacheErrorAt) = (written, written == nil ? nil : clock.now())
-            if let written { (next.health.lastError, next.health.lastErrorAt) = ("cache: \(written)", clock.now()) }
-        }
-        if let copy = result.adopted {
-            // The same venues again (a 304, an unchanged body) only say where and when
-            // they came from: not news for subscribers.
-            if copy.feed.venues != next.held.feed.venues { refresh.changedData = true }
-            next.held = copy
-            next.version += 1
-            next.meta = result.meta
-        }
+        if next.take(result, now: clock.now()) { refresh.changedData = true }
         replace(next)
         if refresh.chain?.succeeded == true { endChain() } else { nextFetch() }
     }
@@ -126,23 +115,8 @@ extension ConnectionServer {
     /// every waiter, one round for the subscribers.
     private func endChain() {
         guard let chain = refresh.chain else { return }
-        let now = clock.now()
-        let outcome = chain.outcome
         var next = snapshot
-        if outcome.succeeded {
-            next.health.failures = 0
-            next.health.lastSuccessAt = now
-        } else {
-            next.health.failures += 1
-            next.health.lastError = chain.report.attempts.map { "\($0.source.rawValue): \($0.detail)" }.joined(separator: "; ")
-            next.health.lastErrorAt = now
-        }
-        let decision = RefreshPolicy(interval: next.config.refreshSeconds).next(
-            after: outcome.succeeded ? .succeeded(outcome.freshness) : .failed(failures: next.health.failures),
-            retryAfter: chain.retryAfter, now: now, unit: Double.random(in: 0..<1))
-        next.health.nextRefresh = decision.at
-        next.health.nextRefreshReason = decision.reason
-        next.health.gateOpensAt = decision.reason.shutsTheGate ? decision.at : nil
+        let decision = next.end(chain, now: clock.now(), unit: Double.random(in: 0..<1))
         log.debug("next refresh at \(decision.at): \(decision.reason)")
         replace(next)
         refresh.chain = nil
@@ -188,16 +162,5 @@ extension ConnectionServer {
     /// The loop's snapshot becomes `next`; the caches keyed by its version follow.
     func replace(_ next: Snapshot) {
         prepared = next.version != prepared.version || next.config != prepared.snapshot.config ? Prepared(next) : prepared.with(next)
-    }
-}
-
-extension RefreshPolicy.Reason {
-    /// A reason the servers asked venued to wait for, or the backoff after failures:
-    /// a client's `refresh` waits for it too.
-    var shutsTheGate: Bool {
-        switch self {
-        case .backoff, .retryAfter: return true
-        case .interval, .server: return false
-        }
     }
 }

@@ -191,7 +191,7 @@ struct Checker {
             }
             if let presentation = subscription.presentation {
                 let held = text(of: line)
-                let fresh = (try? daemon.answer.report(subscription.options, at: now)).map(presentation.render)
+                let fresh = (try? daemon.prepared.report(subscription.options, favorites: Favorites(), at: now)).map(presentation.render)
                 if held != fresh { figures.mismatches.append("\(now): subscriber \(token) holds\n\(held ?? "?")\nbut status says\n\(fresh ?? "?")") }
             } else {
                 let held = venues(of: line)
@@ -207,7 +207,7 @@ struct Checker {
 
     /// The engine's own answer for every venue of the held data, at `now`.
     private mutating func engine(_ daemon: SimulatedDaemon, at now: Instant) -> [Int: String] {
-        let (held, version) = daemon.store.versioned
+        let (held, version) = (daemon.snapshot.held, daemon.snapshot.version)
         let zone = SemesterSimulation.newYork
         let date = zone.localDate(of: now)
         if schedules?.version != version || schedules?.date != date {

@@ -1,30 +1,21 @@
 import BundledFeed
 import DiningHours
 import Foundation
-import Synchronization
 import VenueReports
 import VenuedProtocol
 @testable import venued
 
-/// venued's parts as the daemon wires them — the store, the refresher with its real
-/// chain (decoding, `Freshness`, the disk cache, `RefreshPolicy`), the answers, the
-/// subscribers' hub and its renderer — driven by a virtual clock instead of threads and
-/// timers: `runDue` does, at one instant, what the refresh loop and the connection loop
-/// would do when their wall-clock deadlines come or the clock is set.
+/// venued's refresh and push logic as the loop runs it — the source chain
+/// (`RefreshChain`), the judging and the disk cache (`Adoption`), the snapshot's changes
+/// and `RefreshPolicy` (`Snapshot.take`, `Snapshot.end`), the subscribers' hub and its
+/// renderer — driven by a virtual clock instead of the epoll loop: `runDue` does, at one
+/// instant, what the loop does when its wall-clock deadlines come or the clock is set.
 final class SimulatedDaemon {
-    /// What the store and the refresher report, as the loop's doorbell would.
-    final class News: Sendable {
-        let dataChanged = Atomic<Bool>(false)
-        let refreshEnded = Atomic<Bool>(false)
-    }
-
     let clock: VirtualClock
-    let store: FeedStore
-    let refresher: FeedRefresher
-    let answer: StatusAnswer
-    let renderer: PushRenderer
+    let upstream: SimulatedUpstream
+    private let random: @Sendable () -> Double
+    private(set) var snapshot: Snapshot
     private(set) var hub = SubscriberHub()
-    private let news = News()
     /// What each subscriber's client has received last, by token.
     private(set) var held: [UInt64: String] = [:]
     private(set) var pushes = 0
@@ -34,35 +25,52 @@ final class SimulatedDaemon {
 
     init(clock: VirtualClock, config: Config, upstream: SimulatedUpstream, random: @escaping @Sendable () -> Double) {
         self.clock = clock
-        let log = Log(environment: [:], level: .error)
-        let news = self.news
-        let initial: FeedCopy
-        if let cached = DiskCache(directory: config.cacheDirectory).load(log: log) {
-            initial = FeedCopy(feed: cached.feed, source: .cache, fetchedAt: cached.meta?.fetchedAt)
+        self.upstream = upstream
+        self.random = random
+        if let cached = DiskCache(directory: config.cacheDirectory).load().stored {
+            snapshot = Snapshot(held: FeedCopy(feed: cached.feed, source: .cache, fetchedAt: cached.meta?.fetchedAt), config: config, meta: cached.meta)
         } else {
             // The bundled feed decodes, or the test suite would not have got here.
-            initial = FeedCopy(feed: (try? FeedDecoder.decode(BundledFeed.bytes)) ?? Feed(venues: [], warnings: [], warningCount: 0),
-                               source: .bundled, fetchedAt: nil)
+            let feed = (try? FeedDecoder.decode(BundledFeed.bytes)) ?? Feed(venues: [], warnings: [], warningCount: 0)
+            snapshot = Snapshot(held: FeedCopy(feed: feed, source: .bundled, fetchedAt: nil), config: config)
         }
-        store = FeedStore(held: initial) { news.dataChanged.store(true, ordering: .relaxed) }
-        let settings = LiveConfig(config)
-        refresher = FeedRefresher(store: store, settings: settings, clock: clock, log: log, random: random,
-                                  fetch: { upstream.fetch($0, $1, $2) },
-                                  onReport: { _ in news.refreshEnded.store(true, ordering: .relaxed) })
-        answer = StatusAnswer(prepared: Prepared(store: store, settings: settings), settings: settings, favoritesFile: nil)
-        renderer = PushRenderer(answer: answer, reads: NamedFileReads())
     }
+
+    var prepared: Prepared { Prepared(snapshot) }
 
     /// A client subscribes: its first line, as the loop would send it.
     func subscribe(_ token: UInt64, _ subscription: Subscription) throws {
-        let first = try renderer.first(for: subscription, at: clock.now()).get()
+        let first = try PushRenderer(prepared: prepared).line(for: subscription, event: "snapshot", at: clock.now()).get()
         hub.add(token: token, subscription: subscription, first: first)
         held[token] = first.line
     }
 
     /// The earliest instant something is due: a refresh, or a subscriber's wake.
     var nextDeadline: Instant? {
-        [store.health.nextRefresh, hub.nextWake].compactMap { $0 }.min()
+        [snapshot.health.nextRefresh, hub.nextWake].compactMap { $0 }.min()
+    }
+
+    /// One chain, as the loop runs it, with the GETs answered by the simulated upstream.
+    private func refresh() {
+        var chain = RefreshChain(config: snapshot.config)
+        var changed = false
+        while let fetch = chain.next(held: snapshot.meta) {
+            let adoption = Adoption(snapshot: snapshot, fetch: fetch, now: clock.now())
+            switch upstream.fetch(fetch.url, fetch.validators, snapshot.config.timeoutSeconds) {
+            case .failed(let reason, let retryAfter):
+                chain.failed(reason, retryAfter: retryAfter)
+            case .notModified(let headers):
+                let result = adoption.notModified()
+                chain.judged(result.attempt, freshness: headers)
+                if snapshot.take(result, now: clock.now()) { changed = true }
+            case .body(let bytes, let validators, let headers):
+                let result = adoption.body(bytes, validators: validators)
+                chain.judged(result.attempt, freshness: headers)
+                if snapshot.take(result, now: clock.now()) { changed = true }
+            }
+        }
+        _ = snapshot.end(chain, now: clock.now(), unit: random())
+        hub.request(changed ? .data : .refreshEnded)
     }
 
     /// Everything due at the clock's instant, to quiescence: refreshes whose time came,
@@ -72,18 +80,16 @@ final class SimulatedDaemon {
         if clockSet { hub.request(.clockChanged) }
         for _ in 0..<64 {
             let now = clock.now()
-            if store.health.nextRefresh.map({ $0 <= now }) ?? true {
-                _ = refresher.refresh()
+            if snapshot.health.nextRefresh.map({ $0 <= now }) ?? true {
+                refresh()
                 refreshes += 1
             }
-            if news.dataChanged.exchange(false, ordering: .relaxed) { hub.request(.data) }
-            if news.refreshEnded.exchange(false, ordering: .relaxed) { hub.request(.refreshEnded) }
             if let wake = hub.nextWake, wake <= now { hub.request(.transition) }
             guard let round = hub.takeRound(at: now) else {
-                if store.health.nextRefresh.map({ $0 <= now }) ?? true { continue }
+                if snapshot.health.nextRefresh.map({ $0 <= now }) ?? true { continue }
                 return
             }
-            let delivery = hub.apply(round, renderer.render(round))
+            let delivery = hub.apply(round, PushRenderer(prepared: prepared).render(round))
             for (token, line) in delivery.send {
                 held[token] = line
                 pushes += 1

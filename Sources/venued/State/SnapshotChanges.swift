@@ -1,0 +1,54 @@
+import DiningHours
+import VenueReports
+
+/// How a refresh changes the snapshot, as pure functions of the old one: the loop and
+/// the simulation (`SimulatedDaemon`) apply the very same steps.
+extension Snapshot {
+    /// What `Adoption` made of one answer, taken in: the new copy (if any), the cache's
+    /// health. True when the venues changed (news for every subscriber); the same venues
+    /// again (a 304, an unchanged body) only say where and when they came from.
+    mutating func take(_ result: Adoption.Result, now: Instant) -> Bool {
+        if let written = result.cacheWrite {
+            (health.cacheError, health.cacheErrorAt) = (written, written == nil ? nil : now)
+            if let written { (health.lastError, health.lastErrorAt) = ("cache: \(written)", now) }
+        }
+        guard let copy = result.adopted else { return false }
+        let changed = copy.feed.venues != held.feed.venues
+        held = copy
+        version += 1
+        meta = result.meta
+        return changed
+    }
+
+    /// The chain is over: the refresh health, the next refresh and the gate by
+    /// `RefreshPolicy`; `unit` is its random number in 0..<1.
+    mutating func end(_ chain: RefreshChain, now: Instant, unit: Double) -> RefreshPolicy.Decision {
+        let outcome = chain.outcome
+        if outcome.succeeded {
+            health.failures = 0
+            health.lastSuccessAt = now
+        } else {
+            health.failures += 1
+            health.lastError = chain.report.attempts.map { "\($0.source.rawValue): \($0.detail)" }.joined(separator: "; ")
+            health.lastErrorAt = now
+        }
+        let decision = RefreshPolicy(interval: config.refreshSeconds).next(
+            after: outcome.succeeded ? .succeeded(outcome.freshness) : .failed(failures: health.failures),
+            retryAfter: chain.retryAfter, now: now, unit: unit)
+        health.nextRefresh = decision.at
+        health.nextRefreshReason = decision.reason
+        health.gateOpensAt = decision.reason.shutsTheGate ? decision.at : nil
+        return decision
+    }
+}
+
+extension RefreshPolicy.Reason {
+    /// A reason the servers asked venued to wait for, or the backoff after failures:
+    /// a client's `refresh` waits for it too.
+    var shutsTheGate: Bool {
+        switch self {
+        case .backoff, .retryAfter: return true
+        case .interval, .server: return false
+        }
+    }
+}
