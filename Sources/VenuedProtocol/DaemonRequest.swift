@@ -3,4 +3,5 @@
 package enum DaemonRequest {
     package static let info = #"{"v":1,"cmd":"info"}"#
     package static let refresh = #"{"v":1,"cmd":"refresh"}"#
+    package static let feed = #"{"v":1,"cmd":"feed"}"#
 }

@@ -5,7 +5,7 @@ import DiningHours
 /// an error rather than a silently ignored option.
 package struct Request: Sendable {
     package enum Command: String, CaseIterable, Sendable {
-        case status, hours, next, info, refresh, subscribe
+        case status, hours, next, info, refresh, subscribe, feed
 
         package var fields: [String] {
             switch self {
@@ -13,7 +13,7 @@ package struct Request: Sendable {
             case .subscribe: return StatusQuery.names(.subscribe)
             case .hours: return ["venue", "from", "days", "tz", "no_estimate"]
             case .next: return ["venues", "at", "tz", "no_estimate", "hours", "limit"]
-            case .info, .refresh: return []
+            case .info, .refresh, .feed: return []
             }
         }
     }

@@ -50,10 +50,12 @@ struct Daemon {
         let (cached, problem) = cache.load()
         if let problem { log.warning(problem) }
         if let cached {
-            return Snapshot(held: FeedCopy(feed: cached.feed, source: .cache, fetchedAt: cached.meta?.fetchedAt), config: config, meta: cached.meta)
+            return Snapshot(held: FeedCopy(feed: cached.feed, source: .cache, fetchedAt: cached.meta?.fetchedAt), bytes: cached.bytes,
+                            config: config, meta: cached.meta)
         }
         do {
-            return Snapshot(held: FeedCopy(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled, fetchedAt: nil), config: config)
+            return Snapshot(held: FeedCopy(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled, fetchedAt: nil),
+                            bytes: BundledFeed.bytes, config: config)
         } catch {
             throw .environment("the bundled feed does not decode (\(error)): this build is broken")
         }

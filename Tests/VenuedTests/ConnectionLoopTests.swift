@@ -169,20 +169,17 @@ import Testing
     @Test func aSlowRefreshDoesNotHoldUpOtherClients() throws {
         let server = try ScriptedHTTPServer()
         defer { server.stop() }
-        server.set("/primary", .init(status: 500, body: Array("down".utf8)))
+        server.set("/primary", .init(body: Feeds.current(), delay: 4))
         server.set("/backup", .init(status: 500, body: Array("down".utf8)))
         let daemon = try DaemonProcess(home: home, arguments: [
             "--primary-url", server.url("/primary"), "--backup-url", server.url("/backup"), "--timeout", "8",
         ])
         defer { daemon.stop() }
-        _ = try daemon.waitForInfo { ($0["failures"] as? Int ?? 0) > 0 }
-        server.set("/primary", .init(body: Feeds.current(), delay: 4))
-        let asked = server.requests.count
+        // The first refresh is under way once the upstream has the question; this one joins it.
+        try waitUntil("the refresh reached the upstream") { server.requests.count > 0 }
         let refresher = try UnixClient(path: home.socketPath, timeout: 20)
         defer { refresher.close() }
         try refresher.send(#"{"v":1,"cmd":"refresh"}"# + "\n" + info + "\n")
-        // The refresh is under way once the upstream has the question.
-        try waitUntil("the refresh reached the upstream") { server.requests.count > asked }
         for _ in 0..<5 { #expect(try daemon.request(status, timeout: 10)["ok"] as? Bool == true) }
         // All answered while the refresh still waits on the upstream's 4 s delay.
         #expect(throws: TestFailure.self, "the refresh ended before the others were answered") { try refresher.readLineWithin(0) }

@@ -41,35 +41,6 @@ import VenuedSystem
         #expect(try daemon.request(info)["ok"] as? Bool == true)
     }
 
-    @Test func aFavoritesFileThatIsAFIFOIsRefusedAtOnceAndBlocksNobody() throws {
-        let fifo = home.root + "/favorites.fifo"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let daemon = try DaemonProcess(home: home, arguments: arguments)
-        defer { daemon.stop() }
-        // A FIFO without a writer blocks an open forever: an answer at all is the refusal
-        // coming at once, and the next client answered is the loop not blocked.
-        let answer = try daemon.request(#"{"v":1,"cmd":"status","favorites":true,"favorites_file":"\#(fifo)"}"#, timeout: 10)
-        #expect(answer["ok"] as? Bool == false)
-        #expect((answer["error"] as? String)?.contains("not a regular file") == true)
-        #expect(try daemon.request(info, timeout: 10)["ok"] as? Bool == true)
-    }
-
-    @Test func aForwardedConfigFileThatIsAFIFOIsRefusedAtOnceAndBlocksNobody() throws {
-        let config = home.root + "/hostile-config"
-        mkdirs(config + "/venued")
-        #expect(mkfifo(config + "/venued/venuectl.conf", 0o600) == 0)
-        let daemon = try DaemonProcess(home: home, arguments: arguments)
-        defer { daemon.stop() }
-        let forwarded = #"{"v":1,"cmd":"venuectl","args":[],"env":{"XDG_CONFIG_HOME":"\#(config)"},"tty":false}"#
-        let client = try UnixClient(path: home.socketPath, timeout: 2)
-        defer { client.close() }
-        try client.send(forwarded + "\n")
-        #expect(try daemon.request(info, timeout: 1)["ok"] as? Bool == true)
-        let answer = try client.readObject()
-        #expect(answer["ok"] as? Bool == false)
-        #expect((answer["error"] as? String)?.contains("not a regular file") == true)
-    }
-
     @Test func idleConnectionsGiveTheirSlotsToAClientThatWaits() throws {
         let daemon = try DaemonProcess(home: home, arguments: arguments)
         defer { daemon.stop() }

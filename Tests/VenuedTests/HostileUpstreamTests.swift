@@ -24,10 +24,15 @@ import Testing
         defer { unlink(outPath) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-        process.arguments = ["--data=\(64 << 20)", DaemonProcess.binary, "--fetch-child", server.url(path), timeout, "0", "", ""]
+        // The child reads its request on stdin, as venued writes it (FetchProcess).
+        process.arguments = ["--data=\(64 << 20)", DaemonProcess.binary, "--fetch-child"]
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
+        let input = Pipe()
+        process.standardInput = input
         let started = Date()
         try process.run()
+        input.fileHandleForWriting.write(Data(#"{"url":"\#(server.url(path))","timeout":\#(timeout),"conditional":false}"#.utf8 + [0x0A]))
+        try input.fileHandleForWriting.close()
         while process.isRunning && Date().timeIntervalSince(started) < 30 { usleep(5_000) }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)

@@ -108,7 +108,7 @@ import Testing
     }
     /// A flood of costly questions sent and abandoned, a 16 KB template, a line of
     /// thousands of venue queries and 64 `refresh` clients that hang up at once: a real
-    /// `venuectl status` is still answered by venued within its 200 ms, each time.
+    /// `venuectl status` is still answered by venued within its 150 ms, each time.
     @Test func floodsAndHungUpRefreshesLeaveStatusAnswering() throws {
         let server = try ScriptedHTTPServer()
         defer { server.stop() }

@@ -12,7 +12,7 @@ import VenuedProtocol
     let monday = Instant(secondsSinceEpoch: 1_695_052_800)    // 2023-09-18T16:00:00Z, noon in New York
 
     func snapshot(_ bytes: [UInt8], source: FeedSource = .bundled, version: Int = 0) throws -> Snapshot {
-        Snapshot(held: FeedCopy(feed: try FeedDecoder.decode(bytes), source: source, fetchedAt: nil), version: version,
+        Snapshot(held: FeedCopy(feed: try FeedDecoder.decode(bytes), source: source, fetchedAt: nil), bytes: bytes, version: version,
                  config: Config(environment: [:], uid: 0))
     }
 
@@ -95,14 +95,14 @@ import VenuedProtocol
 @Suite struct AnswerBudgets {
     @Test func anAnswerOverTheBudgetIsRefusedNotSent() throws {
         let snapshot = Snapshot(held: FeedCopy(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled, fetchedAt: nil),
-                                config: Config(environment: ["HOME": "/nonexistent"], uid: 1000))
+                                bytes: BundledFeed.bytes, config: Config(environment: ["HOME": "/nonexistent"], uid: 1000))
         let longest = String(repeating: "{name} {state} {changes_in} {detail} ", count: StatusTemplate.lengthLimit / 40)
         let presentation = StatusPresentation(format: .template(try StatusTemplate(longest)), color: false, userZone: nil)
         let monday = Instant(secondsSinceEpoch: 1_695_052_800)
-        do {
+        do throws(ProtocolError) {
             let line = try Prepared(snapshot).line(StatusOptions(), presentation: presentation, favorites: Favorites(), at: monday)
             #expect(line.utf8.count <= Prepared.answerBudget)
-        } catch let error as ProtocolError {
+        } catch {
             #expect(error.message.contains("over"))
         }
     }

@@ -31,7 +31,7 @@ import VenueReports
         try writeCache(bytes, fetchedAt: noon - 600)
         let daemon = try DaemonProcess(home: home, arguments: [
             "--primary-url", server.url("/primary"), "--backup-url", server.url("/backup"), "--timeout", "1",
-            "--clock-offset", "\(offset)",
+            "--clock-offset", "\(offset)", "--refresh", "3",
         ])
         defer { daemon.stop() }
         let info = try daemon.waitForInfo { ($0["failures"] as? Int ?? 0) > 0 }
@@ -48,7 +48,7 @@ import VenueReports
         #expect(try client.readObject()["text"] as? String == "Test Commons open till 10pm (old)\n")
         // The same venues again: not new data, but no longer old, and the subscriber hears it.
         server.set("/primary", .init(body: bytes))
-        #expect(try daemon.request(#"{"v":1,"cmd":"refresh"}"#, timeout: 10)["ok"] as? Bool == true)
+        #expect(try daemon.refreshThroughTheGate()["ok"] as? Bool == true)
         let pushed = try client.readObject()
         #expect(pushed["event"] as? String == "data" && pushed["source"] as? String == "primary")
         #expect(pushed["text"] as? String == "Test Commons open till 10pm\n")

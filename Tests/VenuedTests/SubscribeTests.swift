@@ -66,7 +66,7 @@ import Testing
         server.set("/primary", failing)
         server.set("/backup", failing)
         let daemon = try DaemonProcess(home: home, arguments: [
-            "--primary-url", server.url("/primary"), "--backup-url", server.url("/backup"), "--timeout", "1",
+            "--primary-url", server.url("/primary"), "--backup-url", server.url("/backup"), "--timeout", "1", "--refresh", "3",
         ])
         defer { daemon.stop() }
         // The first failed refresh changes what the answer says of the data's age: past it.
@@ -76,7 +76,7 @@ import Testing
         try client.send(#"{"v":1,"cmd":"subscribe"}"# + "\n")
         #expect(try client.readObject()["source"] as? String == "bundled")
         server.set("/primary", .init(body: Feeds.current()))
-        #expect(try daemon.request(#"{"v":1,"cmd":"refresh"}"#, timeout: 10)["ok"] as? Bool == true)
+        #expect(try daemon.refreshThroughTheGate()["ok"] as? Bool == true)
         let pushed = try client.readObject()
         #expect(pushed["event"] as? String == "data")
         #expect(pushed["source"] as? String == "primary")

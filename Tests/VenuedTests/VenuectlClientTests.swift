@@ -130,14 +130,14 @@ import VenuedProtocol
     }
 
     @Test(arguments: [
-        (nil, "venued did not answer within 200 ms on"),
+        (nil, "venued did not answer within 150 ms on"),
         ("HTTP/1.1 400 Bad Request\r\n\r\n", "answered something that is not venued's protocol"),
     ] as [(String?, String)])
     func aSocketThatDoesNotAnswerLikeVenuedFallsBackWithinTheBudget(reply: String?, notice: String) throws {
         server.stop()
         let stub = try StubSocket(path: home.root + "/wedged.sock", reply: reply)
         defer { stub.stop() }
-        // The stub never closes: only venuectl's own 200 ms budget ends the wait (the
+        // The stub never closes: only venuectl's own 150 ms budget ends the wait (the
         // runner's 40 s would fail the test first), and the notice says it gave up.
         let run = try venuectl(["status", "--json", "--socket", stub.path, "--at", "2023-09-18T12:00"])
         #expect(run.code == 0)

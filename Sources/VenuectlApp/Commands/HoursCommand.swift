@@ -3,7 +3,7 @@ import VenueReports
 import VenuectlGrammar
 
 /// `venuectl hours VENUE [--days N]`: one venue's week from today (the date of `--at`),
-/// computed from the local copy (`LocalFeed` says why not from venued).
+/// computed from the feed venued serves (`LocalFeed.served`).
 enum HoursCommand {
     struct Options: HasCommonOptions {
         var common = CommonOptions()
@@ -30,7 +30,7 @@ enum HoursCommand {
         options:
         \(table.helpLines)
 
-        The data is --data, else venued's cached copy, else the bundled data.
+        The data is --data, else what venued serves, else its cached copy or the bundled data, with a notice.
 
         exit codes: 0 printed, 2 usage or ambiguous venue, 3 unknown venue, 4 unreadable data, 5 invalid data,
         74 the answer could not be written
@@ -41,7 +41,7 @@ enum HoursCommand {
         let query = try VenueArgument.query(options.venue, command: "hours")
         let zone = try options.common.zone()
         let today = zone.localDate(of: try options.common.instant(in: zone, now: context.now))
-        let local = try LocalFeed.load(options.common.data, environment: context.environment)
+        let local = try LocalFeed.served(options.common.data, context: context)
         let venue = try VenueArgument.resolve(query, in: local.copy.feed.venues)
         let report = HoursReport(timetable: Timetable(venue: venue, zone: zone), from: today, days: options.days,
                                  estimate: options.common.estimate, today: today, source: local.copy.source)
@@ -52,7 +52,7 @@ enum HoursCommand {
             try Venuectl.write(HoursText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: data,
                                          columns: TerminalWidth.columns(environment: context.environment)).render())
         }
-        local.writeNotes(comparingWithVenued: context)
+        local.writeNotes(zone: zone)
         return 0
     }
 }

@@ -3,7 +3,7 @@ import VenueReports
 import VenuectlGrammar
 
 /// `venuectl next [VENUE...] [--within 3h]`: the openings and closings coming up, across
-/// venues, soonest first; computed from the local copy (`LocalFeed` says why).
+/// venues, soonest first; computed from the feed venued serves (`LocalFeed.served`).
 enum NextCommand {
     /// As far ahead as a closed venue's next opening is looked for (HOURS.md §3.3).
     static let longest = Timetable.lookahead
@@ -34,7 +34,7 @@ enum NextCommand {
         options:
         \(table.helpLines)
 
-        The data is --data, else venued's cached copy, else the bundled data.
+        The data is --data, else what venued serves, else its cached copy or the bundled data, with a notice.
 
         exit codes: 0 printed, 2 usage, 3 unknown venue, 4 unreadable data, 5 invalid data,
         74 the answer could not be written
@@ -44,7 +44,7 @@ enum NextCommand {
         guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.venues.append(word) }) else { return 0 }
         let zone = try options.common.zone()
         let at = try options.common.instant(in: zone, now: context.now)
-        let local = try LocalFeed.load(options.common.data, environment: context.environment)
+        let local = try LocalFeed.served(options.common.data, context: context)
         let campus = Campus(feed: local.copy.feed, zone: zone)
         let chosen = try StatusReport.select(options.venues, from: local.copy.feed.venues)
         let report = NextReport(campus: campus, at: at, until: at + options.within, venues: chosen,
@@ -56,7 +56,7 @@ enum NextCommand {
                                         data: local.describe(campus.coverage),
                                         columns: TerminalWidth.columns(environment: context.environment)).render())
         }
-        local.writeNotes(comparingWithVenued: context)
+        local.writeNotes(zone: zone)
         return 0
     }
 }

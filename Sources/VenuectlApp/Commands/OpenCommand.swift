@@ -35,8 +35,8 @@ enum OpenCommand {
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.venue.append(word) }) else { return 0 }
         let query = try VenueArgument.query(options.venue, command: "open")
-        let local = try LocalFeed.load(options.common.data, environment: context.environment)
-        local.writeNotes(comparingWithVenued: context)
+        let local = try LocalFeed.served(options.common.data, context: context)
+        local.writeNotes(zone: try options.common.zone())
         let venue = try VenueArgument.resolve(query, in: local.copy.feed.venues)
         guard let url = VenueInfo.bundled[venue.id]?.pageURL else { throw .noPage(venue: venue.name) }
         if options.print {

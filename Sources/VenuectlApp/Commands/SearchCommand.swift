@@ -30,7 +30,7 @@ enum SearchCommand {
         options:
         \(table.helpLines)
 
-        The data is --data, else venued's cached copy, else the bundled data.
+        The data is --data, else what venued serves, else its cached copy or the bundled data, with a notice.
 
         exit codes: 0 found, 1 no venue matches, 2 usage, 4 unreadable data, 5 invalid data,
         74 the answer could not be written
@@ -44,7 +44,7 @@ enum SearchCommand {
         }
         let zone = try options.common.zone()
         let at = try options.common.instant(in: zone, now: context.now)
-        let local = try LocalFeed.load(options.common.data, environment: context.environment)
+        let local = try LocalFeed.served(options.common.data, context: context)
         let results = VenueSearch(query).hits(in: local.copy.feed.venues).map { hit in
             Result(hit: hit, status: Timetable(venue: hit.venue, zone: zone).status(at: at, estimate: options.common.estimate))
         }
@@ -56,7 +56,7 @@ enum SearchCommand {
         } else {
             try Venuectl.write(output.text())
         }
-        local.writeNotes(comparingWithVenued: context)
+        local.writeNotes(zone: zone)
         return results.isEmpty ? 1 : 0
     }
 }

@@ -2,23 +2,55 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// The data venuectl computes from by itself: `--data FILE` when given, else the copy
-/// venued keeps on disk, else the feed compiled into the binary (HOURS.md §4).
+/// The data a command computes from: `--data FILE` when given; else what venued serves
+/// (`served`, the `feed` answer: the one source of truth while venued answers); else the
+/// copy venued keeps on disk, else the feed compiled into the binary (HOURS.md §4), with
+/// one notice that says venued could not answer.
 ///
-/// `status`, `is-open` and `watch` come here only when venued cannot answer, and say so
-/// in one notice line. `hours`, `next`, `search` and `open` always do: they are typed by
-/// a person, not run by a prompt or a status bar many times a minute, so the ~1 ms of
-/// decoding is not worth a second code path; and venued writes every copy it adopts to
-/// that same file, so the answer comes from the data venued serves whether or not it is
-/// running. When that write fails (a full disk), the file is older than what venued
-/// serves: those commands then ask venued's `info` and say so (`writeNotes(comparingWithVenued:)`).
-/// `source` says which copy it was (`cache`, `bundled` or `file`).
+/// `status`, `is-open` and `watch` ask venued their own questions and come here only
+/// when it cannot answer. `hours`, `next`, `search`, `open`, `calendar` and `favorites`
+/// compute from the feed venued serves (`served`): typed by a person, they can afford
+/// the ~1 ms of decoding, and they show exactly what venued serves even when its cache
+/// file is older (a full disk). `source` says which copy it was.
 struct LocalFeed {
     let copy: FeedCopy
     /// Lines for stderr: the parts of a `--data` file that were skipped.
     let skippedData: String?
     /// Why a cache file that is there was passed over.
     let skippedCache: String?
+    /// Why venued's copy is not the one shown; nil when it is, or when none was asked.
+    var unreachable: DaemonFailure?
+
+    /// How long a typed command waits for venued's feed before it computes from the local copy.
+    static let feedBudget = 1.0
+
+    /// `--data FILE`, else venued's feed, else the local copy with a notice.
+    static func served(_ path: String?, socket: String? = nil, context: Context) throws(CLIError) -> LocalFeed {
+        if path != nil { return try load(path, environment: context.environment) }
+        let connection = DaemonConnection(flag: socket, environment: context.environment, uid: context.uid)
+        let failure: DaemonFailure
+        switch connection.exchange(DaemonRequest.feed, timeout: feedBudget) {
+        case .success(let answer) where answer.ok:
+            if let copy = feed(in: answer.value) { return LocalFeed(copy: copy, skippedData: nil, skippedCache: nil) }
+            failure = .unusable(connection.path, "answered a feed request without a feed")
+        case .success(let answer):
+            let message = if case .string(let text)? = answer.value["error"] { text } else { "no reason given" }
+            failure = .unusable(connection.path, "refused the request (\(message))")
+        case .failure(let reason):
+            failure = reason
+        }
+        var local = try load(nil, environment: context.environment)
+        local.unreachable = failure
+        return local
+    }
+
+    /// The feed of venued's answer, decoded as venued decoded it.
+    private static func feed(in answer: JSONValue) -> FeedCopy? {
+        guard case .string(let text)? = answer["feed"], case .string(let name)? = answer["source"],
+              let source = FeedSource(rawValue: name), let feed = try? FeedDecoder.decode(Array(text.utf8)) else { return nil }
+        let fetchedAt = if case .string(let time)? = answer["fetched_at"] { instant(time) } else { Instant?.none }
+        return FeedCopy(feed: feed, source: source, fetchedAt: fetchedAt)
+    }
 
     static func load(_ path: String?, environment: [String: String]) throws(CLIError) -> LocalFeed {
         if let path {
@@ -48,7 +80,7 @@ struct LocalFeed {
         "\(copy.source.rawValue) data, " + (coverage.map { "\($0.first) to \($0.last)" } ?? "no dates")
     }
 
-    /// The notes of a command that always computes locally, for stderr.
+    /// The notes of a command that computes locally, for stderr.
     var notes: [String] {
         [skippedData.map { "note: " + $0 }, skippedCache.map { "note: \($0), so the bundled data is shown" }].compactMap { $0 }
     }
@@ -57,29 +89,10 @@ struct LocalFeed {
         for note in notes { Venuectl.writeError("venuectl: " + note) }
     }
 
-    /// `writeNotes`, and for a command that always computes locally, a note when venued
-    /// serves newer data than the copy shown: venued could not write its cache (a full
-    /// disk), or writes another directory. Asked with `info` within a prompt's budget;
-    /// a venued that cannot answer by then adds nothing.
-    func writeNotes(comparingWithVenued context: Context) {
-        writeNotes()
-        guard copy.source != .file else { return }
-        let connection = DaemonConnection(flag: nil, environment: context.environment, uid: context.uid)
-        guard case .success(let answer) = connection.exchange(DaemonRequest.info, timeout: DaemonStatus.budget), answer.ok,
-              let note = Self.newerInVenued(answer.value, than: copy) else { return }
-        Venuectl.writeError("venuectl: note: " + note)
-    }
-
-    /// What venued's `info` says it serves, when that is newer than `copy` (fetched
-    /// later, or not written to the cache: two fetches may share a second); else nil.
-    static func newerInVenued(_ info: JSONValue, than copy: FeedCopy) -> String? {
-        guard case .string(let fetched)? = info["fetched_at"], let served = instant(fetched) else { return nil }
-        let cacheError = if case .string(let error)? = info["cache_error"] { error } else { String?.none }
-        guard cacheError != nil || copy.fetchedAt.map({ served > $0 }) ?? true else { return nil }
-        let source = if case .string(let name)? = info["source"] { name } else { "?" }
-        let shown = copy.source == .cache ? "the cached copy shown here" : "the bundled data shown here"
-        let why = cacheError.map { ": it cannot write its cache (\($0))" } ?? ""
-        return "venued serves newer data (\(source), fetched \(String(fetched.prefix(16).map { $0 == "T" ? " " : $0 }))) than \(shown)\(why); 'venuectl status' asks venued"
+    /// `writeNotes`, or for a copy `served` fell back to, the one notice that says why.
+    func writeNotes(zone: ZoneRules) {
+        guard let unreachable else { return writeNotes() }
+        Venuectl.writeError("venuectl: " + notice(unreachable, zone: zone))
     }
 
     /// An instant of an answer (ISO 8601 with its offset); nil for anything else.

@@ -11,6 +11,8 @@ struct Adoption: Sendable {
         let attempt: RefreshReport.Attempt
         /// The copy to serve from now on; nil when the held one stays (or nothing decoded).
         let adopted: FeedCopy?
+        /// Its document, when it is a new one (not for a 304).
+        var bytes: [UInt8]? = nil
         /// The meta now describing the served copy.
         let meta: CacheFiles.Meta?
         /// nil: the cache was not touched; .some(nil): written; .some(message): the write failed.
@@ -55,7 +57,7 @@ struct Adoption: Sendable {
         }
         log.append((.info, "\(fetch.source.rawValue) data adopted (\(bytes.count) bytes, \(feed.venues.count) venues)"))
         return Result(attempt: attempt(ok: true, detail), adopted: FeedCopy(feed: feed, source: fetch.source, fetchedAt: now),
-                      meta: meta, cacheWrite: .some(written), log: log)
+                      bytes: bytes, meta: meta, cacheWrite: .some(written), log: log)
     }
 
     /// A 304: the held copy is the one the validators named, confirmed now.

@@ -10,7 +10,7 @@ extension ConnectionServer {
         case reply(String)
         /// A new subscriber: its first line is rendered on the compute lane.
         case subscribe(Subscription)
-        /// An answer computed on the compute lane: `hours`, `next` and `info`, and a
+        /// An answer computed on the compute lane: `hours`, `next`, `info` and `feed`, and a
         /// status question not answered this second that costs more than a prompt's
         /// (`StatusLines.isCostly`).
         case compute(@Sendable () -> String)
@@ -59,6 +59,13 @@ extension ConnectionServer {
                 return .compute { info.render() }
             case .refresh:
                 return .refresh
+            case .feed:
+                let (held, bytes, zone) = (snapshot.held, snapshot.bytes, snapshot.zone)
+                return .compute {
+                    Reply.ok([("source", JSONText.quote(held.source.rawValue)),
+                              ("fetched_at", zone.map { Reply.time(held.fetchedAt, $0) } ?? "null"),
+                              ("feed", JSONText.quote(String(decoding: bytes, as: UTF8.self)))])
+                }
             }
         } catch {
             return .reply(Reply.error(error))

@@ -7,6 +7,9 @@ import VenueReports
 /// is handed a copy and can never see half of a change, so no lock guards any of it.
 struct Snapshot: Sendable {
     var held: FeedCopy
+    /// The document `held` was decoded from, as venued got it: the `feed` answer, from
+    /// which venuectl's typed commands compute what venued serves.
+    var bytes: [UInt8]
     /// Bumped by every new `held`, even one that changes only the source: what the
     /// loop's caches (campuses, answer lines) are keyed by.
     var version = 0

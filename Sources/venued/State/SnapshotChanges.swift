@@ -15,6 +15,7 @@ extension Snapshot {
         guard let copy = result.adopted else { return false }
         let changed = copy.feed.venues != held.feed.venues
         held = copy
+        if let adopted = result.bytes { bytes = adopted }
         version += 1
         meta = result.meta
         return changed

@@ -28,11 +28,12 @@ final class SimulatedDaemon {
         self.upstream = upstream
         self.random = random
         if let cached = DiskCache(directory: config.cacheDirectory).load().stored {
-            snapshot = Snapshot(held: FeedCopy(feed: cached.feed, source: .cache, fetchedAt: cached.meta?.fetchedAt), config: config, meta: cached.meta)
+            snapshot = Snapshot(held: FeedCopy(feed: cached.feed, source: .cache, fetchedAt: cached.meta?.fetchedAt), bytes: cached.bytes,
+                                config: config, meta: cached.meta)
         } else {
             // The bundled feed decodes, or the test suite would not have got here.
             let feed = (try? FeedDecoder.decode(BundledFeed.bytes)) ?? Feed(venues: [], warnings: [], warningCount: 0)
-            snapshot = Snapshot(held: FeedCopy(feed: feed, source: .bundled, fetchedAt: nil), config: config)
+            snapshot = Snapshot(held: FeedCopy(feed: feed, source: .bundled, fetchedAt: nil), bytes: BundledFeed.bytes, config: config)
         }
     }
 

@@ -51,6 +51,20 @@ final class DaemonProcess {
         return try client.readObject()
     }
 
+    /// `refresh`, asked again while the gate turns it away (the backoff after failed
+    /// refreshes: start such a daemon with a short `--refresh`, which caps the backoff),
+    /// for up to `seconds`.
+    func refreshThroughTheGate(seconds: Double = 40) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last: [String: Any] = [:]
+        while Date() < deadline {
+            last = try request(#"{"v":1,"cmd":"refresh"}"#, timeout: 15)
+            if last["not_before"] == nil { return last }
+            usleep(200_000)
+        }
+        throw TestFailure("the refresh gate stayed shut for \(seconds) s; last answer: \(last)")
+    }
+
     /// Asks `info` until `condition` holds, for up to `seconds`.
     func waitForInfo(seconds: Double = 8, _ condition: ([String: Any]) -> Bool) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(seconds)
