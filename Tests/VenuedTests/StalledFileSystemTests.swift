@@ -64,7 +64,7 @@ struct StalledFileSystem {
         #expect(pushed.contains(#""event":"data""#) && pushed.contains("Renamed Commons"), "\(pushed)")
         try waitForFile(prompt, seconds: 5) { $0?.hasPrefix("Renamed Commons") == true }
         #expect(try daemon.request(#"{"v":1,"cmd":"status","render":"prompt"}"#)["ok"] as? Bool == true)
-        #expect(readers.allSatisfy(\.isRunning), "each venuectl waits on the stalled file, as it would without venued")
+        #expect(readers.allSatisfy { $0.isRunning }, "each venuectl waits on the stalled file, as it would without venued")
     }
 
     /// Polls (every 10 ms, at most `seconds`) until `condition` holds of the file's text.
