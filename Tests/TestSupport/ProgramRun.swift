@@ -12,6 +12,14 @@ public struct ProgramRun {
 
     public var json: [String: Any] { jsonObject(stdout) }
     public var venues: [[String: Any]] { json["venues"] as? [[String: Any]] ?? [] }
+
+    /// The run with venuectl's line that venued is not running (and which copy it shows
+    /// instead) taken out of stderr, for tests about the rest of what a command says.
+    public func withoutNotRunningNotice() -> ProgramRun {
+        let kept = stderr.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("venuectl: venued is not running (") }.joined(separator: "\n")
+        return ProgramRun(code: code, stdout: stdout, stderr: kept, stdoutBytes: stdoutBytes, stderrBytes: Array(kept.utf8))
+    }
 }
 
 /// Runs `path` with exactly `environment`, its output going to files in `scratch` (so a

@@ -25,7 +25,7 @@ import VenuedProtocol
         options.openNow = true
         options.kinds = [.diningHall, .retail]
         options.favorites = true
-        options.favoritesFile = "/home/u/.config/venued/favorites"
+        options.favoriteIDs = [593, 1442]
         options.near = try Coordinate(nearArgument: "39.9522,-75.1932")
         options.at = "2023-09-18T12:00"
         options.tz = "Europe/Paris"
@@ -57,7 +57,7 @@ import VenuedProtocol
         let bad: [(String, JSONValue, String)] = [
             ("soon", .string("x"), "\"soon\" must be a whole number from 0 to 1440"),
             ("open_now", .number(1), "\"open_now\" must be true or false"),
-            ("favorites_file", .string("relative/path"), "\"favorites_file\" must be an absolute path"),
+            ("favorite_ids", .array([.string("593")]), "\"favorite_ids\" must list venue ids"),
             ("venues", .array([.number(1e300)]), "\"venues\" must list strings or venue ids"),
             ("render", .string("xml"), "unknown format 'xml'"),
         ]
