@@ -56,7 +56,7 @@ for line in requests:
     seed("request", None, line + "\n")
     seed("json", None, line)
 seed("request", "pipelined", "".join(l + "\n" for l in requests))
-for cmd in ["status", "hours", "next", "info", "refresh", "subscribe", "venuectl"]:
+for cmd in ["status", "hours", "next", "info", "refresh", "subscribe", "feed"]:
     seed("request", "bare-" + cmd, '{"v":1,"cmd":"%s"}\n' % cmd)
 seed("request", "every-status-field",
      '{"v":1,"cmd":"status","venues":[593,"falk"],"open_now":false,"halls":true,"retail":false,"favorites":false,'
@@ -69,8 +69,8 @@ seed("request", "hours-every-field",
 # Over the 16 KiB line limit, then a good line: max_len follows the largest seed, so
 # without this the fuzzer would never reach the limit.
 seed("request", "over-the-line-limit", '{"v":1,"cmd":"status","venues":["' + "x" * 16_500 + '"]}\n{"v":1,"cmd":"info"}\n')
-seed("request", "venuectl-env",
-     '{"v":1,"cmd":"venuectl","args":["1920","--format","i3bar","--soon","30"],"env":{"NO_COLOR":"1","TERM":"xterm","COLUMNS":"60","TZ":":Europe/Paris"},"tty":true}\n')
+seed("request", "favorite-ids",
+     '{"v":1,"cmd":"status","favorites":true,"favorite_ids":[593,1442],"render":"i3bar","soon":30}\n')
 
 # JSON odds and ends.
 for text in ['[]', '{}', '"\\ud83c\\udf7d \\u00e9\\n"', '-0.5e-3', '[1,true,false,null,{"a":[]}]', '{"error":"rate limited"}']:

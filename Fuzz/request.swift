@@ -1,29 +1,24 @@
 // Fuzz target `request`: what a client writes to venued's socket. The bytes are cut
 // into lines by the connection's RequestBuffer (16 KiB limit), each line is parsed as
 // a Request, every field its command takes is read the ways the answers read them,
-// and status, hours, next and venuectl are answered as RequestHandler answers them,
-// from the real Penn week (tests/Fixtures, via $VENUED_FUZZ_FEED) at 2023-09-18 12:00
-// New York time. info, refresh and subscribe only read their fields here: they answer
-// from the daemon's live state (fetches, the subscriber hub), not from the request.
+// and status, subscribe, hours and next are answered as the loop answers them
+// (`Prepared`, `ScheduleAnswers`, the first line of a subscription), from the real Penn
+// week (tests/Fixtures, via $VENUED_FUZZ_FEED) at 2023-09-18 12:00 New York time. info,
+// refresh and feed answer from the daemon's live state, not from the request's fields.
 @testable import DiningHours
 @testable import VenuedSystem
 @testable import VenueReports
-@testable import VenuectlGrammar
 @testable import VenuedProtocol
-@testable import VenuectlApp
 @testable import venued
 
 let now = Instant(secondsSinceEpoch: 1_695_052_800)
-let config: Config = {
+let prepared: Prepared = {
     var config = Config(environment: ["HOME": fuzzScratch], uid: 1000)
     config.cacheDirectory = fuzzScratch
-    return config
+    let bytes = fuzzFixtureBytes()
+    let feed = (try? FeedDecoder.decode(bytes)) ?? Feed(venues: [], warnings: [], warningCount: 0)
+    return Prepared(Snapshot(held: FeedCopy(feed: feed, source: .file, fetchedAt: nil), bytes: bytes, config: config))
 }()
-let store = FeedStore(held: FeedCopy(feed: (try? FeedDecoder.decode(fuzzFixtureBytes())) ?? Feed(venues: [], warnings: [], warningCount: 0),
-                                     source: .file, fetchedAt: nil), onChange: {})
-let settings = LiveConfig(config)
-let prepared = Prepared(store: store, settings: settings)
-let statusAnswer = StatusAnswer(prepared: prepared, settings: settings, favoritesFile: nil)
 
 func answer(_ line: [UInt8]) throws(ProtocolError) {
     let request = try Request(parsing: line)
@@ -33,31 +28,19 @@ func answer(_ line: [UInt8]) throws(ProtocolError) {
         _ = try? request.fields.integer(field, in: 1...1000)
         _ = try? request.fields.strings(field)
         _ = try? request.fields.stringMap(field)
+        _ = try? request.fields.ids(field, limit: Favorites.limit)
     }
     switch request.command {
-    case .status, .subscribe:
-        var (options, presentation) = try StatusQuery.decode(request.command == .status ? .status : .subscribe, request.fields)
-        // A favorites file the client names is read by path; here only files of our
-        // own scratch directory, so that no input can name a device or a FIFO.
-        if options.favoritesFile != nil { options.favoritesFile = fuzzScratch + "/favorites" }
-        _ = try statusAnswer.line(options, presentation: presentation, at: now)
+    case .status:
+        let (options, presentation) = try StatusQuery.decode(.status, request.fields)
+        _ = try prepared.line(options, presentation: presentation, favorites: Favorites(sentIn: options), at: now)
+    case .subscribe:
+        let (options, presentation) = try StatusQuery.decode(.subscribe, request.fields)
+        _ = PushRenderer(prepared: prepared).line(for: Subscription(options: options, presentation: presentation), event: "snapshot", at: now)
     case .hours, .next:
-        let answers = ScheduleAnswers(prepared: prepared, config: config, now: now)
+        let answers = ScheduleAnswers(prepared: prepared, now: now)
         _ = try request.command == .hours ? answers.hours(request) : answers.next(request)
-    case .venuectl:
-        var (arguments, environment, tty) = try ForwardedStatus.decode(request.fields)
-        // venuectl.conf and favorites are read from $XDG_CONFIG_HOME/venued (the
-        // venuectl_conf and favorites targets fuzz those files).
-        environment["XDG_CONFIG_HOME"] = fuzzScratch
-        environment["HOME"] = fuzzScratch
-        let (options, presentation): (StatusOptions, StatusPresentation)
-        do throws(CLIError) {
-            (options, presentation) = try ForwardedCommandLine.resolve(arguments: arguments, environment: environment, stdoutIsTTY: tty)
-        } catch {
-            throw ProtocolError(error)
-        }
-        _ = try statusAnswer.line(options, presentation: presentation, at: now)
-    case .info, .refresh:
+    case .info, .refresh, .feed:
         break
     }
 }

@@ -6,15 +6,18 @@
  *     $XDG_RUNTIME_DIR/venued/venued.sock, else /tmp/venued-$UID/venued.sock;
  *   - the same trust checks (lstat of the socket's directory: a directory of the user or
  *     root that group and others cannot write; SO_PEERCRED: the listener is the user);
- *   - the same request line, built here from ARGS, the six variables status reads and
- *     isatty(1) (docs/PROTOCOL.md, "cmd":"venuectl"); scripts/bench-prompt checks that
- *     it is byte for byte the line venuectl sends;
+ *   - what venuectl reads besides: whether venuectl.conf is there (it must not be: this
+ *     client reads no config, and says so);
+ *   - the same request line, a status query built here from ARGS (VENUE words and
+ *     `--format FORMAT` for the formats a bar or prompt uses: no colour, width or zone
+ *     of the reader's in them) (docs/PROTOCOL.md, "cmd":"status"); scripts/bench-prompt
+ *     checks that it is byte for byte the line venuectl sends;
  *   - the answer's "text" JSON-unescaped and cleaned for a terminal as venuectl cleans
  *     it (only \n, TAB and SGR colour sequences among the controls), then printed.
  *
  * It exits 1 on any failure.
  *
- *   promptclient status [ARGS...]
+ *   promptclient status [VENUE...] [--format prompt|tmux|waybar|i3blocks|polybar|i3bar]
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -102,7 +105,6 @@ static int directory_trusted(const char *path, uid_t uid) {
 }
 
 int main(int argc, char **argv) {
-    static const char *const names[] = { "HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM", "COLUMNS", "TZ" };
     if (argc < 2 || strcmp(argv[1], "status") != 0) { fprintf(stderr, "usage: promptclient status [ARGS...]\n"); return 2; }
     uid_t uid = getuid();
 
@@ -116,18 +118,29 @@ int main(int argc, char **argv) {
         snprintf(address.sun_path, sizeof address.sun_path, "/tmp/venued-%u/venued.sock", (unsigned)uid);
     }
 
-    puts_("{\"v\":1,\"cmd\":\"venuectl\",\"args\":[");
-    for (int i = 2; i < argc; i++) { if (i > 2) put(",", 1); quote(argv[i]); }
-    puts_("],\"env\":{");
-    int first = 1;
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-        const char *value = getenv(names[i]);
-        if (!value) continue;
-        if (!first) put(",", 1);
-        first = 0;
-        quote(names[i]); put(":", 1); quote(value);
+    const char *format = NULL;
+    const char *venues[64];
+    int count = 0;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--format") == 0 && i + 1 < argc) { format = argv[++i]; continue; }
+        if (argv[i][0] == '-' || count == 64) { fprintf(stderr, "promptclient: only VENUE... and --format FORMAT\n"); return 2; }
+        venues[count++] = argv[i];
     }
-    puts_(isatty(1) ? "},\"tty\":true}\n" : "},\"tty\":false}\n");
+    if (!format || strcmp(format, "plain") == 0 || strcmp(format, "json") == 0) { fprintf(stderr, "promptclient: --format takes a bar's or a prompt's format\n"); return 2; }
+    char config[4096];
+    const char *home = getenv("XDG_CONFIG_HOME");
+    if (home && home[0] == '/') snprintf(config, sizeof config, "%s/venued/venuectl.conf", home);
+    else snprintf(config, sizeof config, "%s/.config/venued/venuectl.conf", getenv("HOME") ? getenv("HOME") : "");
+    if (access(config, F_OK) == 0) { fprintf(stderr, "promptclient: %s is there, and this client reads no config\n", config); return 2; }
+    puts_("{\"v\":1,\"cmd\":\"status\"");
+    if (count > 0) {
+        puts_(",\"venues\":[");
+        for (int i = 0; i < count; i++) { if (i > 0) put(",", 1); quote(venues[i]); }
+        puts_("]");
+    }
+    puts_(",\"soon\":15,\"render\":");
+    quote(format);
+    puts_("}\n");
 
     if (!directory_trusted(address.sun_path, uid)) { fprintf(stderr, "promptclient: untrusted socket directory\n"); return 1; }
     int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);

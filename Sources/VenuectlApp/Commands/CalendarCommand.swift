@@ -57,7 +57,7 @@ enum CalendarCommand {
         }
         let zone = try options.common.zone()
         let today = zone.localDate(of: try options.common.instant(in: zone, now: context.now))
-        let local = try LocalFeed.load(options.common.data, environment: context.environment)
+        let local = try LocalFeed.served(options.common.data, context: context)
         let venues = local.copy.feed.venues
         let chosen: Set<Int>
         if options.favorites {
@@ -76,7 +76,7 @@ enum CalendarCommand {
         } else {
             try Venuectl.writeDocument(document)
         }
-        local.writeNotes()
+        local.writeNotes(zone: zone)
         for note in CalendarNotes.unknown(report) { Venuectl.writeError("venuectl: note: " + note) }
         return 0
     }

@@ -50,7 +50,8 @@ enum FavoritesCommand {
         guard let path = Favorites.path(environment: context.environment) else {
             throw usage("neither XDG_CONFIG_HOME nor HOME is set, so there is no favorites file")
         }
-        let venues = try LocalFeed.load(nil, environment: context.environment).copy.feed.venues
+        // The names venued serves (the local copy when it cannot answer: a name is only a comment here).
+        let venues = try LocalFeed.served(nil, context: context).copy.feed.venues
         let names = Dictionary(venues.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         switch action {
         case "list":
