@@ -38,7 +38,7 @@ extension CLIError {
         case .ambiguousVenue: return .ambiguousVenue
         case .environment: return .environment
         // venuectl's own failures (files, the daemon, the browser): never venued's answer.
-        case .unreadableData, .unwritable, .invalidData, .daemonUnavailable, .refreshFailed, .noPage, .openFailed, .outputFailed:
+        case .unreadableData, .unwritable, .invalidData, .daemonUnavailable, .refreshFailed, .noPage, .openFailed, .outputFailed, .notAnOutput:
             return .badRequest
         }
     }

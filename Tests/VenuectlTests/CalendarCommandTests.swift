@@ -98,6 +98,45 @@ import Testing
         #expect(unwritable.stderr == "venuectl: cannot write \(root)/missing/dining.ics: cannot create a file in \(root)/missing (No such file or directory)\n")
     }
 
+    /// Only a regular file, or nothing, is replaced: a FIFO's reader gets the calendar, a
+    /// link keeps being a link (its target is replaced), a terminal or /dev/null is
+    /// written into, and a directory or a socket is refused with exit 10, left as it was.
+    @Test func outputReplacesOnlyAFileAndWritesIntoStreams() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let fifo = root + "/calendar.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+        reader.arguments = [fifo]
+        let pipe = Pipe()
+        reader.standardOutput = pipe
+        try reader.run()
+        let run = try venuectl(["calendar", "-o", fifo, "--days", "1"] + Self.week)
+        let read = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        reader.waitUntilExit()
+        #expect(run.code == 0 && read.hasPrefix("BEGIN:VCALENDAR\r\n") && read.hasSuffix("END:VCALENDAR\r\n"), "\(run.stderr)")
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO is still a FIFO")
+
+        let target = root + "/real.ics", link = root + "/link.ics"
+        try "old".write(toFile: target, atomically: true, encoding: .utf8)
+        #expect(symlink(target, link) == 0)
+        #expect(try venuectl(["calendar", "-o", link, "--days", "1"] + Self.week).code == 0)
+        #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link is still a link")
+        #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("BEGIN:VCALENDAR"))
+
+        let null = try venuectl(["calendar", "-o", "/dev/null", "--days", "1"] + Self.week)
+        #expect(null.code == 0, "\(null.stderr)")
+        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "/dev/null is still a device")
+
+        let directory = root + "/folder"
+        mkdir(directory, 0o755)
+        let refused = try venuectl(["calendar", "-o", directory, "--days", "1"] + Self.week)
+        #expect(refused.code == 10 && refused.stdout.isEmpty, "\(refused.stderr)")
+        #expect(refused.stderr.hasPrefix("venuectl: not writing to \(directory): it is a directory, neither a file nor a stream"), "\(refused.stderr)")
+        #expect(stat(directory, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
+    }
+
     @Test func favoritesChooseTheVenues() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let none = try venuectl(["calendar", "--favorites"] + Self.week)

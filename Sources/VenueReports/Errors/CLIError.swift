@@ -23,6 +23,9 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case unreadableData(path: String, reason: String)
     /// A file venuectl keeps (the favorites) cannot be written: exit 4, like an unreadable one.
     case unwritable(path: String, reason: String)
+    /// `-o PATH` names something that is neither a file to replace nor a stream to write
+    /// into (a directory, a socket, a block device): refused, never replaced.
+    case notAnOutput(path: String, kind: String)
     /// The data file is not a venue list: exit 5.
     case invalidData(path: String, reason: String)
     /// `info` and `refresh` need venued, and it cannot be reached or used: exit 6.
@@ -54,6 +57,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         case .refreshFailed: return 7
         case .noPage: return 8
         case .openFailed: return 9
+        case .notAnOutput: return 10
         case .environment: return 70
         case .outputFailed: return Self.outputFailedExitCode
         }
@@ -86,6 +90,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
             return "cannot write \(path): \(reason)"
         case .invalidData(let path, let reason):
             return "\(path) is not usable venue data: \(reason)"
+        case .notAnOutput(let path, let kind):
+            return "not writing to \(path): it is \(kind), neither a file nor a stream: give a file's path, or leave out -o to write to stdout"
         case .daemonUnavailable(let failure):
             return "\(failure.reason): \(failure.hint)"
         case .refreshFailed(let message):

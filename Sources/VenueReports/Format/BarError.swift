@@ -64,7 +64,7 @@ package enum BarError {
         case .ambiguousVenue: return "ambiguous venue"
         case .usage: return "usage error"
         case .unreadableData, .invalidData: return "data error"
-        case .unwritable, .daemonUnavailable, .refreshFailed, .noPage, .openFailed, .environment, .outputFailed: return "error"
+        case .unwritable, .notAnOutput, .daemonUnavailable, .refreshFailed, .noPage, .openFailed, .environment, .outputFailed: return "error"
         }
     }
 }

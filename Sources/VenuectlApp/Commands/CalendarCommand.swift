@@ -23,7 +23,7 @@ enum CalendarCommand {
             o.days = days
         },
         .init(name: "--favorites", value: nil, help: "the venues of your favorites ('venuectl favorites')") { o, _ in o.favorites = true },
-        .init(name: "--output", value: "FILE", help: "write the calendar to FILE (replaced atomically) instead of stdout", short: "-o") { o, value throws(CLIError) in
+        .init(name: "--output", value: "FILE", help: "write the calendar to FILE (a file is replaced atomically; a FIFO or terminal is written into) instead of stdout", short: "-o") { o, value throws(CLIError) in
             guard !value.isEmpty else { throw .usage("--output needs a file name") }
             o.output = value
         },
@@ -47,7 +47,8 @@ enum CalendarCommand {
         The data is --data, else venued's cached copy, else the bundled data.
 
         exit codes: 0 written, 2 usage, 3 unknown venue, 4 unreadable data or FILE not writable,
-        5 invalid data, 74 the calendar could not be written to stdout
+        5 invalid data, 10 FILE is neither a file nor a stream (a directory, a socket),
+        74 the calendar could not be written to stdout
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
@@ -69,9 +70,7 @@ enum CalendarCommand {
                                     estimate: options.common.estimate, stamp: context.now, source: local.copy.source)
         let document = report.render()
         if let path = options.output {
-            do { try AtomicFile.write(Array(document.utf8), to: path, mode: 0o644) } catch {
-                throw .unwritable(path: error.path, reason: error.reason)
-            }
+            try OutputTarget(path).write(Array(document.utf8))
             try Venuectl.write(CalendarNotes.written(report, to: path) + "\n")
         } else {
             try Venuectl.writeDocument(document)
