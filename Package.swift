@@ -54,7 +54,7 @@ let package = Package(
         // Performance section has the figures).
         .executableTarget(
             name: "venuectl",
-            dependencies: ["VenuectlApp"],
+            dependencies: ["VenuectlApp", "VenueReports", "VenuedSystem"],
             swiftSettings: swift6,
             linkerSettings: [.unsafeFlags(["-static-executable"])]
         ),

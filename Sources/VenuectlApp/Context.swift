@@ -8,6 +8,9 @@ struct Context: Sendable {
     let environment: [String: String]
     let stdoutIsTTY: Bool
     let uid: UInt32
+    /// venued's failure to answer the prompt's path (`PromptPath`): `status` then answers
+    /// locally without asking again.
+    var venuedFailure: DaemonFailure? = nil
 
     /// How `format` is shown here. Plain text needs the terminal's facts: colour only on
     /// a terminal that wants it (`NO_COLOR`, `TERM=dumb`), the user's zone (`TZ`, else the

@@ -46,8 +46,9 @@ public enum Venuectl {
     /// The commands a person is shown.
     static var visibleCommands: [Command] { commands.filter { !$0.hidden } }
 
-    public static func run(_ arguments: [String], now: Instant, environment: [String: String], stdoutIsTTY: Bool) -> Int32 {
-        let context = Context(now: now, environment: environment, stdoutIsTTY: stdoutIsTTY, uid: getuid())
+    public static func run(_ arguments: [String], now: Instant, environment: [String: String], stdoutIsTTY: Bool,
+                           venuedFailure: DaemonFailure? = nil) -> Int32 {
+        let context = Context(now: now, environment: environment, stdoutIsTTY: stdoutIsTTY, uid: getuid(), venuedFailure: venuedFailure)
         do {
             return try dispatch(arguments, context)
         } catch {

@@ -1,5 +1,6 @@
 import Glibc
 import VenuectlApp
+import VenueReports
 import VenuedSystem
 
 // Glibc only: this binary is linked with -static-executable and must not load
@@ -7,9 +8,17 @@ import VenuedSystem
 signal(SIGPIPE, SIG_IGN)
 // Before anything opens a descriptor that could take the number of a closed stdout.
 Venuectl.holdClosedStandardDescriptors()
+// The prompt's path first: its query straight from argv, with no Swift collections built.
+let failure: DaemonFailure?
+switch PromptPath.answer(CommandLine.argc, CommandLine.unsafeArgv) {
+case .done(let code): exit(code)
+case .ordinary: failure = nil
+case .unreachable(let reason): failure = reason
+}
 exit(Venuectl.run(
     Array(CommandLine.arguments.dropFirst()),
     now: WallClock().now(),
     environment: ProcessEnvironment.current(),
-    stdoutIsTTY: isatty(STDOUT_FILENO) == 1
+    stdoutIsTTY: isatty(STDOUT_FILENO) == 1,
+    venuedFailure: failure
 ))

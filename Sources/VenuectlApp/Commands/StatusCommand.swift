@@ -29,15 +29,19 @@ enum StatusCommand {
             try Venuectl.write(presentation.render(report))
             return 0
         }
-        let request = StatusQuery.request(.status, options, presentation: options.format == .json ? nil : presentation)
         let failure: DaemonFailure
-        switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
-                                    reading: { output(of: $0, json: options.format == .json) }) {
-        case .success(let output):
-            try Venuectl.write(output)
-            return 0
-        case .failure(let reason):
-            failure = reason
+        if let known = context.venuedFailure {
+            failure = known
+        } else {
+            let request = StatusQuery.request(.status, options, presentation: options.format == .json ? nil : presentation)
+            switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
+                                        reading: { output(of: $0, json: options.format == .json) }) {
+            case .success(let output):
+                try Venuectl.write(output)
+                return 0
+            case .failure(let reason):
+                failure = reason
+            }
         }
         let local = try LocalFeed.load(nil, environment: context.environment)
         let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),

@@ -1,0 +1,107 @@
+import Glibc
+import VenueReports
+import VenuedProtocol
+
+/// The prompt's path: `venuectl status` with the few flags a prompt or a bar uses,
+/// turned into its status query straight from argv, before anything else is built.
+///
+/// Why: a Swift process pays for its first dictionaries, sets and generic types (the
+/// runtime instantiates and scans conformances on first use), and the whole command
+/// table, venuectl.conf lookup and presentation cost a prompt ten times the instructions
+/// of the exchange itself. So a command line made only of VENUE words and `--format`
+/// with a bar's or a prompt's format, `--open-now`, `--halls`, `--retail` or
+/// `--hide-empty` (and no venuectl.conf to read) is answered here; its request is the
+/// line `StatusQuery.request` writes for the same options (a test holds the two
+/// together). Anything else — another flag, favorites, a config file, plain text — takes
+/// the ordinary path. So does a venued that gives no answer, but with that failure in
+/// hand: one question, one request, the local answer within the same budget.
+public enum PromptPath {
+    public enum Outcome {
+        /// Answered: exit with this code.
+        case done(Int32)
+        /// Not a prompt's command line: the ordinary path runs it.
+        case ordinary
+        /// venued gave no usable answer: the ordinary path answers locally, without asking again.
+        case unreachable(DaemonFailure)
+    }
+
+    /// The formats whose rendering needs nothing of the reader's terminal.
+    static let formats = ["prompt", "tmux", "i3blocks", "i3bar", "polybar", "waybar", "i3status-rs"]
+    /// VENUE words it takes: a prompt or a bar names a few.
+    static let venueLimit = 8
+    /// The flags without a value it takes, in `StatusQuery`'s order.
+    static let switches = [("--open-now", "open_now"), ("--halls", "halls"), ("--retail", "retail"), ("--hide-empty", "hide_empty")]
+
+    public static func answer(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Outcome {
+        guard let (request, format) = request(argc, argv) else { return .ordinary }
+        let uid = getuid()
+        let socket = DaemonConnection.path(flag: nil, variable: { getenv($0).map { String(cString: $0) } }, uid: uid)
+        let answer: Answer
+        switch DaemonConnection(path: socket, uid: uid).exchange(request, timeout: DaemonStatus.budget) {
+        case .success(let received): answer = received
+        case .failure(let failure): return .unreachable(failure)
+        }
+        if answer.ok, case .string(let text)? = answer.value["text"] {
+            do { try Venuectl.write(text) } catch { return .done(Venuectl.fail(error, exitCode: error.exitCode)) }
+            return .done(0)
+        }
+        guard !answer.ok, let error = CLIError(answer: answer.value, command: "status") else {
+            return .unreachable(.unusable(socket, "answered a status request without the status"))
+        }
+        // A bar's or a prompt's format says its error in that format, and exits 0 (`BarError`).
+        guard let format = try? StatusFormat(name: format), let shown = BarError.render(error, in: format) else {
+            return .done(Venuectl.fail(error, exitCode: error.exitCode))
+        }
+        do { try Venuectl.write(shown) } catch { return .done(Venuectl.fail(error, exitCode: error.exitCode)) }
+        Venuectl.writeError("venuectl: \(error)")
+        return .done(0)
+    }
+
+    /// The request line and the format's name, or nil when the command line is not one
+    /// this path takes. Written as read, with C strings and one String: no array of
+    /// arguments, no dictionary of variables.
+    static func request(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> (String, String)? {
+        guard argc >= 2, let command = argv[1], strcmp(command, "status") == 0, !configured() else { return nil }
+        var venues = ""
+        var seen = 0
+        var switches = [false, false, false, false]
+        var format: String?
+        var index = 2
+        while index < Int(argc) {
+            guard let argument = argv[index] else { return nil }
+            index += 1
+            if strcmp(argument, "--format") == 0 {
+                guard index < Int(argc), let value = argv[index] else { return nil }
+                index += 1
+                format = String(cString: value)
+                continue
+            }
+            if let position = Self.switches.firstIndex(where: { strcmp(argument, $0.0) == 0 }) {
+                switches[position] = true
+                continue
+            }
+            // A flag this path does not take, or an empty or repeated VENUE: the ordinary path.
+            guard argument.pointee != 0, argument.pointee != CChar(UInt8(ascii: "-")), seen < venueLimit else { return nil }
+            let quoted = JSONText.quote(String(cString: argument))
+            guard !venues.contains(quoted) else { return nil }
+            venues += (seen == 0 ? "" : ",") + quoted
+            seen += 1
+        }
+        guard let format, formats.contains(format) else { return nil }
+        var line = "{\"v\":1,\"cmd\":\"status\""
+        if seen > 0 { line += ",\"venues\":[" + venues + "]" }
+        for position in 0..<3 where switches[position] { line += ",\"" + Self.switches[position].1 + "\":true" }
+        line += ",\"soon\":15"
+        if switches[3] { line += ",\"hide_empty\":true" }
+        return (line + ",\"render\":" + JSONText.quote(format) + "}", format)
+    }
+
+    /// Whether venuectl.conf is there: its defaults are the ordinary path's to read.
+    private static func configured() -> Bool {
+        if let config = getenv("XDG_CONFIG_HOME"), config.pointee == CChar(UInt8(ascii: "/")) {
+            return access(String(cString: config) + "/venued/venuectl.conf", F_OK) == 0
+        }
+        guard let home = getenv("HOME") else { return false }
+        return access(String(cString: home) + "/.config/venued/venuectl.conf", F_OK) == 0
+    }
+}
