@@ -1,4 +1,3 @@
-import CLinuxEvents
 import Glibc
 
 /// A counting semaphore on glibc's `sem_t`: `signal` adds one, `wait` blocks until it
@@ -26,16 +25,5 @@ package final class Semaphore: @unchecked Sendable {
     /// Blocks until the count is above zero and takes one; a signal does not end the wait.
     package func wait() {
         _ = Syscall.retrying { sem_wait(semaphore) }
-    }
-
-    /// `wait`, for at most `seconds` on the monotonic clock; false when the time ran out.
-    package func wait(seconds: Double) -> Bool {
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let span = Seconds.timespec(seconds)
-        deadline.tv_sec += span.tv_sec
-        deadline.tv_nsec += span.tv_nsec
-        if deadline.tv_nsec >= 1_000_000_000 { deadline.tv_sec += 1; deadline.tv_nsec -= 1_000_000_000 }
-        return Syscall.retrying { venued_semaphore_wait_until(semaphore, Int64(deadline.tv_sec), deadline.tv_nsec) } == 0
     }
 }

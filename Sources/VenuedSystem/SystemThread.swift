@@ -31,14 +31,6 @@ package enum SystemThread {
         return nil
     }
 
-    /// Sleeps `seconds` on the monotonic clock, the whole of it even when a signal
-    /// interrupts the wait.
-    package static func sleep(seconds: Double) {
-        var request = Seconds.timespec(seconds)
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
-    }
-
     /// What the new thread runs, carried across `pthread_create` as one pointer.
     private final class Start: Sendable {
         let name: String

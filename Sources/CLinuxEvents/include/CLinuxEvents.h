@@ -40,10 +40,6 @@ int venued_limit_malloc_arenas(int count);
 /// resident size falls back instead of staying at its peak. 1 if memory was released.
 int venued_release_free_memory(void);
 
-/// sem_clockwait on a `sem_t *`, with an absolute deadline of CLOCK_MONOTONIC (a step
-/// of the wall clock cannot stretch or cut the wait). 0, or -1 with errno (ETIMEDOUT, EINTR).
-int venued_semaphore_wait_until(void *semaphore, long long seconds, long nanoseconds);
-
 /// Switches stdout's terminal to its alternate screen with the cursor hidden, after
 /// installing handlers for SIGINT, SIGTERM, SIGHUP and SIGQUIT that switch back (and
 /// show the cursor) before the process dies of the signal, and unblocking those four

@@ -40,11 +40,6 @@ final class Handoff: Sendable {
         case adopted(Adoption.Result)
     }
 
-    enum Lane: Sendable {
-        case compute
-        case own
-    }
-
     /// Far above what the bounds above allow in practice (64 connections): reaching it
     /// means something is wrong, and the client is told `busy`.
     static let queueLimit = 256
