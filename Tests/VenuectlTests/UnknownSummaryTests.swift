@@ -131,7 +131,7 @@ import Testing
         let json = object(try venuectl(base + ["--open-now", "--json"]).stdout)
         #expect((json["unknown"] as? [[String: Any]])?.map { $0["id"] as? Int } == [3, 4] && json["unknown_reason"] is NSNull)
         let next = try venuectl(["next", "--data", feed.path, "--at", "2023-09-18T12:00"])
-        #expect(next.stdout.hasSuffix("\nNothing opens or closes in the next 3 h at the venues with hours; no hours for 2 of 4 venues (none published).\n"))
+        #expect(next.stdout.hasSuffix("\nNothing known to open or close in the next 3 h: no hours for 2 of 4 venues (none published).\n"))
         let nextJSON = try venuectl(["next", "--json", "--data", feed.path, "--at", "2023-09-18T12:00"]).json
         #expect((nextJSON["unknown"] as? [[String: Any]])?.map { $0["unknown_reason"] as? String } == ["no_data", "no_data"])
     }

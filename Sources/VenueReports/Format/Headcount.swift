@@ -71,7 +71,7 @@ package struct Headcount: Sendable {
         switch reason {
         case .beyondHorizon(let coverage): return date > coverage.last ? "the data ends \(coverage.last)" : "the data starts \(coverage.first)"
         case .noSameWeekday: return "no \(ClockText.weekdays[date.weekday]) in the data"
-        case .notEstimated: return "not in the data, and --no-estimate"
+        case .notEstimated: return "not projected: --no-estimate"
         case .noData: return "none published"
         }
     }

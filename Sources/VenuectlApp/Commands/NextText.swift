@@ -61,11 +61,8 @@ struct NextText {
         let from = headcount.date > today ? " from \(ClockText.day(headcount.date))" : ""
         let why = headcount.because.map { " (\($0))" } ?? ""
         let venues = headcount.allUnknown ? Headcount.venues(headcount.total) : "\(headcount.unknown.count) of \(Headcount.venues(headcount.total))"
-        if report.rows.isEmpty && headcount.allUnknown && from.isEmpty {
-            return "Nothing known to open or close in the next \(span): no hours for \(venues)\(why)."
-        }
         if report.rows.isEmpty {
-            return "Nothing opens or closes in the next \(span) at the venues with hours; no hours for \(venues)\(from)\(why)."
+            return "Nothing known to open or close in the next \(span): no hours for \(venues)\(from)\(why)."
         }
         return "No hours for \(venues)\(from)\(why): what they do then is not listed."
     }
