@@ -66,6 +66,8 @@ import Testing
         let i3bar = try venuectl(["status", "--open-now", "--format", "i3bar"] + Self.far).stdout
         #expect(i3bar == ##"[{"name":"venued","instance":"none","full_text":"\##(Self.none)","short_text":"no hours known","color":"#9e9e9e","markup":"none"}]"## + "\n")
         #expect(try venuectl(["status", "--open-now", "--format", "prompt"] + Self.far).stdout == "no hours known\n")
+        // --hide-empty hides "nothing open", not "no hours known".
+        #expect(try venuectl(["status", "--open-now", "--hide-empty", "--format", "i3blocks"] + Self.far).stdout.hasPrefix(Self.none))
     }
 
     @Test func nextSaysItKnowsNothingAndWhichVenues() throws {

@@ -27,7 +27,9 @@ package struct BarSummary {
         lines = report.lines
         headcount = Headcount(report)
         openNow = report.options.openNow
-        hidden = report.options.hideEmpty && lines.isEmpty
+        // Not hidden when --open-now left out venues of unknown hours: an empty module
+        // would say nothing is open, which the data cannot tell.
+        hidden = report.options.hideEmpty && lines.isEmpty && headcount.withheld == 0
         notes = StatusNotes(report)
         marker = report.dataAge.isStale ? StatusNotes.staleMarker : nil
     }
