@@ -19,11 +19,17 @@ package struct BarSummary {
     package let notes: StatusNotes
     /// `StatusNotes.staleMarker` when the data is stale.
     package let marker: String?
+    /// Open and unknown among all the chosen venues, those `--open-now` left out too, so
+    /// that a count with no hours behind it does not read as "0 open".
+    package let headcount: Headcount
 
     package init(_ report: StatusReport) {
         lines = report.lines
+        headcount = Headcount(report)
         openNow = report.options.openNow
-        hidden = report.options.hideEmpty && lines.isEmpty
+        // Not hidden when --open-now left out venues of unknown hours: an empty module
+        // would say nothing is open, which the data cannot tell.
+        hidden = report.options.hideEmpty && lines.isEmpty && headcount.withheld == 0
         notes = StatusNotes(report)
         marker = report.dataAge.isStale ? StatusNotes.staleMarker : nil
     }
@@ -34,11 +40,20 @@ package struct BarSummary {
     package var openCount: Int { lines.count { $0.status.state == .open } }
 
     /// What the bar shows, each piece in its tone: up to `namedLimit` venues by name
-    /// ("1920 Commons open till 8pm"), else the count ("9 of 15 open").
+    /// ("1920 Commons open till 8pm"), else the count ("9 of 15 open"). Venues without
+    /// hours are counted apart ("none known to be open: no hours for 15 venues"), in grey,
+    /// also when `--open-now` left them out (then after the open ones: "no hours for 3").
     package var pieces: [(text: String, tone: Tone)] {
-        if lines.isEmpty { return [(openNow ? "nothing open" : "no venues", .unknown)] }
-        if lines.count > Self.namedLimit { return [("\(openCount) of \(lines.count) open", tone)] }
-        return lines.map { ($0.summary, $0.tone) }
+        if lines.isEmpty { return [(headcount.noneOpen ?? (openNow ? "nothing open" : "no venues"), .unknown)] }
+        if lines.count > Self.namedLimit {
+            return [(headcount.hasUnknown ? headcount.count : "\(openCount) of \(lines.count) open", tone)]
+        }
+        return lines.map { ($0.summary, $0.tone) } + (withheldText.map { [($0, .unknown)] } ?? [])
+    }
+
+    /// "no hours for 3": the venues `--open-now` left out because their hours are unknown.
+    package var withheldText: String? {
+        headcount.withheld == 0 ? nil : "no hours for \(headcount.withheld)"
     }
 
     package static let separator = " · "
@@ -47,7 +62,8 @@ package struct BarSummary {
 
     /// For a narrow bar: one venue's short name and phrase, or the count.
     package var shortText: String {
-        marked(lines.count == 1 ? lines[0].shortSummary : "\(openCount)/\(lines.count) open")
+        if lines.count == 1 && headcount.withheld == 0 { return marked(lines[0].shortSummary) }
+        return marked(headcount.hasUnknown ? headcount.short : "\(openCount)/\(lines.count) open")
     }
 
     /// One line per venue: name, state and the long detail; then the notes.
@@ -59,7 +75,8 @@ package struct BarSummary {
 
     private func marked(_ text: String) -> String { marker.map { text + " " + $0 } ?? text }
 
-    package var tone: Tone { Tone.combined(lines.map(\.tone)) }
+    /// Grey, not red, when none is open and some have no hours: unknown is never "closed".
+    package var tone: Tone { Tone.combined(lines.map(\.tone) + Array(repeating: .unknown, count: headcount.withheld)) }
 
     /// The share of the chosen venues open now, 0–100 (waybar's `percentage`).
     package var percentOpen: Int {

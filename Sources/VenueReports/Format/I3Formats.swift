@@ -11,15 +11,21 @@ package enum I3Formats {
 
     /// One i3bar protocol status line: an array of blocks, one per venue (`instance` is
     /// its id), on one line. A one-shot run prints one array; a wrapper that sends the
-    /// `{"version":1}` header and `[` streams them (docs/integrations.md).
+    /// `{"version":1}` header and `[` streams them (docs/integrations.md). With nothing
+    /// to show, one block (`none`) says why: nothing open, or no hours known.
     /// Hidden (`--hide-empty`, nothing to show): an empty block list.
     package static func i3bar(_ summary: BarSummary) -> String {
         guard !summary.hidden else { return "[]\n" }
         // The marker goes in a block of its own, so the venues' text is left unmarked.
         let unmarked = summary.pieces.map(\.text).joined(separator: BarSummary.separator)
         var blocks = summary.lines.isEmpty
-            ? [block(instance: "none", full: unmarked, short: unmarked, tone: summary.tone)]
+            ? [block(instance: "none", full: unmarked, short: summary.headcount.hasUnknown ? summary.headcount.short : unmarked, tone: summary.tone)]
             : summary.lines.map { block(instance: "\($0.venue.id)", full: $0.summary, short: $0.shortSummary, tone: $0.tone) }
+        // The venues --open-now left out for want of hours, so that the open ones do not
+        // pass for all there is.
+        if !summary.lines.isEmpty, let withheld = summary.withheldText {
+            blocks.append(block(instance: "unknown", full: withheld, short: withheld, tone: .unknown))
+        }
         if let marker = summary.marker { blocks.append(block(instance: "stale", full: marker, short: marker, tone: .unknown)) }
         return "[" + blocks.joined(separator: ",") + "]\n"
     }

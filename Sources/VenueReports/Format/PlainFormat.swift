@@ -33,7 +33,9 @@ package struct PlainFormat {
             lines.append([Segment(text: heading, code: "1")])
             lines += table(rows)
         }
-        if report.rows.isEmpty {
+        if let unknown = unknownSentence() {
+            lines += [[]] + wrapped([Segment(text: unknown, code: Tone.unknown.ansi)])
+        } else if report.rows.isEmpty {
             let empty = report.options.favorites ? "No favorites to show (add some with 'venuectl favorites add VENUE')." : "No venues to show."
             lines += [[]] + wrapped([Segment(text: empty)])
         }
@@ -111,6 +113,17 @@ package struct PlainFormat {
             return "the data does not cover this date, so hours are projected from the same weekday of the data's week."
         }
         return "the data ends on \(coverage.last); times after it are projected from the same weekday of the data's week."
+    }
+
+    /// What `--open-now` says of the venues it left out for want of hours, so that "none
+    /// open" is never claimed for venues it cannot judge: "None known to be open: no
+    /// hours for 15 venues (the data ends 2023-09-22).", or after the open ones "No hours
+    /// for 3 of 15 venues, so they are not shown." Nil when it left none out.
+    private func unknownSentence() -> String? {
+        let headcount = Headcount(report)
+        guard headcount.withheld > 0 else { return nil }
+        if let none = headcount.noneOpen { return none.prefix(1).uppercased() + none.dropFirst() + "." }
+        return "No hours for \(headcount.withheld) of \(Headcount.venues(headcount.total)), so --open-now cannot say whether they are open."
     }
 
     private func offsetText(_ offset: Int) -> String {

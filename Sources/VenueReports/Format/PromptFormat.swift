@@ -1,6 +1,8 @@
 /// `--format prompt`, for starship and PS1: one short line, no colour codes (the prompt
 /// styles it), `(old)` at its end when the data is stale, nothing at all when no venue
-/// is chosen so the prompt segment vanishes.
+/// is chosen so the prompt segment vanishes. `--open-now` with no hours for some venues
+/// says so ("no hours known", "none open; no hours for 3 of 15", or "; no hours for 3"
+/// after the open ones): an empty segment there would claim everything is closed.
 /// Shows the first two chosen venues ("1920 Commons open till 8pm · Hill House opens
 /// 5pm +3"): point it at your favorites (`filter = favorites` in venuectl.conf).
 package enum PromptFormat {
@@ -8,9 +10,16 @@ package enum PromptFormat {
 
     package static func render(_ report: StatusReport) -> String {
         let lines = report.lines
-        guard !lines.isEmpty else { return "" }
-        let more = lines.count > shown ? " +\(lines.count - shown)" : ""
+        let headcount = Headcount(report)
         let marker = report.dataAge.isStale ? " " + StatusNotes.staleMarker : ""
-        return lines.prefix(shown).map(\.summary).joined(separator: BarSummary.separator) + more + marker + "\n"
+        // --open-now with no hours for some: the segment stays, or it would say "all closed".
+        // A prompt has room for a few words: the tooltip-length reason is left to `status`.
+        guard !lines.isEmpty else {
+            let none = headcount.allUnknown ? "no hours known" : headcount.noneOpen
+            return none.map { $0 + marker + "\n" } ?? ""
+        }
+        let more = lines.count > shown ? " +\(lines.count - shown)" : ""
+        let withheld = headcount.withheld == 0 ? "" : "; no hours for \(headcount.withheld)"
+        return lines.prefix(shown).map(\.summary).joined(separator: BarSummary.separator) + more + withheld + marker + "\n"
     }
 }

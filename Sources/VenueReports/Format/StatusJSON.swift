@@ -5,7 +5,8 @@ import DiningHours
 /// (`unknown_reason`); with `--near` also `distance_m` and `walk_minutes` (null for a
 /// venue without coordinates). At the top, besides the instant, source, zone and
 /// coverage: how current the data is (`stale`, `stale_reason`, `fetched_at`) and the
-/// reason every venue shares when all are unknown for one (`unknown_reason`).
+/// reason every venue shares when all are unknown for one (`unknown_reason`). With
+/// `--open-now`, also the venues it left out because their hours are unknown (`unknown`).
 public enum StatusJSON {
     public static func render(_ report: StatusReport) -> String {
         JSONText.object(members(report)) + "\n"
@@ -48,10 +49,14 @@ public enum StatusJSON {
         let coverage = report.coverage.map {
             JSONText.object([("first", JSONText.quote("\($0.first)")), ("last", JSONText.quote("\($0.last)"))])
         } ?? "null"
-        // Said at the top only when every venue shown is unknown for the same reason.
-        let reasons = Set(report.rows.map { $0.status.unknownReason?.name })
+        // Said at the top only when every venue shown is unknown for the same reason, or,
+        // with --open-now, when every venue was left out for it.
+        let judged = report.rows.isEmpty && report.withheld.count == report.chosen ? report.withheld : report.rows
+        let reasons = Set(judged.map { $0.status.unknownReason?.name })
         let sharedReason = reasons.count == 1 ? reasons.first ?? nil : nil
         let age = report.dataAge
+        // --open-now: the venues it could not judge, so an empty list is not "all closed".
+        let withheld = report.options.openNow ? [("unknown", JSONText.array(report.withheld.map(Self.unknownVenue)))] : []
         return [
             ("at", JSONText.quote(zone.iso8601(report.at))),
             ("source", JSONText.quote(report.source.rawValue)),
@@ -62,6 +67,16 @@ public enum StatusJSON {
             ("coverage", coverage),
             ("unknown_reason", JSONText.string(sharedReason)),
             ("venues", "[" + venues.joined(separator: ",") + "]"),
-        ]
+        ] + withheld
+    }
+
+    /// `{"id":..,"name":..,"unknown_reason":..}`: a venue an answer cannot speak for.
+    package static func unknownVenue(_ row: StatusReport.Row) -> String {
+        unknownVenue(row.venue, reason: row.status.unknownReason)
+    }
+
+    package static func unknownVenue(_ venue: Venue, reason: UnknownReason?) -> String {
+        JSONText.object([("id", "\(venue.id)"), ("name", JSONText.quote(venue.name)),
+                         ("unknown_reason", JSONText.string(reason?.name))])
     }
 }

@@ -41,7 +41,8 @@ package struct StatusNotes {
     }
 
     private static func unknown(_ report: StatusReport) -> [String] {
-        let reasons = report.rows.compactMap(\.status.unknownReason)
+        // With the venues --open-now left out: their hours are what it could not judge.
+        let reasons = (report.rows + report.withheld).compactMap(\.status.unknownReason)
         let date = report.zone.localDate(of: report.at)
         var notes: [String] = []
         let coverages = reasons.compactMap { reason -> Coverage? in

@@ -48,10 +48,11 @@ public enum Tone: String, Sendable, CaseIterable {
     }
 
     /// The tone of several venues at once: open when any is open (closing soon when all
-    /// open ones are), else closed when any is closed, else unknown.
+    /// open ones are), else unknown when any is unknown (some closed and some without
+    /// hours is not "all closed", so it must not be red), else closed.
     package static func combined(_ tones: [Tone]) -> Tone {
         if tones.contains(.open) { return .open }
         if tones.contains(.closingSoon) { return .closingSoon }
-        return tones.contains(.closed) ? .closed : .unknown
+        return tones.isEmpty || tones.contains(.unknown) ? .unknown : .closed
     }
 }

@@ -2,7 +2,10 @@ import DiningHours
 
 /// `venuectl next --json`, and venued's `next` answer after its `"ok":true`
 /// (docs/PROTOCOL.md): the window, the data's source and zone, and each opening or
-/// closing with its venue, time (ISO 8601 with the offset), label and whether it is projected.
+/// closing with its venue, time (ISO 8601 with the offset), label and whether it is projected;
+/// how current the data is (`stale`, `stale_reason`, as in `status --json`); and the
+/// venues it cannot speak for (`unknown`: id, name, `unknown_reason`, and `from`, the
+/// first day without hours), so that no transitions is not mistaken for "nothing changes".
 public enum NextJSON {
     public static func render(_ report: NextReport) -> String {
         JSONText.object(members(report)) + "\n"
@@ -20,12 +23,24 @@ public enum NextJSON {
                 ("estimated", "\(row.transition.estimated)"),
             ])
         }
+        let unknown = report.unknown.map { venue in
+            JSONText.object([
+                ("id", "\(venue.venue.id)"),
+                ("name", JSONText.quote(venue.venue.name)),
+                ("unknown_reason", JSONText.quote(venue.reason.name)),
+                ("from", JSONText.quote("\(venue.from)")),
+            ])
+        }
+        let age = report.dataAge
         return [
             ("at", JSONText.quote(zone.iso8601(report.at))),
             ("until", JSONText.quote(zone.iso8601(report.until))),
             ("source", JSONText.quote(report.source.rawValue)),
+            ("stale", "\(age.isStale)"),
+            ("stale_reason", JSONText.string(age.staleness?.name)),
             ("tz", JSONText.quote(zone.identifier)),
             ("transitions", JSONText.array(transitions)),
+            ("unknown", JSONText.array(unknown)),
         ]
     }
 }

@@ -2,32 +2,71 @@ import DiningHours
 
 /// The openings and closings between two instants, soonest first: the answer of
 /// `venuectl next` and of venued's `next` (rendered by `NextText` and `NextJSON`).
+/// With them, the venues it cannot speak for (`unknown`): an empty list must not read
+/// as "nothing changes" when the data has no hours for that stretch (HOURS.md §3.6).
 public struct NextReport: Sendable {
     package struct Row: Sendable {
         package let transition: Transition
         package let venue: Venue
     }
 
+    /// A venue without hours for part of the window, from `from` on (the window's first
+    /// day when it has none at all), and why.
+    package struct Unknown: Sendable {
+        package let venue: Venue
+        package let reason: UnknownReason
+        package let from: LocalDate
+    }
+
     package let at: Instant
     package let until: Instant
     package let zone: ZoneRules
     public let source: FeedSource
+    /// How current the data is, as `status` says it (`stale`, `stale_reason`).
+    public let dataAge: DataAge
     package let coverage: Coverage?
     package let rows: [Row]
+    package let unknown: [Unknown]
+    /// How many venues were asked about: the "15" of "no hours for 3 of 15".
+    package let chosen: Int
 
     /// `venues` are the ids to keep; `limit` caps the rows (venued's `limit`).
-    public init(campus: Campus, at: Instant, until: Instant, venues: Set<Int>, estimate: Bool, limit: Int = .max, source: FeedSource) {
+    public init(campus: Campus, at: Instant, until: Instant, venues: Set<Int>, estimate: Bool, limit: Int = .max,
+                source: FeedSource, dataAge: DataAge = DataAge()) {
         let byID = Dictionary(campus.timetables.map { ($0.venue.id, $0.venue) }, uniquingKeysWith: { first, _ in first })
         var rows: [Row] = []
         for transition in campus.transitions(after: at, through: until, estimate: estimate) where rows.count < limit {
             guard venues.contains(transition.venueID), let venue = byID[transition.venueID] else { continue }
             rows.append(Row(transition: transition, venue: venue))
         }
+        let chosen = campus.timetables.filter { venues.contains($0.venue.id) }
+        // The last second of the window: a window ending at midnight asks nothing of the next day.
+        let days = campus.zone.localDate(of: at)...max(campus.zone.localDate(of: at), campus.zone.localDate(of: until - 1))
+        self.unknown = chosen.compactMap { timetable in Self.unknown(timetable, on: days, estimate: estimate) }
+        self.chosen = chosen.count
         self.rows = rows
         self.at = at
         self.until = until
         self.zone = campus.zone
         self.source = source
+        self.dataAge = dataAge
         self.coverage = campus.coverage
+    }
+
+    /// The first day of `days` the venue has no hours for, and why; nil when it has them all.
+    private static func unknown(_ timetable: Timetable, on days: ClosedRange<LocalDate>, estimate: Bool) -> Unknown? {
+        var date = days.lowerBound
+        while date <= days.upperBound {
+            if let reason = timetable.unknownReason(on: date, estimate: estimate) {
+                return Unknown(venue: timetable.venue, reason: reason, from: date)
+            }
+            date = date.adding(days: 1)
+        }
+        return nil
+    }
+
+    /// The venues it cannot speak for, counted as a status answer counts them.
+    package var headcount: Headcount {
+        Headcount(total: chosen, open: 0, unknown: unknown.map(\.reason), date: unknown.map(\.from).min() ?? zone.localDate(of: at))
     }
 }

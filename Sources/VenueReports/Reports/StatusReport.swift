@@ -19,6 +19,12 @@ public struct StatusReport: Sendable {
     public let dataAge: DataAge
     package let coverage: Coverage?
     package let rows: [Row]
+    /// The venues `--open-now` left out because their hours are unknown: kept so that an
+    /// answer with nothing open can tell "none open" from "none known to be open".
+    package let withheld: [Row]
+    /// How many venues passed every filter but `--open-now`: the "15" of "no hours for
+    /// 3 of 15", counted before `--open-now` dropped the closed and the unknown.
+    package let chosen: Int
     /// The options it answers, for the formats that say what was asked (`--near`, filters).
     package let options: StatusOptions
 
@@ -37,14 +43,16 @@ public struct StatusReport: Sendable {
         let zone = campus.zone
         let at = try Self.instant(options.at, zone: zone, now: now)
         let chosen = try Self.select(options.venues, from: campus.timetables.map(\.venue))
-        var rows: [Row] = []
+        var rows: [Row] = [], withheld: [Row] = [], count = 0
         for timetable in campus.timetables where chosen.contains(timetable.venue.id) {
             let venue = timetable.venue
             if options.favorites && !favorites.contains(venue.id) { continue }
             if !options.kinds.isEmpty && !options.kinds.contains(venue.kind) { continue }
             let status = timetable.status(at: at, estimate: options.estimate, soon: options.soonMinutes * 60)
-            if options.openNow && status.state != .open { continue }
+            count += 1
             let distance = options.near.flatMap { point in VenueInfo.bundled[venue.id].map { point.distance(to: $0.coordinate) } }
+            if options.openNow && status.state == .unknown { withheld.append(Row(venue: venue, status: status, distance: distance)) }
+            if options.openNow && status.state != .open { continue }
             rows.append(Row(venue: venue, status: status, distance: distance))
         }
         if options.near != nil {
@@ -59,6 +67,8 @@ public struct StatusReport: Sendable {
         self.dataAge = dataAge
         self.coverage = campus.coverage
         self.rows = rows
+        self.withheld = withheld
+        self.chosen = count
         self.options = options
     }
 

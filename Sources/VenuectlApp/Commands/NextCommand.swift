@@ -48,7 +48,7 @@ enum NextCommand {
         let campus = Campus(feed: local.copy.feed, zone: zone)
         let chosen = try StatusReport.select(options.venues, from: local.copy.feed.venues)
         let report = NextReport(campus: campus, at: at, until: at + options.within, venues: chosen,
-                                estimate: options.common.estimate, source: local.copy.source)
+                                estimate: options.common.estimate, source: local.copy.source, dataAge: local.age(now: context.now))
         if options.common.json {
             try Venuectl.write(NextJSON.render(report))
         } else {

@@ -2,7 +2,8 @@ import DiningHours
 import VenueReports
 
 /// `venuectl next` for people: a header with the window and the data, then one line
-/// per opening or closing, soonest first.
+/// per opening or closing, soonest first; then, when the data has no hours for some
+/// venues in the window, how many and why (never only "Nothing opens or closes").
 ///
 ///     Next 3 h from Mon Sep 18 12:00 PM · file data, 2023-09-16 to 2023-09-22
 ///       2:00 PM  in 2 h        Falk Kosher Dining closes
@@ -40,11 +41,30 @@ struct NextText {
             // A terminal too narrow even for the time and the verb: cut, as the last resort.
             lines.append(columns.map { line.truncated(to: $0) } ?? line)
         }
-        if report.rows.isEmpty { lines += wrap("Nothing opens or closes in the next \(span).") }
+        if let unknown = unknownSentence(span: span, today: at.date) {
+            lines += (report.rows.isEmpty ? [] : [""]) + wrap(unknown)
+        } else if report.rows.isEmpty {
+            lines += wrap("Nothing opens or closes in the next \(span).")
+        }
         if report.rows.contains(where: \.transition.estimated) {
             lines += [""] + wrap("~ estimated: projected from the same weekday of the data's week.")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What is said of the venues without hours in the window, so that no line is not
+    /// read as "nothing changes": "Nothing known to open or close in the next 3 h: no
+    /// hours for 15 venues (the data ends 2023-09-22)."; nil when every venue has hours.
+    private func unknownSentence(span: String, today: LocalDate) -> String? {
+        let headcount = report.headcount
+        guard headcount.hasUnknown else { return nil }
+        let from = headcount.date > today ? " from \(ClockText.day(headcount.date))" : ""
+        let why = headcount.because.map { " (\($0))" } ?? ""
+        let venues = headcount.allUnknown ? Headcount.venues(headcount.total) : "\(headcount.unknown.count) of \(Headcount.venues(headcount.total))"
+        if report.rows.isEmpty {
+            return "Nothing known to open or close in the next \(span): no hours for \(venues)\(from)\(why)."
+        }
+        return "No hours for \(venues)\(from)\(why): what they do then is not listed."
     }
 
     private func wrap(_ line: String, at separator: String = " ") -> [String] {

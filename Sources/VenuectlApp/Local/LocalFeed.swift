@@ -20,6 +20,8 @@ struct LocalFeed {
     let skippedCache: String?
     /// Why venued's copy is not the one shown; nil when it is, or when none was asked.
     var unreachable: DaemonFailure?
+    /// Why venued calls the copy it served old (its `stale_reason`); nil when fresh.
+    var servedStaleness: DataAge.Staleness?
 
     /// How long a typed command waits for venued's feed before it computes from the local copy.
     static let feedBudget = 1.0
@@ -31,7 +33,9 @@ struct LocalFeed {
         let failure: DaemonFailure
         switch connection.exchange(DaemonRequest.feed, timeout: feedBudget) {
         case .success(let answer) where answer.ok:
-            if let copy = feed(in: answer.value) { return LocalFeed(copy: copy, skippedData: nil, skippedCache: nil) }
+            if let copy = feed(in: answer.value) {
+                return LocalFeed(copy: copy, skippedData: nil, skippedCache: nil, servedStaleness: staleness(in: answer.value))
+            }
             failure = .unusable(connection.path, "answered a feed request without a feed")
         case .success(let answer):
             let message = if case .string(let text)? = answer.value["error"] { text } else { "no reason given" }
@@ -50,6 +54,23 @@ struct LocalFeed {
               let source = FeedSource(rawValue: name), let feed = try? FeedDecoder.decode(Array(text.utf8)) else { return nil }
         let fetchedAt = if case .string(let time)? = answer["fetched_at"] { instant(time) } else { Instant?.none }
         return FeedCopy(feed: feed, source: source, fetchedAt: fetchedAt)
+    }
+
+    /// venued's `stale_reason` of its feed answer; an older venued sends none.
+    private static func staleness(in answer: JSONValue) -> DataAge.Staleness? {
+        switch answer["stale_reason"] {
+        case .string("refresh_failing")?: return .refreshFailing
+        case .string("overdue")?: return .overdue
+        default: return nil
+        }
+    }
+
+    /// How current the copy is, as `status` would say: venued's word for what it served,
+    /// the fallback's rule for a copy shown because it could not answer, and for a
+    /// `--data` file nothing (it is what was asked for).
+    func age(now: Instant) -> DataAge {
+        if let unreachable { return DataAge.fallback(copy, unreachable: unreachable, now: now) }
+        return DataAge(fetchedAt: copy.fetchedAt, staleness: servedStaleness)
     }
 
     static func load(_ path: String?, environment: [String: String]) throws(CLIError) -> LocalFeed {

@@ -46,7 +46,8 @@ struct ScheduleAnswers {
         let hours = try request.fields.integer("hours", in: 1...336) ?? 24
         let limit = try request.fields.integer("limit", in: 1...1000) ?? 50
         let report = NextReport(campus: campus, at: at, until: at + hours * 3600, venues: chosen,
-                                estimate: !(try request.fields.flag("no_estimate")), limit: limit, source: held.source)
+                                estimate: !(try request.fields.flag("no_estimate")), limit: limit, source: held.source,
+                                dataAge: prepared.snapshot.age(now: now))
         return Reply.ok(NextJSON.members(report))
     }
 

@@ -61,9 +61,12 @@ extension ConnectionServer {
                 return .refresh
             case .feed:
                 let (held, bytes, zone) = (snapshot.held, snapshot.bytes, snapshot.zone)
+                // Its age, so that what venuectl computes from it says "old" as status does.
+                let staleness = snapshot.age(now: now).staleness
                 return .compute {
                     Reply.ok([("source", JSONText.quote(held.source.rawValue)),
                               ("fetched_at", zone.map { Reply.time(held.fetchedAt, $0) } ?? "null"),
+                              ("stale", "\(staleness != nil)"), ("stale_reason", JSONText.string(staleness?.name)),
                               ("feed", JSONText.quote(String(decoding: bytes, as: UTF8.self)))])
                 }
             }
