@@ -50,8 +50,8 @@ let package = Package(
         // One bounded HTTP GET through the system's libcurl, loaded at run time.
         .target(name: "CCurlFetch"),
         // Glibc only, linked as a static executable: no dynamic loader at start, which a
-        // shell prompt pays on every Enter (VenuectlBinaryTests keeps it so; the README's
-        // Performance section has the figures).
+        // shell prompt pays on every Enter (VenuectlBinaryTests keeps it so;
+        // docs/PERFORMANCE.md has the figures).
         .executableTarget(
             name: "venuectl",
             dependencies: ["VenuectlApp", "VenueReports", "VenuedSystem"],

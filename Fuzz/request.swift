@@ -27,7 +27,6 @@ func answer(_ line: [UInt8]) throws(ProtocolError) {
         _ = try? request.fields.flag(field)
         _ = try? request.fields.integer(field, in: 1...1000)
         _ = try? request.fields.strings(field)
-        _ = try? request.fields.stringMap(field)
         _ = try? request.fields.ids(field, limit: Favorites.limit)
     }
     switch request.command {

@@ -64,21 +64,6 @@ package struct RequestFields: Sendable {
         return ids
     }
 
-    /// An object of strings, such as the variables a client forwards.
-    package func stringMap(_ key: String) throws(ProtocolError) -> [String: String] {
-        switch members[key] {
-        case nil, .null?: return [:]
-        case .object(let list)?:
-            var result: [String: String] = [:]
-            for (name, value) in list {
-                guard case .string(let text) = value else { throw ProtocolError("\"\(key)\" must map names to strings") }
-                result[name] = text
-            }
-            return result
-        default: throw ProtocolError("\"\(key)\" must be an object of strings")
-        }
-    }
-
     /// Venue queries (`strings`), each once, at most `StatusOptions.venueLimit`.
     package func venueQueries(_ key: String) throws(ProtocolError) -> [String] {
         guard let queries = StatusOptions.venueQueries(try strings(key)) else {

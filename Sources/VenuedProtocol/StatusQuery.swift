@@ -5,9 +5,8 @@ import VenueReports
 ///
 /// One table of fields gives venuectl's encoder, venued's decoder and the names a
 /// request may carry, so the three cannot drift apart (they were three lists once).
-/// venuectl's prompt path sends the command line instead (`ForwardedStatus`); venued
-/// turns both into the same `StatusOptions` and `StatusPresentation`, so both reach
-/// the same answers and the same cached lines.
+/// venuectl's prompt path writes the same line straight from argv (`PromptPath`, held to
+/// this table by a test), so both reach the same answers and the same cached lines.
 package enum StatusQuery {
     /// One member: its name, how the client writes it (nil leaves it out) and how
     /// venued reads it back.

@@ -2,7 +2,7 @@ import DiningHours
 import VenuedSystem
 
 /// Everything that can stop `venuectl`, each with one line for the user and its own
-/// exit code so that scripts can tell them apart (see README, "Exit codes").
+/// exit code so that scripts can tell them apart (see docs/COMMANDS.md, "Exit codes").
 public enum CLIError: Error, Equatable, CustomStringConvertible {
     /// A flag, value or argument the command does not accept: exit 2. `help` is the
     /// command whose `--help` explains it.

@@ -1,8 +1,8 @@
 import DiningHours
 
-/// The flags of `venuectl status` (README, `venuectl status`): what to compute (venues,
+/// The flags of `venuectl status` (docs/COMMANDS.md, `venuectl status`): what to compute (venues,
 /// filters, instant, zone) and how to print it. Parsed from one table (`StatusOptions.table`, in StatusFlags.swift) so that parsing,
-/// `--help` and the README cannot disagree; venued rebuilds the same value from a request.
+/// `--help` and the docs cannot disagree; venued rebuilds the same value from a request.
 public struct StatusOptions: Hashable, Sendable {
     /// The most venue queries one question may hold: each is searched among every venue,
     /// and a request line has room for thousands, so the work of one question is bounded

@@ -8,7 +8,7 @@ import VenuedSystem
 /// is a `poll` bounded by that deadline, so a daemon that accepts and never answers
 /// costs the caller the budget and no more.
 ///
-/// Every command that talks to venued (status, the prompt's forwarded status, is-open,
+/// Every command that talks to venued (status, the prompt's path, is-open,
 /// watch, info, refresh) connects through `open`, which sends nothing to a socket that
 /// is not the user's own venued (`SocketTrust`): that is why the checks live there.
 public struct DaemonConnection: Sendable {

@@ -2,9 +2,10 @@ import VenueReports
 import VenuedProtocol
 
 /// `venuectl refresh`: venued fetches now (primary, then backup) and says what came of it
-/// in one line. venued answers after the refresh under way (if any) and one more, each
-/// two fetches with their deadline, so venuectl asks for that deadline first and waits
-/// four times it, plus a margin for the fetch children.
+/// in one line. venued answers when its chain is done (a request during one joins it),
+/// at most two fetches with their deadline, or at once when its gate is shut (a
+/// Retry-After, the backoff); venuectl asks for that deadline first and waits four times
+/// it, plus a margin for the fetch children.
 enum RefreshCommand {
     /// Each fetch child may take a second past its deadline; the rest is the round trip.
     static let margin = 5.0
@@ -13,10 +14,12 @@ enum RefreshCommand {
     static let helpText = """
         usage: venuectl refresh [options]
 
-        Asks venued to fetch the venues now, and prints what each source did. Waits as
-        long as venued may take: a refresh already under way and this one, each up to
-        twice venued's fetch timeout, plus \(Int(margin)) s (45 s with the default timeout
-        of 10 s; usually well under a second). Needs a running venued.
+        Asks venued to fetch the venues now, and prints what each source did. A request
+        during a refresh joins it. After a Retry-After, or inside the backoff after failed
+        refreshes, venued asks the servers nothing and answers at once with the last
+        refresh's report and when it will ask again. Waits at most four times venued's
+        fetch timeout plus \(Int(margin)) s (45 s with the default timeout of 10 s;
+        usually well under a second). Needs a running venued.
 
         options:
         \(table.helpLines)
