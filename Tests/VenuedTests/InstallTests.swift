@@ -247,7 +247,14 @@ import Testing
         #expect(try manager.property("venued.service", "WatchdogUSec") == "2s")
         let environment = (try? String(contentsOfFile: "/proc/\(watched)/environ", encoding: .utf8)) ?? ""
         #expect(environment.split(separator: "\0").contains("WATCHDOG_USEC=2000000"))
-        sleep(7)
+        // Five pings seen by the manager (each updates WatchdogTimestampMonotonic) span more
+        // than two watchdog periods: a venued that missed them would have been restarted.
+        var pings: Set<String> = []
+        let pinged = try manager.wait(seconds: 30) {
+            pings.insert(try manager.property("venued.service", "WatchdogTimestampMonotonic"))
+            return pings.count >= 6
+        }
+        #expect(pinged, "the manager saw \(pings.count) pings\n\(serviceLog)")
         #expect(try manager.property("venued.service", "MainPID") == watched, "\(serviceLog)")
         #expect(try manager.property("venued.service", "ActiveState") == "active")
         #expect(try manager.property("venued.service", "NRestarts") == restarts)
