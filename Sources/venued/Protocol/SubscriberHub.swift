@@ -11,7 +11,7 @@ import VenuedProtocol
 /// wall-clock timer at `nextWake`, hands a `Round` to the own lane, which renders the
 /// lines (`PushRenderer`), and acts on what `apply` returns: lines
 /// it sends itself (only the loop writes sockets, so a descriptor it has closed is never
-/// written to) and file contents it hands to the files lane (`PromptFiles`; the loop
+/// written to) and file contents it hands to the own lane (`PromptFiles`; the loop
 /// does no file I/O). Pure apart from that hand-over, so a test can drive it with a
 /// virtual clock.
 struct SubscriberHub {

@@ -34,7 +34,7 @@ extension ConnectionServer {
         roundInFlight = true
     }
 
-    /// Sends a round's lines, and hands its prompt files' texts to the files lane; a
+    /// Sends a round's lines, and hands its prompt files' texts to the own lane; a
     /// subscriber whose socket cannot take its line at once is dropped rather than
     /// allowed to delay the rest.
     func finishRound(_ round: SubscriberHub.Round, _ computed: [SubscriberHub.Computed]) {
