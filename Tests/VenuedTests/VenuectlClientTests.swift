@@ -144,6 +144,8 @@ import VenuedProtocol
         #expect(run.code == 0)
         #expect(run.json["source"] as? String == "bundled")
         #expect(run.stderr.contains(notice) && run.stderr.contains(stub.path) && run.stderr.contains("showing the bundled data"), "\(run.stderr)")
+        // This venuectl runs from the build directory: its venued logs to the terminal running it, not to the journal.
+        #expect(run.stderr.hasSuffix("— see the terminal where 'swift run venued' runs\n"), "\(run.stderr)")
     }
 
     @Test func theSocketFlagAndVariableNameTheDaemon() throws {
