@@ -29,7 +29,7 @@ public enum Venuectl {
                 operands: .venues, flags: WatchCommand.flags, run: WatchCommand.run),
         Command(name: "notify", summary: "desktop notifications when favorite venues open, before they close, when hours change",
                 operands: .none, flags: NotifyOptions.table.specs, run: NotifyCommand.run),
-        Command(name: "favorites", summary: "add, remove or list the venues 'status --favorites' shows",
+        Command(name: "favorites", summary: "add, remove, toggle or list the venues 'status --favorites' shows",
                 operands: .choice(FavoritesCommand.actions), flags: FavoritesCommand.table.specs, run: FavoritesCommand.run),
         Command(name: "info", summary: "what venued serves: source, fetch time, dates, last error, next refresh",
                 operands: .none, flags: InfoCommand.table.specs, run: InfoCommand.run),

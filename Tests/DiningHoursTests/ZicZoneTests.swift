@@ -29,6 +29,7 @@ struct ZicZoneTests {
             Zone Test/TwoADay -4:56:02 - LMT 1883 Nov 18 12:03:58
                 -5:00 Two E%sT
             """, bloat: bloat)
+        defer { zones.remove() }
         let rules = try zones.rules("Test/TwoADay")
         // 2030-03-10 (the second Sunday): 02:30 is skipped, 10:00 is EDT, 19:30 happens
         // twice (EDT first), 20:30 is EST again; 2150 is the rule's, past the table.
@@ -52,6 +53,7 @@ struct ZicZoneTests {
             Zone Test/ThreeADay -4:56:02 - LMT 1883 Nov 18 12:03:58
                 -5:00 Three E%sT
             """, bloat: bloat)
+        defer { zones.remove() }
         let rules = try zones.rules("Test/ThreeADay")
         #expect(rules.iso8601(at("2030-04-07T12:30:00", rules)) == "2030-04-07T13:30:00-03:00")
         #expect(rules.iso8601(at("2030-04-07T18:30:00", rules)) == "2030-04-07T18:30:00-03:00")
@@ -71,6 +73,7 @@ struct ZicZoneTests {
                 -5:00 Early E%sT 2121
                 -5:00 Late E%sT
             """, bloat: bloat)
+        defer { zones.remove() }
         let rules = try zones.rules("Test/ListedLate")
         #expect(rules.offset(at: at("2110-03-20T12:00:00Z")) == -18_000)   // the rule would say EDT
         #expect(rules.offset(at: at("2110-10-29T12:00:00Z")) == -18_000)   // the rule would say EDT
@@ -91,6 +94,7 @@ struct ZicZoneTests {
             Zone Test/RuleOnly -5:00 Always E%sT
             """
         let slim = try Zic.compile(source, bloat: .slim), fat = try Zic.compile(source, bloat: .fat)
+        defer { slim.remove(); fat.remove() }
         let footer = try #require(String(decoding: slim.bytes("Test/RuleOnly"), as: UTF8.self).split(separator: "\n").last)
         #expect(footer == "EST5EDT,M3.2.0,M11.1.0")
         let rules = try ZoneRules(identifier: "Test/RuleOnly", tzif: Zic.ruleOnlyFile(footer: String(footer), firstOffset: -17_762))
@@ -110,9 +114,11 @@ struct ZicZoneTests {
                 + "\nZone Test/\(name) -4:56:02 - LMT 1883 Nov 18 12:03:58\n    -5:00 \(name) E%sT\n"
         }
         let twin = try Zic.compile(source("Twin", "min 2200"), bloat: .fat)
+        defer { twin.remove() }
         let listed = try Zdump.changes(twin.path("Test/Twin"), from: Self.from, to: Self.to)
         for bloat in Zic.Bloat.allCases {
             let zones = try Zic.compile(source("Plain", "min max"), bloat: bloat)
+            defer { zones.remove() }
             let rules = try zones.rules("Test/Plain")
             #expect(String(decoding: try zones.bytes("Test/Plain"), as: UTF8.self).hasSuffix("\n\(rule.footer)\n"), "\(bloat)")
             for (time, offset) in rule.probes { #expect(rules.offset(at: at(time)) == offset, "\(bloat) \(time)") }
@@ -206,10 +212,14 @@ enum Zic {
 
     enum Bloat: String, CaseIterable, Sendable { case slim, fat }
 
-    /// `source` compiled by `zic -b BLOAT` into a fresh directory.
+    /// `source` compiled by `zic -b BLOAT` into a fresh directory; the test removes it
+    /// (`remove`, deferred) so that no `zic-*` directory is left in the temporary directory.
     struct Compiled {
         let source: String
         let directory: String
+        /// The compiled directory's parent, made for this compilation: the source and `out`.
+        let root: String
+        func remove() { try? FileManager.default.removeItem(atPath: root) }
         func path(_ zone: String) -> String { directory + "/" + zone }
         func bytes(_ zone: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path(zone)))) }
         func rules(_ zone: String) throws -> ZoneRules { try ZoneRules(identifier: zone, tzif: bytes(zone)) }
@@ -219,8 +229,11 @@ enum Zic {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("zic-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try Data((source + "\n").utf8).write(to: URL(fileURLWithPath: directory + "/zones.zi"))
-        _ = try run(zic, ["-d", directory + "/out", "-b", bloat.rawValue, directory + "/zones.zi"])
-        return Compiled(source: source, directory: directory + "/out")
+        do { _ = try run(zic, ["-d", directory + "/out", "-b", bloat.rawValue, directory + "/zones.zi"]) } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+        return Compiled(source: source, directory: directory + "/out", root: directory)
     }
 
     /// The zone files of `directory` (TZif, not under posix/ or right/), sorted by name,

@@ -117,6 +117,7 @@ import Testing
 
     @Test func missingDamagedAndMisnamedZones() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         #expect(throws: ZoneError.noTimeZoneData(directory: directory + "/none")) {
             try ZoneDatabase(directory: directory + "/none").rules("America/New_York")
         }
@@ -199,6 +200,7 @@ import Testing
     /// A zone is the file of that name under TZDIR, whatever is in it.
     @Test func theDirectoryIsTheSourceOfTruth() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory + "/America", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Asia/Tokyo", toPath: directory + "/America/New_York")
         let rules = try ZoneDatabase(directory: directory).rules("America/New_York")
@@ -224,6 +226,7 @@ import Testing
         #expect(VenueQuery.fold("ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿ") == "aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyy")
     }
 
+    /// A fresh directory for a test's zone files; the test removes it (deferred).
     private func temporaryDirectory() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("zones-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -2,7 +2,8 @@ import Testing
 @testable import VenueReports
 import VenuedSystem
 
-/// The notice that venued is not running says how to start it where venuectl runs.
+/// The notice that venued is not running says how to start it where venuectl runs, and
+/// the one that it answered wrongly where its log is read there.
 @Suite struct StartHintTests {
     static let home = ["HOME": "/home/ann"]
 
@@ -40,5 +41,16 @@ import VenuedSystem
     func foreground() {
         #expect(StartHint.locate(executable: "/opt/venued/bin/venuectl", environment: Self.home, exists: { _ in false }) == .foreground)
         #expect(StartHint.locate(executable: nil, environment: [:], exists: { _ in false }).text == "start it with 'venued' in another terminal")
+    }
+
+    @Test("the log hint of a venued that answered wrongly points where the start hint does")
+    func logFollowsTheStartHint() {
+        #expect(StartHint.checkout.logText == "see the terminal where 'swift run venued' runs")
+        #expect(StartHint.userUnit.logText == "see 'journalctl --user -u venued'")
+        #expect(StartHint.foreground.logText == "see the terminal where 'venued' runs")
+        for hint in [StartHint.checkout, .userUnit, .foreground] {
+            #expect(DaemonFailure.timedOut("/run/v.sock", seconds: 0.15, start: hint).hint == hint.logText)
+            #expect(DaemonFailure.unusable("/run/v.sock", "went away", start: hint).hint == hint.logText)
+        }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// `venuectl favorites add|remove|list` and `status --favorites`: the file's format, its
+/// `venuectl favorites add|remove|toggle|list` and `status --favorites`: the file's format, its
 /// atomic rewrite, names resolved to one venue, and the errors with their exit codes.
 @Suite struct FavoritesTests {
     let root: String
@@ -46,6 +46,15 @@ import Testing
         #expect(both.code == 0 && both.stdout == "removed 1920 Commons (593)\nadded Lauder College House (1442)\n", "\(both.stderr)")
         #expect(try shownIDs() == [1442])
         #expect(try venuectl(["favorites", "toggle", "cafe"]).code == 2, "a name several venues share is refused, as by add")
+    }
+
+    @Test func theOverviewNamesEveryAction() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // `venuectl --help` is where a newcomer learns what favorites can do.
+        let line = try venuectl(["--help"]).stdout.split(separator: "\n").first { $0.hasPrefix("  favorites ") }
+        for action in ["add", "remove", "toggle", "list"] {
+            #expect(line?.contains(action) == true, "\(action) in: \(line ?? "no favorites line")")
+        }
     }
 
     @Test func withoutFavoritesStatusSaysHowToAddThem() throws {

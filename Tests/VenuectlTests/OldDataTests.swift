@@ -109,12 +109,14 @@ import Testing
         #expect(json.json["stale_reason"] as? String == "venued_unreachable" && json.json["fetched_at"] is String)
         let plain = try venuectl(["status", "commons"] + at, environment: environment)
         #expect(plain.stdout.contains("\nOld data: venued did not answer, so this is venued's cached copy from "))
-        #expect(plain.stderr.contains("showing the cached copy from"))
+        #expect(plain.stderr.isEmpty, "the header gives the advice; stderr does not repeat it")
         let waybar = try #require(object(try venuectl(["status", "--format", "waybar", "commons"] + at, environment: environment).stdout))
         #expect(waybar["class"] as? [String] == ["open", "stale"] && waybar["alt"] as? String == "open")
         #expect(waybar["text"] as? String == "1920 Commons open till 4:30pm (old)")
         #expect((waybar["tooltip"] as? String)?.contains("\n\nOld data: venued did not answer") == true)
-        #expect(try venuectl(["status", "--format", "prompt", "commons"] + at, environment: environment).stdout == "1920 Commons open till 4:30pm (old)\n")
+        let prompt = try venuectl(["status", "--format", "prompt", "commons"] + at, environment: environment)
+        #expect(prompt.stdout == "1920 Commons open till 4:30pm (old)\n")
+        #expect(prompt.stderr.contains("showing the cached copy from"), "a prompt has no room for the advice: stderr says it")
         #expect(try venuectl(["status", "--format", "polybar", "commons"] + at, environment: environment).stdout
             == "%{F#4caf50}1920 Commons open till 4:30pm%{F-} %{F#9e9e9e}(old)%{F-}\n")
         #expect(try venuectl(["status", "--format", "i3blocks", "commons"] + at, environment: environment).stdout

@@ -57,6 +57,7 @@ import Testing
         #expect(run.code == 0)
         #expect(run.stdout.contains("bundled data, 2023-09-16 to 2023-09-22"))
         #expect(run.stdout.contains("\nOld data: venued did not answer, so this is the bundled copy of Penn's hours — start it with"))
+        #expect(run.stderr.isEmpty, "the advice is printed once, in the header")
         #expect(run.stdout.contains("\n? No hours: the data covers 2023-09-16 to 2023-09-22, and hours are not guessed more than 21 days away from it; --at 2023-09-18T12:00 shows that week.\n"))
         #expect(run.stdout.contains("Dining Halls") && run.stdout.contains("Retail") && run.stdout.contains("? 1920 Commons"))
         #expect(run.stdout.contains("unknown   no hours: the data ends 2023-09-22") && !run.stdout.contains("~"))

@@ -92,6 +92,13 @@ import Testing
         ], "\(run.output)")
     }
 
+    /// Every shell offers `1920-commons` for `com`: bash by its `*word*` test, fish by its
+    /// own substring matching, zsh by the matcher its script hands `_describe`.
+    @Test func zshMatchesVenuesAnywhereInTheSlugAsBashAndFishDo() throws {
+        let zsh = try String(contentsOfFile: try script("zsh"), encoding: .utf8)
+        #expect(zsh.contains("  _describe -t venues venue venues -M 'm:{A-Z}={a-z} l:|=* r:|=*'\n"), "\(zsh)")
+    }
+
     @Test func everyScriptNamesEveryCommandAndFlagOfHelp() throws {
         let bash = try String(contentsOfFile: try script("bash"), encoding: .utf8)
         let zsh = try String(contentsOfFile: try script("zsh"), encoding: .utf8)

@@ -359,6 +359,8 @@ import Testing
     func debUnderARealUserManager() throws {
         let environment = ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "DEBIAN_FRONTEND": "noninteractive"]
         let debPath = Self.deb.hasPrefix("/") ? Self.deb : FileManager.default.currentDirectoryPath + "/" + Self.deb
+        let recommends = try Self.tool("/usr/bin/dpkg-deb", ["--field", debPath, "Recommends"]).output
+        #expect(recommends == "bash-completion\n", "bash loads the packaged completions only with bash-completion: \(recommends)")
         let install = try Self.tool("/usr/bin/apt-get", ["install", "-y", "-q", "--no-install-recommends", debPath],
                                     environment: environment, timeout: 600)
         defer { _ = try? Self.tool("/usr/bin/dpkg", ["--purge", "venued"], environment: environment, timeout: 120) }

@@ -58,6 +58,31 @@ struct PromptShells {
     }
 }
 
+/// The venuectl snippets of docs/integrations.md when venuectl is not on PATH: the prompt
+/// shows `(venuectl?)`, not nothing, which would read as "no venues".
+@Suite struct PromptSnippetsWithoutVenuectl {
+    @Test(.enabled(if: RealConsumers.have("bash"), "needs bash"))
+    func bash() throws { try expectMark(.bash, run: ["--noprofile", "--norc"]) }
+
+    @Test(.enabled(if: RealConsumers.have("zsh"), "needs zsh (Debian's zsh package; .ci/run installs it)"))
+    func zsh() throws { try expectMark(.zsh, run: ["-f"]) }
+
+    @Test(.enabled(if: RealConsumers.have("fish"), "needs fish (Debian's fish package; .ci/run installs it)"))
+    func fish() throws { try expectMark(.fish, run: ["--no-config"]) }
+
+    /// Runs the snippet, then `__dining`, as a script of `shell` with a PATH that has no venuectl.
+    private func expectMark(_ shell: PromptShell, run flags: [String]) throws {
+        let scratch = NSTemporaryDirectory() + "dining-snippet-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let script = scratch + "/rc"
+        try (try shell.venuectlSnippet() + "__dining\n").write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try runProgram(RealConsumers.tool(shell.name)!, flags + [script], environment: ["PATH": scratch, "HOME": scratch],
+                                 scratch: scratch, timeout: 30)
+        #expect(run.code == 0 && run.stdout == "(venuectl?) ", "\(shell.name): \(run.stdout) \(run.stderr)")
+    }
+}
+
 /// A shell as the tests start it: its rc file holds a base prompt with a marker and one
 /// snippet of docs/integrations.md, and nothing else is read.
 struct PromptShell {

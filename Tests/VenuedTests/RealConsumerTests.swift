@@ -43,8 +43,8 @@ import Testing
             set -g status-interval 60
             set -g status-left-length 300
             set -g status-right-length 300
-            set -g status-left '#(\(command("tmux", Self.favorites))) '
-            set -g status-right '#(\(command("tmux", ["no-such-venue"]))) #(\(command("tmux", Self.named))) %H:%M'
+            set -g status-left '#(\(command("tmux", Self.favorites)) || echo "venuectl?") '
+            set -g status-right '#(\(command("tmux", ["no-such-venue"])) || echo "venuectl?") #(\(command("tmux", Self.named)) || echo "venuectl?") %H:%M'
             set -as terminal-features ',screen-256color:RGB'
 
             """, to: "tmux.conf")
@@ -201,11 +201,11 @@ import Testing
         try "".write(toFile: session.home.root + "/config/venued/favorites", atomically: true, encoding: .utf8)
         let config = try session.write("""
             [dining]
-            command=venuectl status --favorites --hide-empty --format i3blocks \(at) 2>/dev/null
+            command=venuectl status --favorites --hide-empty --format i3blocks \(at) 2>/dev/null || echo 'venuectl?'
             interval=1
 
             [commons]
-            command=case "${button:-$BLOCK_BUTTON}" in 2) venuectl favorites toggle commons >/dev/null 2>&1 ;; esac; venuectl status commons --format i3blocks \(at) 2>/dev/null
+            command=case "${button:-$BLOCK_BUTTON}" in 2) venuectl favorites toggle commons >/dev/null 2>&1 ;; esac; venuectl status commons --format i3blocks \(at) 2>/dev/null || echo 'venuectl?'
             interval=60
 
             """, to: "i3blocks-clicks.conf")

@@ -79,6 +79,11 @@ final class Squatter {
             let run = try runAsVictim(arguments)
             #expect((0...2).contains(run.code), "\(arguments): exit \(run.code), \(run.stderr)")
             #expect(!run.stdout.contains("SQUATTED") && !run.stdout.contains("squatted"), "\(arguments): \(run.stdout)")
+            if arguments.isEmpty {
+                // Plain text gives the remedy in its "Old data:" header, and only there.
+                #expect(run.stderr.isEmpty && run.stdout.contains("— \(remedy)."), "\(run.stderr)\(run.stdout)")
+                continue
+            }
             let shown = arguments.first == "watch" ? "following the local copy and retrying" : "showing the bundled data"
             #expect(run.stderr == "venuectl: \(refusal); \(shown) — \(remedy)\n", "\(arguments): \(run.stderr)")
         }
@@ -132,9 +137,11 @@ final class Squatter {
         let start = unitInstalled ? "systemctl --user start venued.socket" : "venued"
         let remedy = "stop it and remove \(socket), then start your own venued ('\(start)')"
 
-        let prompt = try runAsVictim([], socket: socket)
-        #expect(prompt.code == 0 && prompt.stdout.contains("Penn dining") && !prompt.stdout.contains("SQUATTED"))
-        #expect(prompt.stderr == "venuectl: \(refusal); showing the bundled data — \(remedy)\n", "\(prompt.stderr)")
+        let plain = try runAsVictim([], socket: socket)
+        #expect(plain.code == 0 && plain.stdout.contains("Penn dining") && !plain.stdout.contains("SQUATTED"))
+        #expect(plain.stderr.isEmpty && plain.stdout.contains("— \(remedy)."), "the header gives the remedy, once: \(plain.stderr)")
+        let json = try runAsVictim(["status", "--json"], socket: socket)
+        #expect(json.stderr == "venuectl: \(refusal); showing the bundled data — \(remedy)\n", "\(json.stderr)")
         let info = try runAsVictim(["info"], socket: socket)
         #expect(info.code == 6 && info.stderr == "venuectl: \(refusal): \(remedy)\n", "\(info.stderr)")
         let seen = try self.seen(state) { $0.connections >= 2 }

@@ -27,6 +27,17 @@ public enum StartHint: Equatable, Sendable {
         "start it with '\(command)'" + (self == .userUnit ? "" : " in another terminal")
     }
 
+    /// Where venued's log is read, as the notices of a venued that answered wrongly end
+    /// (timed out, went away, refused): the journal of its unit when installed, else the
+    /// terminal it runs in, whose stderr is its log. From here, so that every hint of a
+    /// notice points where this venuectl's venued actually runs.
+    package var logText: String {
+        switch self {
+        case .checkout, .foreground: return "see the terminal where '\(command)' runs"
+        case .userUnit: return "see 'journalctl --user -u venued'"
+        }
+    }
+
     /// The unit file that makes `userUnit` the answer.
     package static let unitName = "venued.socket"
 

@@ -45,6 +45,11 @@ public struct StatusPresentation: Hashable, Sendable {
         self.init(format: .plain, color: color, userZone: ZoneDatabase.userZoneName(environment: environment), columns: columns)
     }
 
+    /// Whether this output spells out `StatusNotes.stale` ("Old data: ... — start it
+    /// with ..."): plain text under its first line, waybar in its tooltip. The others
+    /// have room only for `StatusNotes.staleMarker`, so their advice must go to stderr.
+    public var saysStaleNote: Bool { format == .plain || format == .waybar }
+
     /// The report in this presentation: what venuectl prints, wherever it was computed.
     public func render(_ report: StatusReport) -> String {
         switch format {

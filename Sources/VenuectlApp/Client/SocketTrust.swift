@@ -76,7 +76,7 @@ enum SocketTrust {
     static func checkPeer(_ fd: Int32, path: String, uid: UInt32) -> DaemonFailure? {
         guard let peer = PeerCredentials(socket: fd) else {
             return .untrusted("cannot tell who listens on \(path) (SO_PEERCRED: \(String(cString: strerror(errno))))",
-                              remedy: DaemonFailure.logHint)
+                              remedy: StartHint.here.logText)
         }
         guard peer.uid != uid else { return nil }
         return .untrusted("the process listening on \(path) runs as \(describe(peer.uid)), not as you (uid \(uid))",

@@ -17,3 +17,15 @@ extension StartHint {
         return locate(executable: executable, environment: environment, exists: { access($0, F_OK) == 0 })
     }()
 }
+
+extension DaemonFailure {
+    /// `timedOut` as this venuectl says it: its log hint is `StartHint.here`'s.
+    static func timedOut(_ path: String, seconds: Double) -> DaemonFailure {
+        timedOut(path, seconds: seconds, start: .here)
+    }
+
+    /// `unusable` as this venuectl says it: its log hint is `StartHint.here`'s.
+    static func unusable(_ path: String, _ what: String) -> DaemonFailure {
+        unusable(path, what, start: .here)
+    }
+}

@@ -60,13 +60,20 @@ struct BrowserOpener {
         return directories.lazy.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 
-    /// The child's pid; nil when it cannot start.
+    /// The child's pid; nil when it cannot start. Its stdout and stderr go to /dev/null:
+    /// xdg-open and browsers chatter (which handler, Gtk warnings), and that would bury
+    /// venuectl's own line; whether it worked is its exit status, which `open` checks.
     private func spawn(_ path: String, _ words: [String]) -> pid_t? {
         let argv = words.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        guard posix_spawn_file_actions_init(&actions) == 0 else { return nil }
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        guard posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0) == 0,
+              posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO) == 0 else { return nil }
         var pid: pid_t = 0
-        return posix_spawn(&pid, path, nil, nil, argv, envp) == 0 ? pid : nil
+        return posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 ? pid : nil
     }
 
     /// Exit status of the program (128 + signal when killed); 127 when it cannot start.

@@ -44,8 +44,8 @@ enum IsOpenCommand {
         Without --data venued answers; when it cannot within 200 ms, venued's cached copy
         on disk, else the bundled data, with a notice on stderr (none with -q).
 
-        exit codes: 0 open, 1 closed, 2 unknown (no hours published, or --no-estimate
-        beyond the data); errors: 3 unknown venue, 4 unreadable data, 5 invalid data,
+        exit codes: 0 open, 1 closed, 2 unknown (no hours published, a time more than
+        \(Coverage.horizonDays) days from the data, or --no-estimate beyond it); errors: 3 unknown venue, 4 unreadable data, 5 invalid data,
         64 usage or a name several venues share, 70 no time-zone data, 74 the answer
         could not be written
         """
@@ -61,7 +61,7 @@ enum IsOpenCommand {
         let venue = try VenueArgument.resolve(query, in: answers.map(\.venue))
         guard let answer = answers.first(where: { $0.venue.id == venue.id }) else { throw .unknownVenue(query, suggestions: []) }
         if !options.quiet {
-            try Venuectl.write(answer.line + "\n")
+            try Venuectl.write(answer.line(asked: [nil, "now"].contains(options.common.at) ? "now" : "then") + "\n")
             for note in notes { Venuectl.writeError("venuectl: " + note) }
         }
         return answer.exitCode

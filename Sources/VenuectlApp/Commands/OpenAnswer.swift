@@ -59,7 +59,9 @@ struct OpenAnswer {
         }
     }
 
-    var line: String {
+    /// The answer's sentence; `asked` is "now" without `--at` (or with `--at now`) and "then" with another time, so an
+    /// unknown answer names the moment the user meant.
+    func line(asked: String) -> String {
         let name = venue.name
         // One parenthesis for what qualifies the time: "(Dinner)", "(Dinner, estimated)".
         let notes = [DaypartLabel.meaningful(label, venue: name), estimated ? "estimated" : nil].compactMap { $0 }
@@ -74,10 +76,10 @@ struct OpenAnswer {
                 ?? "\(name) is closed, with no opening in the next 14 days" + (estimated ? " (estimated)" : "")
         case .unknown:
             switch unknownReason {
-            case "beyond_horizon": sentence = "\(name): unknown, the data is more than \(Coverage.horizonDays) days from then"
-            case "not_estimated": sentence = "\(name): unknown, the data does not cover then (--no-estimate)"
+            case "beyond_horizon": sentence = "\(name): unknown, the data is more than \(Coverage.horizonDays) days from \(asked)"
+            case "not_estimated": sentence = "\(name): unknown, the data does not cover \(asked) (--no-estimate)"
             case "no_same_weekday": sentence = "\(name): unknown, the data has no such weekday to go by"
-            case "no_data", nil: sentence = "\(name): unknown, no hours are published for then"
+            case "no_data", nil: sentence = "\(name): unknown, no hours are published for \(asked)"
             // A reason a newer venued names: the state alone is still the answer.
             default: sentence = "\(name): unknown"
             }

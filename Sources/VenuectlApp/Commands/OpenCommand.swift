@@ -1,3 +1,4 @@
+import DiningHours
 import VenueReports
 import VenuectlGrammar
 
@@ -37,8 +38,7 @@ enum OpenCommand {
         let query = try VenueArgument.query(options.venue, command: "open")
         let local = try LocalFeed.served(options.common.data, context: context)
         local.writeNotes(zone: try options.common.zone())
-        let venue = try VenueArgument.resolve(query, in: local.copy.feed.venues)
-        guard let url = VenueInfo.bundled[venue.id]?.pageURL else { throw .noPage(venue: venue.name) }
+        let url = try page(query, venues: local.copy.feed.venues)
         if options.print {
             try Venuectl.write(url + "\n")
             return 0
@@ -53,5 +53,19 @@ enum OpenCommand {
         case .failed(let program, let status):
             throw .openFailed("\(program) could not open \(url) (exit \(status)): open it yourself")
         }
+    }
+
+    /// The page of the venue `query` names. The pages come from the bundled metadata, not
+    /// the feed, so an id the metadata knows has its page even when the feed lacks the
+    /// venue (a venue closed for the term, a `--data` file of a few): "no venue matches"
+    /// would be wrong there.
+    private static func page(_ query: String, venues: [Venue]) throws(CLIError) -> String {
+        if query.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(query), !venues.contains(where: { $0.id == id }),
+           let url = VenueInfo.bundled[id]?.pageURL {
+            return url
+        }
+        let venue = try VenueArgument.resolve(query, in: venues)
+        guard let url = VenueInfo.bundled[venue.id]?.pageURL else { throw .noPage(venue: venue.name) }
+        return url
     }
 }

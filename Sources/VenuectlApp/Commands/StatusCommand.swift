@@ -4,7 +4,8 @@ import VenuedProtocol
 
 /// `venuectl status`: from `--data` when given; else venued answers (already rendered,
 /// for the prompt's sake: one request, then print); else the local copy (cache, then
-/// bundled) with one notice. Every path renders through `StatusPresentation`, so the
+/// bundled) with one notice: the answer's "Old data:" line where the format has room
+/// for it, else a line on stderr. Every path renders through `StatusPresentation`, so the
 /// output is the same wherever it was computed.
 enum StatusCommand {
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
@@ -47,8 +48,14 @@ enum StatusCommand {
         let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),
                                       dataAge: DataAge.fallback(local.copy, unreachable: failure, now: context.now))
         try Venuectl.write(presentation.render(report))
-        // After the answer, and only with one: an error is a single line of its own.
-        Venuectl.writeError("venuectl: " + local.notice(failure, zone: report.zone))
+        // After the answer, and only with one: an error is a single line of its own. Once
+        // the answer's own "Old data:" line gives the advice, stderr repeating it is noise;
+        // only a cache that was passed over is left to say.
+        if case .venuedUnreachable? = report.dataAge.staleness, presentation.saysStaleNote {
+            local.writeNotes()
+        } else {
+            Venuectl.writeError("venuectl: " + local.notice(failure, zone: report.zone))
+        }
         return 0
     }
 

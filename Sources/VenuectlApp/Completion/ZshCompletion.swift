@@ -13,7 +13,7 @@ enum ZshCompletion {
             "  local -a venues",
             "  venues=(${(f)\"$(\(CompletionModel.venueNames) 2>/dev/null)\"})",
             "  venues=(${venues//$'\\t'/:})",
-            "  _describe -t venues venue venues",
+            "  _describe -t venues venue venues -M \(quote(venueMatcher))",
             "}",
             "",
             "_venuectl() {",
@@ -42,6 +42,11 @@ enum ZshCompletion {
         lines += ["  esac", "}", "", "_venuectl \"$@\""]
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// How a typed word matches a venue slug, as in bash and fish: anywhere in it (`com`
+    /// finds `1920-commons`, since names are remembered by their middle as often as by
+    /// their start), and capitals as small letters (slugs have none).
+    static let venueMatcher = "m:{A-Z}={a-z} l:|=* r:|=*"
 
     /// `'--data[read venues from ...]:FILE:_files'`, with `-q` as an alternative spelling.
     private static func spec(_ flag: FlagSpec) -> String {
