@@ -11,13 +11,14 @@ enum DaemonStatus {
     static let budget = 0.15
 
     /// `reading` takes what the caller needs from a successful answer; nil makes the
-    /// answer unusable, which is a reason to fall back like any other.
-    static func ask<Value>(_ request: String, socket: String?, context: Context, command: String,
-                           reading: (Answer) -> Value?) throws(CLIError) -> Result<Value, DaemonFailure> {
+    /// answer unusable (`asked` names what was missing), which is a reason to fall back
+    /// like any other.
+    static func ask<Value>(_ request: String, socket: String?, context: Context, command: String, asked: String = "status",
+                           timeout: Double = budget, reading: (Answer) -> Value?) throws(CLIError) -> Result<Value, DaemonFailure> {
         let connection = DaemonConnection(flag: socket, environment: context.environment, uid: context.uid)
-        switch connection.exchange(request, timeout: budget) {
+        switch connection.exchange(request, timeout: timeout) {
         case .success(let answer) where answer.ok:
-            guard let value = reading(answer) else { return .failure(.unusable(connection.path, "answered a status request without the status")) }
+            guard let value = reading(answer) else { return .failure(.unusable(connection.path, "answered a \(asked) request without the \(asked)")) }
             return .success(value)
         case .success(let answer):
             if let error = CLIError(answer: answer.value, command: command) { throw error }

@@ -29,22 +29,13 @@ struct LocalFeed {
     /// `--data FILE`, else venued's feed, else the local copy with a notice.
     static func served(_ path: String?, socket: String? = nil, context: Context) throws(CLIError) -> LocalFeed {
         if path != nil { return try load(path, environment: context.environment) }
-        let connection = DaemonConnection(flag: socket, environment: context.environment, uid: context.uid)
-        let failure: DaemonFailure
-        switch connection.exchange(DaemonRequest.feed, timeout: feedBudget) {
-        case .success(let answer) where answer.ok:
-            if let copy = feed(in: answer.value) {
-                return LocalFeed(copy: copy, skippedData: nil, skippedCache: nil, servedStaleness: staleness(in: answer.value))
-            }
-            failure = .unusable(connection.path, "answered a feed request without a feed")
-        case .success(let answer):
-            let message = if case .string(let text)? = answer.value["error"] { text } else { "no reason given" }
-            failure = .unusable(connection.path, "refused the request (\(message))")
-        case .failure(let reason):
-            failure = reason
+        let asked = try DaemonStatus.ask(DaemonRequest.feed, socket: socket, context: context, command: "feed", asked: "feed",
+                                         timeout: feedBudget) { answer in
+            feed(in: answer.value).map { LocalFeed(copy: $0, skippedData: nil, skippedCache: nil, servedStaleness: staleness(in: answer.value)) }
         }
+        if case .success(let served) = asked { return served }
         var local = try load(nil, environment: context.environment)
-        local.unreachable = failure
+        if case .failure(let failure) = asked { local.unreachable = failure }
         return local
     }
 

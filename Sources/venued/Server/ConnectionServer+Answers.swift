@@ -13,7 +13,7 @@ extension ConnectionServer {
         /// An answer computed on the compute lane: `hours`, `next`, `info` and `feed`, and a
         /// status question not answered this second that costs more than a prompt's
         /// (`StatusLines.isCostly`).
-        case compute(@Sendable () -> String)
+        case compute(@Sendable () throws(ProtocolError) -> String)
         /// Fetch now, through the refresh gate (+Refresh).
         case refresh
     }
@@ -31,11 +31,7 @@ extension ConnectionServer {
                 let zone = prepared.zoneName(options)
                 if StatusLines.isCostly(options, presentation: presentation, zone: zone) {
                     let prepared = prepared
-                    return .compute {
-                        do throws(ProtocolError) { return try prepared.line(options, presentation: presentation, favorites: favorites, at: now) } catch {
-                            return Reply.error(error)
-                        }
-                    }
+                    return .compute { () throws(ProtocolError) in try prepared.line(options, presentation: presentation, favorites: favorites, at: now) }
                 }
                 prepared.build(try prepared.zone(options))
                 let line = try prepared.line(options, presentation: presentation, favorites: favorites, at: now)
@@ -46,13 +42,7 @@ extension ConnectionServer {
                 return .subscribe(Subscription(options: options, presentation: presentation))
             case .hours, .next:
                 let answers = ScheduleAnswers(prepared: prepared, now: now)
-                return .compute {
-                    do throws(ProtocolError) {
-                        return try request.command == .hours ? answers.hours(request) : answers.next(request)
-                    } catch {
-                        return Reply.error(error)
-                    }
-                }
+                return .compute { () throws(ProtocolError) in try request.command == .hours ? answers.hours(request) : answers.next(request) }
             case .info:
                 let info = InfoAnswer(snapshot: snapshot, age: snapshot.age(now: now), runtime: facts,
                                       subscribers: connections.subscribers, refreshing: refresh.chain != nil)

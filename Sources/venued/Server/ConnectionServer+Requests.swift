@@ -98,7 +98,9 @@ extension ConnectionServer {
             handOff(connection) { .subscribed(token: token, subscription, renderer.line(for: subscription, event: "snapshot", at: now)) }
         case .compute(let work):
             let token = connection.token
-            handOff(connection) { .answer(token: token, work()) }
+            handOff(connection) {
+                do throws(ProtocolError) { return .answer(token: token, try work()) } catch { return .answer(token: token, Reply.error(error)) }
+            }
         case .refresh:
             askRefresh(connection)
         }
