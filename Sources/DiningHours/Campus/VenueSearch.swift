@@ -70,7 +70,14 @@ public struct VenueSearch: Sendable {
     }
 
     private func match(_ venue: Venue, _ name: NameKey) -> Match? {
-        if key.text == String(venue.id) || key.text == name.text { return .exact }
+        key.text == String(venue.id) ? .exact : match(name)
+    }
+
+    /// How well the query answers a name alone, by the tiers above: the one fuzzy match,
+    /// for venue names and for dishes (`DishSearch`).
+    func match(_ name: NameKey) -> Match? {
+        guard !key.text.isEmpty, query.utf8.count <= Self.longestQuery else { return nil }
+        if key.text == name.text { return .exact }
         if name.text.hasPrefix(key.text) { return .prefix }
         if key.words.allSatisfy({ word in name.words.contains { $0.hasPrefix(word) } }) { return .wordPrefix }
         if name.text.contains(key.text) { return .substring }

@@ -61,29 +61,36 @@ public enum FeedDecoder {
         if case .string(let value)? = json { return value }
         return nil
     }
+
+    /// A whole number written as a JSON number or a string of digits; nil for a fraction
+    /// or a number too large to be an id.
+    static func integer(_ json: JSONValue?) -> Int? {
+        switch json {
+        case .number(let value)?: return value == value.rounded() && abs(value) < 1e15 ? Int(value) : nil
+        case .string(let value)?: return Int(value)
+        default: return nil
+        }
+    }
 }
 
-/// One pass over a document: the limits, and the warnings so far (the first
-/// `limits.warnings` word for word, the rest counted), so that a million bad elements
-/// cost a counter, not a million messages.
+/// One pass over a document: the limits, and the warnings so far (`WarningLog`).
 private struct Reader {
     let limits: FeedLimits
-    private(set) var warnings: [FeedWarning] = []
-    private(set) var warningCount = 0
+    private var log: WarningLog
+    var warnings: [FeedWarning] { log.warnings }
+    var warningCount: Int { log.count }
 
-    init(limits: FeedLimits) { self.limits = limits }
-
-    mutating func warn(_ location: @autoclosure () -> String, _ reason: @autoclosure () -> String) {
-        warningCount += 1
-        if warnings.count < limits.warnings { warnings.append(FeedWarning(location: location(), reason: reason())) }
+    init(limits: FeedLimits) {
+        self.limits = limits
+        self.log = WarningLog(limit: limits.warnings)
     }
 
-    /// A string field cut to `limit` bytes, with a warning when it was longer.
+    mutating func warn(_ location: @autoclosure () -> String, _ reason: @autoclosure () -> String) {
+        log.warn(location(), reason())
+    }
+
     mutating func text(_ json: JSONValue?, _ limit: Int, field: String, at location: @autoclosure () -> String) -> String? {
-        guard let text = FeedDecoder.text(json) else { return nil }
-        guard text.utf8.count > limit else { return text }
-        warn(location(), "\(field) is \(text.utf8.count) bytes; cut to \(limit)")
-        return FeedDecoder.cut(text, limit)
+        log.text(json, limit, field: field, at: location())
     }
 
     mutating func venue(_ json: JSONValue, position: Int) -> Venue? {
@@ -93,7 +100,7 @@ private struct Reader {
             warn(here, "is \(json.kindName), not an object; skipped")
             return nil
         }
-        guard let id = Self.integer(json["id"]) else {
+        guard let id = FeedDecoder.integer(json["id"]) else {
             warn(here, "has no integer id; skipped")
             return nil
         }
@@ -198,14 +205,6 @@ private struct Reader {
                      "is more than \(limits.outlierDays) days from the feed's other dates; skipped as an outlier")
             }
             return Venue(id: venue.id, name: venue.name, address: venue.address, imageURL: venue.imageURL, days: kept)
-        }
-    }
-
-    static func integer(_ json: JSONValue?) -> Int? {
-        switch json {
-        case .number(let value)?: return value == value.rounded() && abs(value) < 1e15 ? Int(value) : nil
-        case .string(let value)?: return Int(value)
-        default: return nil
         }
     }
 }

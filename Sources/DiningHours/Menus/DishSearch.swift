@@ -1,0 +1,33 @@
+/// `search --dish`: where and when a dish is served, soonest first, matched as venue
+/// names are (`VenueSearch`'s tiers: exact, prefix, word prefix, substring, typos).
+public struct DishSearch: Sendable {
+    public struct Hit: Sendable {
+        public let menu: Menu
+        public let item: MenuItem
+        public let match: VenueSearch.Match
+    }
+
+    private let search: VenueSearch
+
+    public init(_ query: String) { search = VenueSearch(query) }
+
+    /// Each meal that serves a matching dish, from those listed in `menus`: by start,
+    /// then by how well the dish matches, then venue and dish name. A dish listed at
+    /// two stations of one meal is one hit.
+    public func hits(in menus: [Menu]) -> [Hit] {
+        var hits: [(hit: Hit, name: String)] = []
+        for menu in menus {
+            var seen: Set<String> = []
+            for station in menu.stations {
+                for item in station.items {
+                    let name = NameKey(item.name)
+                    guard let match = search.match(name), seen.insert(name.text).inserted else { continue }
+                    hits.append((Hit(menu: menu, item: item, match: match), name.text))
+                }
+            }
+        }
+        return hits.sorted {
+            ($0.hit.menu.start, $0.hit.match, $0.hit.menu.venueID, $0.name) < ($1.hit.menu.start, $1.hit.match, $1.hit.menu.venueID, $1.name)
+        }.map(\.hit)
+    }
+}

@@ -1,0 +1,54 @@
+/// Every meal the menus data holds, across venues and dates, ordered by start: what
+/// `menu` and `search --dish` ask. A value: the instant is always a parameter.
+public struct MenuBook: Sendable {
+    /// By start, then venue id, then service.
+    public let menus: [Menu]
+
+    public init(_ menus: [Menu]) {
+        self.menus = menus.sorted { ($0.start, $0.venueID, $0.service) < ($1.start, $1.venueID, $1.service) }
+    }
+
+    /// The dates the data files meals under, first to last; nil when it holds none.
+    public var dates: ClosedRange<LocalDate>? {
+        guard let first = menus.map(\.date).min(), let last = menus.map(\.date).max() else { return nil }
+        return first...last
+    }
+
+    /// Each venue the menus name, once, by id (the first name the data gives it).
+    public var venues: [(id: Int, name: String)] {
+        var seen: Set<Int> = []
+        return menus.filter { seen.insert($0.venueID).inserted }.map { ($0.venueID, $0.venueName) }.sorted { $0.id < $1.id }
+    }
+
+    /// The venue's meals filed under `date`, by start.
+    public func meals(of venueID: Int, on date: LocalDate) -> [Menu] {
+        menus.filter { $0.venueID == venueID && $0.date == date }
+    }
+
+    /// The meal being served at `t`, else the next one to start, whatever its date; nil
+    /// when the data holds neither (MENUS.md, "The next meal"). Of two meals served at
+    /// `t` (they overlap), the one that started first: it ends first.
+    public func currentOrNext(of venueID: Int, at t: Instant) -> Menu? {
+        menus.first { $0.venueID == venueID && t < $0.end }
+    }
+
+    /// The venue's meal on `date` being served at `t`, else the next of that date; nil
+    /// when the date's meals are all over.
+    public func currentOrNext(of venueID: Int, on date: LocalDate, at t: Instant) -> Menu? {
+        meals(of: venueID, on: date).first { t < $0.end }
+    }
+
+    /// The names of the labels the data uses, of the given kinds, sorted: what a filter
+    /// may name, and what its error lists.
+    public func labelNames(_ kinds: Set<MenuLabel.Kind>) -> [String] {
+        var names: Set<String> = []
+        for menu in menus {
+            for station in menu.stations {
+                for item in station.items {
+                    for label in item.labels where kinds.contains(label.kind) && !label.isAskUs { names.insert(label.name) }
+                }
+            }
+        }
+        return names.sorted()
+    }
+}

@@ -1,0 +1,83 @@
+/// `--diet` and `--without`, checked against the labels the data uses and applied to
+/// meals. The one rule that matters (MENUS.md, "Unknown is not safe"): an item whose
+/// allergens are unknown never passes `--without` as free of them; it is left out and
+/// counted, so the answer can say how many were.
+public struct MenuFilter: Sendable, Equatable {
+    /// Diet names every kept item must carry (or imply: a vegan item is vegetarian).
+    public let diets: [String]
+    /// Allergen names no kept item may carry.
+    public let allergens: [String]
+
+    public var isEmpty: Bool { diets.isEmpty && allergens.isEmpty }
+
+    /// The filter the words name, each checked against what `book` uses. A word the data
+    /// never uses is an error listing the names it does: filtering by a label nobody
+    /// writes would pass every dish and look like an answer. With no menus at all there
+    /// is nothing to check against, and nothing to filter.
+    public init(diets: [String], allergens: [String], in book: MenuBook) throws(MenuFilterError) {
+        self.diets = try Self.names(diets, kinds: [.diet, .other], in: book, flag: "--diet")
+        self.allergens = try Self.names(allergens, kinds: [.allergen, .other], in: book, flag: "--without")
+    }
+
+    public static let none = MenuFilter()
+
+    private init() {
+        diets = []
+        allergens = []
+    }
+
+    /// What people type for the caterer's names: "wheat" for gluten, "dairy" for milk.
+    static let aliases = ["wheat": "gluten", "wheat-gluten": "gluten", "dairy": "milk"]
+
+    private static func names(_ words: [String], kinds: Set<MenuLabel.Kind>, in book: MenuBook, flag: String) throws(MenuFilterError) -> [String] {
+        let known = book.labelNames(kinds)
+        let implied = kinds.contains(.diet) ? Set(known.flatMap(MenuLabel.implied(by:))).subtracting(known) : []
+        var names: [String] = []
+        for word in words {
+            let slug = Slug.of(word)
+            guard !slug.isEmpty else { continue }
+            let candidates = [aliases[slug] ?? slug] + (slug.hasSuffix("s") ? [String(slug.dropLast())] : [])
+            guard let name = candidates.first(where: { known.contains($0) || implied.contains($0) }) else {
+                if book.menus.isEmpty { names.append(slug); continue }
+                throw .unknownName(flag: flag, name: word, known: (known + implied).sorted())
+            }
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Whether `item` carries every diet asked for, directly or by implication.
+    public func meetsDiets(_ item: MenuItem) -> Bool {
+        let carried = Set(item.labels.flatMap { [$0.name] + $0.implies })
+        return diets.allSatisfy(carried.contains)
+    }
+
+    /// `menu` with only the items that pass, and the items left out because their
+    /// allergens are unknown (they passed the diets; only `--without` needs allergens).
+    public func apply(to menu: Menu) -> (menu: Menu, unknown: [MenuItem]) {
+        var unknown: [MenuItem] = []
+        let kept = menu.keeping { item in
+            guard meetsDiets(item) else { return false }
+            guard !allergens.isEmpty else { return true }
+            guard item.allergensKnown else {
+                unknown.append(item)
+                return false
+            }
+            return !item.labels.contains { allergens.contains($0.name) }
+        }
+        return (kept, unknown)
+    }
+}
+
+/// A filter word the data never uses.
+public enum MenuFilterError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknownName(flag: String, name: String, known: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownName(let flag, let name, let known):
+            let list = known.isEmpty ? "the menus use none of that kind" : "the menus use \(known.joined(separator: ", "))"
+            return "\(flag) '\(UntrustedText.escaped(name))' is not a label of these menus: \(list)"
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// One label of an item's `allergens` string, which mixes two kinds: diet and sourcing
+/// labels the caterer gives a dish ("Vegan", "Halal", "Farm to Fork") and the allergens
+/// it contains ("Wheat/Gluten", "Milk"). The two mean opposite things to a filter — a
+/// diet label is a promise to look for, an allergen a reason to leave the dish out — so
+/// the kind is decided here, once, from Bon Appétit's list (its `cor_icon` ids below 250
+/// are diet labels, 250 and up are allergens). A label not on the list is kept verbatim
+/// as `.other`: it is shown, and never taken for either kind.
+public struct MenuLabel: Hashable, Sendable {
+    public enum Kind: String, Sendable {
+        case diet, allergen, other
+    }
+
+    public let kind: Kind
+    /// As the data writes it, one line (`UntrustedText.singleLine`).
+    public let label: String
+    /// What a filter names it by (`vegan`, `gluten`, `tree-nut`): the slug of the short tag.
+    public let name: String
+    /// The short readable tag of text output (`gluten`, `farm to fork`).
+    public let tag: String
+
+    public init(_ raw: String) {
+        let label = UntrustedText.singleLine(raw).trimmingSpaces
+        self.label = label
+        let known = Self.known.first { VenueQuery.fold($0.label) == VenueQuery.fold(label) }
+        self.kind = known?.kind ?? .other
+        self.tag = known?.tag ?? label
+        self.name = Slug.of(known?.tag ?? label)
+    }
+
+    /// The labels Penn's caterer uses, with their short tags. "Wheat/Gluten" is `gluten`:
+    /// the word people filter by.
+    static let known: [(label: String, kind: Kind, tag: String)] = [
+        ("Vegan", .diet, "vegan"), ("Vegetarian", .diet, "vegetarian"), ("Halal", .diet, "halal"),
+        ("Kosher", .diet, "kosher"), ("Seafood Watch", .diet, "seafood watch"), ("Humane", .diet, "humane"),
+        ("Farm to Fork", .diet, "farm to fork"), ("In Balance", .diet, "in balance"),
+        ("Made without Gluten-Containing Ingredients", .diet, "no gluten ingredients"),
+        ("Wheat/Gluten", .allergen, "gluten"), ("Soy", .allergen, "soy"), ("Milk", .allergen, "milk"),
+        ("Egg", .allergen, "egg"), ("Peanut", .allergen, "peanut"), ("Tree Nut", .allergen, "tree nut"),
+        ("Fish", .allergen, "fish"), ("Shellfish", .allergen, "shellfish"), ("Sesame", .allergen, "sesame"),
+    ]
+
+    /// The diet names a label also answers for (MENUS.md, "Implied labels"): a vegan dish
+    /// is vegetarian. Nothing else is implied: halal says nothing of vegetarian, and
+    /// no label says anything of an allergen.
+    public var implies: [String] { Self.implied(by: name) }
+
+    public static func implied(by name: String) -> [String] { name == "vegan" ? ["vegetarian"] : [] }
+
+    /// "Ask Us" (in any case) in place of allergens: the caterer says to ask, so the
+    /// item's allergens are unknown, as if the field were empty.
+    public var isAskUs: Bool { VenueQuery.fold(label) == "ask us" }
+}
+
+extension String {
+    /// Without the spaces at either end that a comma-separated list leaves.
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+}
