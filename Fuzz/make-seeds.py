@@ -32,6 +32,15 @@ for path in feeds:
     seed("json", os.path.basename(path), read(path))
     seed("outputs", os.path.basename(path), read(path))
 
+# Menus: Penn's real body, the made-up week, and bodies that are not menus at all.
+menu_bodies = sorted(["Tests/Fixtures/penn/" + f for f in os.listdir("Tests/Fixtures/penn") if "menus" in f]
+                     + ["Tests/Fixtures/menus/week/" + f for f in os.listdir("Tests/Fixtures/menus/week")])
+for path in menu_bodies:
+    seed("menus", os.path.basename(path), read(path))
+seed("menus", "empty", b"[]")
+seed("menus", "html", b"<!DOCTYPE html><html><body>Server Error (500)</body></html>")
+seed("menus", "deep", b"[" * 100 + b"]" * 100)
+
 # Outputs: the real week with terminal escapes and bidi overrides in every text field,
 # as JSON escapes, raw UTF-8 and HTML entities, so the fuzzer starts where they matter.
 hostile = "\x1b]52;c;cHduZWQ=\x07\x1b]0;t\x1b\\\x1b[2J\u009b31m\x7f\x08\r\n\u0085\u2028\t\u202e\u2066x\u2069"
