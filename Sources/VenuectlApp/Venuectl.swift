@@ -19,6 +19,8 @@ public enum Venuectl {
                 operands: .venues, flags: NextCommand.table.specs, run: NextCommand.run),
         Command(name: "search", summary: "find venues by name, ranked, typos forgiven",
                 operands: .text, flags: SearchCommand.table.specs, run: SearchCommand.run),
+        Command(name: "menu", summary: "what a venue serves: its current or next meal, a date's meals, by diet and allergen",
+                operands: .venue, flags: MenuCommand.table.specs, run: MenuCommand.run),
         Command(name: "is-open", summary: "for scripts: exit 0 if a venue is open, 1 if closed, 2 if unknown",
                 operands: .venue, flags: IsOpenCommand.table.specs, exitCode: IsOpenCommand.exitCode, run: IsOpenCommand.run),
         Command(name: "open", summary: "open a venue's web page in the browser",

@@ -26,8 +26,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     /// `-o PATH` names something that is neither a file to replace nor a stream to write
     /// into (a directory, a socket, a block device): refused, never replaced.
     case notAnOutput(path: String, kind: String)
-    /// The data file is not a venue list: exit 5.
-    case invalidData(path: String, reason: String)
+    /// The data file is not a venue list (or, for `kind: "menus"`, not a menus list): exit 5.
+    case invalidData(path: String, reason: String, kind: String = "venue")
     /// `info` and `refresh` need venued, and it cannot be reached or used: exit 6.
     case daemonUnavailable(DaemonFailure)
     /// `refresh`: venued asked every source and none answered with venues: exit 7.
@@ -88,8 +88,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
             return "cannot read \(path): \(reason)"
         case .unwritable(let path, let reason):
             return "cannot write \(path): \(reason)"
-        case .invalidData(let path, let reason):
-            return "\(path) is not usable venue data: \(reason)"
+        case .invalidData(let path, let reason, let kind):
+            return "\(path) is not usable \(kind) data: \(reason)"
         case .notAnOutput(let path, let kind):
             return "not writing to \(path): it is \(kind), neither a file nor a stream: give a file's path, or leave out -o to write to stdout"
         case .daemonUnavailable(let failure):

@@ -5,11 +5,14 @@ import VenuectlGrammar
 /// `venuectl search QUERY`: venues ranked by how well their name answers the query
 /// (`VenueSearch`: exact, prefix, word prefix, substring, then typos), each with its
 /// state now. Finding nothing is an answer, not an error: exit 1 with an empty list,
-/// as `grep` does, since the typo tier has already had its say.
+/// as `grep` does, since the typo tier has already had its say. `--dish` searches the
+/// menus' dishes instead (`DishCommand`).
 enum SearchCommand {
-    struct Options: HasCommonOptions {
+    struct Options: HasMenuSource {
         var common = CommonOptions()
+        var source = MenuSource()
         var words: [String] = []
+        var dish: String?
     }
 
     struct Result {
@@ -17,10 +20,14 @@ enum SearchCommand {
         let status: VenueStatus
     }
 
-    static let table = FlagTable<Options>(helpCommand: "venuectl search --help", flags: [.json, .at, .tz, .data, .noEstimate, .help])
+    static let table = FlagTable<Options>(helpCommand: "venuectl search --help", flags: [
+        .init(name: "--dish", value: "TEXT", help: "search the menus' dishes instead: where and when they are served") { o, v in o.dish = v },
+        .date, .menus, .json, .at, .tz, .data, .noEstimate, .help,
+    ])
 
     static let helpText = """
         usage: venuectl search QUERY... [options]
+               venuectl search --dish TEXT --menus FILE|DIR [--date DATE] [options]
 
         Venues whose id or name answers QUERY, best first: the id or the whole name, then
         names that start with it, names with words that start with its words (in any
@@ -32,12 +39,20 @@ enum SearchCommand {
 
         The data is --data, else what venued serves, else its cached copy or the bundled data, with a notice.
 
-        exit codes: 0 found, 1 no venue matches, 2 usage, 4 unreadable data, 5 invalid data,
+        --dish lists the meals that serve a dish matching TEXT (matched the same way),
+        soonest first, from now on or on --date, from the menus of --menus (docs/MENUS.md).
+        --date and --menus go with --dish only.
+
+        exit codes: 0 found, 1 no venue (or dish) matches, 2 usage, 4 unreadable data, 5 invalid data,
         74 the answer could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.words.append(word) }) else { return 0 }
+        if let dish = options.dish { return try DishCommand.run(dish: dish, options: options, context: context) }
+        guard options.source.menus == nil, options.source.date == nil else {
+            throw .usage("--menus and --date go with --dish: 'venuectl search --dish TEXT --menus FILE'")
+        }
         let query = options.words.joined(separator: " ")
         guard query.contains(where: { $0.isLetter || $0.isNumber }) else {
             throw .usage("search needs a QUERY: part of a venue's name or its id, e.g. 'venuectl search cafe'")

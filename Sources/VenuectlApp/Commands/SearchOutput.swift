@@ -28,7 +28,7 @@ struct SearchOutput {
                 ("name", JSONText.quote(result.hit.venue.name)),
                 ("slug", JSONText.quote(result.hit.venue.slug)),
                 ("kind", JSONText.quote(result.hit.venue.kind.rawValue)),
-                ("match", JSONText.quote(Self.name(result.hit.match))),
+                ("match", JSONText.quote(result.hit.match.name)),
                 ("state", JSONText.quote(result.status.state.rawValue)),
                 ("estimated", "\(result.status.estimated)"),
             ])
@@ -40,15 +40,5 @@ struct SearchOutput {
             ("tz", JSONText.quote(zone.identifier)),
             ("results", JSONText.array(items)),
         ]) + "\n"
-    }
-
-    static func name(_ match: VenueSearch.Match) -> String {
-        switch match {
-        case .exact: return "exact"
-        case .prefix: return "prefix"
-        case .wordPrefix: return "word_prefix"
-        case .substring: return "substring"
-        case .similar: return "similar"
-        }
     }
 }

@@ -1,0 +1,57 @@
+import DiningHours
+import Glibc
+import VenuedSystem
+
+/// Menus read from `--menus`: a file holding one body of Penn's menus API, or a folder
+/// of them named by date (`2026-03-05.json`, as `GET .../menus/2026-03-05/` answers).
+/// From a folder only the dates asked about are read, so a folder of a whole year costs
+/// what a week does, and no directory is listed.
+public struct MenuCopy: Sendable {
+    public let book: MenuBook
+    /// What `--menus` named, for the answer's notes.
+    public let path: String
+    /// One line for stderr when parts of the files were skipped; nil when none were.
+    public let skipped: String?
+    /// The dates whose file the folder lacks, for "no menus" answers; empty for a file.
+    public let missingDates: [LocalDate]
+
+    /// `path` as a file, or the files of `dates` in it as a folder, each decoded in `zone`.
+    package static func load(_ path: String, dates: ClosedRange<LocalDate>, zone: ZoneRules) throws(CLIError) -> MenuCopy {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .unreadableData(path: path, reason: String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            let (menus, skipped) = try read(path, zone: zone)
+            return MenuCopy(book: MenuBook(menus), path: path, skipped: skipped, missingDates: [])
+        }
+        var menus: [Menu] = []
+        var skipped: String?
+        var missing: [LocalDate] = []
+        for dayNumber in dates.lowerBound.dayNumber...dates.upperBound.dayNumber {
+            let date = LocalDate(dayNumber: dayNumber)
+            let file = path + (path.hasSuffix("/") ? "" : "/") + "\(date).json"
+            guard access(file, F_OK) == 0 else {
+                missing.append(date)
+                continue
+            }
+            let (found, skippedHere) = try read(file, zone: zone)
+            menus += found
+            skipped = skipped ?? skippedHere
+        }
+        return MenuCopy(book: MenuBook(menus), path: path, skipped: skipped, missingDates: missing)
+    }
+
+    /// The menus of one file, and a line saying what was skipped of it (the first
+    /// warning and how many more), nil when nothing was.
+    private static func read(_ path: String, zone: ZoneRules) throws(CLIError) -> (menus: [Menu], skipped: String?) {
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(path, limit: BoundedFile.feedLimit, streams: true) } catch { throw CLIError(error) }
+        let document: MenuDocument
+        do { document = try MenuDecoder.decode(bytes, zone: zone) } catch {
+            throw .invalidData(path: path, reason: "\(error)", kind: "menus")
+        }
+        let skipped = document.warnings.first.map { first in
+            "skipped part of \(path): \(first)" + (document.warningCount > 1 ? " (and \(document.warningCount - 1) more)" : "")
+        }
+        return (document.menus, skipped)
+    }
+}

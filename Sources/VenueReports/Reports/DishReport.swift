@@ -1,0 +1,43 @@
+import DiningHours
+
+/// `venuectl search --dish` (docs/MENUS.md, "Dish search"): where and when dishes that
+/// match are served, soonest first, as text (a line per meal and dish) and as JSON.
+public struct DishReport: Sendable {
+    public let query: String
+    public let at: Instant
+    public let zone: ZoneRules
+    public let hits: [DishSearch.Hit]
+
+    public init(query: String, at: Instant, zone: ZoneRules, hits: [DishSearch.Hit]) {
+        self.query = query
+        self.at = at
+        self.zone = zone
+        self.hits = hits
+    }
+
+    /// `Tue Oct 4  Dinner 5:00–9:30 PM  1920 Commons  rye bread`, in aligned columns.
+    package func text() -> String {
+        let columns = hits.map { hit in
+            [ClockText.day(hit.menu.date), hit.menu.service + " " + MealHours.range(hit.menu, zone: zone), hit.menu.venueName]
+        }
+        let widths = (0..<3).map { index in columns.map { $0[index].count }.max() ?? 0 }
+        return zip(columns, hits).map { row, hit in
+            zip(row, widths).map { $0.padded(to: $1) }.joined(separator: "  ") + "  " + hit.item.name
+        }.joined(separator: "\n") + "\n"
+    }
+
+    public func json() -> String {
+        JSONText.object([
+            ("query", JSONText.quote(query)),
+            ("at", JSONText.quote(zone.iso8601(at))),
+            ("tz", JSONText.quote(zone.identifier)),
+            ("results", JSONText.array(hits.map { hit in
+                JSONText.object(MenuJSON.members(hit.menu, zone: zone) + [
+                    ("served_now", "\(hit.menu.isServed(at: at))"),
+                    ("match", JSONText.quote(hit.match.name)),
+                    ("item", MenuJSON.item(hit.item)),
+                ])
+            })),
+        ]) + "\n"
+    }
+}

@@ -1,0 +1,98 @@
+import DiningHours
+
+/// What `venuectl menu VENUE` answers (docs/MENUS.md): the meals asked for, each with
+/// the filter applied and the items it left out as unknown, or why there is none. No
+/// meal is an answer, not an error: a venue without menus, a day without data.
+public struct MenuReport: Sendable {
+    /// Which meals: the one being served or next (from any date, or from one date), or
+    /// a date's meals, one of them by name, or all.
+    public enum Selection: Sendable, Equatable {
+        case currentOrNext
+        case date(LocalDate, meal: String?, all: Bool)
+    }
+
+    public struct Meal: Sendable {
+        /// With only the items the filter kept, and no station left empty by it.
+        public let menu: Menu
+        /// Items that passed the diets but whose allergens are unknown, left out by `--without`.
+        public let unknown: [MenuItem]
+        public let servedNow: Bool
+        /// Every item went to the filter: the meal is listed, with nothing under it.
+        public var emptied: Bool { menu.stations.isEmpty }
+    }
+
+    public let venueID: Int
+    public let venueName: String
+    public let at: Instant
+    public let zone: ZoneRules
+    /// The date asked for; nil for the current or next meal.
+    public let date: LocalDate?
+    public let filter: MenuFilter
+    public let meals: [Meal]
+    /// Why no meal is listed, as a sentence; nil when one is.
+    public let nothing: String?
+
+    /// A meal name that names no meal of the date: the error lists the date's meals.
+    public struct UnknownMeal: Error, Equatable {
+        public let name: String
+        public let known: [String]
+    }
+
+    public init(book: MenuBook, venueID: Int, venueName: String, at: Instant, zone: ZoneRules, selection: Selection,
+                filter: MenuFilter) throws(UnknownMeal) {
+        self.venueID = venueID
+        self.venueName = venueName
+        self.at = at
+        self.zone = zone
+        self.filter = filter
+        let chosen: [Menu]
+        var nothing: String?
+        switch selection {
+        case .currentOrNext:
+            date = nil
+            chosen = book.currentOrNext(of: venueID, at: at).map { [$0] } ?? []
+            if chosen.isEmpty { nothing = Self.noMealAfter(at, book: book, venueID: venueID, zone: zone) }
+        case .date(let day, let name, let all):
+            date = day
+            let meals = book.meals(of: venueID, on: day)
+            if let name {
+                let folded = VenueQuery.fold(name)
+                let named = meals.filter { VenueQuery.fold($0.service) == folded }
+                let found = named.isEmpty ? meals.filter { VenueQuery.fold($0.service).hasPrefix(folded) } : named
+                guard !found.isEmpty || meals.isEmpty else { throw UnknownMeal(name: name, known: meals.map(\.service)) }
+                chosen = found
+            } else if all || day != zone.localDate(of: at) {
+                chosen = all ? meals : Array(meals.prefix(1))
+            } else {
+                chosen = book.currentOrNext(of: venueID, on: day, at: at).map { [$0] } ?? []
+                if chosen.isEmpty, let last = meals.last {
+                    nothing = "the meals of \(ClockText.day(day)) are over (the last, \(last.service), ended \(ClockText.clock(zone.localDateTime(of: last.end)))); --all lists them"
+                }
+            }
+            if meals.isEmpty { nothing = "no menu for \(ClockText.day(day)) in the data" }
+        }
+        self.meals = chosen.map { menu in
+            let (kept, unknown) = filter.apply(to: menu)
+            return Meal(menu: kept, unknown: unknown, servedNow: menu.isServed(at: at))
+        }
+        self.nothing = nothing
+    }
+
+    /// "no meal from Tue Oct 4 9:45 PM on in the data, which has menus from Oct 4 to Oct 4".
+    private static func noMealAfter(_ at: Instant, book: MenuBook, venueID: Int, zone: ZoneRules) -> String {
+        let when = ClockText.day(zone.localDate(of: at)) + " " + ClockText.clock(zone.localDateTime(of: at))
+        guard book.menus.contains(where: { $0.venueID == venueID }) else { return "no menus for this venue in the data" }
+        guard let dates = book.dates else { return "no menus in the data" }
+        return "no meal from \(when) on in the data, which has menus from \(ClockText.day(dates.lowerBound)) to \(ClockText.day(dates.upperBound))"
+    }
+}
+
+/// A meal's hours as people read them: "5:00–9:30 PM", "10:00 AM–2:00 PM", and past
+/// midnight "10:00 PM–2:00 AM".
+package enum MealHours {
+    package static func range(_ menu: Menu, zone: ZoneRules) -> String {
+        let start = ClockText.clock(zone.localDateTime(of: menu.start)), end = ClockText.clock(zone.localDateTime(of: menu.end))
+        guard start.suffix(2) == end.suffix(2) else { return "\(start)–\(end)" }
+        return "\(start.dropLast(3))–\(end)"
+    }
+}

@@ -1,0 +1,69 @@
+import DiningHours
+
+/// `venuectl menu` as text: the venue and the date, then per meal its hours in the venue
+/// zone, its stations and their dishes, each with short tags (docs/MENUS.md, "Tags"):
+///
+///     1920 Commons · Tue Oct 4
+///     Dinner 5:00–9:30 PM
+///       breads and bagels
+///         rye bread — vegan · contains gluten, soy
+///
+/// Every text in it was cleaned when it was decoded (`Menu`, `MenuItem`, `MenuLabel`).
+package struct MenuText {
+    let report: MenuReport
+    /// The reader's zone: the venue zone is named when it differs.
+    let userZone: String
+
+    package init(report: MenuReport, userZone: String) {
+        self.report = report
+        self.userZone = userZone
+    }
+
+    package func render() -> String {
+        let zone = report.zone
+        let day = report.meals.first.map(\.menu.date) ?? report.date ?? zone.localDate(of: report.at)
+        var lines = [report.venueName + " · " + ClockText.day(day) + (userZone == zone.identifier ? "" : " · times in \(zone.identifier)")]
+        if let nothing = report.nothing, report.meals.isEmpty { lines.append("  " + nothing) }
+        for (index, meal) in report.meals.enumerated() {
+            if index > 0 { lines.append("") }
+            let date = meal.menu.date == day ? "" : ClockText.day(meal.menu.date) + " "
+            lines.append(date + meal.menu.service + " " + MealHours.range(meal.menu, zone: zone) + (meal.servedNow ? " · now" : ""))
+            for station in meal.menu.stations {
+                lines.append("  " + station.name)
+                for item in station.items {
+                    let tags = Self.tags(item)
+                    lines.append("    " + item.name + (tags.isEmpty ? "" : " — " + tags))
+                    if !item.description.isEmpty { lines.append("      " + item.description) }
+                }
+            }
+            if meal.emptied { lines.append("  nothing matches " + filterWords) }
+            if !meal.unknown.isEmpty {
+                let count = meal.unknown.count == 1 ? "1 item" : "\(meal.unknown.count) items"
+                lines.append("  \(count) without allergen data left out, as unknown is not safe: " + meal.unknown.map(\.name).joined(separator: ", "))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "vegan · contains gluten, soy", "allergens unknown", "halal · contains milk · Sulfites".
+    package static func tags(_ item: MenuItem) -> String {
+        var parts: [String] = []
+        let diets = item.labels(.diet).map(\.tag)
+        if !diets.isEmpty { parts.append(diets.joined(separator: ", ")) }
+        if item.allergensKnown {
+            let allergens = item.labels(.allergen).map(\.tag)
+            if !allergens.isEmpty { parts.append("contains " + allergens.joined(separator: ", ")) }
+        } else {
+            parts.append("allergens unknown")
+        }
+        let others = item.labels(.other).filter { !$0.isAskUs }.map(\.label)
+        if !others.isEmpty { parts.append(others.joined(separator: ", ")) }
+        return parts.joined(separator: " · ")
+    }
+
+    private var filterWords: String {
+        let diet = report.filter.diets.isEmpty ? [] : ["--diet " + report.filter.diets.joined(separator: ",")]
+        let without = report.filter.allergens.isEmpty ? [] : ["--without " + report.filter.allergens.joined(separator: ",")]
+        return (diet + without).joined(separator: " ")
+    }
+}

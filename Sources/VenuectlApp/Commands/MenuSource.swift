@@ -1,0 +1,57 @@
+import DiningHours
+import VenueReports
+import VenuectlGrammar
+
+/// Where `menu` and `search --dish` read menus (`--menus FILE|DIR`) and which date they
+/// ask about (`--date`): the two flags both commands take, each defined once below.
+struct MenuSource: Sendable {
+    var menus: String?
+    var date: String?
+
+    /// How far ahead Penn loads menus, and so `--date +N` reaches: today and 6 days.
+    static let daysAhead = 6
+
+    /// `--date` read against `today` (the date of `--at` in the venue zone); nil when absent.
+    func date(today: LocalDate) throws(CLIError) -> LocalDate? {
+        guard let date else { return nil }
+        switch date {
+        case "today": return today
+        case "tomorrow": return today.adding(days: 1)
+        default:
+            if date.hasPrefix("+"), let days = Int(date.dropFirst()), (0...Self.daysAhead).contains(days) { return today.adding(days: days) }
+            if let day = LocalDate(parsing: date) { return day }
+            throw .usage("cannot read --date '\(date)': use YYYY-MM-DD, today, tomorrow or +N with N from 0 to \(Self.daysAhead)")
+        }
+    }
+
+    /// The menus of `dates` (all of a file's, whatever they are). venued does not serve
+    /// menus yet, so without `--menus` there are none to read: a usage error that says
+    /// where they come from.
+    func load(dates: ClosedRange<LocalDate>, zone: ZoneRules) throws(CLIError) -> MenuCopy {
+        guard let menus else {
+            throw .usage("menus are read from a file for now: give --menus FILE, a body of Penn's /api/dining/menus/YYYY-MM-DD/, or --menus DIR, a folder of YYYY-MM-DD.json files")
+        }
+        return try MenuCopy.load(menus, dates: dates, zone: zone)
+    }
+
+    /// The dates a question without `--date` can reach: yesterday (a meal past midnight
+    /// may still be served) through the last day Penn loads.
+    static func window(around today: LocalDate) -> ClosedRange<LocalDate> {
+        today.adding(days: -1)...today.adding(days: daysAhead)
+    }
+}
+
+/// A command's options that include `--menus` and `--date`.
+protocol HasMenuSource: HasCommonOptions {
+    var source: MenuSource { get set }
+}
+
+extension FlagTable.Flag where Options: HasMenuSource {
+    static var menus: Self {
+        .init(name: "--menus", value: "FILE|DIR", help: "read menus from this file, or from DIR/YYYY-MM-DD.json") { o, v in o.source.menus = v }
+    }
+
+    static var date: Self {
+        .init(name: "--date", value: "DATE", help: "YYYY-MM-DD, today, tomorrow or +N (N up to 6; default: from now on)") { o, v in o.source.date = v }
+    }
+}
