@@ -1,8 +1,8 @@
 // Fuzz target `argv`: venuectl's flag tables. The first byte picks a command, the rest
 // cut at NUL bytes are its arguments, parsed by the command's FlagTable (every flag's
 // own checks: --soon, --near, --format, --template, --days, ...). `status` goes through
-// StatusOptions.parse (with no venuectl.conf), `watch` splits its --count first, and
-// `notify` goes through NotifyOptions.parse.
+// StatusOptions.parse (with no venuectl.conf), `watch` splits its --count first,
+// `notify` goes through NotifyOptions.parse, and 13 is `menu`.
 @testable import VenuedSystem
 @testable import VenueReports
 @testable import VenuectlGrammar
@@ -19,7 +19,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     guard let selector = bytes.first else { return 0 }
     let arguments = fuzzArguments(bytes.dropFirst())
-    switch selector % 13 {
+    switch selector % 14 {
     case 0: _ = try? StatusOptions.parse(arguments, environment: [:])
     case 1: parse(HoursCommand.table, HoursCommand.Options(), arguments)
     case 2: parse(NextCommand.table, NextCommand.Options(), arguments)
@@ -34,7 +34,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case 11:
         var watch = WatchCommand.Options()
         _ = try? StatusOptions.parse(arguments, table: WatchCommand.table, into: &watch, status: \.status, environment: [:])
-    default: _ = try? NotifyOptions.parse(arguments, environment: [:])
+    case 12: _ = try? NotifyOptions.parse(arguments, environment: [:])
+    default: parse(MenuCommand.table, MenuCommand.Options(), arguments)
     }
     return 0
 }

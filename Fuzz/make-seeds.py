@@ -153,11 +153,11 @@ seed("http_headers", "retry-date", "no-store\n0\n-1\n\nFri, 31 Dec 9999 23:59:59
 
 # venuectl command lines: README.md, docs and the man page, each command's table.
 selectors = {"status": 0, "hours": 1, "next": 2, "search": 3, "is-open": 4, "open": 5, "favorites": 6, "info": 7,
-             "refresh": 8, "completions": 9, "__venues": 10, "watch": 11, "notify": 12}
+             "refresh": 8, "completions": 9, "__venues": 10, "watch": 11, "notify": 12, "menu": 13}
 text = "\n".join(read(p).decode() for p in ["README.md", "docs/integrations.md", "docs/venued.md", "man/venuectl.1"])
 text = text.replace("\\-", "-")
 lines = set()
-for match in re.findall(r"venuectl ((?:status|hours|next|search|is-open|open|favorites|info|refresh|completions|watch|notify|__venues)(?![\w-])[^`\n|>&;)]*)", text):
+for match in re.findall(r"venuectl ((?:status|hours|next|search|is-open|open|favorites|info|refresh|completions|watch|notify|menu|__venues)(?![\w-])[^`\n|>&;)]*)", text):
     try:
         words = shlex.split(match)
     except ValueError:
@@ -168,7 +168,9 @@ for words in [("status", "--soon", "1440", "--at", "now", "--tz", "UTC", "--no-e
               ("status", "--format=waybar", "--", "-dash"), ("next", "--within", "90m", "--hours", "3"),
               ("hours", "commons", "--days=14", "--from", "2023-09-16"), ("watch", "--count=3", "--json"),
               ("status", "-h"), ("info", "--json", "--socket", "/tmp/s"),
-              ("notify", "--venues", "1920,hill", "--events", "opens,closes", "--before", "15,5", "--count", "2")]:
+              ("notify", "--venues", "1920,hill", "--events", "opens,closes", "--before", "15,5", "--count", "2"),
+              ("menu", "commons", "--date", "+2", "--meal", "dinner", "--diet", "vegan,halal", "--without", "peanut,milk", "--all"),
+              ("search", "--dish", "pizza", "--date", "tomorrow", "--menus", "menus/")]:
     lines.add(words)
 for words in sorted(lines):
     seed("argv", None, bytes([selectors[words[0]]]) + "\0".join(words[1:]).encode())

@@ -2,9 +2,11 @@
 // the meal past midnight in America/New_York) on arbitrary bytes; when menus come out,
 // every question `menu` and `search --dish` ask of them: the current or next meal and a
 // date's meals of each venue, the filters by every label the data uses, a dish search
-// by each item's name. Traps when a decoded text keeps a control or a bidi override, or
-// a meal ends before it starts.
+// by each item's name, and what `menu` and `search --dish` print of the answers. Traps
+// when a decoded text or a printed line keeps a control or a bidi override, or a meal
+// ends before it starts.
 @testable import DiningHours
+@testable import VenueReports
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -25,8 +27,23 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             for meal in book.meals(of: venue.id, on: menu.date) { _ = filter?.apply(to: meal) }
         }
     }
+    var printed: [String] = []
+    for venue in book.venues.prefix(3) {
+        for selection in [MenuReport.Selection.currentOrNext] + book.menus.prefix(2).map({ .date($0.date, meal: nil, all: true) }) {
+            guard let report = try? MenuReport(book: book, venueID: venue.id, venueName: venue.name, at: book.menus.first?.start ?? Instant(secondsSinceEpoch: 0),
+                                               zone: zone, selection: selection, filter: filter ?? .none) else { continue }
+            printed += [MenuText(report: report, userZone: "UTC").render(), MenuJSON.render(report)]
+        }
+    }
     for item in book.menus.prefix(4).flatMap({ $0.stations.prefix(2).flatMap { $0.items.prefix(2) } }) {
-        _ = DishSearch(item.name).hits(in: book.menus)
+        let report = DishReport(query: item.name, at: book.menus.first?.start ?? Instant(secondsSinceEpoch: 0), zone: zone,
+                                hits: DishSearch(item.name).hits(in: book.menus))
+        printed += [report.text(), report.json()]
+    }
+    for text in printed {
+        for line in text.split(separator: "\n") {
+            precondition(!line.unicodeScalars.contains(where: unsafeInMenus), "a control or bidi override printed: \(line.debugDescription)")
+        }
     }
     return 0
 }
