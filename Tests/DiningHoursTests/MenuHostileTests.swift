@@ -102,7 +102,7 @@ import Testing
         var limits = MenuLimits()
         limits.values = 1_000
         let body = "[" + Array(repeating: "[]", count: 1_000).joined(separator: ",") + "]"
-        #expect(throws: MenuError.tooLarge("more than 1000 JSON values (a day of real data has about 20,000)")) {
+        #expect(throws: MenuError.tooLarge("more than 1000 JSON values (the real body for a day of 1920 Commons has 913)")) {
             try MenuFixture.decode(body, limits: limits)
         }
     }

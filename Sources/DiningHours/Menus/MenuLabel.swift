@@ -21,10 +21,11 @@ public struct MenuLabel: Hashable, Sendable {
     public init(_ raw: String) {
         let label = UntrustedText.singleLine(raw).trimmingSpaces
         self.label = label
-        let known = Self.known.first { VenueQuery.fold($0.label) == VenueQuery.fold(label) }
-        self.kind = known?.kind ?? .other
-        self.tag = known?.tag ?? label
-        self.name = Slug.of(known?.tag ?? label)
+        if let known = Self.byFoldedLabel[VenueQuery.fold(label)] {
+            (kind, tag, name) = (known.kind, known.tag, known.name)
+        } else {
+            (kind, tag, name) = (.other, label, Slug.of(label))
+        }
     }
 
     /// The labels Penn's caterer uses, with their short tags. "Wheat/Gluten" is `gluten`:
@@ -38,6 +39,11 @@ public struct MenuLabel: Hashable, Sendable {
         ("Egg", .allergen, "egg"), ("Peanut", .allergen, "peanut"), ("Tree Nut", .allergen, "tree nut"),
         ("Fish", .allergen, "fish"), ("Shellfish", .allergen, "shellfish"), ("Sesame", .allergen, "sesame"),
     ]
+
+    /// `known` by folded label, with each filter name made once: every item of a body
+    /// has labels, so this is on the decoder's hot path.
+    private static let byFoldedLabel: [String: (kind: Kind, tag: String, name: String)] = Dictionary(
+        known.map { (VenueQuery.fold($0.label), (kind: $0.kind, tag: $0.tag, name: Slug.of($0.tag))) }, uniquingKeysWith: { first, _ in first })
 
     /// The diet names a label also answers for (MENUS.md, "Implied labels"): a vegan dish
     /// is vegetarian. Nothing else is implied: halal says nothing of vegetarian, and

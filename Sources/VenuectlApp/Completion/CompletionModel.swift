@@ -30,7 +30,7 @@ struct CompletionModel {
     static func value(of flag: FlagSpec) -> Value {
         guard let placeholder = flag.value else { return .none }
         if !flag.choices.isEmpty { return .choices(flag.choices) }
-        return ["FILE", "PATH"].contains(placeholder) ? .files : .text
+        return ["FILE", "PATH", "FILE|DIR"].contains(placeholder) ? .files : .text
     }
 
     /// Every spelling of the command's flags, long and short.
