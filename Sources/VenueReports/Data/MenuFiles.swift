@@ -49,9 +49,6 @@ public struct MenuCopy: Sendable {
         do { document = try MenuDecoder.decode(bytes, zone: zone) } catch {
             throw .invalidData(path: path, reason: "\(error)", kind: "menus")
         }
-        let skipped = document.warnings.first.map { first in
-            "skipped part of \(path): \(first)" + (document.warningCount > 1 ? " (and \(document.warningCount - 1) more)" : "")
-        }
-        return (document.menus, skipped)
+        return (document.menus, SkippedData.line(path, warnings: document.warnings, count: document.warningCount))
     }
 }

@@ -67,9 +67,7 @@ struct LocalFeed {
     static func load(_ path: String?, environment: [String: String]) throws(CLIError) -> LocalFeed {
         if let path {
             let copy = try FeedFile.load(path: path)
-            let skipped = copy.feed.warnings.first.map { first in
-                "skipped part of \(path): \(first)" + (copy.feed.warningCount > 1 ? " (and \(copy.feed.warningCount - 1) more)" : "")
-            }
+            let skipped = SkippedData.line(path, warnings: copy.feed.warnings, count: copy.feed.warningCount)
             return LocalFeed(copy: copy, skippedData: skipped, skippedCache: nil)
         }
         var skipped: String?
