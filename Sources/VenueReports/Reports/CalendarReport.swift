@@ -24,6 +24,8 @@ public struct CalendarReport: Sendable {
         package let message: String
         /// Projected from this covered date, when the data does not cover `date`.
         package let projectedFrom: LocalDate?
+        /// What the meal serves, from `--menus` (`CalendarMenus`).
+        package let menu: Menu?
 
         package var estimated: Bool { projectedFrom != nil }
     }
@@ -51,9 +53,9 @@ public struct CalendarReport: Sendable {
     public static let maximumDays = 28
 
     /// `venues` in feed order; `estimate` false leaves projected dates out (they are
-    /// then unknown, as everywhere).
+    /// then unknown, as everywhere). An event's menu is found in `menus`.
     public init(venues: [Venue], zone: ZoneRules, from first: LocalDate, days: Int, estimate: Bool,
-                stamp: Instant, source: FeedSource) {
+                stamp: Instant, source: FeedSource, menus: MenuBook = MenuBook([])) {
         self.zone = zone
         self.first = first
         self.days = min(max(days, 1), Self.maximumDays)
@@ -75,7 +77,8 @@ public struct CalendarReport: Sendable {
                     // second one with the same UID would replace it in a calendar anyway.
                     guard seen.insert(uid).inserted else { continue }
                     events.append(Event(uid: uid, venue: venue, date: day.date, label: daypart.label, start: daypart.start,
-                                        end: daypart.end, message: daypart.message, projectedFrom: daypart.estimated ? source : nil))
+                                        end: daypart.end, message: daypart.message, projectedFrom: daypart.estimated ? source : nil,
+                                        menu: CalendarMenus.menu(in: menus, venue: venue.id, date: day.date, label: daypart.label, start: daypart.start)))
                 }
             }
             // One entry per run of dates that are unknown for the same reason, said the
@@ -156,6 +159,7 @@ public struct CalendarReport: Sendable {
         if let source = event.projectedFrom {
             description.append("Estimated: the data does not cover this date, so these are the hours of \(source), the same weekday in the data.")
         }
+        if let menu = event.menu { description.append(CalendarMenus.text(menu)) }
         if !description.isEmpty { calendar.text("DESCRIPTION", description.joined(separator: "\n\n")) }
         calendar.textList("CATEGORIES", ["Dining"] + (event.estimated ? ["Estimated"] : []))
         calendar.line("STATUS", value: event.estimated ? "TENTATIVE" : "CONFIRMED")

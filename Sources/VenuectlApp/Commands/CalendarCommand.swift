@@ -7,8 +7,9 @@ import VenuedSystem
 /// meal services from today (the date of `--at`) as an iCalendar file, computed from the
 /// local copy as `hours` is (`LocalFeed` says why not from venued).
 enum CalendarCommand {
-    struct Options: HasCommonOptions {
+    struct Options: HasMenuSource {
         var common = CommonOptions()
+        var source = MenuSource()
         var venues: [String] = []
         var days = 7
         var favorites = false
@@ -27,7 +28,7 @@ enum CalendarCommand {
             guard !value.isEmpty else { throw .usage("--output needs a file name") }
             o.output = value
         },
-        .at, .tz, .data, .noEstimate, .help,
+        .menus, .at, .tz, .data, .noEstimate, .help,
     ])
 
     static let helpText = """
@@ -39,6 +40,8 @@ enum CalendarCommand {
         the data's week are marked "(estimated)" and tentative; --no-estimate leaves them
         out. Closed days and days no data speaks for have no events (stderr says which).
         Importing the file again updates its events instead of adding copies.
+        With --menus, each meal's event lists its stations and dishes (the labels are the
+        caterer's, not a guarantee; docs/MENUS.md).
         VENUE (an id or part of a name; several may be given) keeps only those venues.
 
         options:
@@ -66,8 +69,12 @@ enum CalendarCommand {
         } else {
             chosen = try StatusReport.select(options.venues, from: venues)
         }
+        let menus = try options.source.menus.map { _ throws(CLIError) in
+            try options.source.load(dates: today...today.adding(days: options.days - 1), zone: zone)
+        }
         let report = CalendarReport(venues: venues.filter { chosen.contains($0.id) }, zone: zone, from: today, days: options.days,
-                                    estimate: options.common.estimate, stamp: context.now, source: local.copy.source)
+                                    estimate: options.common.estimate, stamp: context.now, source: local.copy.source,
+                                    menus: menus?.book ?? MenuBook([]))
         let document = report.render()
         if let path = options.output {
             try OutputTarget(path).write(Array(document.utf8))
@@ -76,6 +83,7 @@ enum CalendarCommand {
             try Venuectl.writeDocument(document)
         }
         local.writeNotes(zone: zone)
+        if let skipped = menus?.skipped { Venuectl.writeError("venuectl: " + skipped) }
         for note in CalendarNotes.unknown(report) { Venuectl.writeError("venuectl: note: " + note) }
         return 0
     }
