@@ -69,6 +69,12 @@ import Testing
         #expect(over.code == 0 && over.stdout.contains("the meals of Thu Mar 5 are over (the last, Dinner, ended 8:00 PM); --all lists them"))
     }
 
+    @Test func theVenueZoneIsNamedWhenItIsNotTheReaders() throws {
+        let run = try VenuectlRunner.run(["menu", "commons", "--menus", Self.real, "--at", "2022-10-04T17:00:00Z"], home: home,
+                                         environment: ["TZ": "Europe/London"])
+        #expect(run.stdout.hasPrefix("1920 Commons · Tue Oct 4 · times in America/New_York\nLunch 11:00 AM–4:30 PM · now\n"), "\(run.stdout)")
+    }
+
     @Test func aDayWithoutDataIsAnAnswer() throws {
         let run = try venuectl(["menu", "commons", "--menus", Self.week, "--date", "2026-03-20"])
         #expect(run.code == 0 && run.stdout == "1920 Commons · Fri Mar 20\n  no menu for Fri Mar 20 in the data\n", "\(run.stdout)")
