@@ -64,7 +64,7 @@ public struct MenuItem: Sendable, Equatable {
         self.description = UntrustedText.singleLine(description)
         self.ingredients = Self.once(ingredients.map { UntrustedText.singleLine($0).trimmingSpaces }.filter { !$0.isEmpty })
         self.labels = Self.once(labels)
-        self.nutrition = nutrition
+        self.nutrition = nutrition.cleaned
     }
 
     /// Whether the caterer said anything of its allergens. An item with no labels at all,
@@ -80,11 +80,23 @@ public struct MenuItem: Sendable, Equatable {
 }
 
 /// `nutrition_info`: usually an object of strings with units ("3.9oz", "< 1g"), which is
-/// kept as written (the units are the caterer's and vary); sometimes one string.
+/// kept as written (the units are the caterer's and vary); sometimes one string. Its
+/// text is made one line by `MenuItem`, which holds it.
 public enum Nutrition: Sendable, Equatable {
     case none
     case text(String)
     case facts([(name: String, value: String)])
+
+    var cleaned: Nutrition {
+        func clean(_ text: String) -> String { UntrustedText.singleLine(text).trimmingSpaces }
+        switch self {
+        case .none: return .none
+        case .text(let text): return clean(text).isEmpty ? .none : .text(clean(text))
+        case .facts(let facts):
+            let kept = facts.map { (name: clean($0.name), value: clean($0.value)) }
+            return kept.isEmpty ? .none : .facts(kept)
+        }
+    }
 
     public static func == (a: Nutrition, b: Nutrition) -> Bool {
         switch (a, b) {

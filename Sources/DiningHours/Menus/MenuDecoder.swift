@@ -204,8 +204,7 @@ private struct MenuReader {
         case nil, .null?:
             return .none
         case .string(let value)?:
-            let text = UntrustedText.singleLine(FeedDecoder.cut(value, limits.textBytes)).trimmingSpaces
-            return text.isEmpty ? .none : .text(text)
+            return .text(FeedDecoder.cut(value, limits.textBytes))
         case .object(let members)?:
             var facts: [(name: String, value: String)] = []
             for member in members {
@@ -222,10 +221,9 @@ private struct MenuReader {
                     log.warn(location, "nutrition_info's \(FeedDecoder.cut(member.key, 40)) is \(member.value.kindName); left out")
                     continue
                 }
-                facts.append((UntrustedText.singleLine(FeedDecoder.cut(member.key, limits.textBytes)).trimmingSpaces,
-                              UntrustedText.singleLine(FeedDecoder.cut(value, limits.textBytes)).trimmingSpaces))
+                facts.append((FeedDecoder.cut(member.key, limits.textBytes), FeedDecoder.cut(value, limits.textBytes)))
             }
-            return facts.isEmpty ? .none : .facts(facts)
+            return .facts(facts)
         case let other?:
             log.warn(location, "nutrition_info is \(other.kindName); left out")
             return .none

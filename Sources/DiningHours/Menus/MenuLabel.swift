@@ -56,13 +56,3 @@ public struct MenuLabel: Hashable, Sendable {
     /// item's allergens are unknown, as if the field were empty.
     public var isAskUs: Bool { VenueQuery.fold(label) == "ask us" }
 }
-
-extension String {
-    /// Without the spaces at either end that a comma-separated list leaves.
-    var trimmingSpaces: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[first...last])
-    }
-}
