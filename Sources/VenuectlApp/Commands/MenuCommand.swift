@@ -25,7 +25,7 @@ enum MenuCommand {
         .init(name: "--diet", value: "D[,D]", help: "only dishes labelled so (vegan, vegetarian, halal, ...; vegan counts as vegetarian)") { o, v in
             o.diets += v.split(separator: ",").map(String.init)
         },
-        .init(name: "--without", value: "A[,A]", help: "leave out dishes that contain these (gluten, milk, peanut, ...) and those not labelled") { o, v in
+        .init(name: "--without", value: "A[,A]", help: "leave out dishes that contain these (gluten, milk, peanut, ...) and those without allergen data") { o, v in
             o.allergens += v.split(separator: ",").map(String.init)
         },
         .json, .menus, .at, .tz, .data, .help,
@@ -38,6 +38,8 @@ enum MenuCommand {
         dishes, each with short tags (vegan · contains gluten, soy). --date picks a date
         (its first meal, or the current or next one today), --meal one meal of it, --all
         every meal. VENUE is an id, a name, or a part of one that names a single venue.
+        Menus come from --menus: a body of Penn's /api/dining/menus/YYYY-MM-DD/, or a
+        folder of YYYY-MM-DD.json files (venued does not serve menus yet).
 
         options:
         \(table.helpLines)
