@@ -1,5 +1,6 @@
 // Compiled into every fuzz target (scripts/fuzz): the zone and the instants at which
 // the targets that decode a feed ask it for its status, so that they ask alike.
+import VenueReports
 @testable import DiningHours
 
 /// America/New_York, Penn's zone, read once from the system's zone files.

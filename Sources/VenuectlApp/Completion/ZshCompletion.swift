@@ -1,4 +1,5 @@
 import VenuectlGrammar
+import VenueReports
 
 /// `venuectl completions zsh`: a `#compdef` function that describes the commands, then
 /// hands each command's flags (with their help as descriptions) to `_arguments`.

@@ -1,6 +1,5 @@
 import DiningHours
 import VenueReports
-import VenuectlGrammar
 import VenuedProtocol
 
 /// `hours` (one venue's days) and `next` (upcoming openings and closings), computed by

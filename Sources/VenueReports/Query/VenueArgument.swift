@@ -1,5 +1,4 @@
 import DiningHours
-import VenueReports
 
 /// The VENUE argument of a command about one venue (`hours`, `is-open`, `open`, and
 /// venued's `hours`): the words given, joined ("1920 commons" may be typed unquoted),

@@ -1,5 +1,3 @@
-import VenueReports
-
 /// The flags several commands take, each defined once: its spelling, its help and what
 /// it sets, through a key path into the command's own options. So `--at` reads the same
 /// and says the same in `status`, `hours`, `next`, `search` and `is-open`, and `--socket`

@@ -1,5 +1,4 @@
 import DiningHours
-import VenueReports
 
 /// A command's flags as one table that drives both parsing and `--help`, so the two
 /// cannot disagree (the shape of swift-argument-parser, written by hand).
