@@ -60,7 +60,8 @@ extension CLIError {
         case .unknownZone(let zone, let location, let suggestion):
             return [("zone", JSONText.quote(zone))] + (location.map { [("location", JSONText.quote($0))] } ?? [])
                 + (suggestion.map { [("suggestion", JSONText.quote($0))] } ?? [])
-        default:
+        case .usage, .config, .environment, .unreadableData, .unwritable, .invalidData, .daemonUnavailable, .refreshFailed,
+             .noPage, .openFailed, .outputFailed, .notAnOutput:
             return []
         }
     }
@@ -85,7 +86,9 @@ extension CLIError {
             self = .unknownZone(zone, location: location, suggestion: suggestion)
         case .environment?:
             self = .environment(message)
-        default:
+        // The daemon's own refusals, and a code this build does not know: venuectl says
+        // them in its own words (`DaemonFailure`).
+        case .badRequest?, .refreshFailed?, .busy?, .forbidden?, nil:
             return nil
         }
     }

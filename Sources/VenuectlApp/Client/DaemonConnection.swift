@@ -210,15 +210,16 @@ public final class DaemonStream {
     /// for stdout's reader to go away.
     func wait(for events: Int16, until deadline: Double, watchingOutput: Bool = false) -> Wake {
         while true {
-            let remaining = deadline - Monotonic.seconds()
-            guard remaining > 0 else { return .timedOut }
+            guard deadline - Monotonic.seconds() > 0 else { return .timedOut }
             var pollers = (pollfd(fd: fd, events: events, revents: 0), OutputReader.pollEntry())
-            let timeout = remaining == .infinity ? -1 : Int32(min(remaining * 1000, 86_400_000).rounded(.up))
-            let ready = withUnsafeMutableBytes(of: &pollers) { raw in
-                poll(raw.baseAddress?.assumingMemoryBound(to: pollfd.self), watchingOutput ? 2 : 1, timeout)
+            let ready = Syscall.retrying {
+                // Counted again on each try, so an interrupted wait does not outlast the deadline.
+                let remaining = max(deadline - Monotonic.seconds(), 0)
+                let timeout = remaining == .infinity ? -1 : Int32(min(remaining * 1000, 86_400_000).rounded(.up))
+                return withUnsafeMutableBytes(of: &pollers) { raw in
+                    poll(raw.baseAddress?.assumingMemoryBound(to: pollfd.self), watchingOutput ? 2 : 1, timeout)
+                }
             }
-            // Interrupted: go round, so the remaining time is counted again.
-            if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { return .timedOut }
             if watchingOutput && OutputReader.isGone(pollers.1) { return .outputReaderGone }
             if pollers.0.revents != 0 { return .ready }
