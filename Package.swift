@@ -72,7 +72,7 @@ let package = Package(
         ),
         .testTarget(name: "DiningHoursTests", dependencies: ["DiningHours", "VenueReports", "BundledFeed", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "VenueReportsTests", dependencies: ["VenueReports", "VenuedSystem", "DiningHours", "BundledFeed"], swiftSettings: swift6),
-        .testTarget(name: "VenuectlGrammarTests", dependencies: ["VenuectlGrammar", "VenueReports", "DiningHours"], swiftSettings: swift6),
+        .testTarget(name: "VenuectlGrammarTests", dependencies: ["VenuectlGrammar", "VenuectlApp", "VenueReports", "DiningHours"], swiftSettings: swift6),
         .testTarget(name: "VenuedProtocolTests", dependencies: ["VenuedProtocol", "VenueReports", "VenuectlGrammar", "DiningHours"], swiftSettings: swift6),
         // What the test targets share: package paths, the bounded program runner and
         // waits, a test home and the venuectl runner, JSON helpers; the bundled week only.

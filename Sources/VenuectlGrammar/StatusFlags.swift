@@ -8,7 +8,7 @@ extension StatusOptions {
     /// The flags and VENUE arguments, then venuectl.conf's defaults for what they left
     /// unset (not read for `--help`, which must work with a broken file), with the
     /// `path:line` of each key that was applied.
-    package static func parse(_ arguments: [String], environment: [String: String]) throws(CLIError) -> (StatusOptions, configured: [String: String]) {
+    package static func parse(_ arguments: [String], environment: [String: String]) throws(AnswerError) -> (StatusOptions, configured: [String: String]) {
         var options = StatusOptions()
         let configured = try parse(arguments, table: table, into: &options, status: \.self, environment: environment)
         return (options, configured)
@@ -18,7 +18,7 @@ extension StatusOptions {
     /// (`FlagTable.Flag.lifted`), with status's options at `status`.
     package static func parse<Outer>(_ arguments: [String], table: FlagTable<Outer>, into outer: inout Outer,
                                      status: WritableKeyPath<Outer, StatusOptions>,
-                                     environment: [String: String]) throws(CLIError) -> [String: String] {
+                                     environment: [String: String]) throws(AnswerError) -> [String: String] {
         let given = try parseFlags(arguments, table: table, into: &outer, status: status)
         guard !outer[keyPath: status].help else { return [:] }
         return try VenuectlConfig(environment: environment).apply(to: &outer[keyPath: status], except: given)

@@ -14,15 +14,15 @@ extension StatusOptions {
             o.favorites = false
             o.kinds = []
         },
-        .init(name: "--near", value: "LAT,LON", help: "nearest first, with walking minutes (e.g. 39.9522,-75.1932)") { o, value throws(CLIError) in
+        .init(name: "--near", value: "LAT,LON", help: "nearest first, with walking minutes (e.g. 39.9522,-75.1932)") { o, value throws(AnswerError) in
             o.near = try Coordinate(nearArgument: value)
         },
         .init(name: "--format", value: "FMT", help: StatusFormat.named.map(\.name).joined(separator: "|") + " (default plain)",
-              choices: StatusFormat.named.map(\.name)) { o, value throws(CLIError) in
+              choices: StatusFormat.named.map(\.name)) { o, value throws(AnswerError) in
             o.format = try StatusFormat(name: value)
         },
         .init(name: "--json", value: nil, help: "one JSON object (same as --format json)") { o, _ in o.format = .json },
-        .init(name: "--template", value: "TEXT", help: "a line per venue, e.g. '{name} {state} {changes_in}'") { o, value throws(CLIError) in
+        .init(name: "--template", value: "TEXT", help: "a line per venue, e.g. '{name} {state} {changes_in}'") { o, value throws(AnswerError) in
             o.format = .template(try StatusTemplate(value))
         },
         .init(name: "--hide-empty", value: nil, help: "bar formats: print an empty text, which hides the module, when no venue is chosen or open") { o, _ in
@@ -32,7 +32,7 @@ extension StatusOptions {
         .tz(\.tz),
         .data(\.data),
         .noEstimate(\.estimate),
-        .init(name: "--soon", value: "MIN", help: "closing-soon threshold in minutes (default 15)") { o, value throws(CLIError) in
+        .init(name: "--soon", value: "MIN", help: "closing-soon threshold in minutes (default 15)") { o, value throws(AnswerError) in
             guard let minutes = Int(value), minutes >= 0, minutes <= 24 * 60 else {
                 throw .usage("--soon takes whole minutes from 0 to 1440, not '\(value)'")
             }
@@ -47,7 +47,7 @@ extension StatusOptions {
     /// flags given, so that defaults can yield to them.
     @discardableResult
     package static func parseFlags<Outer>(_ arguments: [String], table: FlagTable<Outer>, into outer: inout Outer,
-                                          status: WritableKeyPath<Outer, StatusOptions>) throws(CLIError) -> Set<String> {
+                                          status: WritableKeyPath<Outer, StatusOptions>) throws(AnswerError) -> Set<String> {
         let given = try table.parse(arguments, into: &outer) { outer, venue in outer[keyPath: status].venues.append(venue) }
         guard !outer[keyPath: status].help else { return given }
         guard let venues = StatusOptions.venueQueries(outer[keyPath: status].venues) else {
