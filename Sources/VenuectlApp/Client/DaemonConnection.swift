@@ -55,33 +55,18 @@ public struct DaemonConnection: Sendable {
 
     /// `open`, with the failure thrown.
     private func openStream(_ request: String, until deadline: Double, seconds: Double) throws(DaemonFailure) -> DaemonStream {
-        guard var address = UnixAddress(path) else { throw .unusable(path, "cannot be reached: the path is too long") }
         if let untrusted = SocketTrust.checkDirectory(of: path, uid: uid) { throw untrusted }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { throw .unusable(path, "cannot be reached: \(String(cString: strerror(errno)))") }
-        let stream = DaemonStream(fd: fd, path: path)
-        if address.withSockaddr({ connect(fd, $0, $1) }) != 0 {
-            let failure: DaemonFailure?
-            switch errno {
-            case ENOENT: failure = .notRunning(path, "no socket", start: .here)
-            case ECONNREFUSED: failure = .notRunning(path, "nothing listens on the socket", start: .here)
-            case EINPROGRESS:
-                if stream.wait(for: Int16(POLLOUT), until: deadline) != .ready {
-                    failure = .timedOut(path, seconds: seconds)
-                } else {
-                    var error: Int32 = 0
-                    var length = socklen_t(MemoryLayout<Int32>.size)
-                    getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
-                    failure = error == 0 ? nil : .unusable(path, "refused the connection: \(String(cString: strerror(error)))")
-                }
-            case EAGAIN: failure = .unusable(path, "is not accepting connections (its queue is full)")
-            default: failure = .unusable(path, "cannot be reached: \(String(cString: strerror(errno)))")
-            }
-            if let failure {
-                stream.close()
-                throw failure
-            }
+        let stream: DaemonStream
+        switch UnixConnect.connect(to: path, until: deadline) {
+        case .success(let fd): stream = DaemonStream(fd: fd, path: path)
+        case .failure(.pathTooLong): throw .unusable(path, "cannot be reached: the path is too long")
+        case .failure(.noSocket): throw .notRunning(path, "no socket", start: .here)
+        case .failure(.refused): throw .notRunning(path, "nothing listens on the socket", start: .here)
+        case .failure(.queueFull): throw .unusable(path, "is not accepting connections (its queue is full)")
+        case .failure(.timedOut): throw .timedOut(path, seconds: seconds)
+        case .failure(.failed(let error)): throw .unusable(path, "cannot be reached: \(error)")
         }
+        let fd = stream.fd
         // Before the first byte: the request carries the user's arguments and HOME.
         if let untrusted = SocketTrust.checkPeer(fd, path: path, uid: uid) {
             stream.close()

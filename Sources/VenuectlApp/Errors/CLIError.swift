@@ -84,6 +84,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
 
 /// The answer's errors where venuectl's are expected: `try answering(try ...)` around a
 /// call into the shared layers.
+@discardableResult
 func answering<Value>(_ body: @autoclosure () throws(AnswerError) -> Value) throws(CLIError) -> Value {
     do { return try body() } catch { throw .answer(error) }
 }
