@@ -82,19 +82,25 @@ public struct StatusReport: Sendable {
         }
     }
 
-    /// `--at`: an ISO 8601 instant, a wall clock in the venue zone, `HH:MM` today, or `now`.
+    /// `--at`: an ISO 8601 instant, a wall clock in the venue zone, `HH:MM` today, or `now`;
+    /// in years 0001-9999 of the venue zone, the only ones an answer can write (`CalendarRange`).
     public static func instant(_ text: String?, zone: ZoneRules, now: Instant) throws(AnswerError) -> Instant {
         guard let text, text != "now" else { return now }
+        let at: Instant
         switch FeedTime(parsing: text) {
         case .wallClock(let local)?:
-            return zone.instant(for: local)
+            at = zone.instant(for: local)
         case .withOffset(let local, let offset)?:
-            return Instant(secondsSinceEpoch: local.wallSeconds - offset)
+            at = Instant(secondsSinceEpoch: local.wallSeconds - offset)
         case .timeOfDay(let second)?:
-            return zone.instant(for: LocalDateTime(date: zone.localDate(of: now), secondOfDay: second))
+            at = zone.instant(for: LocalDateTime(date: zone.localDate(of: now), secondOfDay: second))
         case nil:
             throw .usage("cannot read --at '\(text)': use YYYY-MM-DDTHH:MM[:SS] with an optional Z or ±HH:MM, HH:MM, or now")
         }
+        guard zone.writableInstants.contains(at) else {
+            throw .usage("--at '\(text)' falls outside years 0001 to 9999 in \(zone.identifier): give a time from 0001-01-01 to 9999-12-31")
+        }
+        return at
     }
 
     /// The ids named by the VENUE arguments (all venues when there are none).
