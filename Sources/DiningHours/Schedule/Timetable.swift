@@ -40,7 +40,7 @@ public struct Timetable: Sendable {
         self.realIntervals = intervals.sorted(by: Schedule.intervalOrder)
         self.daypartsByDate = byDate
         let dates = days.map(\.date)
-        let coverage = dates.min().map { Coverage(first: $0, last: dates.max()!) }
+        let coverage = dates.min().flatMap { first in dates.max().map { Coverage(first: first, last: $0) } }
         self.coverage = coverage
         self.projectionEnd = coverage.map {
             zone.instant(for: LocalDateTime(date: $0.projectable.upperBound.adding(days: 1), secondOfDay: 0))

@@ -18,8 +18,9 @@ extension ConnectionServer {
                 default:
                     // Out of descriptors, most likely: stop accepting for a while instead of spinning.
                     log.error("accept failed: \(String(cString: strerror(errno)))")
-                    listenerResumesAt = turnTime() + 0.1
-                    noteDeadline(listenerResumesAt!)
+                    let resumesAt = turnTime() + 0.1
+                    listenerResumesAt = resumesAt
+                    noteDeadline(resumesAt)
                     return
                 }
             }
