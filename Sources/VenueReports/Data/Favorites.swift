@@ -94,13 +94,14 @@ public struct Favorites: Hashable, Sendable {
         return value
     }
 
-    /// Writes the file atomically; `names` label the ids for people. Call it through
-    /// `update`, which holds the lock other writers wait on.
+    /// Writes the file atomically, readable by its owner only (which venues a person eats
+    /// at is theirs); `names` label the ids for people. Call it through `update`, which
+    /// holds the lock other writers wait on.
     private func save(_ path: String, names: [Int: String]) throws(AnswerError) {
         var text = "# venuectl favorites: one venue id a line (the name after '#' is for people).\n"
         for id in ids { text += "\(id)" + (names[id].map { "  # \($0)" } ?? "") + "\n" }
         do {
-            try AtomicFile.write(Array(text.utf8), to: path, mode: 0o644)
+            try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600)
         } catch {
             throw .unwritable(path: error.path, reason: error.reason)
         }
