@@ -16,7 +16,8 @@ let package = Package(
         .executable(name: "venuectl", targets: ["venuectl"]),
     ],
     targets: [
-        // The pure engine: decoding, time zones, schedules. No I/O, no clock.
+        // The pure engine: decoding, time zones, schedules. No I/O, no clock, no
+        // environment: zone rules come from TZif bytes that VenueReports' ZoneDatabase reads.
         .target(name: "DiningHours", swiftSettings: optimizedInDebug),
         // The backup feed, compiled into the binaries so an installed tool needs no source tree.
         .target(
@@ -35,8 +36,8 @@ let package = Package(
         // What both programs answer with: the status query, reports, formats, the files
         // they read (feed, cache, favorites) and the errors an answer can end in.
         .target(name: "VenueReports", dependencies: ["DiningHours", "BundledFeed", "VenuedSystem"], swiftSettings: optimizedInDebug),
-        // venuectl's command-line grammar: flag tables, venuectl.conf. venued imports it
-        // only to answer the forwarded prompt command line exactly as venuectl would.
+        // venuectl's command-line grammar: its commands' flags and venuectl.conf. (The
+        // status query's flag table is VenueReports': venued's prompt lines read it too.)
         .target(name: "VenuectlGrammar", dependencies: ["DiningHours", "VenueReports", "VenuedSystem"], swiftSettings: swift6),
         // The wire protocol alone: one codec for requests and replies that both sides compile.
         .target(name: "VenuedProtocol", dependencies: ["DiningHours", "VenueReports", "VenuedSystem"], swiftSettings: swift6),
@@ -60,7 +61,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "venued",
-            dependencies: ["DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol", "CLinuxEvents", "CCurlFetch"],
+            dependencies: ["DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuedProtocol", "CLinuxEvents", "CCurlFetch"],
             swiftSettings: swift6
         ),
         .executableTarget(
@@ -69,9 +70,9 @@ let package = Package(
             path: "Benchmarks",
             swiftSettings: swift6
         ),
-        .testTarget(name: "DiningHoursTests", dependencies: ["DiningHours", "BundledFeed", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "DiningHoursTests", dependencies: ["DiningHours", "VenueReports", "BundledFeed", "TestSupport"], swiftSettings: swift6),
         .testTarget(name: "VenueReportsTests", dependencies: ["VenueReports", "VenuedSystem", "DiningHours", "BundledFeed"], swiftSettings: swift6),
-        .testTarget(name: "VenuectlGrammarTests", dependencies: ["VenuectlGrammar", "VenueReports", "DiningHours"], swiftSettings: swift6),
+        .testTarget(name: "VenuectlGrammarTests", dependencies: ["VenuectlGrammar", "VenuectlApp", "VenueReports", "DiningHours"], swiftSettings: swift6),
         .testTarget(name: "VenuedProtocolTests", dependencies: ["VenuedProtocol", "VenueReports", "VenuectlGrammar", "DiningHours"], swiftSettings: swift6),
         // What the test targets share: package paths, the bounded program runner and
         // waits, a test home and the venuectl runner, JSON helpers; the bundled week only.

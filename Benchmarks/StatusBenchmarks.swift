@@ -1,3 +1,4 @@
+import VenueReports
 import DiningHours
 
 /// Section 3: the status of every venue, from prebuilt schedules (what the daemon keeps)

@@ -11,7 +11,7 @@
 
 func parse<Options>(_ table: FlagTable<Options>, _ empty: Options, _ arguments: [String]) {
     var options = empty
-    _ = try? table.parse(arguments, into: &options) { _, _ throws(CLIError) in }
+    _ = try? table.parse(arguments, into: &options) { _, _ throws(AnswerError) in }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -27,7 +27,7 @@ struct Context: Sendable {
         guard options.favorites else { return options }
         var options = options
         if options.favoritesFile == nil { options.favoritesFile = Favorites.path(environment: environment) }
-        options.favoriteIDs = try Favorites.load(for: options).ids
+        options.favoriteIDs = try answering(try Favorites.load(for: options).ids)
         return options
     }
 }

@@ -100,7 +100,7 @@ public enum Venuectl {
         default:
             // `status` is the default command: `venuectl commons`, `venuectl --open-now`.
             do { return try StatusCommand.run(arguments, context) } catch {
-                guard case .unknownVenue(let query, _) = error, query == name, !name.hasPrefix("-") else { throw error }
+                guard case .answer(.unknownVenue(let query, _)) = error, query == name, !name.hasPrefix("-") else { throw error }
                 let near = Spelling.closest(to: name, among: visibleCommands.map(\.name))
                 guard near.isEmpty else {
                     let guesses = near.map { "'venuectl \($0)'" }.joined(separator: " or ")

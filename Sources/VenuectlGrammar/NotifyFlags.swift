@@ -46,24 +46,24 @@ package struct NotifyOptions: Sendable, Equatable {
     package init() {}
 
     package static let table = FlagTable<NotifyOptions>(helpCommand: "venuectl notify --help", flags: [
-        .init(name: "--venues", value: "WHICH", help: "favorites (default), all, halls, retail, or venues: 1920,hill,593") { o, value throws(CLIError) in
+        .init(name: "--venues", value: "WHICH", help: "favorites (default), all, halls, retail, or venues: 1920,hill,593") { o, value throws(AnswerError) in
             o.venues = try venues(value)
         },
-        .init(name: "--events", value: "LIST", help: "any of opens,closes,hours (default all three)") { o, value throws(CLIError) in
+        .init(name: "--events", value: "LIST", help: "any of opens,closes,hours (default all three)") { o, value throws(AnswerError) in
             o.events = try events(value)
         },
-        .init(name: "--before", value: "MIN,...", help: "closes: remind this many minutes before (default 15,5)") { o, value throws(CLIError) in
+        .init(name: "--before", value: "MIN,...", help: "closes: remind this many minutes before (default 15,5)") { o, value throws(AnswerError) in
             o.before = try before(value)
         },
         .socket(\.socket),
-        .init(name: "--count", value: "N", help: "exit after sending N notifications") { o, value throws(CLIError) in
+        .init(name: "--count", value: "N", help: "exit after sending N notifications") { o, value throws(AnswerError) in
             guard let n = Int(value), n > 0 else { throw .usage("--count takes a whole number above 0, not '\(value)'") }
             o.count = n
         },
         .help(\.help),
     ])
 
-    private static func venues(_ value: String) throws(CLIError) -> Venues {
+    private static func venues(_ value: String) throws(AnswerError) -> Venues {
         switch value {
         case "favorites": return .favorites
         case "all": return .all
@@ -76,7 +76,7 @@ package struct NotifyOptions: Sendable, Equatable {
         }
     }
 
-    private static func events(_ value: String) throws(CLIError) -> Set<Event> {
+    private static func events(_ value: String) throws(AnswerError) -> Set<Event> {
         var events: Set<Event> = []
         for word in value.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimming([" ", "\t"]) }) {
             guard let event = Event(rawValue: word) else {
@@ -87,7 +87,7 @@ package struct NotifyOptions: Sendable, Equatable {
         return events
     }
 
-    private static func before(_ value: String) throws(CLIError) -> [Int] {
+    private static func before(_ value: String) throws(AnswerError) -> [Int] {
         let words = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimming([" ", "\t"]) }
         var minutes: [Int] = []
         for word in words {
@@ -105,9 +105,9 @@ extension NotifyOptions {
     /// The flags, then venuectl.conf's `notify_*` keys for what they left unset (not
     /// read for `--help`, which must work with a broken file). `notify` takes no VENUE
     /// operands: its venues are a setting (`--venues`), so that the file can hold them.
-    package static func parse(_ arguments: [String], environment: [String: String]) throws(CLIError) -> NotifyOptions {
+    package static func parse(_ arguments: [String], environment: [String: String]) throws(AnswerError) -> NotifyOptions {
         var options = NotifyOptions()
-        let given = try table.parse(arguments, into: &options) { _, word throws(CLIError) in
+        let given = try table.parse(arguments, into: &options) { _, word throws(AnswerError) in
             throw .usage("notify takes no VENUE arguments: choose venues with --venues (e.g. --venues '\(word)')", help: table.helpCommand)
         }
         guard !options.help else { return options }

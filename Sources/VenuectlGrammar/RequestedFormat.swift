@@ -45,13 +45,9 @@ extension StatusOptions {
     private static func configuredFormat(environment: [String: String]) -> StatusFormat? {
         guard let path = VenuedPaths.configDirectory(environment: environment).map({ $0 + "/venuectl.conf" }),
               access(path, F_OK) == 0, let bytes = try? BoundedFile.read(path, limit: BoundedFile.smallFileLimit) else { return nil }
-        for raw in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            guard let equals = raw.firstIndex(of: "=") else { continue }
-            let key = raw[..<equals].trimming([" ", "\t"])
-            let value = raw[raw.index(after: equals)...].trimming([" ", "\t", "\r"])
-            if key == "format", let format = try? StatusFormat(name: value) { return format }
-            if key == "template", let template = try? StatusTemplate(value) { return .template(template) }
-        }
+        let settings = KeyValueLine.lenient(String(decoding: bytes, as: UTF8.self))
+        if let name = settings["format"], let format = try? StatusFormat(name: name) { return format }
+        if let text = settings["template"], let template = try? StatusTemplate(text) { return .template(template) }
         return nil
     }
 }

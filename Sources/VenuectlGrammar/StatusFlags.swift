@@ -1,52 +1,14 @@
 import DiningHours
 import VenueReports
 
-/// The flag table of `venuectl status`, and its `--help`. venuectl.conf's keys are
-/// defined in terms of these flags (`VenuectlConfig`), so a value means the same in
-/// the file and on the command line, with the same error when it is wrong.
+/// `venuectl status`'s command line with venuectl.conf's defaults, and its `--help`.
+/// venuectl.conf's keys are defined in terms of the status flags (`VenuectlConfig`), so
+/// a value means the same in the file and on the command line, with the same error.
 extension StatusOptions {
-    package static let table = FlagTable<StatusOptions>(helpCommand: "venuectl status --help", flags: [
-        .init(name: "--open-now", value: nil, help: "only venues open at that instant") { o, _ in o.openNow = true },
-        .init(name: "--favorites", value: nil, help: "only your favorites ('venuectl favorites add VENUE')") { o, _ in o.favorites = true },
-        .init(name: "--halls", value: nil, help: "only dining halls") { o, _ in o.kinds.insert(.diningHall) },
-        .init(name: "--retail", value: nil, help: "only retail venues") { o, _ in o.kinds.insert(.retail) },
-        .init(name: "--all", value: nil, help: "every venue, whatever filter venuectl.conf sets") { o, _ in
-            o.openNow = false
-            o.favorites = false
-            o.kinds = []
-        },
-        .init(name: "--near", value: "LAT,LON", help: "nearest first, with walking minutes (e.g. 39.9522,-75.1932)") { o, value throws(CLIError) in
-            o.near = try Coordinate(nearArgument: value)
-        },
-        .init(name: "--format", value: "FMT", help: StatusFormat.named.map(\.name).joined(separator: "|") + " (default plain)",
-              choices: StatusFormat.named.map(\.name)) { o, value throws(CLIError) in
-            o.format = try StatusFormat(name: value)
-        },
-        .init(name: "--json", value: nil, help: "one JSON object (same as --format json)") { o, _ in o.format = .json },
-        .init(name: "--template", value: "TEXT", help: "a line per venue, e.g. '{name} {state} {changes_in}'") { o, value throws(CLIError) in
-            o.format = .template(try StatusTemplate(value))
-        },
-        .init(name: "--hide-empty", value: nil, help: "bar formats: print an empty text, which hides the module, when no venue is chosen or open") { o, _ in
-            o.hideEmpty = true
-        },
-        .at(\.at),
-        .tz(\.tz),
-        .data(\.data),
-        .noEstimate(\.estimate),
-        .init(name: "--soon", value: "MIN", help: "closing-soon threshold in minutes (default 15)") { o, value throws(CLIError) in
-            guard let minutes = Int(value), minutes >= 0, minutes <= 24 * 60 else {
-                throw .usage("--soon takes whole minutes from 0 to 1440, not '\(value)'")
-            }
-            o.soonMinutes = minutes
-        },
-        .socket(\.socket),
-        .help(\.help),
-    ])
-
     /// The flags and VENUE arguments, then venuectl.conf's defaults for what they left
     /// unset (not read for `--help`, which must work with a broken file), with the
     /// `path:line` of each key that was applied.
-    package static func parse(_ arguments: [String], environment: [String: String]) throws(CLIError) -> (StatusOptions, configured: [String: String]) {
+    package static func parse(_ arguments: [String], environment: [String: String]) throws(AnswerError) -> (StatusOptions, configured: [String: String]) {
         var options = StatusOptions()
         let configured = try parse(arguments, table: table, into: &options, status: \.self, environment: environment)
         return (options, configured)
@@ -56,13 +18,9 @@ extension StatusOptions {
     /// (`FlagTable.Flag.lifted`), with status's options at `status`.
     package static func parse<Outer>(_ arguments: [String], table: FlagTable<Outer>, into outer: inout Outer,
                                      status: WritableKeyPath<Outer, StatusOptions>,
-                                     environment: [String: String]) throws(CLIError) -> [String: String] {
-        let given = try table.parse(arguments, into: &outer) { outer, venue in outer[keyPath: status].venues.append(venue) }
+                                     environment: [String: String]) throws(AnswerError) -> [String: String] {
+        let given = try parseFlags(arguments, table: table, into: &outer, status: status)
         guard !outer[keyPath: status].help else { return [:] }
-        guard let venues = StatusOptions.venueQueries(outer[keyPath: status].venues) else {
-            throw .usage("at most \(StatusOptions.venueLimit) VENUE arguments", help: table.helpCommand)
-        }
-        outer[keyPath: status].venues = venues
         return try VenuectlConfig(environment: environment).apply(to: &outer[keyPath: status], except: given)
     }
 

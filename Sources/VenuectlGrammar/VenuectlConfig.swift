@@ -71,7 +71,7 @@ package struct VenuectlConfig {
     private(set) var settings: [(key: Key, value: String, location: String)] = []
 
     /// The file at its usual place; no file (or no HOME) means no defaults.
-    package init(environment: [String: String]) throws(CLIError) {
+    package init(environment: [String: String]) throws(AnswerError) {
         guard let path = VenuedPaths.configDirectory(environment: environment).map({ $0 + "/venuectl.conf" }),
               access(path, F_OK) == 0 else { return }
         let bytes: [UInt8]
@@ -101,7 +101,7 @@ package struct VenuectlConfig {
 
     /// Applies the settings whose flags were not `given`; `filter` also yields to VENUE
     /// arguments. Returns the `path:line` of each key applied.
-    package func apply(to options: inout StatusOptions, except given: Set<String>) throws(CLIError) -> [String: String] {
+    package func apply(to options: inout StatusOptions, except given: Set<String>) throws(AnswerError) -> [String: String] {
         var applied: [String: String] = [:]
         for setting in settings where setting.key.section == .status && given.isDisjoint(with: setting.key.flags) {
             if setting.key.name == "filter" && !options.venues.isEmpty { continue }
@@ -112,7 +112,7 @@ package struct VenuectlConfig {
     }
 
     /// The same for `venuectl notify`: its `notify_*` settings whose flags were not `given`.
-    package func apply(to options: inout NotifyOptions, except given: Set<String>) throws(CLIError) {
+    package func apply(to options: inout NotifyOptions, except given: Set<String>) throws(AnswerError) {
         for setting in settings where setting.key.section == .notify && given.isDisjoint(with: setting.key.flags) {
             try Self.apply(setting.key, setting.value, table: NotifyOptions.table, to: &options, location: setting.location)
         }
@@ -121,12 +121,12 @@ package struct VenuectlConfig {
     /// A zone name is only known to be wrong when the answer is computed (checking it
     /// here would cost every prompt a zone lookup); an unknown zone that came from the
     /// file is then said with its `path:line`, like every other bad value.
-    package static func attributing(_ error: CLIError, location: String?) -> CLIError {
+    package static func attributing(_ error: AnswerError, location: String?) -> AnswerError {
         guard case .unknownZone(let name, nil, let suggestion) = error, let location else { return error }
         return .unknownZone(name, location: location, suggestion: suggestion)
     }
 
-    private static func apply(_ key: Key, _ value: String, to options: inout StatusOptions, location: String) throws(CLIError) {
+    private static func apply(_ key: Key, _ value: String, to options: inout StatusOptions, location: String) throws(AnswerError) {
         if key.name == "filter" && !filterFlags.contains("--\(value)") {
             throw .config("\(location): filter must be \(key.help), not '\(value)'")
         }
@@ -138,9 +138,9 @@ package struct VenuectlConfig {
 
     /// The key's value through `table`, as its flag; an error names the file's line.
     private static func apply<Options>(_ key: Key, _ value: String, table: FlagTable<Options>, to options: inout Options,
-                                       location: String) throws(CLIError) {
+                                       location: String) throws(AnswerError) {
         do {
-            try table.parse(key.arguments(value), into: &options) { _, _ throws(CLIError) in }
+            try table.parse(key.arguments(value), into: &options) { _, _ throws(AnswerError) in }
         } catch {
             let message = if case .usage(let text, _) = error { text } else { "\(error)" }
             throw .config("\(location): \(key.name) = \(value): \(message)")

@@ -27,7 +27,7 @@ public enum ErrorCode: String, Sendable {
     case forbidden
 }
 
-extension CLIError {
+extension AnswerError {
     /// The code venued answers with when it meets this error.
     public var code: ErrorCode {
         switch self {
@@ -37,8 +37,8 @@ extension CLIError {
         case .unknownVenue: return .unknownVenue
         case .ambiguousVenue: return .ambiguousVenue
         case .environment: return .environment
-        // venuectl's own failures (files, the daemon, the browser): never venued's answer.
-        case .unreadableData, .unwritable, .invalidData, .daemonUnavailable, .refreshFailed, .noPage, .openFailed, .outputFailed, .notAnOutput:
+        // Files a request named: venued reads none, so none of these is its answer.
+        case .unreadableData, .unwritable, .invalidData:
             return .badRequest
         }
     }
@@ -60,7 +60,7 @@ extension CLIError {
         case .unknownZone(let zone, let location, let suggestion):
             return [("zone", JSONText.quote(zone))] + (location.map { [("location", JSONText.quote($0))] } ?? [])
                 + (suggestion.map { [("suggestion", JSONText.quote($0))] } ?? [])
-        default:
+        case .usage, .config, .environment, .unreadableData, .unwritable, .invalidData:
             return []
         }
     }
@@ -85,7 +85,9 @@ extension CLIError {
             self = .unknownZone(zone, location: location, suggestion: suggestion)
         case .environment?:
             self = .environment(message)
-        default:
+        // The daemon's own refusals, and a code this build does not know: venuectl says
+        // them in its own words (`DaemonFailure`).
+        case .badRequest?, .refreshFailed?, .busy?, .forbidden?, nil:
             return nil
         }
     }

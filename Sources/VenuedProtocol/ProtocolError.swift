@@ -15,7 +15,7 @@ package struct ProtocolError: Error {
     }
 
     /// A venuectl error met while answering: the same message, code and details.
-    package init(_ error: CLIError) {
+    package init(_ error: AnswerError) {
         message = error.answerMessage
         code = error.code
         details = error.answerDetails

@@ -44,7 +44,7 @@ package enum StatusQuery {
         Field(name: "near", encode: { o, _ in o.near.map { JSONText.quote($0.text) } },
               decode: { d, f throws(ProtocolError) in
                   guard let near = try f.string("near") else { return }
-                  do throws(CLIError) { d.options.near = try Coordinate(nearArgument: near) } catch { throw ProtocolError(error) }
+                  do throws(AnswerError) { d.options.near = try Coordinate(nearArgument: near) } catch { throw ProtocolError(error) }
               }),
         Field(name: "tz", encode: { o, _ in o.tz.map(JSONText.quote) },
               decode: { d, f throws(ProtocolError) in d.options.tz = try f.string("tz") }),

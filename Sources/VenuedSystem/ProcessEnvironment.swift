@@ -16,4 +16,9 @@ package enum ProcessEnvironment {
         }
         return result
     }
+
+    /// One variable, as getenv gives it: for a setting read once at start.
+    package static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
 }

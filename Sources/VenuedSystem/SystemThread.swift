@@ -20,7 +20,8 @@ package enum SystemThread {
         let start = Unmanaged.passRetained(Start(name: name, body: body))
         var thread = pthread_t()
         let result = pthread_create(&thread, &attributes, { argument in
-            let start = Unmanaged<Start>.fromOpaque(argument!).takeRetainedValue()
+            guard let argument else { return nil }
+            let start = Unmanaged<Start>.fromOpaque(argument).takeRetainedValue()
             start.run()
             return nil
         }, start.toOpaque())

@@ -17,7 +17,7 @@ public struct UnixAddress {
             for (index, byte) in bytes.enumerated() { buffer[index] = byte }
         }
         // An abstract name is exactly its bytes; a path also counts its terminating NUL.
-        let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path)!
+        let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path) ?? 2
         length = socklen_t(pathOffset + bytes.count + (abstract ? 0 : 1))
     }
 

@@ -65,9 +65,13 @@ package final class WallTimer: Sendable {
     package func read() -> Reading {
         var expirations: UInt64 = 0
         switch Syscall.io({ Glibc.read(fd, &expirations, MemoryLayout<UInt64>.size) }) {
-        case .processed(let count) where count == MemoryLayout<UInt64>.size: return .expired
+        case .processed: return .expired
+        case .wouldBlock: return .pending
         case .failed(let error) where error.code == ECANCELED: return .clockChanged
-        default: return .pending
+        // A failure the kernel never reports for a timerfd: taken as a setting of the
+        // clock, so the caller recomputes and arms again rather than waiting on a timer
+        // that cannot say it expired.
+        case .failed: return .clockChanged
         }
     }
 
@@ -96,13 +100,10 @@ package final class WallTimer: Sendable {
         while true {
             var descriptors = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
                 + others.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
-            let ready = descriptors.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), -1) }
-            if ready < 0 {
-                if errno == EINTR { continue }
-                // poll cannot fail on valid descriptors but for lack of memory: treat it
-                // as the clock having changed, so the caller recomputes and waits again.
-                return .clockChanged
-            }
+            let ready = Syscall.retrying { descriptors.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), -1) } }
+            // poll cannot fail on valid descriptors but for lack of memory: treat it as the
+            // clock having changed, so the caller recomputes and waits again.
+            if ready < 0 { return .clockChanged }
             let events = descriptors.dropFirst().map(\.revents)
             if events.contains(where: { $0 != 0 }) { return .others(Array(events)) }
             switch read() {

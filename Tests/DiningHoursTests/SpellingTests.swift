@@ -1,3 +1,4 @@
+import VenueReports
 import Testing
 @testable import DiningHours
 

@@ -1,3 +1,4 @@
+import VenueReports
 import DiningHours
 import Foundation
 

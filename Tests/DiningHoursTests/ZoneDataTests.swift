@@ -1,3 +1,4 @@
+import VenueReports
 @testable import DiningHours
 import Foundation
 import Testing

@@ -60,12 +60,12 @@ struct DataAgeTests {
 
     @Test("venuectl's own copy: the bundled data and an old or undated cache are stale, a recent cache is not")
     func fallback() {
-        let failure = DaemonFailure.notRunning("/run/venued.sock", "no socket", start: .userUnit)
-        let stale = DataAge.Staleness.venuedUnreachable(hint: StartHint.userUnit.text)
-        #expect(DataAge.fallback(copy(.bundled, fetchedSecondsAgo: nil), unreachable: failure, now: now).staleness == stale)
-        #expect(DataAge.fallback(copy(.cache, fetchedSecondsAgo: nil), unreachable: failure, now: now).staleness == stale)
-        #expect(DataAge.fallback(copy(.cache, fetchedSecondsAgo: limit), unreachable: failure, now: now).staleness == stale)
-        let recent = DataAge.fallback(copy(.cache, fetchedSecondsAgo: 600), unreachable: failure, now: now)
+        let hint = "start it with 'systemctl --user start venued.socket'"
+        let stale = DataAge.Staleness.venuedUnreachable(hint: hint)
+        #expect(DataAge.fallback(copy(.bundled, fetchedSecondsAgo: nil), unreachableHint: hint, now: now).staleness == stale)
+        #expect(DataAge.fallback(copy(.cache, fetchedSecondsAgo: nil), unreachableHint: hint, now: now).staleness == stale)
+        #expect(DataAge.fallback(copy(.cache, fetchedSecondsAgo: limit), unreachableHint: hint, now: now).staleness == stale)
+        let recent = DataAge.fallback(copy(.cache, fetchedSecondsAgo: 600), unreachableHint: hint, now: now)
         #expect(!recent.isStale && recent.staleFrom == now - 600 + limit)
         #expect(stale.name == "venued_unreachable")
     }

@@ -92,7 +92,7 @@ struct OldDataFormatTests {
     func plainSaysOld() throws {
         let failing = render(.plain, try report(["commons"], at: Self.monday, source: .cache, age: Self.failing))
         #expect(failing.contains("\nOld data: venued's refreshes are failing, so it serves its cached copy from Mon Sep 18 9:00 AM ('venuectl info' says why).\n"))
-        let unreachable = DataAge(staleness: .venuedUnreachable(hint: StartHint.userUnit.text))
+        let unreachable = DataAge(staleness: .venuedUnreachable(hint: "start it with 'systemctl --user start venued.socket'"))
         let bundled = render(.plain, try report(["commons"], at: Self.monday, source: .bundled, age: unreachable))
         #expect(bundled.contains("\nOld data: venued did not answer, so this is the bundled copy of Penn's hours — start it with 'systemctl --user start venued.socket'.\n"))
         let overdue = render(.plain, try report(["commons"], at: Self.monday, source: .primary,

@@ -1,5 +1,6 @@
 import Testing
 import VenueReports
+import VenuectlApp
 @testable import VenuectlGrammar
 
 /// `venuectl notify`'s settings: its flags, and venuectl.conf's `notify_*` keys that
@@ -64,7 +65,7 @@ import VenueReports
         } catch {
             // A line of the file is a configuration error, said with its place (exit 2).
             #expect(error == .config(message) || error == .usage(message))
-            #expect(error.exitCode == 2)
+            #expect(CLIError.answer(error).exitCode == 2)
         }
         #expect(usage([], config: "notify_before = 15,zero\n")?.hasSuffix(":1: notify_before = 15,zero: --before takes whole minutes from 1 to 240 separated by commas (15,5), not '15,zero'") == true)
         #expect(usage([], config: "notify_when = always\n")?.contains("unknown key 'notify_when' (the keys are filter, format, template, soon, tz, near, hide_empty, notify_venues, notify_events, notify_before)") == true)

@@ -2,12 +2,13 @@ import DiningHours
 import Glibc
 import Testing
 import VenueReports
+import VenuectlApp
 import VenuectlGrammar
 
 /// `venuectl status`'s flag table and venuectl.conf, in-process: what each flag sets,
 /// what each refuses, and how the file's defaults yield to the command line.
 @Suite struct StatusGrammarTests {
-    private func parse(_ arguments: [String], config: String? = nil) throws(CLIError) -> (StatusOptions, [String: String]) {
+    private func parse(_ arguments: [String], config: String? = nil) throws(AnswerError) -> (StatusOptions, [String: String]) {
         guard let config else { return try StatusOptions.parse(arguments, environment: [:]) }
         let home = ConfigHome(config)
         defer { home.remove() }
@@ -16,7 +17,8 @@ import VenuectlGrammar
 
     private func usage(_ arguments: [String], config: String? = nil) -> String? {
         do { _ = try parse(arguments, config: config); return nil } catch {
-            guard error.exitCode == 2 else { return "exit \(error.exitCode): \(error)" }
+            let exitCode = CLIError.answer(error).exitCode
+            guard exitCode == 2 else { return "exit \(exitCode): \(error)" }
             return "\(error)"
         }
     }
@@ -96,8 +98,8 @@ import VenuectlGrammar
 
     @Test func anUnknownZoneFromTheFileIsBlamedOnItsLineAsAValue() throws {
         let (options, applied) = try parse([], config: "tz = Mars/Olympus\n")
-        let attributed: CLIError
-        do throws(CLIError) {
+        let attributed: AnswerError
+        do throws(AnswerError) {
             _ = try StatusReport.zone(options.tz)
             Issue.record("Mars/Olympus resolved")
             return
@@ -109,7 +111,7 @@ import VenuectlGrammar
             return
         }
         #expect(location.hasSuffix("venuectl.conf:1"))
-        #expect(attributed.exitCode == 2)
+        #expect(CLIError.answer(attributed).exitCode == 2)
     }
 }
 

@@ -34,6 +34,8 @@ import Testing
         #expect(try venuectl(["favorites", "remove", "lauder"]).stdout == "removed Lauder College House (1442)\n")
         #expect(try venuectl(["favorites", "remove", "lauder"]).stdout == "Lauder College House (1442) was not a favorite\n")
         #expect(try shownIDs() == [593])
+        var info = stat()
+        #expect(lstat(file, &info) == 0 && info.st_mode & 0o777 == 0o600, "the owner's alone: mode \(String(info.st_mode & 0o777, radix: 8))")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: root + "/venued").sorted()
         #expect(leftovers == ["favorites", "favorites.lock"], "no temporary file is left behind; the lock file stays, by design")
     }

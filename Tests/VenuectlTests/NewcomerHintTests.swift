@@ -28,7 +28,18 @@ import Testing
         try FileManager.default.copyItem(atPath: VenuectlProcess.binary.path, toPath: binary)
         try FileManager.default.createDirectory(atPath: root + "/share/systemd/user", withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: root + "/share/systemd/user/venued.socket", contents: Data("[Socket]\n".utf8)))
-        let run = try VenuectlProcess.runProgram(binary, ["status", "--json", "commons"], environment: ["XDG_DATA_HOME": root + "/share"])
+        // The copy was open for writing a moment ago, and a child that another test forked
+        // meanwhile may hold that descriptor until it execs: ETXTBSY, then a clean start.
+        var started: VenuectlProcess.Run?
+        try waitUntil("the copied venuectl starts (not 'Text file busy')", seconds: 10) {
+            do {
+                started = try VenuectlProcess.runProgram(binary, ["status", "--json", "commons"], environment: ["XDG_DATA_HOME": root + "/share"])
+                return true
+            } catch let error as NSError where (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) {
+                return false
+            }
+        }
+        let run = try #require(started)
         #expect(run.code == 0)
         #expect(run.stderr.hasSuffix("— start it with 'systemctl --user start venued.socket'\n"), "\(run.stderr)")
     }

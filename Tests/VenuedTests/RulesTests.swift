@@ -1,3 +1,4 @@
+import VenueReports
 import Testing
 import VenuedSystem
 @testable import DiningHours

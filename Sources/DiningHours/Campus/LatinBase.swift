@@ -16,6 +16,6 @@ enum LatinBase {
         default: return nil
         }
         guard base != "." else { return nil }
-        return base.value < 0x61 ? Unicode.Scalar(base.value + 32)! : base
+        return base.value < 0x61 ? Unicode.Scalar(UInt8(truncatingIfNeeded: base.value + 32)) : base
     }
 }

@@ -17,7 +17,7 @@ public enum VenueQuery {
             } else if let base = LatinBase.letter(of: scalar) {
                 folded.unicodeScalars.append(base)
             } else if scalar.isASCII {
-                folded.unicodeScalars.append(scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(scalar.value + 32)! : scalar)
+                folded.unicodeScalars.append(scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(UInt8(truncatingIfNeeded: scalar.value + 32)) : scalar)
             } else {
                 folded += scalar.properties.lowercaseMapping
             }

@@ -148,6 +148,10 @@ private struct Reader {
             warn(location(), "date \(shown) is not YYYY-MM-DD; day skipped")
             return nil
         }
+        guard CalendarRange.dates.contains(date) else {
+            warn(location(), "date '\(raw)' is outside years 0001 to 9999; day skipped")
+            return nil
+        }
         func here() -> String { "\(venue), day \(raw)" }
         let status: DayStatus = FeedDecoder.text(json["status"])?.lowercased() == "closed" ? .closed : .listed
         var dayparts: [Daypart] = []
@@ -175,6 +179,10 @@ private struct Reader {
             guard let raw = FeedDecoder.text(json[key]), let time = FeedTime(parsing: raw) else {
                 let shown = json[key].map { FeedDecoder.text($0).map { "'\(FeedDecoder.cut($0, 40))'" } ?? $0.kindName } ?? "missing"
                 warn(location(), "\(key) \(shown) is not a time; skipped")
+                return nil
+            }
+            if let date = time.writtenDate, !CalendarRange.dates.contains(date) {
+                warn(location(), "\(key) '\(FeedDecoder.cut(raw, 40))' is outside years 0001 to 9999; skipped")
                 return nil
             }
             times.append(time)

@@ -12,7 +12,8 @@ public struct DayHours: Sendable {
     public let blocks: [Opening]
     /// Open from midnight to midnight inside a block that began on an earlier date.
     public let openAllDay: Bool
-    /// The dayparts that start on this date, by start time.
+    /// The dayparts that start on this date, by start time; not one that ends at or after
+    /// the end of 9999-12-31, whose end cannot be written (its block is listed, without end).
     public let dayparts: [OpenInterval]
 
     /// A block as a day lists it.
@@ -38,16 +39,19 @@ extension Schedule {
             estimated: projected,
             blocks: starting.map { DayHours.Opening(start: $0.start, end: end(of: $0)) },
             openAllDay: spanning,
-            dayparts: intervals.filter { dayStart <= $0.start && $0.start < dayEnd }
+            dayparts: intervals.filter { dayStart <= $0.start && $0.start < dayEnd && $0.end < timetable.writable.upperBound }
         )
     }
 }
 
 extension Timetable {
-    /// `days` consecutive dates from `first`, each with its hours.
+    /// `days` consecutive dates from `first` (at least one), each with its hours, less
+    /// those outside years 0001-9999 (`CalendarRange.dates(from:count:)` says whether
+    /// some were cut).
     public func week(from first: LocalDate, days: Int = 7, estimate: Bool = true) -> [DayHours] {
-        let last = first.adding(days: max(days, 1) - 1)
-        let schedule = schedule(dates: first.adding(days: -2)...last.adding(days: 1), estimate: estimate)
-        return (0..<max(days, 1)).map { schedule.hours(on: first.adding(days: $0)) }
+        let dates = CalendarRange.dates(from: first, count: days).dates
+        guard let low = dates.first, let high = dates.last else { return [] }
+        let schedule = schedule(dates: low.adding(days: -2)...high.adding(days: 1), estimate: estimate)
+        return dates.map { schedule.hours(on: $0) }
     }
 }

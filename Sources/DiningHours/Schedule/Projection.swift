@@ -13,10 +13,10 @@ extension Coverage {
 
     /// The covered date whose hours stand in for `date` (HOURS.md §3.4): the same weekday,
     /// the latest such date when projecting forward and the earliest when projecting
-    /// backward. nil inside the coverage, beyond the horizon, or when no covered date
-    /// has that weekday.
+    /// backward. nil inside the coverage, beyond the horizon or year 9999, or when no
+    /// covered date has that weekday.
     public func projectionSource(for date: LocalDate) -> LocalDate? {
-        projectable.contains(date) ? sameWeekday(for: date) : nil
+        projectable.contains(date) && CalendarRange.dates.contains(date) ? sameWeekday(for: date) : nil
     }
 
     /// `projectionSource` as if there were no horizon: what the week would repeat past

@@ -85,8 +85,14 @@ public final class Schedule: Sendable {
     /// Where a block really ends, however far past this window that is (the data, then
     /// projected weeks up to the horizon), and whether that end is projected; nil when
     /// the horizon cuts the block short, so no one knows when it closes. Without
-    /// estimation every interval is already here, so the block's own end is it.
+    /// estimation every interval is already here, so the block's own end is it. An end
+    /// at or after the end of 9999-12-31 is nil too: it cannot be written (`CalendarRange`).
     public func end(of block: OpenBlock) -> BlockEnd? {
+        guard let end = unboundedEnd(of: block), end.at < timetable.writable.upperBound else { return nil }
+        return end
+    }
+
+    private func unboundedEnd(of block: OpenBlock) -> BlockEnd? {
         guard estimate else { return BlockEnd(at: block.end, estimated: block.endEstimated) }
         if block.end >= windowEnd { return timetable.end(ofBlockOpenAt: block.start) }
         return timetable.horizonCuts(blockEndingAt: block.end) ? nil : BlockEnd(at: block.end, estimated: block.endEstimated)

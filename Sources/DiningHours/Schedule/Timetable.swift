@@ -12,25 +12,35 @@ public struct Timetable: Sendable {
     /// Midnight after the last date projected forward: a block reaching it may be cut
     /// short by the horizon (`horizonCuts`).
     let projectionEnd: Instant?
+    /// The instants an answer may name (`CalendarRange`): no interval starts after them,
+    /// and an end at or past their end is no end to show.
+    let writable: Range<Instant>
 
     public init(venue: Venue, zone: ZoneRules) {
         self.venue = venue
         self.zone = zone
+        let writable = zone.writableInstants
+        self.writable = writable
+        // The decoder keeps no day outside years 0001-9999; a venue built in code may have
+        // one, and it must not stretch the coverage past what an answer can write.
+        let days = venue.days.filter { CalendarRange.dates.contains($0.date) }
         var byDate: [LocalDate: [WallDaypart]] = [:]
         var intervals: [OpenInterval] = []
         var order = 0
-        for day in venue.days where day.status != .closed {
+        for day in days where day.status != .closed {
             for daypart in day.dayparts {
                 defer { order += 1 }
                 guard let wall = WallDaypart(daypart, on: day.date, zone: zone, feedOrder: order) else { continue }
                 byDate[day.date, default: []].append(wall)
-                if let interval = wall.interval(shiftedBy: 0, zone: zone) { intervals.append(interval) }
+                if let interval = wall.interval(shiftedBy: 0, zone: zone), interval.start < writable.upperBound {
+                    intervals.append(interval)
+                }
             }
         }
         self.realIntervals = intervals.sorted(by: Schedule.intervalOrder)
         self.daypartsByDate = byDate
-        let dates = venue.days.map(\.date)
-        let coverage = dates.min().map { Coverage(first: $0, last: dates.max()!) }
+        let dates = days.map(\.date)
+        let coverage = dates.min().flatMap { first in dates.max().map { Coverage(first: first, last: $0) } }
         self.coverage = coverage
         self.projectionEnd = coverage.map {
             zone.instant(for: LocalDateTime(date: $0.projectable.upperBound.adding(days: 1), secondOfDay: 0))
@@ -45,7 +55,9 @@ public struct Timetable: Sendable {
     public func unknownReason(on date: LocalDate, estimate: Bool) -> UnknownReason? {
         guard let coverage else { return .noData }
         if coverage.contains(date) { return nil }
-        if !coverage.projectable.contains(date) { return .beyondHorizon(coverage: coverage) }
+        if !coverage.projectable.contains(date) || !CalendarRange.dates.contains(date) {
+            return .beyondHorizon(coverage: coverage)
+        }
         if !estimate { return .notEstimated }
         return coverage.projectionSource(for: date) == nil ? .noSameWeekday : nil
     }
@@ -71,7 +83,8 @@ public struct Timetable: Sendable {
             while date <= dates.upperBound {
                 if let source = coverage.projectionSource(for: date) {
                     for daypart in daypartsByDate[source] ?? [] {
-                        if let interval = daypart.interval(shiftedBy: date.dayNumber - source.dayNumber, zone: zone) {
+                        if let interval = daypart.interval(shiftedBy: date.dayNumber - source.dayNumber, zone: zone),
+                           interval.start < writable.upperBound {
                             projected.append(interval)
                         }
                     }

@@ -68,7 +68,7 @@ extension Schedule {
         let realAtT = intervals[block.members].contains { !$0.estimated && $0.contains(t) }
         let blockEnd = end(of: block)
         let end = blockEnd?.at
-        let mealEnd = naming.map(\.end).flatMap { $0 < block.end ? $0 : nil }
+        let mealEnd = naming.map(\.end).flatMap { $0 < block.end && $0 < timetable.writable.upperBound ? $0 : nil }
         return VenueStatus(
             state: .open,
             label: naming.map(\.label).flatMap(nonEmpty),

@@ -15,6 +15,14 @@ public enum FeedTime: Hashable, Sendable {
         self = parsed
     }
 
+    /// The date as written, when the form has one.
+    public var writtenDate: LocalDate? {
+        switch self {
+        case .wallClock(let local), .withOffset(let local, _): return local.date
+        case .timeOfDay: return nil
+        }
+    }
+
     private static func parse(_ scanner: ByteScanner) -> FeedTime? {
         var scanner = scanner
         scanner.dropTrailingSpaces()

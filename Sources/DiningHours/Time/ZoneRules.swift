@@ -72,7 +72,8 @@ public struct ZoneRules: Sendable {
         self.offsets = offsets
         self.observances = observances
         self.rule = file.rule
-        self.offsetRange = all.min()!...all.max()!
+        // A TZif file has at least one local time type (TZif checks), so `all` is never empty.
+        self.offsetRange = (all.min() ?? 0)...(all.max() ?? 0)
     }
 
     /// Seconds east of UTC at `instant`.

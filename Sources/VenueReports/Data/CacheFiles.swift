@@ -111,11 +111,7 @@ public struct CacheFiles: Sendable {
 
     private func readMeta() -> Meta? {
         guard let bytes = try? BoundedFile.read(metaPath, limit: BoundedFile.smallFileLimit) else { return nil }
-        var fields: [String: String] = [:]
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            fields[line[..<equals].trimming([" "])] = line[line.index(after: equals)...].trimming([" "])
-        }
+        let fields = KeyValueLine.lenient(String(decoding: bytes, as: UTF8.self))
         guard let source = fields["source"].flatMap(FeedSource.init), let url = fields["url"],
               let fetched = fields["fetched_at"].flatMap(Int.init), Meta.plausibleFetchTimes.contains(fetched), let size = fields["size"].flatMap(Int.init), let checksum = fields["checksum"] else { return nil }
         return Meta(source: source, url: url, etag: fields["etag"], lastModified: fields["last_modified"],

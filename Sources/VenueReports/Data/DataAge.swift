@@ -63,10 +63,11 @@ public struct DataAge: Sendable, Hashable {
     /// venuectl's own copy, shown because venued could not answer: the bundled data is
     /// always stale; a cached copy once it is older than venued's default interval and
     /// the margin, since nothing refreshes it while venued is away.
-    public static func fallback(_ copy: FeedCopy, unreachable failure: DaemonFailure, now: Instant) -> DataAge {
+    /// `hint` says what to do about it ("start it with ...").
+    public static func fallback(_ copy: FeedCopy, unreachableHint hint: String, now: Instant) -> DataAge {
         let age = aged(copy.fetchedAt, confirmed: copy.fetchedAt, limit: defaultRefreshSeconds + margin, now: now)
         guard age.isStale || copy.source == .bundled else { return age }
-        return DataAge(fetchedAt: copy.fetchedAt, staleness: .venuedUnreachable(hint: failure.hint))
+        return DataAge(fetchedAt: copy.fetchedAt, staleness: .venuedUnreachable(hint: hint))
     }
 
     private static func aged(_ fetchedAt: Instant?, confirmed: Instant?, limit: Int, now: Instant) -> DataAge {

@@ -24,15 +24,15 @@ public struct Favorites: Hashable, Sendable {
     }
 
     /// The file at `path`; a missing file is no favorites yet.
-    public static func load(_ path: String) throws(CLIError) -> Favorites {
+    public static func load(_ path: String) throws(AnswerError) -> Favorites {
         guard access(path, F_OK) == 0 else { return Favorites() }
         let bytes: [UInt8]
-        do { bytes = try BoundedFile.read(path, limit: BoundedFile.smallFileLimit) } catch { throw CLIError(error) }
+        do { bytes = try BoundedFile.read(path, limit: BoundedFile.smallFileLimit) } catch { throw AnswerError(error) }
         return try parse(bytes, path: path)
     }
 
     /// The favorites in `bytes`, read from `path` (which errors name, with the line).
-    public static func parse(_ bytes: [UInt8], path: String) throws(CLIError) -> Favorites {
+    public static func parse(_ bytes: [UInt8], path: String) throws(AnswerError) -> Favorites {
         let text = String(decoding: bytes, as: UTF8.self)
         var favorites = Favorites()
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -53,7 +53,7 @@ public struct Favorites: Hashable, Sendable {
 
     /// The set `options` filters by: none unless `--favorites` was given; then
     /// `options.favoritesFile`, else `fallbackPath` (the reader's usual file).
-    public static func load(for options: StatusOptions, fallbackPath: String? = nil) throws(CLIError) -> Favorites {
+    public static func load(for options: StatusOptions, fallbackPath: String? = nil) throws(AnswerError) -> Favorites {
         guard let path = path(for: options, fallbackPath: fallbackPath) else { return Favorites() }
         return try load(path)
     }
@@ -74,7 +74,7 @@ public struct Favorites: Hashable, Sendable {
     /// (without it each reads the old set and the last rename wins). Waits up to
     /// `lockWait` for another writer. `names` label the ids for people.
     public static func update<Value>(_ path: String, names: [Int: String],
-                                     _ change: (inout Favorites) throws(CLIError) -> Value) throws(CLIError) -> Value {
+                                     _ change: (inout Favorites) throws(AnswerError) -> Value) throws(AnswerError) -> Value {
         do { try AtomicFile.makeDirectories(AtomicFile.directory(of: path)) } catch {
             throw .unwritable(path: path, reason: "cannot create \(error.path): \(error.reason)")
         }
@@ -94,13 +94,14 @@ public struct Favorites: Hashable, Sendable {
         return value
     }
 
-    /// Writes the file atomically; `names` label the ids for people. Call it through
-    /// `update`, which holds the lock other writers wait on.
-    private func save(_ path: String, names: [Int: String]) throws(CLIError) {
+    /// Writes the file atomically, readable by its owner only (which venues a person eats
+    /// at is theirs); `names` label the ids for people. Call it through `update`, which
+    /// holds the lock other writers wait on.
+    private func save(_ path: String, names: [Int: String]) throws(AnswerError) {
         var text = "# venuectl favorites: one venue id a line (the name after '#' is for people).\n"
         for id in ids { text += "\(id)" + (names[id].map { "  # \($0)" } ?? "") + "\n" }
         do {
-            try AtomicFile.write(Array(text.utf8), to: path, mode: 0o644)
+            try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600)
         } catch {
             throw .unwritable(path: error.path, reason: error.reason)
         }

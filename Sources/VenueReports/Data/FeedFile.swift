@@ -24,14 +24,14 @@ public struct FeedCopy: Sendable {
 
 public enum FeedFile {
     /// `--data FILE` when given, else the feed compiled into the binary.
-    package static func load(path: String?) throws(CLIError) -> FeedCopy {
+    package static func load(path: String?) throws(AnswerError) -> FeedCopy {
         guard let path else {
             do { return FeedCopy(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled) } catch {
                 throw .invalidData(path: "the bundled feed", reason: "\(error)")
             }
         }
         let bytes: [UInt8]
-        do { bytes = try BoundedFile.read(path, limit: BoundedFile.feedLimit, streams: true) } catch { throw CLIError(error) }
+        do { bytes = try BoundedFile.read(path, limit: BoundedFile.feedLimit, streams: true) } catch { throw AnswerError(error) }
         do { return FeedCopy(feed: try FeedDecoder.decode(bytes), source: .file) } catch {
             throw .invalidData(path: path, reason: "\(error)")
         }

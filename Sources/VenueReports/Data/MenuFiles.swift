@@ -16,7 +16,7 @@ public struct MenuCopy: Sendable {
     public let missingDates: [LocalDate]
 
     /// `path` as a file, or the files of `dates` in it as a folder, each decoded in `zone`.
-    package static func load(_ path: String, dates: ClosedRange<LocalDate>, zone: ZoneRules) throws(CLIError) -> MenuCopy {
+    package static func load(_ path: String, dates: ClosedRange<LocalDate>, zone: ZoneRules) throws(AnswerError) -> MenuCopy {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .unreadableData(path: path, reason: String(cString: strerror(errno))) }
         guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -42,9 +42,9 @@ public struct MenuCopy: Sendable {
 
     /// The menus of one file, and a line saying what was skipped of it (the first
     /// warning and how many more), nil when nothing was.
-    private static func read(_ path: String, zone: ZoneRules) throws(CLIError) -> (menus: [Menu], skipped: String?) {
+    private static func read(_ path: String, zone: ZoneRules) throws(AnswerError) -> (menus: [Menu], skipped: String?) {
         let bytes: [UInt8]
-        do { bytes = try BoundedFile.read(path, limit: BoundedFile.feedLimit, streams: true) } catch { throw CLIError(error) }
+        do { bytes = try BoundedFile.read(path, limit: BoundedFile.feedLimit, streams: true) } catch { throw AnswerError(error) }
         let document: MenuDocument
         do { document = try MenuDecoder.decode(bytes, zone: zone) } catch {
             throw .invalidData(path: path, reason: "\(error)", kind: "menus")

@@ -8,13 +8,8 @@
 /// `status` exits 0, as it does whenever it printed. plain, json and templates keep
 /// their exit codes: scripts read those.
 package enum BarError {
-    /// The text for `format`, or nil when the format is not a bar's or a prompt's.
-    package static func render(_ error: CLIError, in format: StatusFormat) -> String? {
-        render(brief: brief(error), message: "\(error)", in: format)
-    }
-
-    /// The same from its parts: `brief` says which kind of mistake ("config error"),
-    /// `message` is the whole line, for waybar's tooltip.
+    /// `brief` says which kind of mistake ("config error"), `message` is the whole
+    /// line, for waybar's tooltip; nil when the format is not a bar's or a prompt's.
     package static func render(brief: String, message: String, in format: StatusFormat) -> String? {
         let text = "venuectl: " + brief
         let short = brief
@@ -51,20 +46,6 @@ package enum BarError {
             return text + "\n"
         case .plain, .json, .template:
             return nil
-        }
-    }
-
-    /// A few words that say which kind of mistake, and so where to look; the whole line
-    /// is what `status` prints on stderr, or in a terminal with the plain format.
-    package static func brief(_ error: CLIError) -> String {
-        switch error {
-        case .config, .unknownZone(_, _?, _): return "config error"
-        case .unknownZone: return "unknown time zone"
-        case .unknownVenue: return "unknown venue"
-        case .ambiguousVenue: return "ambiguous venue"
-        case .usage: return "usage error"
-        case .unreadableData, .invalidData: return "data error"
-        case .unwritable, .notAnOutput, .daemonUnavailable, .refreshFailed, .noPage, .openFailed, .environment, .outputFailed: return "error"
         }
     }
 }

@@ -12,7 +12,7 @@ public enum StatusFormat: Hashable, Sendable {
     ]
 
     /// `--format NAME`; `template` needs its text, so it comes through `--template`.
-    public init(name: String) throws(CLIError) {
+    public init(name: String) throws(AnswerError) {
         guard let found = Self.named.first(where: { $0.name == name }) else {
             let hint = name == "template" ? "give the template with --template TEXT" : "use " + Self.named.map(\.name).joined(separator: ", ")
             throw .usage("unknown format '\(name)': \(hint)")

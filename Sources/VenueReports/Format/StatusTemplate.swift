@@ -24,9 +24,9 @@ public struct StatusTemplate: Hashable, Sendable {
     /// what a client could multiply into megabytes of answer.
     public static let lengthLimit = 1024
 
-    public init(_ text: String) throws(CLIError) {
+    public init(_ text: String) throws(AnswerError) {
         guard text.utf8.count <= Self.lengthLimit else {
-            throw CLIError.usage("--template is longer than \(Self.lengthLimit) bytes: shorten it")
+            throw AnswerError.usage("--template is longer than \(Self.lengthLimit) bytes: shorten it")
         }
         var pieces: [Piece] = []
         var literal = ""
@@ -38,12 +38,12 @@ public struct StatusTemplate: Hashable, Sendable {
                 rest = rest.dropFirst()
                 continue
             }
-            if first == "}" { throw CLIError.usage("a lone '}' in --template: write '}}' for a brace") }
+            if first == "}" { throw AnswerError.usage("a lone '}' in --template: write '}}' for a brace") }
             guard first == "{" else { literal.append(first); continue }
-            guard let close = rest.firstIndex(of: "}") else { throw CLIError.usage("'{' without '}' in --template: write '{{' for a brace") }
+            guard let close = rest.firstIndex(of: "}") else { throw AnswerError.usage("'{' without '}' in --template: write '{{' for a brace") }
             let name = String(rest[..<close])
             guard let field = Field(rawValue: name) else {
-                throw CLIError.usage("unknown placeholder '{\(name)}' in --template: the placeholders are "
+                throw AnswerError.usage("unknown placeholder '{\(name)}' in --template: the placeholders are "
                     + Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: " "))
             }
             if !literal.isEmpty { pieces.append(.text(literal)); literal = "" }

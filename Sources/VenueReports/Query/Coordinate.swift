@@ -36,7 +36,7 @@ public struct Coordinate: Hashable, Sendable {
     /// `--near`'s value (also venuectl.conf's `near` and the protocol's `"near"`), with
     /// the messages all three give when it is wrong: not two numbers, or two numbers of
     /// which one is off the globe (`200,0` is a point mistyped, not a format misread).
-    public init(nearArgument text: String) throws(CLIError) {
+    public init(nearArgument text: String) throws(AnswerError) {
         guard let (latitude, longitude) = Self.numbers(text) else {
             throw .usage("--near takes LAT,LON in decimal degrees, e.g. 39.9522,-75.1932, not '\(text)'")
         }

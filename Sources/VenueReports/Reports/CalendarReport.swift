@@ -48,6 +48,8 @@ public struct CalendarReport: Sendable {
     package let unknownDays: [UnknownDays]
     /// How many venues were asked for.
     package let venueCount: Int
+    /// Some dates of the run lay after 9999-12-31 and have no events (`CalendarRange`).
+    package let cut: Bool
 
     /// The longest run of dates a calendar covers: the horizon's 21 days and a week of data.
     public static let maximumDays = 28
@@ -62,6 +64,7 @@ public struct CalendarReport: Sendable {
         self.stamp = stamp
         self.source = source
         venueCount = venues.count
+        cut = CalendarRange.dates(from: first, count: self.days).cut
         var events: [Event] = []
         var unknown: [UnknownDays] = []
         for venue in venues {
@@ -113,10 +116,11 @@ public struct CalendarReport: Sendable {
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     /// The first and last instants any DATE-TIME of the file names: the events', or the
-    /// run of dates when there are none.
+    /// run of dates when there are none, which stops before 10000-01-01.
     package var range: ClosedRange<Instant> {
         let dayStart = zone.instant(for: LocalDateTime(date: first, secondOfDay: 0))
-        let dayEnd = zone.instant(for: LocalDateTime(date: first.adding(days: days), secondOfDay: 0))
+        let dayEnd = min(zone.instant(for: LocalDateTime(date: first.adding(days: days), secondOfDay: 0)),
+                         max(dayStart, zone.writableInstants.upperBound - 1))
         guard let earliest = events.map(\.start).min(), let latest = events.map(\.end).max() else { return dayStart...dayEnd }
         return min(earliest, dayStart)...max(latest, dayEnd)
     }

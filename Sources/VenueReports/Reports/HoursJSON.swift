@@ -40,6 +40,7 @@ public enum HoursJSON {
             ("today", JSONText.quote("\(report.today)")),
             ("messages", JSONText.array(report.messages.map(JSONText.quote))),
             ("days", JSONText.array(days)),
+            ("cut", JSONText.string(report.cut ? CalendarRange.cutName : nil)),
         ]
     }
 }

@@ -12,6 +12,8 @@ public struct HoursReport: Sendable {
     /// The date marked as today (the date of `--at`).
     package let today: LocalDate
     package let days: [DayHours]
+    /// Some of the days asked for lay after 9999-12-31 and are not listed (`CalendarRange`).
+    package let cut: Bool
 
     public init(timetable: Timetable, from first: LocalDate, days count: Int, estimate: Bool, today: LocalDate, source: FeedSource) {
         venue = timetable.venue
@@ -21,6 +23,7 @@ public struct HoursReport: Sendable {
         coverage = timetable.coverage
         self.today = today
         days = timetable.week(from: first, days: count, estimate: estimate)
+        cut = CalendarRange.dates(from: first, count: count).cut
     }
 
     /// The street address: penn-basics' full one when it has the venue, else the feed's.

@@ -41,6 +41,7 @@ public enum NextJSON {
             ("tz", JSONText.quote(zone.identifier)),
             ("transitions", JSONText.array(transitions)),
             ("unknown", JSONText.array(unknown)),
+            ("cut", JSONText.string(report.cut ? CalendarRange.cutName : nil)),
         ]
     }
 }

@@ -20,6 +20,8 @@ public struct NextReport: Sendable {
 
     package let at: Instant
     package let until: Instant
+    /// The window asked for ran past 9999-12-31, and `until` stops at its last second.
+    package let cut: Bool
     package let zone: ZoneRules
     public let source: FeedSource
     /// How current the data is, as `status` says it (`stale`, `stale_reason`).
@@ -30,9 +32,13 @@ public struct NextReport: Sendable {
     /// How many venues were asked about: the "15" of "no hours for 3 of 15".
     package let chosen: Int
 
-    /// `venues` are the ids to keep; `limit` caps the rows (venued's `limit`).
-    public init(campus: Campus, at: Instant, until: Instant, venues: Set<Int>, estimate: Bool, limit: Int = .max,
+    /// `venues` are the ids to keep; `limit` caps the rows (venued's `limit`). A window
+    /// that runs past 9999-12-31 stops at its last second (`CalendarRange`).
+    public init(campus: Campus, at: Instant, until asked: Instant, venues: Set<Int>, estimate: Bool, limit: Int = .max,
                 source: FeedSource, dataAge: DataAge = DataAge()) {
+        let lastWritable = campus.zone.writableInstants.upperBound - 1
+        let until = min(asked, max(at, lastWritable))
+        self.cut = asked > until
         let byID = Dictionary(campus.timetables.map { ($0.venue.id, $0.venue) }, uniquingKeysWith: { first, _ in first })
         var rows: [Row] = []
         for transition in campus.transitions(after: at, through: until, estimate: estimate) where rows.count < limit {

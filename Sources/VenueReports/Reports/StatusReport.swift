@@ -30,7 +30,7 @@ public struct StatusReport: Sendable {
 
     /// `favorites` is the set `--favorites` keeps (read by the caller: venuectl or venued).
     public init(options: StatusOptions, feed: FeedCopy, now: Instant, favorites: Favorites = Favorites(),
-                dataAge: DataAge) throws(CLIError) {
+                dataAge: DataAge) throws(AnswerError) {
         let zone = try Self.zone(options.tz)
         try self.init(options: options, campus: Campus(feed: feed.feed, zone: zone), source: feed.source, now: now,
                       favorites: favorites, dataAge: dataAge)
@@ -39,7 +39,7 @@ public struct StatusReport: Sendable {
     /// The same answer from a campus already built in the zone of `options.tz` (which
     /// is not read here): what venued does, so that it builds each campus once.
     public init(options: StatusOptions, campus: Campus, source: FeedSource, now: Instant, favorites: Favorites = Favorites(),
-                dataAge: DataAge) throws(CLIError) {
+                dataAge: DataAge) throws(AnswerError) {
         let zone = campus.zone
         let at = try Self.instant(options.at, zone: zone, now: now)
         let chosen = try Self.select(options.venues, from: campus.timetables.map(\.venue))
@@ -74,7 +74,7 @@ public struct StatusReport: Sendable {
 
     /// `--tz`: the venue zone, America/New_York by default; an unknown name is a usage
     /// error, a missing tz database an environment one.
-    public static func zone(_ identifier: String?) throws(CLIError) -> ZoneRules {
+    public static func zone(_ identifier: String?) throws(AnswerError) -> ZoneRules {
         do { return try ZoneDatabase.system.rules(identifier ?? "America/New_York") } catch {
             if error.isEnvironment { throw .environment("\(error)") }
             let name = identifier ?? "America/New_York"
@@ -82,23 +82,29 @@ public struct StatusReport: Sendable {
         }
     }
 
-    /// `--at`: an ISO 8601 instant, a wall clock in the venue zone, `HH:MM` today, or `now`.
-    public static func instant(_ text: String?, zone: ZoneRules, now: Instant) throws(CLIError) -> Instant {
+    /// `--at`: an ISO 8601 instant, a wall clock in the venue zone, `HH:MM` today, or `now`;
+    /// in years 0001-9999 of the venue zone, the only ones an answer can write (`CalendarRange`).
+    public static func instant(_ text: String?, zone: ZoneRules, now: Instant) throws(AnswerError) -> Instant {
         guard let text, text != "now" else { return now }
+        let at: Instant
         switch FeedTime(parsing: text) {
         case .wallClock(let local)?:
-            return zone.instant(for: local)
+            at = zone.instant(for: local)
         case .withOffset(let local, let offset)?:
-            return Instant(secondsSinceEpoch: local.wallSeconds - offset)
+            at = Instant(secondsSinceEpoch: local.wallSeconds - offset)
         case .timeOfDay(let second)?:
-            return zone.instant(for: LocalDateTime(date: zone.localDate(of: now), secondOfDay: second))
+            at = zone.instant(for: LocalDateTime(date: zone.localDate(of: now), secondOfDay: second))
         case nil:
             throw .usage("cannot read --at '\(text)': use YYYY-MM-DDTHH:MM[:SS] with an optional Z or ±HH:MM, HH:MM, or now")
         }
+        guard zone.writableInstants.contains(at) else {
+            throw .usage("--at '\(text)' falls outside years 0001 to 9999 in \(zone.identifier): give a time from 0001-01-01 to 9999-12-31")
+        }
+        return at
     }
 
     /// The ids named by the VENUE arguments (all venues when there are none).
-    public static func select(_ queries: [String], from venues: [Venue]) throws(CLIError) -> Set<Int> {
+    public static func select(_ queries: [String], from venues: [Venue]) throws(AnswerError) -> Set<Int> {
         guard !queries.isEmpty else { return Set(venues.map(\.id)) }
         var ids: Set<Int> = []
         for text in queries {

@@ -55,33 +55,18 @@ public struct DaemonConnection: Sendable {
 
     /// `open`, with the failure thrown.
     private func openStream(_ request: String, until deadline: Double, seconds: Double) throws(DaemonFailure) -> DaemonStream {
-        guard var address = UnixAddress(path) else { throw .unusable(path, "cannot be reached: the path is too long") }
         if let untrusted = SocketTrust.checkDirectory(of: path, uid: uid) { throw untrusted }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { throw .unusable(path, "cannot be reached: \(String(cString: strerror(errno)))") }
-        let stream = DaemonStream(fd: fd, path: path)
-        if address.withSockaddr({ connect(fd, $0, $1) }) != 0 {
-            let failure: DaemonFailure?
-            switch errno {
-            case ENOENT: failure = .notRunning(path, "no socket", start: .here)
-            case ECONNREFUSED: failure = .notRunning(path, "nothing listens on the socket", start: .here)
-            case EINPROGRESS:
-                if stream.wait(for: Int16(POLLOUT), until: deadline) != .ready {
-                    failure = .timedOut(path, seconds: seconds)
-                } else {
-                    var error: Int32 = 0
-                    var length = socklen_t(MemoryLayout<Int32>.size)
-                    getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
-                    failure = error == 0 ? nil : .unusable(path, "refused the connection: \(String(cString: strerror(error)))")
-                }
-            case EAGAIN: failure = .unusable(path, "is not accepting connections (its queue is full)")
-            default: failure = .unusable(path, "cannot be reached: \(String(cString: strerror(errno)))")
-            }
-            if let failure {
-                stream.close()
-                throw failure
-            }
+        let stream: DaemonStream
+        switch UnixConnect.connect(to: path, until: deadline) {
+        case .success(let fd): stream = DaemonStream(fd: fd, path: path)
+        case .failure(.pathTooLong): throw .unusable(path, "cannot be reached: the path is too long")
+        case .failure(.noSocket): throw .notRunning(path, "no socket", start: .here)
+        case .failure(.refused): throw .notRunning(path, "nothing listens on the socket", start: .here)
+        case .failure(.queueFull): throw .unusable(path, "is not accepting connections (its queue is full)")
+        case .failure(.timedOut): throw .timedOut(path, seconds: seconds)
+        case .failure(.failed(let error)): throw .unusable(path, "cannot be reached: \(error)")
         }
+        let fd = stream.fd
         // Before the first byte: the request carries the user's arguments and HOME.
         if let untrusted = SocketTrust.checkPeer(fd, path: path, uid: uid) {
             stream.close()
@@ -210,15 +195,16 @@ public final class DaemonStream {
     /// for stdout's reader to go away.
     func wait(for events: Int16, until deadline: Double, watchingOutput: Bool = false) -> Wake {
         while true {
-            let remaining = deadline - Monotonic.seconds()
-            guard remaining > 0 else { return .timedOut }
+            guard deadline - Monotonic.seconds() > 0 else { return .timedOut }
             var pollers = (pollfd(fd: fd, events: events, revents: 0), OutputReader.pollEntry())
-            let timeout = remaining == .infinity ? -1 : Int32(min(remaining * 1000, 86_400_000).rounded(.up))
-            let ready = withUnsafeMutableBytes(of: &pollers) { raw in
-                poll(raw.baseAddress?.assumingMemoryBound(to: pollfd.self), watchingOutput ? 2 : 1, timeout)
+            let ready = Syscall.retrying {
+                // Counted again on each try, so an interrupted wait does not outlast the deadline.
+                let remaining = max(deadline - Monotonic.seconds(), 0)
+                let timeout = remaining == .infinity ? -1 : Int32(min(remaining * 1000, 86_400_000).rounded(.up))
+                return withUnsafeMutableBytes(of: &pollers) { raw in
+                    poll(raw.baseAddress?.assumingMemoryBound(to: pollfd.self), watchingOutput ? 2 : 1, timeout)
+                }
             }
-            // Interrupted: go round, so the remaining time is counted again.
-            if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { return .timedOut }
             if watchingOutput && OutputReader.isGone(pollers.1) { return .outputReaderGone }
             if pollers.0.revents != 0 { return .ready }

@@ -21,7 +21,7 @@ enum DaemonStatus {
             guard let value = reading(answer) else { return .failure(.unusable(connection.path, "answered a \(asked) request without the \(asked)")) }
             return .success(value)
         case .success(let answer):
-            if let error = CLIError(answer: answer.value, command: command) { throw error }
+            if let error = AnswerError(answer: answer.value, command: command) { throw .answer(error) }
             let message = if case .string(let text)? = answer.value["error"] { text } else { "no reason given" }
             return .failure(.unusable(connection.path, "refused the request (\(message))"))
         case .failure(let reason):

@@ -45,7 +45,7 @@ public enum PromptPath {
             do { try Venuectl.write(text) } catch { return .done(Venuectl.fail(error, exitCode: error.exitCode)) }
             return .done(0)
         }
-        guard !answer.ok, let error = CLIError(answer: answer.value, command: "status") else {
+        guard !answer.ok, let error = AnswerError(answer: answer.value, command: "status").map(CLIError.answer) else {
             return .unreachable(.unusable(socket, "answered a status request without the status"))
         }
         // A bar's or a prompt's format says its error in that format, and exits 0 (`BarError`).

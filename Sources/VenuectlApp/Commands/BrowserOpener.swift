@@ -1,4 +1,5 @@
 import Glibc
+import VenuedSystem
 
 /// Opens a URL the way the desktop would: each program of `$BROWSER` (a colon-separated
 /// list, `%s` standing for the URL, as in the old `BROWSER` convention), then
@@ -80,9 +81,7 @@ struct BrowserOpener {
     private func spawnAndWait(_ path: String, _ words: [String]) -> Int32 {
         guard let pid = spawn(path, words) else { return 127 }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return 127 }
-        }
+        guard Syscall.retrying({ waitpid(pid, &status, 0) }) >= 0 else { return 127 }
         let signal = status & 0x7f
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }

@@ -17,14 +17,14 @@ enum CalendarCommand {
     }
 
     static let table = FlagTable<Options>(helpCommand: "venuectl calendar --help", flags: [
-        .init(name: "--days", value: "N", help: "how many days from today, 1 to \(CalendarReport.maximumDays) (default 7)") { o, value throws(CLIError) in
+        .init(name: "--days", value: "N", help: "how many days from today, 1 to \(CalendarReport.maximumDays) (default 7)") { o, value throws(AnswerError) in
             guard let days = Int(value), (1...CalendarReport.maximumDays).contains(days) else {
                 throw .usage("--days takes a whole number from 1 to \(CalendarReport.maximumDays), not '\(value)'")
             }
             o.days = days
         },
         .init(name: "--favorites", value: nil, help: "the venues of your favorites ('venuectl favorites')") { o, _ in o.favorites = true },
-        .init(name: "--output", value: "FILE", help: "write the calendar to FILE (a file is replaced atomically; a FIFO or terminal is written into) instead of stdout", short: "-o") { o, value throws(CLIError) in
+        .init(name: "--output", value: "FILE", help: "write the calendar to FILE (a file is replaced atomically; a FIFO or terminal is written into) instead of stdout", short: "-o") { o, value throws(AnswerError) in
             guard !value.isEmpty else { throw .usage("--output needs a file name") }
             o.output = value
         },
@@ -67,7 +67,7 @@ enum CalendarCommand {
         if options.favorites {
             chosen = try favoriteIDs(context)
         } else {
-            chosen = try StatusReport.select(options.venues, from: venues)
+            chosen = try answering(try StatusReport.select(options.venues, from: venues))
         }
         let menus = try options.source.menus.map { _ throws(CLIError) in
             try options.source.load(dates: today...today.adding(days: options.days - 1), zone: zone)
@@ -94,7 +94,7 @@ enum CalendarCommand {
         guard let path = Favorites.path(environment: context.environment) else {
             throw .usage("--favorites: neither XDG_CONFIG_HOME nor HOME is set, so there is no favorites file")
         }
-        let favorites = try Favorites.load(path)
+        let favorites = try answering(try Favorites.load(path))
         guard !favorites.ids.isEmpty else {
             throw .usage("--favorites: you have no favorites yet: add some with 'venuectl favorites add VENUE', or name the venues")
         }

@@ -26,7 +26,7 @@ enum CalendarNotes {
             }
         }
         let shown = report.venueCount
-        return groups.map { group in
+        return (report.cut ? [CalendarRange.cutNote] : []) + groups.map { group in
             let dates = group.dates.count == 1 ? "\(group.dates[0])" : "\(group.dates[0]) to \(group.dates[group.dates.count - 1])"
             let names = group.venues.count == shown && shown > 1 ? "any venue"
                 : group.venues.count <= 3 ? group.venues.joined(separator: ", ")

@@ -15,11 +15,11 @@ struct CommonOptions: Sendable {
     var help = false
 
     /// The venue zone, `--tz` or America/New_York.
-    func zone() throws(CLIError) -> ZoneRules { try StatusReport.zone(tz) }
+    func zone() throws(CLIError) -> ZoneRules { try answering(try StatusReport.zone(tz)) }
 
     /// `--at` read in `zone`; now when it is absent.
     func instant(in zone: ZoneRules, now: Instant) throws(CLIError) -> Instant {
-        try StatusReport.instant(at, zone: zone, now: now)
+        try answering(try StatusReport.instant(at, zone: zone, now: now))
     }
 }
 
@@ -33,9 +33,9 @@ extension FlagTable where Options: HasCommonOptions {
     /// The options `arguments` ask for, or nil when they ask for `--help`, which is
     /// printed here: every command starts this way.
     func options(_ arguments: [String], help: String,
-                 operand: (inout Options, String) throws(CLIError) -> Void) throws(CLIError) -> Options? {
+                 operand: (inout Options, String) throws(AnswerError) -> Void) throws(CLIError) -> Options? {
         var options = Options()
-        try parse(arguments, into: &options, operand: operand)
+        try answering(try parse(arguments, into: &options, operand: operand))
         guard options.common.help else { return options }
         try Venuectl.write(help + "\n")
         return nil

@@ -22,9 +22,9 @@ struct DaemonCommandOptions: Sendable {
 
     static func parse(_ arguments: [String], table: FlagTable<DaemonCommandOptions>, command: String) throws(CLIError) -> DaemonCommandOptions {
         var options = DaemonCommandOptions()
-        try table.parse(arguments, into: &options) { _, operand throws(CLIError) in
+        try answering(try table.parse(arguments, into: &options) { _, operand throws(AnswerError) in
             throw .usage("\(command) takes no arguments, not '\(operand)'", help: table.helpCommand)
-        }
+        })
         return options
     }
 

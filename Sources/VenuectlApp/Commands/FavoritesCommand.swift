@@ -40,7 +40,7 @@ enum FavoritesCommand {
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         var options = Options()
-        try table.parse(arguments, into: &options) { options, word in options.words.append(word) }
+        try answering(try table.parse(arguments, into: &options) { options, word in options.words.append(word) })
         if options.help {
             try Venuectl.write(helpText + "\n")
             return 0
@@ -57,7 +57,7 @@ enum FavoritesCommand {
         case "list":
             guard queries.isEmpty else { throw usage("favorites list takes no VENUE") }
             // A reader needs no lock: the file is replaced by rename, so it is whole.
-            let favorites = try Favorites.load(path)
+            let favorites = try answering(try Favorites.load(path))
             guard !favorites.ids.isEmpty else {
                 // Said on stderr: stdout stays the list, empty, for scripts that read it.
                 Venuectl.writeError("venuectl: no favorites yet — add one with 'venuectl favorites add VENUE'")
@@ -73,7 +73,7 @@ enum FavoritesCommand {
             guard !queries.isEmpty else { throw usage("favorites \(action) needs a VENUE") }
             // Read, change and write under the lock, so that concurrent changes all count;
             // the data was loaded before it, to keep the time others wait short.
-            let said = try Favorites.update(path, names: names) { favorites throws(CLIError) in
+            let said = try answering(try Favorites.update(path, names: names) { favorites throws(AnswerError) in
                 var said: [String] = []
                 for query in queries {
                     let id = try resolve(query, in: venues, orFavorite: action == "add" ? nil : favorites)
@@ -89,7 +89,7 @@ enum FavoritesCommand {
                     }
                 }
                 return said
-            }
+            })
             try Venuectl.write(said.joined(separator: "\n") + "\n")
             return 0
         default:
@@ -99,7 +99,7 @@ enum FavoritesCommand {
 
     /// The one venue `query` names. `remove` and `toggle` also take the id of a favorite
     /// that the current data no longer lists.
-    private static func resolve(_ query: String, in venues: [Venue], orFavorite favorites: Favorites?) throws(CLIError) -> Int {
+    private static func resolve(_ query: String, in venues: [Venue], orFavorite favorites: Favorites?) throws(AnswerError) -> Int {
         if let id = Int(query), favorites?.contains(id) == true { return id }
         return try VenueArgument.resolve(query, in: venues).id
     }

@@ -12,7 +12,7 @@ enum HoursCommand {
     }
 
     static let table = FlagTable<Options>(helpCommand: "venuectl hours --help", flags: [
-        .init(name: "--days", value: "N", help: "how many days from today, 1 to 14 (default 7)") { o, value throws(CLIError) in
+        .init(name: "--days", value: "N", help: "how many days from today, 1 to 14 (default 7)") { o, value throws(AnswerError) in
             guard let days = Int(value), (1...14).contains(days) else { throw .usage("--days takes a whole number from 1 to 14, not '\(value)'") }
             o.days = days
         },
@@ -38,11 +38,11 @@ enum HoursCommand {
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.venue.append(word) }) else { return 0 }
-        let query = try VenueArgument.query(options.venue, command: "hours")
+        let query = try answering(try VenueArgument.query(options.venue, command: "hours"))
         let zone = try options.common.zone()
         let today = zone.localDate(of: try options.common.instant(in: zone, now: context.now))
         let local = try LocalFeed.served(options.common.data, context: context)
-        let venue = try VenueArgument.resolve(query, in: local.copy.feed.venues)
+        let venue = try answering(try VenueArgument.resolve(query, in: local.copy.feed.venues))
         let report = HoursReport(timetable: Timetable(venue: venue, zone: zone), from: today, days: options.days,
                                  estimate: options.common.estimate, today: today, source: local.copy.source)
         if options.common.json {

@@ -37,6 +37,7 @@ struct HoursText {
         if report.days.contains(where: \.estimated) {
             lines += [""] + wrap("~ estimated: the data does not cover these dates, so hours are projected from the same weekday of the data's week.")
         }
+        if report.cut { lines += [""] + wrap(CalendarRange.cutNote) }
         return lines.joined(separator: "\n") + "\n"
     }
 

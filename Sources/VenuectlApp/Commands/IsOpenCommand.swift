@@ -56,10 +56,10 @@ enum IsOpenCommand {
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.venue.append(word) }) else { return 0 }
-        let query = try VenueArgument.query(options.venue, command: "is-open")
+        let query = try answering(try VenueArgument.query(options.venue, command: "is-open"))
         let (answers, notes) = try answers(options, context)
-        let venue = try VenueArgument.resolve(query, in: answers.map(\.venue))
-        guard let answer = answers.first(where: { $0.venue.id == venue.id }) else { throw .unknownVenue(query, suggestions: []) }
+        let venue = try answering(try VenueArgument.resolve(query, in: answers.map(\.venue)))
+        guard let answer = answers.first(where: { $0.venue.id == venue.id }) else { throw .answer(.unknownVenue(query, suggestions: [])) }
         if !options.quiet {
             try Venuectl.write(answer.line(asked: [nil, "now"].contains(options.common.at) ? "now" : "then") + "\n")
             for note in notes { Venuectl.writeError("venuectl: " + note) }
@@ -88,7 +88,7 @@ enum IsOpenCommand {
 
     private static func computed(_ request: StatusOptions, _ feed: FeedCopy, _ context: Context) throws(CLIError) -> [OpenAnswer] {
         // Its one line says nothing of the data's age: the notice on stderr names the copy.
-        let report = try StatusReport(options: request, feed: feed, now: context.now, dataAge: DataAge())
+        let report = try answering(try StatusReport(options: request, feed: feed, now: context.now, dataAge: DataAge()))
         return report.rows.map { OpenAnswer(row: $0, zone: report.zone, at: report.at) }
     }
 

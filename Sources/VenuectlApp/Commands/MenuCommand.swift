@@ -55,7 +55,7 @@ enum MenuCommand {
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.venue.append(word) }) else { return 0 }
-        let query = try VenueArgument.query(options.venue, command: "menu")
+        let query = try answering(try VenueArgument.query(options.venue, command: "menu"))
         let zone = try options.common.zone()
         let at = try options.common.instant(in: zone, now: context.now)
         let today = zone.localDate(of: at)
@@ -63,7 +63,7 @@ enum MenuCommand {
         let copy = try options.source.load(dates: date.map { $0...$0 } ?? MenuSource.window(around: today), zone: zone)
         let known = try LocalFeed.load(options.common.data, environment: context.environment).copy.feed.venues
         let fromMenus = copy.book.venues.filter { menu in !known.contains { $0.id == menu.id } }.map { Venue(id: $0.id, name: $0.name, days: []) }
-        let venue = try VenueArgument.resolve(query, in: known + fromMenus)
+        let venue = try answering(try VenueArgument.resolve(query, in: known + fromMenus))
         let filter: MenuFilter
         do { filter = try MenuFilter(diets: options.diets, allergens: options.allergens, in: copy.book) } catch {
             throw .usage("\(error)")

@@ -31,7 +31,7 @@ struct MenuSource: Sendable {
         guard let menus else {
             throw .usage("menus are read from a file for now: give --menus FILE, a body of Penn's /api/dining/menus/YYYY-MM-DD/, or --menus DIR, a folder of YYYY-MM-DD.json files")
         }
-        return try MenuCopy.load(menus, dates: dates, zone: zone)
+        return try answering(try MenuCopy.load(menus, dates: dates, zone: zone))
     }
 
     /// The dates a question without `--date` can reach: yesterday (a meal past midnight

@@ -15,7 +15,7 @@ enum NextCommand {
     }
 
     static let table = FlagTable<Options>(helpCommand: "venuectl next --help", flags: [
-        .init(name: "--within", value: "SPAN", help: "how far ahead: 90m, 3h, 1h30m, 2d, up to 14d (default 3h)") { o, value throws(CLIError) in
+        .init(name: "--within", value: "SPAN", help: "how far ahead: 90m, 3h, 1h30m, 2d, up to 14d (default 3h)") { o, value throws(AnswerError) in
             guard let seconds = TimeSpan.seconds(value), seconds > 0, seconds <= longest else {
                 throw .usage("--within takes a span from 1m to 14d such as 90m, 3h, 1h30m or 2d, not '\(value)'")
             }
@@ -46,7 +46,7 @@ enum NextCommand {
         let at = try options.common.instant(in: zone, now: context.now)
         let local = try LocalFeed.served(options.common.data, context: context)
         let campus = Campus(feed: local.copy.feed, zone: zone)
-        let chosen = try StatusReport.select(options.venues, from: local.copy.feed.venues)
+        let chosen = try answering(try StatusReport.select(options.venues, from: local.copy.feed.venues))
         let report = NextReport(campus: campus, at: at, until: at + options.within, venues: chosen,
                                 estimate: options.common.estimate, source: local.copy.source, dataAge: local.age(now: context.now))
         if options.common.json {

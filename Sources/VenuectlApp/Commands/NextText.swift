@@ -49,6 +49,7 @@ struct NextText {
         if report.rows.contains(where: \.transition.estimated) {
             lines += [""] + wrap("~ estimated: projected from the same weekday of the data's week.")
         }
+        if report.cut { lines += [""] + wrap(CalendarRange.cutNote) }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -6,7 +6,7 @@ import VenuectlGrammar
 /// are its flags, or the `notify_*` keys of venuectl.conf, which stand for them.
 enum NotifyCommand {
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
-        let options = try NotifyOptions.parse(arguments, environment: context.environment)
+        let options = try answering(try NotifyOptions.parse(arguments, environment: context.environment))
         if options.help {
             try Venuectl.write(helpText + "\n")
             return 0

@@ -35,7 +35,7 @@ enum OpenCommand {
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.venue.append(word) }) else { return 0 }
-        let query = try VenueArgument.query(options.venue, command: "open")
+        let query = try answering(try VenueArgument.query(options.venue, command: "open"))
         let local = try LocalFeed.served(options.common.data, context: context)
         local.writeNotes(zone: try options.common.zone())
         let url = try page(query, venues: local.copy.feed.venues)
@@ -64,7 +64,7 @@ enum OpenCommand {
            let url = VenueInfo.bundled[id]?.pageURL {
             return url
         }
-        let venue = try VenueArgument.resolve(query, in: venues)
+        let venue = try answering(try VenueArgument.resolve(query, in: venues))
         guard let url = VenueInfo.bundled[venue.id]?.pageURL else { throw .noPage(venue: venue.name) }
         return url
     }

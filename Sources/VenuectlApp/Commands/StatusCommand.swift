@@ -9,13 +9,14 @@ import VenuedProtocol
 /// output is the same wherever it was computed.
 enum StatusCommand {
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
-        let (options, configured) = try StatusOptions.parse(arguments, environment: context.environment)
+        let (options, configured) = try answering(try StatusOptions.parse(arguments, environment: context.environment))
         if options.help {
             try Venuectl.write(StatusOptions.helpText + "\n")
             return 0
         }
         do { return try answer(try context.resolvingFavorites(options), context) } catch {
-            throw VenuectlConfig.attributing(error, location: configured["tz"])
+            guard case .answer(let error) = error else { throw error }
+            throw .answer(VenuectlConfig.attributing(error, location: configured["tz"]))
         }
     }
 
@@ -25,8 +26,8 @@ enum StatusCommand {
             let local = try LocalFeed.load(options.data, environment: context.environment)
             local.writeNotes()
             // The user's own file: its age is theirs to judge.
-            let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),
-                                          dataAge: DataAge())
+            let report = try answering(try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),
+                                                        dataAge: DataAge()))
             try Venuectl.write(presentation.render(report))
             return 0
         }
@@ -45,8 +46,8 @@ enum StatusCommand {
             }
         }
         let local = try LocalFeed.load(nil, environment: context.environment)
-        let report = try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),
-                                      dataAge: DataAge.fallback(local.copy, unreachable: failure, now: context.now))
+        let report = try answering(try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),
+                                                    dataAge: DataAge.fallback(local.copy, unreachableHint: failure.hint, now: context.now)))
         try Venuectl.write(presentation.render(report))
         // After the answer, and only with one: an error is a single line of its own. Once
         // the answer's own "Old data:" line gives the advice, stderr repeating it is noise;

@@ -22,7 +22,7 @@ enum WatchCommand {
         var count: Int?
     }
 
-    static let countFlag = FlagTable<Options>.Flag(name: "--count", value: "N", help: "exit after printing N answers") { o, value throws(CLIError) in
+    static let countFlag = FlagTable<Options>.Flag(name: "--count", value: "N", help: "exit after printing N answers") { o, value throws(AnswerError) in
         guard let n = Int(value), n > 0 else { throw .usage("--count takes a whole number above 0, not '\(value)'", help: "venuectl watch --help") }
         o.count = n
     }
@@ -30,7 +30,7 @@ enum WatchCommand {
     /// status's flags, its `--at` refused with the reason, and `--count`.
     static let table = FlagTable<Options>(helpCommand: "venuectl watch --help", flags: StatusOptions.table.flags.map { flag in
         guard flag.name == "--at" else { return flag.lifted(to: \.status) }
-        return .init(name: flag.name, value: flag.value, help: flag.help) { _, _ throws(CLIError) in
+        return .init(name: flag.name, value: flag.value, help: flag.help) { _, _ throws(AnswerError) in
             throw .usage("watch follows the present: --at is for 'venuectl status'", help: "venuectl watch --help")
         }
     } + [countFlag])
@@ -40,7 +40,7 @@ enum WatchCommand {
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         var parsed = Options()
-        _ = try StatusOptions.parse(arguments, table: table, into: &parsed, status: \.status, environment: context.environment)
+        _ = try answering(try StatusOptions.parse(arguments, table: table, into: &parsed, status: \.status, environment: context.environment))
         var options = parsed.status
         let count = parsed.count
         options = try context.resolvingFavorites(options)

@@ -1,4 +1,5 @@
 import VenuectlGrammar
+import VenueReports
 import VenuedProtocol
 
 /// What a completion script needs of the command table, read from it (and from each

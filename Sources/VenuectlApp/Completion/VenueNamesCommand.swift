@@ -16,7 +16,7 @@ enum VenueNamesCommand {
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         let help = "usage: venuectl \(name) [--data FILE]: slug<TAB>name of every venue, for completion scripts"
-        guard let options = try table.options(arguments, help: help, operand: { _, word throws(CLIError) in
+        guard let options = try table.options(arguments, help: help, operand: { _, word throws(AnswerError) in
             throw .usage("\(name) takes no arguments, not '\(word)'")
         }) else { return 0 }
         let local = try LocalFeed.load(options.common.data, environment: context.environment)

@@ -1,4 +1,5 @@
 import VenuectlGrammar
+import VenueReports
 
 /// `venuectl completions zsh`: a `#compdef` function that describes the commands, then
 /// hands each command's flags (with their help as descriptions) to `_arguments`.
@@ -54,9 +55,9 @@ enum ZshCompletion {
         let value: String
         switch CompletionModel.value(of: flag) {
         case .none: value = ""
-        case .choices(let values): value = ":\(flag.value!):(\(values.joined(separator: " ")))"
-        case .files: value = ":\(flag.value!):_files"
-        case .text: value = ":\(flag.value!): "
+        case .choices(let values): value = ":\(flag.value ?? ""):(\(values.joined(separator: " ")))"
+        case .files: value = ":\(flag.value ?? ""):_files"
+        case .text: value = ":\(flag.value ?? ""): "
         }
         guard let short = flag.short else { return quote(flag.name + help + value) }
         return quote("(\(short) \(flag.name))") + "{\(short),\(flag.name)}" + quote(help + value)

@@ -60,13 +60,13 @@ struct LocalFeed {
     /// the fallback's rule for a copy shown because it could not answer, and for a
     /// `--data` file nothing (it is what was asked for).
     func age(now: Instant) -> DataAge {
-        if let unreachable { return DataAge.fallback(copy, unreachable: unreachable, now: now) }
+        if let unreachable { return DataAge.fallback(copy, unreachableHint: unreachable.hint, now: now) }
         return DataAge(fetchedAt: copy.fetchedAt, staleness: servedStaleness)
     }
 
     static func load(_ path: String?, environment: [String: String]) throws(CLIError) -> LocalFeed {
         if let path {
-            let copy = try FeedFile.load(path: path)
+            let copy = try answering(try FeedFile.load(path: path))
             let skipped = SkippedData.line(path, warnings: copy.feed.warnings, count: copy.feed.warningCount)
             return LocalFeed(copy: copy, skippedData: skipped, skippedCache: nil)
         }
@@ -82,7 +82,7 @@ struct LocalFeed {
                 break
             }
         }
-        return LocalFeed(copy: try FeedFile.load(path: nil), skippedData: nil, skippedCache: skipped)
+        return LocalFeed(copy: try answering(try FeedFile.load(path: nil)), skippedData: nil, skippedCache: skipped)
     }
 
     /// `file data, 2023-09-16 to 2023-09-22`: what every answer's header says of its data.

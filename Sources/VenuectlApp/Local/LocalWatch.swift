@@ -15,7 +15,7 @@ struct LocalWatch {
     init(options: StatusOptions, context: Context) throws(CLIError) {
         self.options = options
         copy = try LocalFeed.load(options.data, environment: context.environment).copy
-        campus = Campus(feed: copy.feed, zone: try StatusReport.zone(options.tz))
+        campus = Campus(feed: copy.feed, zone: try answering(try StatusReport.zone(options.tz)))
     }
 
     /// Prints the status if its text changed (the printer skips a repeat); returns the
@@ -25,9 +25,9 @@ struct LocalWatch {
     func step(_ printer: inout WatchPrinter, unreachable failure: DaemonFailure?, retryAfter: Double) throws(CLIError) -> Double {
         let clock = WallClock()
         let now = clock.now()
-        let age = failure.map { DataAge.fallback(copy, unreachable: $0, now: now) } ?? DataAge()
-        let report = try StatusReport(options: options, campus: campus, source: copy.source, now: now,
-                                      favorites: try Favorites.load(for: options), dataAge: age)
+        let age = failure.map { DataAge.fallback(copy, unreachableHint: $0.hint, now: now) } ?? DataAge()
+        let report = try answering(try StatusReport(options: options, campus: campus, source: copy.source, now: now,
+                                      favorites: try Favorites.load(for: options), dataAge: age))
         try printer.print(report)
         let wake = Redraw.next(after: report, campus: campus, presentation: printer.presentation).map { Double($0.secondsSinceEpoch) } ?? .infinity
         return min(wake, clock.preciseNow() + retryAfter)

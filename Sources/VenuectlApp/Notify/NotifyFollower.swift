@@ -173,11 +173,11 @@ final class NotifyFollower {
     private func followLocalCopy(at now: Int) throws(CLIError) {
         if local == nil {
             let copy = try LocalFeed.load(nil, environment: context.environment).copy
-            local = Campus(feed: copy.feed, zone: try StatusReport.zone(nil))
+            local = Campus(feed: copy.feed, zone: try answering(try StatusReport.zone(nil)))
         }
         guard let local else { return }
-        let report = try StatusReport(options: StatusOptions(), campus: local, source: .cache, now: Instant(secondsSinceEpoch: now),
-                                      dataAge: DataAge())
+        let report = try answering(try StatusReport(options: StatusOptions(), campus: local, source: .cache, now: Instant(secondsSinceEpoch: now),
+                                      dataAge: DataAge()))
         try update(report.rows.map { VenueView(row: $0, zone: local.zone) }, at: now)
     }
 
@@ -196,7 +196,7 @@ final class NotifyFollower {
         if case .named(let names) = options.venues {
             let venues = views.values.sorted { $0.id < $1.id }.map { Venue(id: $0.id, name: $0.name, days: []) }
             do {
-                named = try StatusReport.select(names, from: venues)
+                named = try answering(try StatusReport.select(names, from: venues))
             } catch {
                 // Only the first data can refuse the setting; later data keeps the venues found.
                 guard named == nil else { return }

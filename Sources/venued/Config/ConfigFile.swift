@@ -1,4 +1,4 @@
-import VenuectlGrammar
+import VenuedSystem
 
 /// venued's `key = value` config file (syntax shared with venuectl.conf: `KeyValueLine`),
 /// checked against venued's own keys, and the `prompt.NAME` lines (`PromptSetting`).

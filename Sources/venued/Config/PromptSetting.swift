@@ -1,12 +1,11 @@
 import VenueReports
-import VenuectlGrammar
 
 /// One `prompt.NAME = ARGUMENTS` line of venued's config file: a status line that venued
 /// keeps current in the file `NAME` of its prompt directory (`PromptFiles`), so that a
 /// shell prompt reads it with a builtin instead of starting a process at every prompt.
 ///
 /// ARGUMENTS are `venuectl status` arguments, split into words as a shell would
-/// (`ArgumentWords`) and read by venuectl's own flag table, so
+/// (`ArgumentWords`) and read by the status query's flag table (`StatusOptions.table`), so
 /// the file holds what that command line prints — except that venuectl.conf is not
 /// read: the line says everything, and a file venued reads only at start and SIGHUP
 /// would make a prompt follow edits of venuectl.conf late. The favorites file is read at
@@ -78,8 +77,9 @@ struct PromptSetting: Sendable, Equatable {
         case .failure(let problem): return .failure(problem)
         }
         do {
-            // Only TZ is in `environment`, so no venuectl.conf is read.
-            var (options, _) = try StatusOptions.parse(arguments, environment: environment)
+            // The status flags alone: venuectl.conf is venuectl's, and the line says everything.
+            var options = StatusOptions()
+            try StatusOptions.parseFlags(arguments, table: StatusOptions.table, into: &options, status: \.self)
             _ = try StatusReport.zone(options.tz)
             if options.favorites { options.favoritesFile = favoritesFile }
             let presentation = StatusPresentation(options.format, environment: environment, stdoutIsTTY: false)

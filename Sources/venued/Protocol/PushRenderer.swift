@@ -22,7 +22,7 @@ struct PushRenderer: Sendable {
     func line(for subscription: Subscription, event: String, at now: Instant) -> Result<PushLine, ProtocolError> {
         var favorites = Favorites(sentIn: subscription.options)
         if subscription.options.favorites, let path = subscription.options.favoritesFile {
-            do throws(CLIError) { favorites = try Favorites.load(path) } catch { return .failure(ProtocolError(error)) }
+            do throws(AnswerError) { favorites = try Favorites.load(path) } catch { return .failure(ProtocolError(error)) }
         }
         let report: StatusReport
         let zone: ZoneRules

@@ -1,6 +1,5 @@
 import DiningHours
 import VenueReports
-import VenuectlGrammar
 import VenuedProtocol
 
 /// `hours` (one venue's days) and `next` (upcoming openings and closings), computed by
@@ -17,7 +16,9 @@ struct ScheduleAnswers {
         guard let query = try request.fields.string("venue") else { throw ProtocolError("hours needs \"venue\": a name or an id") }
         let first: LocalDate
         if let text = try request.fields.string("from") {
-            guard let date = LocalDate(parsing: text) else { throw ProtocolError("\"from\" must be a date, YYYY-MM-DD, not '\(text)'") }
+            guard let date = LocalDate(parsing: text), CalendarRange.dates.contains(date) else {
+                throw ProtocolError("\"from\" must be a date from 0001-01-01 to 9999-12-31, YYYY-MM-DD, not '\(text)'")
+            }
             first = date
         } else {
             first = zone.localDate(of: now)

@@ -47,6 +47,16 @@ struct SubscriberHub {
         case data
 
         var event: String { self == .data || self == .refreshEnded ? "data" : "transition" }
+        /// Which of two pending reasons a round serves: it recomputes at least what the
+        /// weaker one would. Every case has its rank, so a new one must be placed.
+        var strength: Int {
+            switch self {
+            case .transition: 0
+            case .clockChanged: 1
+            case .refreshEnded: 2
+            case .data: 3
+            }
+        }
         var onlyChanges: Bool { self != .data }
     }
 
@@ -104,10 +114,8 @@ struct SubscriberHub {
     /// the instants that came. A refresh that brings new data asks for `data` alone, so
     /// each follower is rendered once for it.
     mutating func request(_ reason: Reason) {
-        switch (pending, reason) {
-        case (.data?, _), (.refreshEnded?, .clockChanged), (.refreshEnded?, .transition), (.clockChanged?, .transition): return
-        default: pending = reason
-        }
+        if let pending, pending.strength > reason.strength { return }
+        pending = reason
     }
 
     /// The pending round at `now`, taken; nil when none is pending, or when it concerns

@@ -10,16 +10,17 @@ extension ConnectionServer {
     /// already connected are not starved by a stream of newcomers.
     func acceptAll() {
         for _ in 0..<Self.maxConnections {
-            let fd = venued_accept4(listener.fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
+            let fd = Syscall.retrying { venued_accept4(listener.fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)) }
             guard fd >= 0 else {
                 switch errno {
                 case EAGAIN, EWOULDBLOCK: return
-                case EINTR, ECONNABORTED: continue
+                case ECONNABORTED: continue
                 default:
                     // Out of descriptors, most likely: stop accepting for a while instead of spinning.
                     log.error("accept failed: \(String(cString: strerror(errno)))")
-                    listenerResumesAt = turnTime() + 0.1
-                    noteDeadline(listenerResumesAt!)
+                    let resumesAt = turnTime() + 0.1
+                    listenerResumesAt = resumesAt
+                    noteDeadline(resumesAt)
                     return
                 }
             }

@@ -102,23 +102,12 @@ struct Listener: Sendable {
     /// may be never, and a daemon stuck in start-up with its signals still blocked
     /// cannot even be stopped. A full backlog (EAGAIN) means a live listener too.
     private static func probe(_ path: String) -> Bool {
-        guard var address = UnixAddress(path) else { return false }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        if address.withSockaddr({ connect(fd, $0, $1) }) == 0 { return true }
-        switch errno {
-        case EAGAIN:
+        switch UnixConnect.connect(to: path, until: Monotonic.seconds() + 1) {
+        case .success(let fd):
+            close(fd)
             return true
-        case EINPROGRESS:
-            // Not what Linux does for Unix sockets today; if it ever is, wait a bounded time.
-            var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            guard poll(&poller, 1, 1000) == 1 else { return true }
-            var failure: Int32 = 0
-            var length = socklen_t(MemoryLayout<Int32>.size)
-            return getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length) == 0 && failure == 0
-        default:
-            return false
+        case .failure(.queueFull), .failure(.timedOut): return true
+        case .failure(.pathTooLong), .failure(.noSocket), .failure(.refused), .failure(.failed): return false
         }
     }
 

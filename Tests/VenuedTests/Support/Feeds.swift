@@ -1,3 +1,4 @@
+import VenueReports
 import BundledFeed
 import DiningHours
 import Foundation

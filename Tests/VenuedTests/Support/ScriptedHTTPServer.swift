@@ -104,7 +104,7 @@ final class ScriptedHTTPServer: Sendable {
         }
         log.withLock { $0.append(Recorded(path: path, headers: headers)) }
         var response = routes.withLock { $0[path] } ?? Response(status: 404, body: Array("not found".utf8), contentType: "text/plain")
-        let deadline = Date().addingTimeInterval(min(response.delay, 30))
+        let deadline = Date().addingTimeInterval(min(response.delay, 120))
         while Date() < deadline, !stopped.withLock({ $0 }) { usleep(20_000) }
         if let etag = response.etag, headers["if-none-match"] == etag {
             response = Response(status: 304, body: [], etag: etag, headers: response.headers)

@@ -1,5 +1,3 @@
-import VenueReports
-
 /// The flags several commands take, each defined once: its spelling, its help and what
 /// it sets, through a key path into the command's own options. So `--at` reads the same
 /// and says the same in `status`, `hours`, `next`, `search` and `is-open`, and `--socket`
@@ -36,7 +34,7 @@ extension FlagTable.Flag {
     /// another's flags and some of its own (`watch` takes `status`'s and `--count`).
     package func lifted<Outer>(to field: WritableKeyPath<Outer, Options> & Sendable) -> FlagTable<Outer>.Flag {
         let apply = self.apply
-        return .init(name: name, value: value, help: help, short: short, choices: choices) { outer, value throws(CLIError) in
+        return .init(name: name, value: value, help: help, short: short, choices: choices) { outer, value throws(AnswerError) in
             try apply(&outer[keyPath: field], value)
         }
     }

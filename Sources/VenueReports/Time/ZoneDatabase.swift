@@ -1,21 +1,24 @@
+import DiningHours
 import Glibc
 import Synchronization
+import VenuedSystem
 
 /// The system's tz database (Debian's tzdata, /usr/share/zoneinfo, or `$TZDIR`): where
 /// zone rules come from, each zone read and tabled once per process.
 ///
-/// The one place the engine reads files: every program needs zone rules, and a cache
-/// that each program kept for itself is how three of them came to read the same file
-/// on every request. Reading the TZif files instead of asking Foundation keeps
-/// venuectl free of Foundation (a Glibc-only static binary starts in about a millisecond).
-/// Files are read the careful way (non-blocking, regular files only, at most 1 MB), as
-/// `TZDIR` and zone names come from the user.
+/// The engine parses zone rules from TZif bytes and reads nothing; this is where both
+/// programs get those bytes, in one cache per process (a cache that each caller kept for
+/// itself is how three of them once read the same file on every request). Reading the
+/// TZif files instead of asking Foundation keeps venuectl free of Foundation (a
+/// Glibc-only static binary starts in about a millisecond). Files are read through
+/// `BoundedFile` (non-blocking, regular files only, at most 1 MB), as `TZDIR` and zone
+/// names come from the user.
 public final class ZoneDatabase: Sendable {
     public static let defaultDirectory = "/usr/share/zoneinfo"
 
     /// The database `$TZDIR` names (glibc honours it too), else the usual directory; the
     /// variable is read once, when this is first used.
-    public static let system = ZoneDatabase(directory: directory(environment: ["TZDIR": getenv("TZDIR").map { String(cString: $0) } ?? ""]))
+    public static let system = ZoneDatabase(directory: directory(environment: ["TZDIR": ProcessEnvironment.value("TZDIR") ?? ""]))
 
     public let directory: String
     private let cache = Mutex<[String: ZoneRules]>([:])
@@ -55,7 +58,7 @@ public final class ZoneDatabase: Sendable {
 
     /// Names as the database spells them ("America/New_York", "Etc/GMT+5", "UTC");
     /// anything that could climb out of the directory is not one.
-    static func isPlausibleName(_ name: String) -> Bool {
+    package static func isPlausibleName(_ name: String) -> Bool {
         // One spelling per zone: "America/./New_York" or "America//New_York" would name
         // the same file under another key, so a client could fill the cache with copies.
         guard !name.isEmpty, !name.hasPrefix("/"),
@@ -102,20 +105,6 @@ public final class ZoneDatabase: Sendable {
 
     /// A regular file of at most `limit` bytes, opened without blocking; nil otherwise.
     private static func read(_ path: String, limit: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= limit else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes[filled...].withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { return nil }
-            if count == 0 { break }
-            filled += count
-        }
-        return filled <= limit ? Array(bytes[..<filled]) : nil
+        try? BoundedFile.read(path, limit: limit)
     }
 }

@@ -1,3 +1,4 @@
+import DiningHours
 import Glibc
 
 extension ZoneDatabase {

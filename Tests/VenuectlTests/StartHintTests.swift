@@ -1,5 +1,5 @@
 import Testing
-@testable import VenueReports
+@testable import VenuectlApp
 import VenuedSystem
 
 /// The notice that venued is not running says how to start it where venuectl runs, and

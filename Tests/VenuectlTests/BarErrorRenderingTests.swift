@@ -1,11 +1,12 @@
 import Foundation
 import Testing
-@testable import VenueReports
+@testable import VenuectlApp
+import VenueReports
 
 /// An error that stops `status` is shown in the bar's or prompt's own format, so a
 /// module whose stderr goes to /dev/null is not silently blank.
 @Suite struct BarErrorTests {
-    static let config = CLIError.config("/home/ann/.config/venued/venuectl.conf:2: filter must be all, open-now, favorites, halls or retail, not 'a<b'")
+    static let config = CLIError.answer(.config("/home/ann/.config/venued/venuectl.conf:2: filter must be all, open-now, favorites, halls or retail, not 'a<b'"))
 
     @Test func waybarShowsItInRedByClassWithTheWholeLineInTheTooltip() throws {
         let line = try #require(BarError.render(Self.config, in: .waybar))
@@ -31,9 +32,9 @@ import Testing
     }
 
     @Test func theBriefSaysWhereToLook() {
-        #expect(BarError.brief(.unknownZone("Mars/Base", location: "venuectl.conf:1")) == "config error", "a zone from the file is the file's")
-        #expect(BarError.brief(.unknownZone("Mars/Base", location: nil)) == "unknown time zone")
-        #expect(BarError.brief(.unknownVenue("comons", suggestions: [])) == "unknown venue")
+        #expect(BarError.brief(.answer(.unknownZone("Mars/Base", location: "venuectl.conf:1"))) == "config error", "a zone from the file is the file's")
+        #expect(BarError.brief(.answer(.unknownZone("Mars/Base", location: nil))) == "unknown time zone")
+        #expect(BarError.brief(.answer(.unknownVenue("comons", suggestions: []))) == "unknown venue")
         #expect(BarError.brief(.usage("--soon takes whole minutes")) == "usage error")
     }
 }

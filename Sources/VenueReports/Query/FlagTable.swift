@@ -1,5 +1,4 @@
 import DiningHours
-import VenueReports
 
 /// A command's flags as one table that drives both parsing and `--help`, so the two
 /// cannot disagree (the shape of swift-argument-parser, written by hand).
@@ -13,10 +12,10 @@ package struct FlagTable<Options>: Sendable {
         package let short: String?
         /// The values it accepts, when they are a fixed list: shell completion offers them.
         package let choices: [String]
-        package let apply: @Sendable (inout Options, String) throws(CLIError) -> Void
+        package let apply: @Sendable (inout Options, String) throws(AnswerError) -> Void
 
         package init(name: String, value: String?, help: String, short: String? = nil, choices: [String] = [],
-             apply: @escaping @Sendable (inout Options, String) throws(CLIError) -> Void) {
+             apply: @escaping @Sendable (inout Options, String) throws(AnswerError) -> Void) {
             self.name = name
             self.value = value
             self.help = help
@@ -42,7 +41,7 @@ package struct FlagTable<Options>: Sendable {
     /// Returns the names of the flags given, so that defaults can yield to them.
     @discardableResult
     package func parse(_ arguments: [String], into options: inout Options,
-               operand: (inout Options, String) throws(CLIError) -> Void) throws(CLIError) -> Set<String> {
+               operand: (inout Options, String) throws(AnswerError) -> Void) throws(AnswerError) -> Set<String> {
         var given: Set<String> = []
         var index = 0
         var onlyOperands = false

@@ -1,0 +1,90 @@
+import VenueReports
+import VenuedSystem
+
+/// Everything that can stop `venuectl`, each with one line for the user and its own
+/// exit code so that scripts can tell them apart (see docs/COMMANDS.md, "Exit codes"):
+/// the answer's own errors (`AnswerError`, shared with venued), and what only a client
+/// meets — venued unreachable, a browser, its output.
+public enum CLIError: Error, Equatable, CustomStringConvertible {
+    /// A mistake in the request or its data, as venued would also say it.
+    case answer(AnswerError)
+    /// `-o PATH` names something that is neither a file to replace nor a stream to write
+    /// into (a directory, a socket, a block device): refused, never replaced.
+    case notAnOutput(path: String, kind: String)
+    /// `info` and `refresh` need venued, and it cannot be reached or used: exit 6.
+    case daemonUnavailable(DaemonFailure)
+    /// `refresh`: venued asked every source and none answered with venues: exit 7.
+    case refreshFailed(String)
+    /// `open`: the venue has no page to open: exit 8.
+    case noPage(venue: String)
+    /// `open`: the browser opener ran and failed: exit 9.
+    case openFailed(String)
+    /// The answer could not be written to stdout (a full disk, a closed descriptor, a
+    /// reader that went away), with the errno: exit 74, EX_IOERR of sysexits.h. Never 0:
+    /// a script must not take an answer it never got for one.
+    case outputFailed(errno: Int32)
+
+    /// The exit code of `outputFailed`, which no other error uses.
+    public static let outputFailedExitCode: Int32 = 74
+
+    public var exitCode: Int32 {
+        switch self {
+        case .answer(.usage), .answer(.config), .answer(.ambiguousVenue), .answer(.unknownZone): return 2
+        case .answer(.unknownVenue): return 3
+        case .answer(.unreadableData), .answer(.unwritable): return 4
+        case .answer(.invalidData): return 5
+        case .daemonUnavailable: return 6
+        case .refreshFailed: return 7
+        case .noPage: return 8
+        case .openFailed: return 9
+        case .notAnOutput: return 10
+        case .answer(.environment): return 70
+        case .outputFailed: return Self.outputFailedExitCode
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .answer(let error):
+            return error.description
+        case .noPage(let venue):
+            return "\(venue) has no web page that venuectl knows of (try 'venuectl hours \(venue)')"
+        case .openFailed(let message):
+            return message
+        case .notAnOutput(let path, let kind):
+            return "not writing to \(path): it is \(kind), neither a file nor a stream: give a file's path, or leave out -o to write to stdout"
+        case .daemonUnavailable(let failure):
+            return "\(failure.reason): \(failure.hint)"
+        case .refreshFailed(let message):
+            return "venued could not refresh: \(message)"
+        case .outputFailed(let code):
+            return "cannot write the answer: \(Syscall.Errno(code))"
+        }
+    }
+
+    static func usage(_ message: String, help: String = "venuectl status --help") -> CLIError {
+        .answer(.usage(message, help: help))
+    }
+
+    static func environment(_ message: String) -> CLIError { .answer(.environment(message)) }
+
+    static func unwritable(path: String, reason: String) -> CLIError { .answer(.unwritable(path: path, reason: reason)) }
+
+    /// The same error, with a usage error pointing to `command`'s help.
+    func pointing(to command: String) -> CLIError {
+        guard case .answer(let error) = self else { return self }
+        return .answer(error.pointing(to: command))
+    }
+
+    /// A file that could not be read, as the data error it is for venuectl (exit 4).
+    init(_ failure: BoundedFile.Failure) {
+        self = .answer(AnswerError(failure))
+    }
+}
+
+/// The answer's errors where venuectl's are expected: `try answering(try ...)` around a
+/// call into the shared layers.
+@discardableResult
+func answering<Value>(_ body: @autoclosure () throws(AnswerError) -> Value) throws(CLIError) -> Value {
+    do { return try body() } catch { throw .answer(error) }
+}

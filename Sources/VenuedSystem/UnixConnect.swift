@@ -1,0 +1,57 @@
+import Glibc
+
+/// A non-blocking connect to a Unix stream socket, bounded by a deadline: how venuectl
+/// reaches venued and how venued probes a socket file before it binds. Never a blocking
+/// `connect`: to a live listener whose backlog is full it sleeps until the listener
+/// accepts, which may be never.
+package enum UnixConnect {
+    package enum Failure: Error, Equatable, Sendable {
+        /// The path does not fit a `sockaddr_un`.
+        case pathTooLong
+        /// ENOENT: no socket file.
+        case noSocket
+        /// ECONNREFUSED: a socket file with nothing listening.
+        case refused
+        /// EAGAIN: a live listener whose queue is full.
+        case queueFull
+        /// The connection was still being made at the deadline.
+        case timedOut
+        case failed(Syscall.Errno)
+    }
+
+    /// A connected, non-blocking, close-on-exec descriptor, or why there is none.
+    /// `deadline` is on the `Monotonic` clock; it bounds only a connect still in
+    /// progress, which Linux does not do for Unix sockets today.
+    package static func connect(to path: String, until deadline: Double) -> Result<Int32, Failure> {
+        guard var address = UnixAddress(path) else { return .failure(.pathTooLong) }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { return .failure(.failed(Syscall.Errno(errno))) }
+        guard Syscall.retrying({ address.withSockaddr { Glibc.connect(fd, $0, $1) } }) != 0 else { return .success(fd) }
+        let failure: Failure
+        switch errno {
+        case ENOENT: failure = .noSocket
+        case ECONNREFUSED: failure = .refused
+        case EAGAIN: failure = .queueFull
+        case EINPROGRESS:
+            guard let code = outcome(fd, until: deadline) else { failure = .timedOut; break }
+            if code == 0 { return .success(fd) }
+            failure = .failed(Syscall.Errno(code))
+        case let code: failure = .failed(Syscall.Errno(code))
+        }
+        close(fd)
+        return .failure(failure)
+    }
+
+    /// How a connect in progress ended, as an errno (0 for connected); nil while it runs.
+    private static func outcome(_ fd: Int32, until deadline: Double) -> Int32? {
+        var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        let ready = Syscall.retrying {
+            let remaining = max(deadline - Monotonic.seconds(), 0)
+            return poll(&poller, 1, remaining == .infinity ? -1 : Int32(min(remaining * 1000, 86_400_000).rounded(.up)))
+        }
+        guard ready == 1 else { return nil }
+        var error: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        return getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 ? error : errno
+    }
+}
