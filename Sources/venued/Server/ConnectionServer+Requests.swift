@@ -25,11 +25,11 @@ extension ConnectionServer {
         if count > 0 { connection.quietAtProbe = false }
         if count == 0 {
             connection.peerClosed = true
-        } else if connection.phase == .reading, !connection.input.hasPartialRequest, let line = Self.soleLine(chunk, count) {
+        } else if connection.phase == .reading, !connection.input.hasPartialRequest, let length = Self.soleLine(chunk, count) {
             // The usual request: one whole line in one read, nothing before it. Served
-            // from the read buffer, without passing through the connection's own.
+            // where it was read, without a copy into the connection's buffer.
             connection.lastActivity = turnTime()
-            serve(connection, line)
+            serve(connection, UnsafeRawBufferPointer(rebasing: chunk[..<length]))
             if connection.phase == .reading { updateInterest(connection) }
             return
         } else {
@@ -67,28 +67,29 @@ extension ConnectionServer {
                 // client that has gone already (sent and left). A prompt's line is short.
                 if line.count > Self.longLine && SocketIO.peerIsGone(connection.fd) { return close(connection) }
                 served += 1
-                serve(connection, line)
+                line.withUnsafeBytes { serve(connection, $0) }
             }
         }
     }
 
-    /// The bytes before the newline when the `count` bytes read hold exactly one line
-    /// within `requestLimit`, ending with the read; nil otherwise.
-    private static func soleLine(_ chunk: UnsafeMutableRawBufferPointer, _ count: Int) -> [UInt8]? {
+    /// The length of the line before the newline when the `count` bytes read hold
+    /// exactly one line within `requestLimit`, ending with the read; nil otherwise.
+    private static func soleLine(_ chunk: UnsafeMutableRawBufferPointer, _ count: Int) -> Int? {
         guard count > 0, count - 1 <= requestLimit, let start = chunk.baseAddress, chunk[count - 1] == UInt8(ascii: "\n"),
               memchr(start, Int32(UInt8(ascii: "\n")), count - 1) == nil else { return nil }
-        return Array(UnsafeRawBufferPointer(rebasing: chunk[..<(count - 1)]))
+        return count - 1
     }
 
-    /// One request line: counted against the connection's cap, then answered.
-    private func serve(_ connection: Connection, _ line: [UInt8]) {
+    /// One request line (read only for the call): counted against the connection's cap,
+    /// then answered.
+    private func serve(_ connection: Connection, _ line: UnsafeRawBufferPointer) {
         requestsSinceTrim += 1
         connection.requests += 1
         if connection.requests >= Self.requestsPerConnection { connection.closeAfterAnswer = true }
         answer(connection, line)
     }
 
-    private func answer(_ connection: Connection, _ line: [UInt8]) {
+    private func answer(_ connection: Connection, _ line: UnsafeRawBufferPointer) {
         switch handle(line, from: connection) {
         case .reply(let text):
             send(connection, text)

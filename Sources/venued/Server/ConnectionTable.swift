@@ -6,10 +6,17 @@
 /// slot. Descriptors are small numbers that the kernel hands out lowest-first, so an
 /// array indexed by them needs no hashing, and the counts kept as connections open,
 /// subscribe and close make each question a single lookup instead of a pass over
-/// every connection.
+/// every connection. The counts are a short list rather than a dictionary: only
+/// processes holding request slots are in it, at most `maxConnections` and most often
+/// one or two, so a look along it costs less than hashing the process id.
 struct ConnectionTable {
+    private struct PeerSlots {
+        let peer: Int32
+        var slots: Int
+    }
+
     private var byDescriptor: [Connection?] = []
-    private var slotsByPeer: [Int32: Int] = [:]
+    private var slotsByPeer: [PeerSlots] = []
     /// Open connections, subscribers included.
     private(set) var count = 0
     /// How many of them are subscriptions (they hold no request slot).
@@ -30,7 +37,7 @@ struct ConnectionTable {
     }
 
     /// Request slots held by process `peer`.
-    func slots(of peer: Int32) -> Int { slotsByPeer[peer] ?? 0 }
+    func slots(of peer: Int32) -> Int { slotsByPeer.first { $0.peer == peer }?.slots ?? 0 }
 
     /// Every open connection, in descriptor order.
     var all: [Connection] { byDescriptor.compactMap { $0 } }
@@ -43,7 +50,11 @@ struct ConnectionTable {
         if let previous = byDescriptor[index] { remove(previous) }
         byDescriptor[index] = connection
         count += 1
-        slotsByPeer[connection.peer, default: 0] += 1
+        if let index = slotsByPeer.firstIndex(where: { $0.peer == connection.peer }) {
+            slotsByPeer[index].slots += 1
+        } else {
+            slotsByPeer.append(PeerSlots(peer: connection.peer, slots: 1))
+        }
     }
 
     /// The connection becomes a subscription: it gives its request slot back.
@@ -64,7 +75,8 @@ struct ConnectionTable {
     }
 
     private mutating func release(slotOf peer: Int32) {
-        let held = slots(of: peer) - 1
-        slotsByPeer[peer] = held > 0 ? held : nil
+        guard let index = slotsByPeer.firstIndex(where: { $0.peer == peer }) else { return }
+        slotsByPeer[index].slots -= 1
+        if slotsByPeer[index].slots == 0 { slotsByPeer.remove(at: index) }
     }
 }
