@@ -46,26 +46,28 @@ extension ConnectionServer {
     }
 
     private func open(_ fd: Int32, peer: Int32) {
-        serial &+= 1
-        let connection = Connection(fd: fd, peer: peer, serial: serial, requestLimit: Self.requestLimit, now: turnTime())
-        connections.insert(connection)
-        setDeadline(connection, Self.readDeadline)
+        // Never nil here (the loop opens none while one is lent), but a descriptor is not left open either way.
+        guard var connection = connections.open(fd, peer: peer, requestLimit: Self.requestLimit, now: turnTime()) else { return _ = Glibc.close(fd) }
+        setDeadline(&connection, Self.readDeadline)
         // The request has often arrived already: read it now rather than after another
         // wait, and before registering, which a client that is answered at once and
         // closes may never need (`unregistered`).
-        receive(connection)
-        if connection.phase != .closed { updateInterest(connection) }
+        receive(&connection)
+        if connection.phase != .closed { updateInterest(&connection) }
+        connections.giveBack(connection)
     }
 
     /// Reads each of `waiting` (the previous turn's `unregistered`) once: the end of the
     /// stream closes it and a request is served, as if epoll had reported them; one
     /// that has sent nothing yet is registered now and waits like any other.
-    func probe(_ waiting: [Connection]) {
-        for connection in waiting where connection.phase != .closed {
-            connection.awaitingProbe = false
-            connection.quietAtProbe = true
-            receive(connection)
-            if connection.phase != .closed { updateInterest(connection) }
+    func probe(_ waiting: [UInt64]) {
+        for token in waiting {
+            with(token) { connection in
+                connection.awaitingProbe = false
+                connection.quietAtProbe = true
+                receive(&connection)
+                if connection.phase != .closed { updateInterest(&connection) }
+            }
         }
     }
 
@@ -100,7 +102,7 @@ extension ConnectionServer {
             if let soonest = reading.map(\.lastActivity).min() { noteDeadline(soonest + Self.quietGrace) }
             return false
         }
-        close(victim)
+        with(victim.token) { close(&$0) }
         return true
     }
 

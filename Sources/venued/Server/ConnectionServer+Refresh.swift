@@ -36,12 +36,12 @@ extension ConnectionServer {
 
     /// A client's `refresh`: joins the chain under way, starts one, or is answered at
     /// once while the gate is shut.
-    func askRefresh(_ connection: Connection) {
+    func askRefresh(_ connection: inout Connection) {
         if refresh.chain == nil, let opens = snapshot.health.gateOpensAt, opens > clock.now() {
-            return send(connection, refreshAnswer(refresh.last, gateOpensAt: opens))
+            return send(&connection, refreshAnswer(refresh.last, gateOpensAt: opens))
         }
         refresh.waiters.append(connection.token)
-        wait(connection)
+        wait(&connection)
         if refresh.chain == nil { startChain() }
     }
 
@@ -126,9 +126,10 @@ extension ConnectionServer {
         _ = venued_release_free_memory()
         let answer = refreshAnswer(chain.report, gateOpensAt: nil)
         for token in refresh.waiters {
-            guard let connection = handedOff(token) else { continue }
-            send(connection, answer)
-            serveLines(connection)
+            withHandedOff(token) { connection in
+                send(&connection, answer)
+                serveLines(&connection)
+            }
         }
         refresh.waiters = []
         notifier.send([statusLine()])

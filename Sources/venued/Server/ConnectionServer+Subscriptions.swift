@@ -6,22 +6,22 @@ import VenuedProtocol
 /// that says when one is due.
 extension ConnectionServer {
     /// A subscriber's first line came back from the worker: send it, and follow it.
-    func subscribe(_ connection: Connection, _ subscription: Subscription, _ first: Result<PushLine, ProtocolError>) {
+    func subscribe(_ connection: inout Connection, _ subscription: Subscription, _ first: Result<PushLine, ProtocolError>) {
         let push: PushLine
         switch first {
         case .failure(let error):
             connection.closeAfterAnswer = true
-            return send(connection, Reply.error(error))
+            return send(&connection, Reply.error(error))
         case .success(let line):
             push = line
         }
-        guard connections.subscribers < Self.maxSubscribers else { return refuseSubscription(connection) }
-        guard SocketIO.sendAll(connection.fd, push.line) else { return close(connection) }
+        guard connections.subscribers < Self.maxSubscribers else { return refuseSubscription(&connection) }
+        guard SocketIO.sendAll(connection.fd, push.line) else { return close(&connection) }
         hub.add(token: connection.token, subscription: subscription, first: push)
-        connections.subscribe(connection)
+        connections.subscribe(&connection)
         connection.input.discard()
         connection.deadline = nil
-        updateInterest(connection)
+        updateInterest(&connection)
     }
 
     func requestRound(_ reason: SubscriberHub.Reason) { hub.request(reason) }
@@ -41,23 +41,26 @@ extension ConnectionServer {
         roundInFlight = false
         let delivery = hub.apply(round, computed)
         for (token, line) in delivery.send {
-            guard let connection = subscriber(token) else { continue }
-            if !SocketIO.sendAll(connection.fd, line) {
+            withSubscriber(token) { connection in
+                guard !SocketIO.sendAll(connection.fd, line) else { return }
                 log.warning("dropped a subscriber that is not reading")
-                close(connection)
+                close(&connection)
             }
         }
         for (token, line) in delivery.end {
-            guard let connection = subscriber(token) else { continue }
-            SocketIO.sendAll(connection.fd, line)
-            close(connection)
+            withSubscriber(token) { connection in
+                SocketIO.sendAll(connection.fd, line)
+                close(&connection)
+            }
         }
         writePromptFiles(delivery.write)
     }
 
-    private func subscriber(_ token: UInt64) -> Connection? {
-        guard let connection = connections[token: token], connection.isSubscribed else { return nil }
-        return connection
+    /// Lends the subscriber `token` names to `body` (`with`), if it still is one.
+    private func withSubscriber(_ token: UInt64, _ body: (inout Connection) -> Void) {
+        with(token) { connection in
+            if connection.isSubscribed { body(&connection) }
+        }
     }
 
     /// The timer expired (a subscriber's instant or a refresh came) or the clock was set.

@@ -130,20 +130,20 @@ final class ConnectionServer {
     var watchingStderr = false
     /// Open connections, subscribers included, and the request slots they hold.
     var connections = ConnectionTable()
-    /// Connections that had lines left when their turn ended, served again after the
-    /// current batch of reports.
-    var unfinished: [Connection] = []
+    /// Connections (their tokens) that had lines left when their turn ended, served
+    /// again after the current batch of reports.
+    var unfinished: [UInt64] = []
     /// Connections waiting for their next request that epoll does not watch yet: each
     /// is read once more after the next turn's reports (`probe`), not this one's, so
     /// that its client has had the time of a wait and a batch to read the answer and
     /// close. A client that asked one question has usually closed by then, and its
     /// connection ends with no epoll registration at all; one that has not is
-    /// registered then.
-    var unregistered: [Connection] = []
+    /// registered then. Tokens, like `unfinished`.
+    var unregistered: [UInt64] = []
     /// The previous turn's `unregistered`, read once more in this one; and the lines
     /// left `unfinished` by the previous turn. Kept to reuse their storage.
-    private var probes: [Connection] = []
-    private var turn: [Connection] = []
+    private var probes: [UInt64] = []
+    private var turn: [UInt64] = []
     /// This turn's reading of the monotonic clock (`turnTime()`).
     private var turnClock: Double?
     var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
@@ -152,7 +152,6 @@ final class ConnectionServer {
     var accepting = true
     /// Set while accepting is paused after an error.
     var listenerResumesAt: Double?
-    var serial: UInt32 = 0
     /// Clients refused `busy` since the last log line that counted them, and when it was.
     var busyRefusals = 0
     var busyLoggedAt = -Double.infinity
@@ -218,17 +217,18 @@ final class ConnectionServer {
                     watchdog?.drain()
                     notifier.send(["WATCHDOG=1"])
                 default:
-                    guard let connection = connections[token: event.token] else { return }
-                    if connection.phase == .handedOff {
-                        if event.hungUp { close(connection) }
-                        return
+                    with(event.token) { connection in
+                        if connection.phase == .handedOff {
+                            if event.hungUp { close(&connection) }
+                            return
+                        }
+                        if event.writable && connection.phase == .writing { flush(&connection) }
+                        if event.readable && connection.phase != .closed { receive(&connection) }
                     }
-                    if event.writable && connection.phase == .writing { flush(connection) }
-                    if event.readable && connection.phase != .closed { receive(connection) }
                 }
             }
             swap(&turn, &unfinished)
-            for connection in turn { serveLines(connection) }
+            for token in turn { with(token) { serveLines(&$0) } }
             turn.removeAll(keepingCapacity: true)
             probe(probes)
             probes.removeAll(keepingCapacity: true)
@@ -272,14 +272,23 @@ final class ConnectionServer {
         accepting = wanted
     }
 
-    func updateInterest(_ connection: Connection) {
+    /// Lends the open connection `token` names to `body`, which works on it in place,
+    /// and puts it back after, unless `body` closed it. `body` reaches no other
+    /// connection: the loop's lists name them by token, and each gets its own turn.
+    func with(_ token: UInt64, _ body: (inout Connection) -> Void) {
+        guard var connection = connections.lend(token) else { return }
+        body(&connection)
+        connections.giveBack(connection)
+    }
+
+    func updateInterest(_ connection: inout Connection) {
         let wanted = connection.wantedInterest
         guard wanted != connection.interest else { return }
         // A connection that only waits to read is read once more before it is registered.
         if connection.interest == nil, wanted == Epoll.input, connection.phase == .reading, !connection.quietAtProbe {
             if !connection.awaitingProbe {
                 connection.awaitingProbe = true
-                unregistered.append(connection)
+                unregistered.append(connection.token)
             }
             return
         }
@@ -297,7 +306,7 @@ final class ConnectionServer {
     /// elsewhere; a late report for it carries an old token and is ignored). The hub
     /// forgets a subscriber first, so that it never writes to a reused descriptor.
     /// A freed slot goes to a waiting client after the current batch of reports.
-    func close(_ connection: Connection) {
+    func close(_ connection: inout Connection) {
         switch connection.phase {
         case .subscribed:
             hub.remove(connection.token)
@@ -322,7 +331,7 @@ final class ConnectionServer {
         return now
     }
 
-    func setDeadline(_ connection: Connection, _ seconds: Double) {
+    func setDeadline(_ connection: inout Connection, _ seconds: Double) {
         let deadline = turnTime() + seconds
         connection.deadline = deadline
         noteDeadline(deadline)
@@ -345,11 +354,13 @@ final class ConnectionServer {
     /// too long for a slot, resumes a paused listener, and finds the next deadline.
     private func sweep() {
         let now = turnTime()
-        for connection in connections.all where connection.deadline.map({ $0 <= now }) ?? false {
-            if connection.phase == .reading && connection.input.hasPartialRequest {
-                SocketIO.sendAll(connection.fd, Reply.error(ProtocolError("no complete request within \(Self.readDeadline) s: end each request with a newline")))
+        for late in connections.all where late.deadline.map({ $0 <= now }) ?? false {
+            with(late.token) { connection in
+                if connection.phase == .reading && connection.input.hasPartialRequest {
+                    SocketIO.sendAll(connection.fd, Reply.error(ProtocolError("no complete request within \(Self.readDeadline) s: end each request with a newline")))
+                }
+                close(&connection)
             }
-            close(connection)
         }
         for fd in waitingRoom.expired(at: now) { refuseBusy(fd) }
         if let resumesAt = listenerResumesAt, resumesAt <= now { listenerResumesAt = nil }
