@@ -20,7 +20,7 @@ extension ConnectionServer {
 
     /// `bytes` is valid for the call only: a hit in the lines of this second is
     /// answered without copying them.
-    func handle(_ bytes: UnsafeRawBufferPointer) -> Outcome {
+    mutating func handle(_ bytes: UnsafeRawBufferPointer) -> Outcome {
         let now = clock.now()
         // A status request asked before this second, byte for byte: its line is kept.
         if let line = lines.line(forRequest: bytes, version: prepared.version, at: now) { return .reply(line) }

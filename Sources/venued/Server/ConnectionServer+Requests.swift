@@ -8,7 +8,7 @@ import VenuedSystem
 /// rather than by memory in the daemon.
 extension ConnectionServer {
     /// One read (level-triggered: more is reported again), then whatever it completes.
-    func receive(_ connection: inout Connection) {
+    mutating func receive(_ connection: inout Connection) {
         // A subscriber's input is only watched for the hang-up; a reader's is bounded by its buffer's room.
         let room = connection.isSubscribed ? chunk.count : min(chunk.count, connection.input.room)
         guard room > 0 else { return updateInterest(&connection) }
@@ -41,7 +41,7 @@ extension ConnectionServer {
 
     /// Answers the complete lines received, one at a time while each answer goes out at
     /// once, up to `linesPerTurn`; the rest wait in `unfinished` for the next turn.
-    func serveLines(_ connection: inout Connection) {
+    mutating func serveLines(_ connection: inout Connection) {
         // Lines taken make room in the input buffer: read the client again if it was full.
         defer { if connection.phase == .reading { updateInterest(&connection) } }
         var served = 0
@@ -82,14 +82,14 @@ extension ConnectionServer {
 
     /// One request line (read only for the call): counted against the connection's cap,
     /// then answered.
-    private func serve(_ connection: inout Connection, _ line: UnsafeRawBufferPointer) {
+    private mutating func serve(_ connection: inout Connection, _ line: UnsafeRawBufferPointer) {
         requestsSinceTrim += 1
         connection.requests += 1
         if connection.requests >= Self.requestsPerConnection { connection.closeAfterAnswer = true }
         answer(&connection, line)
     }
 
-    private func answer(_ connection: inout Connection, _ line: UnsafeRawBufferPointer) {
+    private mutating func answer(_ connection: inout Connection, _ line: UnsafeRawBufferPointer) {
         switch handle(line) {
         case .reply(let text):
             send(&connection, text)
@@ -108,7 +108,7 @@ extension ConnectionServer {
     }
 
     /// Runs `work` on the compute lane; the connection waits, watched only for its hang-up.
-    private func handOff(_ connection: inout Connection, _ work: @escaping @Sendable () -> Handoff.Finished) {
+    private mutating func handOff(_ connection: inout Connection, _ work: @escaping @Sendable () -> Handoff.Finished) {
         guard handoff.compute(token: connection.token, owner: connection.peer, work) else {
             connection.closeAfterAnswer = true
             return send(&connection, Reply.error(ProtocolError("venued is busy: try again shortly", code: .busy)))
@@ -117,19 +117,19 @@ extension ConnectionServer {
     }
 
     /// The connection waits for an answer made elsewhere, watched only for its hang-up.
-    func wait(_ connection: inout Connection) {
+    mutating func wait(_ connection: inout Connection) {
         connection.phase = .handedOff
         connection.deadline = nil
         updateInterest(&connection)
     }
 
-    func refuseSubscription(_ connection: inout Connection) {
+    mutating func refuseSubscription(_ connection: inout Connection) {
         connection.closeAfterAnswer = true
         send(&connection, Reply.error(ProtocolError("too many subscriptions (\(Self.maxSubscribers)): close one, or try again shortly", code: .busy)))
     }
 
     /// Sends `text`, keeping what the socket does not take for EPOLLOUT.
-    func send(_ connection: inout Connection, _ text: String) {
+    mutating func send(_ connection: inout Connection, _ text: String) {
         var text = text
         let sent = text.withUTF8 { SocketIO.send(connection.fd, UnsafeRawBufferPointer($0)) }
         switch sent {
@@ -144,7 +144,7 @@ extension ConnectionServer {
         }
     }
 
-    private func wait(_ connection: inout Connection, toSend rest: [UInt8]) {
+    private mutating func wait(_ connection: inout Connection, toSend rest: [UInt8]) {
         connection.pending = rest
         connection.phase = .writing
         setDeadline(&connection, Self.writeDeadline)
@@ -152,7 +152,7 @@ extension ConnectionServer {
     }
 
     /// EPOLLOUT while an answer is pending: send more of it.
-    func flush(_ connection: inout Connection) {
+    mutating func flush(_ connection: inout Connection) {
         let sent = connection.pending.withUnsafeBytes { SocketIO.send(connection.fd, $0) }
         switch sent {
         case .processed(let count) where count == connection.pending.count:
@@ -169,7 +169,7 @@ extension ConnectionServer {
     }
 
     /// An answer is out: close, or wait for the next request.
-    private func answered(_ connection: inout Connection) {
+    private mutating func answered(_ connection: inout Connection) {
         if connection.closeAfterAnswer { return close(&connection) }
         connection.lastActivity = turnTime()
         connection.phase = .reading
@@ -179,16 +179,16 @@ extension ConnectionServer {
 
     /// Takes what the lanes finished: answers go out, new subscribers get their first
     /// line, rendered pushes are sent, prompt files and adoptions are taken in.
-    func finishHandoffs() {
+    mutating func finishHandoffs() {
         for result in handoff.take() {
             switch result {
             case .answer(let token, let text):
-                withHandedOff(token) { connection in
-                    send(&connection, text)
-                    serveLines(&connection)
+                withHandedOff(token) { server, connection in
+                    server.send(&connection, text)
+                    server.serveLines(&connection)
                 }
             case .subscribed(let token, let subscription, let first):
-                withHandedOff(token) { subscribe(&$0, subscription, first) }
+                withHandedOff(token) { $0.subscribe(&$1, subscription, first) }
             case .pushes(let round, let computed):
                 finishRound(round, computed)
             case .promptFilesWritten(let results):
@@ -203,11 +203,11 @@ extension ConnectionServer {
 
     /// Lends the connection `token` names to `body` (`with`), if it still waits for its
     /// answer, back in the reading phase.
-    func withHandedOff(_ token: UInt64, _ body: (inout Connection) -> Void) {
-        with(token) { connection in
+    mutating func withHandedOff(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
+        with(token) { server, connection in
             guard connection.phase == .handedOff else { return }
             connection.phase = .reading
-            body(&connection)
+            body(&server, &connection)
         }
     }
 }

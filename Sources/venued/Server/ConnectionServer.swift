@@ -33,12 +33,18 @@ import VenuedSystem
 /// a queue written as stderr takes it (`Log`). Deadlines are checked by a sweep at the
 /// earliest one, so an idle loop sleeps without a timeout.
 ///
+/// A value, not an object: the loop's thread runs it (`run`) and nothing else holds it,
+/// so its methods are `mutating` and the compiler proves each access to its state
+/// exclusive, where a class would check every access to a stored property at run time,
+/// a dozen times a request. Connections are values too, lent out of their table to the
+/// code that serves them (`with`).
+///
 /// This file holds the loop and its bookkeeping (interest, deadlines, the sweep);
 /// +Admission accepts and admits connections, +Requests reads requests and writes
 /// answers, +Answers turns a request into an answer, +Subscriptions runs the pushes
 /// and the timer, +PromptFiles the prompt files, +Refresh the source chain and its
 /// gate, +Lifecycle the signals, reloads and the stop.
-final class ConnectionServer {
+struct ConnectionServer {
     static let maxConnections = 64
     /// `subscribe` streams open at once, apart from the request slots: a status bar
     /// with a module per venue on each of a few monitors stays far below it.
@@ -179,7 +185,8 @@ final class ConnectionServer {
               watchdog.map({ epoll.add($0.fd, Epoll.input, token: watchdogToken) }) ?? true else {
             throw .socket("cannot set up the loop: \(String(cString: strerror(errno)))")
         }
-        ConnectionServer(parts, epoll: epoll, timer: timer, handoff: handoff, signals: signals, watchdog: watchdog).run()
+        var server = ConnectionServer(parts, epoll: epoll, timer: timer, handoff: handoff, signals: signals, watchdog: watchdog)
+        server.run()
     }
 
     private init(_ parts: Parts, epoll: Epoll, timer: WallTimer, handoff: Handoff, signals: Int32, watchdog: Watchdog?) {
@@ -198,13 +205,15 @@ final class ConnectionServer {
         self.watchdog = watchdog
     }
 
-    private func run() -> Never {
+    private mutating func run() -> Never {
         followPromptFiles()
         notifier.send(["READY=1", statusLine()])
         refreshIfDue()
         while true {
             swap(&probes, &unregistered)
             turnClock = nil
+            // A copy of the descriptor's wrapper: the reports' handler changes `self`.
+            let epoll = epoll
             epoll.wait(milliseconds: probes.isEmpty ? sweepTimeout() : 0) { event in
                 switch event.token {
                 case Self.listenerToken: acceptAll()
@@ -217,18 +226,18 @@ final class ConnectionServer {
                     watchdog?.drain()
                     notifier.send(["WATCHDOG=1"])
                 default:
-                    with(event.token) { connection in
+                    with(event.token) { server, connection in
                         if connection.phase == .handedOff {
-                            if event.hungUp { close(&connection) }
+                            if event.hungUp { server.close(&connection) }
                             return
                         }
-                        if event.writable && connection.phase == .writing { flush(&connection) }
-                        if event.readable && connection.phase != .closed { receive(&connection) }
+                        if event.writable && connection.phase == .writing { server.flush(&connection) }
+                        if event.readable && connection.phase != .closed { server.receive(&connection) }
                     }
                 }
             }
             swap(&turn, &unfinished)
-            for token in turn { with(token) { serveLines(&$0) } }
+            for token in turn { with(token) { $0.serveLines(&$1) } }
             turn.removeAll(keepingCapacity: true)
             probe(probes)
             probes.removeAll(keepingCapacity: true)
@@ -247,7 +256,7 @@ final class ConnectionServer {
     /// is left, gives the freed heap back to the kernel: glibc keeps it otherwise, and
     /// the daemon would sit at its peak size for the rest of its life. Not after every
     /// request: a prompt's lone request would pay for a trim it does not need.
-    private func releaseMemoryWhenIdle() {
+    private mutating func releaseMemoryWhenIdle() {
         guard requestsSinceTrim >= Self.requestsBeforeTrim, connections.requestSlotsTaken == 0, unfinished.isEmpty else { return }
         requestsSinceTrim = 0
         _ = venued_release_free_memory()
@@ -256,7 +265,7 @@ final class ConnectionServer {
     // MARK: bookkeeping
 
     /// Watches stderr for room while log lines wait, and stops once they are out.
-    private func watchStderr() {
+    private mutating func watchStderr() {
         guard let fd = log.watchable, log.isWaiting != watchingStderr else { return }
         if log.isWaiting {
             watchingStderr = epoll.add(fd, Epoll.output, token: Self.stderrToken)
@@ -266,7 +275,7 @@ final class ConnectionServer {
         }
     }
 
-    private func setAccepting(_ wanted: Bool) {
+    private mutating func setAccepting(_ wanted: Bool) {
         guard wanted != accepting else { return }
         epoll.modify(listener.fd, wanted ? Epoll.input : 0, token: Self.listenerToken)
         accepting = wanted
@@ -275,13 +284,13 @@ final class ConnectionServer {
     /// Lends the open connection `token` names to `body`, which works on it in place,
     /// and puts it back after, unless `body` closed it. `body` reaches no other
     /// connection: the loop's lists name them by token, and each gets its own turn.
-    func with(_ token: UInt64, _ body: (inout Connection) -> Void) {
+    mutating func with(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
         guard var connection = connections.lend(token) else { return }
-        body(&connection)
+        body(&self, &connection)
         connections.giveBack(connection)
     }
 
-    func updateInterest(_ connection: inout Connection) {
+    mutating func updateInterest(_ connection: inout Connection) {
         let wanted = connection.wantedInterest
         guard wanted != connection.interest else { return }
         // A connection that only waits to read is read once more before it is registered.
@@ -306,7 +315,7 @@ final class ConnectionServer {
     /// elsewhere; a late report for it carries an old token and is ignored). The hub
     /// forgets a subscriber first, so that it never writes to a reused descriptor.
     /// A freed slot goes to a waiting client after the current batch of reports.
-    func close(_ connection: inout Connection) {
+    mutating func close(_ connection: inout Connection) {
         switch connection.phase {
         case .subscribed:
             hub.remove(connection.token)
@@ -324,20 +333,20 @@ final class ConnectionServer {
     /// Monotonic seconds, read once a turn: what happens in one turn (a batch of reports,
     /// milliseconds at most) is timed from the turn's first reading, and a request costs
     /// no clock readings of its own.
-    func turnTime() -> Double {
+    mutating func turnTime() -> Double {
         if let turnClock { return turnClock }
         let now = Monotonic.seconds()
         turnClock = now
         return now
     }
 
-    func setDeadline(_ connection: inout Connection, _ seconds: Double) {
+    mutating func setDeadline(_ connection: inout Connection, _ seconds: Double) {
         let deadline = turnTime() + seconds
         connection.deadline = deadline
         noteDeadline(deadline)
     }
 
-    func noteDeadline(_ deadline: Double) {
+    mutating func noteDeadline(_ deadline: Double) {
         nextSweep = min(nextSweep ?? deadline, deadline)
     }
 
@@ -352,14 +361,14 @@ final class ConnectionServer {
 
     /// Cuts off the connections whose deadline passed, refuses the clients that waited
     /// too long for a slot, resumes a paused listener, and finds the next deadline.
-    private func sweep() {
+    private mutating func sweep() {
         let now = turnTime()
         for late in connections.all where late.deadline.map({ $0 <= now }) ?? false {
-            with(late.token) { connection in
+            with(late.token) { server, connection in
                 if connection.phase == .reading && connection.input.hasPartialRequest {
                     SocketIO.sendAll(connection.fd, Reply.error(ProtocolError("no complete request within \(Self.readDeadline) s: end each request with a newline")))
                 }
-                close(&connection)
+                server.close(&connection)
             }
         }
         for fd in waitingRoom.expired(at: now) { refuseBusy(fd) }
