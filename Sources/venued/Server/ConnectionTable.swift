@@ -68,26 +68,21 @@ struct ConnectionTable {
         guard fd >= 0, lent == nil else { return nil }
         serial &+= 1
         let connection = Connection(fd: fd, peer: peer, serial: serial, requestLimit: requestLimit, now: now)
-        insert(connection)
-        lent = connection.token
-        return byDescriptor[Int(fd)].take()
-    }
-
-    private mutating func insert(_ connection: consuming Connection) {
-        let index = Int(connection.fd)
-        if index >= byDescriptor.count {
+        let index = Int(fd)
+        if index >= tokens.count {
             byDescriptor += repeatElement(nil, count: index + 1 - byDescriptor.count)
             tokens += repeatElement(nil, count: index + 1 - tokens.count)
         }
         if tokens[index] != nil, let previous = byDescriptor[index] { remove(previous) }
         tokens[index] = connection.token
+        lent = connection.token
         count += 1
-        if let index = slotsByPeer.firstIndex(where: { $0.peer == connection.peer }) {
-            slotsByPeer[index].slots += 1
+        if let held = slotsByPeer.firstIndex(where: { $0.peer == peer }) {
+            slotsByPeer[held].slots += 1
         } else {
-            slotsByPeer.append(PeerSlots(peer: connection.peer, slots: 1))
+            slotsByPeer.append(PeerSlots(peer: peer, slots: 1))
         }
-        byDescriptor[index] = connection
+        return connection
     }
 
     /// Takes the open connection `token` names out of its slot, to be worked on in place
