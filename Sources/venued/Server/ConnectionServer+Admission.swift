@@ -54,7 +54,7 @@ extension ConnectionServer {
         // closes may never need (`unregistered`).
         receive(&connection)
         if connection.phase != .closed { updateInterest(&connection) }
-        connections.giveBack(connection)
+        connections.giveBack(consume connection)
     }
 
     /// Reads each of `waiting` (the previous turn's `unregistered`) once: the end of the

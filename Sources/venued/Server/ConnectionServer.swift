@@ -287,7 +287,7 @@ struct ConnectionServer {
     mutating func with(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
         guard var connection = connections.lend(token) else { return }
         body(&self, &connection)
-        connections.giveBack(connection)
+        connections.giveBack(consume connection)
     }
 
     mutating func updateInterest(_ connection: inout Connection) {

@@ -37,20 +37,8 @@ struct ConnectionTable {
     /// Connections that hold request slots.
     var requestSlotsTaken: Int { count - subscribers }
 
-    /// The connection on descriptor `fd`, unless it is lent out.
-    subscript(fd: Int32) -> Connection? {
-        fd >= 0 && Int(fd) < byDescriptor.count ? byDescriptor[Int(fd)] : nil
-    }
-
-    /// The connection whose epoll token this is, if it is still open and not lent out: a
-    /// late report for a closed connection carries the old serial, and the descriptor
-    /// may be reused.
-    subscript(token token: UInt64) -> Connection? {
-        guard let index = slot(of: token) else { return nil }
-        return byDescriptor[index]
-    }
-
-    /// The slot of the open connection `token` names.
+    /// The slot of the open connection `token` names: a late report for a closed
+    /// connection carries the old serial, and the descriptor may be reused.
     private func slot(of token: UInt64) -> Int? {
         let index = Int(Connection.descriptor(of: token))
         return index >= 0 && index < tokens.count && tokens[index] == token ? index : nil
