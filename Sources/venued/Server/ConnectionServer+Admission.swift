@@ -46,8 +46,11 @@ extension ConnectionServer {
     }
 
     private mutating func open(_ fd: Int32, peer: Int32) {
-        // Never nil here (the loop opens none while one is lent), but a descriptor is not left open either way.
-        guard var connection = connections.open(fd, peer: peer, requestLimit: Self.requestLimit, now: turnTime()) else { return _ = Glibc.close(fd) }
+        guard var connection = connections.open(fd, peer: peer, requestLimit: Self.requestLimit, now: turnTime()) else {
+            // Not while another is lent, which admission never is: the descriptor is not left open all the same.
+            Glibc.close(fd)
+            return
+        }
         setDeadline(&connection, Self.readDeadline)
         // The request has often arrived already: read it now rather than after another
         // wait, and before registering, which a client that is answered at once and

@@ -35,9 +35,9 @@ import VenuedSystem
 ///
 /// A value, not an object: the loop's thread runs it (`run`) and nothing else holds it,
 /// so its methods are `mutating` and the compiler proves each access to its state
-/// exclusive, where a class would check every access to a stored property at run time,
-/// a dozen times a request. Connections are values too, lent out of their table to the
-/// code that serves them (`with`).
+/// exclusive, where a class would check each access to a stored property at run time.
+/// Connections are values too, lent out of their table to the code that serves them
+/// (`with`).
 ///
 /// This file holds the loop and its bookkeeping (interest, deadlines, the sweep);
 /// +Admission accepts and admits connections, +Requests reads requests and writes
@@ -282,8 +282,9 @@ struct ConnectionServer {
     }
 
     /// Lends the open connection `token` names to `body`, which works on it in place,
-    /// and puts it back after, unless `body` closed it. `body` reaches no other
-    /// connection: the loop's lists name them by token, and each gets its own turn.
+    /// and puts it back after, unless `body` closed it. One is lent at a time, so `body`
+    /// reaches no other connection (a `with` inside it finds none): the loop's lists
+    /// name them by token, and each gets its own turn.
     mutating func with(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
         guard var connection = connections.lend(token) else { return }
         body(&self, &connection)
