@@ -56,15 +56,24 @@ import VenuedProtocol
 
     @Test func aKeptLineIsForItsSecondAndItsDataOnly() throws {
         var lines = StatusLines()
-        let request = Array(#"{"v":1,"cmd":"status"}"#.utf8)
-        lines.remember("line", forRequest: request, version: 3, at: monday)
-        #expect(lines.line(forRequest: request, version: 3, at: monday) == "line")
-        #expect(lines.line(forRequest: request, version: 3, at: monday + 1) == nil)
-        #expect(lines.line(forRequest: request, version: 4, at: monday) == nil)
-        #expect(lines.line(forRequest: Array(#"{"v":1,"cmd":"status","open_now":true}"#.utf8), version: 3, at: monday) == nil)
+        let request = #"{"v":1,"cmd":"status"}"#
+        func kept(_ text: String, version: Int, at instant: Instant) -> String? {
+            Array(text.utf8).withUnsafeBytes { lines.line(forRequest: $0, version: version, at: instant) }
+        }
+        func remember(_ line: String, at instant: Instant) {
+            Array(request.utf8).withUnsafeBytes { lines.remember(line, forRequest: $0, version: 3, at: instant) }
+        }
+        remember("line", at: monday)
+        #expect(kept(request, version: 3, at: monday) == "line")
+        #expect(kept(request, version: 3, at: monday + 1) == nil)
+        #expect(kept(request, version: 4, at: monday) == nil)
+        #expect(kept(#"{"v":1,"cmd":"status","open_now":true}"#, version: 3, at: monday) == nil)
+        // As long as the kept request, one byte apart.
+        #expect(kept(#"{"v":1,"cmd":"statux"}"#, version: 3, at: monday) == nil)
         // A new second starts afresh.
-        lines.remember("later", forRequest: request, version: 3, at: monday + 1)
-        #expect(lines.line(forRequest: request, version: 3, at: monday) == nil)
+        remember("later", at: monday + 1)
+        #expect(kept(request, version: 3, at: monday) == nil)
+        #expect(kept(request, version: 3, at: monday + 1) == "later")
     }
 
     @Test func newDataOrANewSourceIsAnsweredFromItsOwnSnapshot() throws {

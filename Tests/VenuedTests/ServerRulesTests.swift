@@ -125,38 +125,68 @@ import Testing
 
 /// The loop's connections by descriptor, and the request slots each process holds.
 @Suite struct ConnectionTableRules {
-    func connection(fd: Int32, peer: Int32, serial: UInt32 = 1) -> Connection {
-        Connection(fd: fd, peer: peer, serial: serial, requestLimit: 16, now: 0)
+    /// Opens a connection and gives it back, as the loop does after its first read.
+    func open(_ table: inout ConnectionTable, fd: Int32, peer: Int32) throws -> Connection {
+        let opened = table.open(fd, peer: peer, requestLimit: 16, now: 0)
+        let connection = try #require(opened)
+        table.giveBack(connection)
+        return connection
     }
 
-    @Test func slotsFollowConnectionsAsTheyOpenSubscribeAndClose() {
+    @Test func slotsFollowConnectionsAsTheyOpenSubscribeAndClose() throws {
         var table = ConnectionTable()
-        let (a, b, c) = (connection(fd: 5, peer: 100), connection(fd: 900, peer: 100), connection(fd: 6, peer: 200))
-        [a, b, c].forEach { table.insert($0) }
+        let (a, b, c) = (try open(&table, fd: 5, peer: 100), try open(&table, fd: 900, peer: 100), try open(&table, fd: 6, peer: 200))
         #expect(table.count == 3 && table.requestSlotsTaken == 3)
         #expect(table.slots(of: 100) == 2 && table.slots(of: 200) == 1 && table.slots(of: 300) == 0)
-        table.subscribe(b)
-        #expect(b.isSubscribed && table.subscribers == 1 && table.requestSlotsTaken == 2 && table.slots(of: 100) == 1)
-        table.subscribe(b)
+        let lentOut = table.lend(b.token)
+        var subscriber = try #require(lentOut)
+        table.subscribe(&subscriber)
+        #expect(subscriber.isSubscribed && table.subscribers == 1 && table.requestSlotsTaken == 2 && table.slots(of: 100) == 1)
+        table.subscribe(&subscriber)
         #expect(table.subscribers == 1 && table.slots(of: 100) == 1)
-        table.remove(b)
+        table.giveBack(subscriber)
+        table.remove(subscriber)
         #expect(table.subscribers == 0 && table.count == 2 && table.slots(of: 100) == 1)
         table.remove(a)
         table.remove(a)
         #expect(table.count == 1 && table.slots(of: 100) == 0 && table.slots(of: 200) == 1)
-        #expect(table.all.map(\.fd) == [6])
+        #expect(table.all.map(\.fd) == [c.fd])
     }
 
-    @Test func aTokenFindsOnlyItsOwnConnection() {
+    @Test func aTokenFindsOnlyItsOwnConnection() throws {
         var table = ConnectionTable()
-        let first = connection(fd: 5, peer: 1, serial: 1)
-        table.insert(first)
+        let first = try open(&table, fd: 5, peer: 1)
         table.remove(first)
-        let reused = connection(fd: 5, peer: 1, serial: 2)
-        table.insert(reused)
-        #expect(table[token: first.token] == nil)
-        #expect(table[token: reused.token] === reused)
-        #expect(table[4] == nil && table[-1] == nil && table[70_000] == nil)
+        let reused = try open(&table, fd: 5, peer: 1)
+        #expect(reused.token != first.token)
+        let (old, fd4, negative, far) = (table.lend(first.token), table.lend(4), table.lend(UInt64(UInt32.max)), table.lend(70_000))
+        #expect(old == nil && fd4 == nil && negative == nil && far == nil)
+        let current = table.lend(reused.token)
+        #expect(current?.token == reused.token)
+    }
+
+    /// The loop works on a connection in place while it is lent out: it stays open and
+    /// counted, comes back with its changes, and stays out once removed.
+    @Test func aLentConnectionComesBackChangedOrNotAtAllOnceRemoved() throws {
+        var table = ConnectionTable()
+        let (a, b) = (try open(&table, fd: 5, peer: 1), try open(&table, fd: 6, peer: 1))
+        let first = table.lend(a.token)
+        var lent = try #require(first)
+        #expect(table.all.map(\.token) == [b.token] && table.count == 2 && table.slots(of: 1) == 2)
+        // One at a time: neither another connection nor a new one while it is out.
+        let (second, opened) = (table.lend(b.token), table.open(7, peer: 1, requestLimit: 16, now: 0))
+        #expect(second == nil && opened == nil)
+        lent.requests = 3
+        table.giveBack(lent)
+        #expect(table.all.first { $0.token == a.token }?.requests == 3)
+        let again = table.lend(a.token)
+        var closing = try #require(again)
+        table.remove(closing)
+        closing.phase = .closed
+        table.giveBack(closing)
+        #expect(table.all.map(\.token) == [b.token] && table.count == 1 && table.slots(of: 1) == 1)
+        let other = table.lend(b.token)
+        #expect(other?.token == b.token)
     }
 }
 

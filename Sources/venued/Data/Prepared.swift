@@ -47,22 +47,25 @@ struct Prepared: Sendable {
         campuses[zone.identifier] = Campus(feed: snapshot.held.feed, zone: zone)
     }
 
-    /// The status report for `options` at `now`, filtered by `favorites`.
-    func report(_ options: StatusOptions, favorites: Favorites, at now: Instant) throws(ProtocolError) -> StatusReport {
+    /// The status report for `options` at `now`, filtered by `favorites`, in `zone`
+    /// when the caller has resolved the options' zone already.
+    func report(_ options: StatusOptions, in zone: ZoneRules? = nil, favorites: Favorites, at now: Instant) throws(ProtocolError) -> StatusReport {
         var options = options
         options.tz = zoneName(options)
-        let zone = try zone(options)
+        let resolved: ZoneRules
+        if let zone { resolved = zone } else { resolved = try self.zone(options) }
         do {
-            return try StatusReport(options: options, campus: campus(zone), source: snapshot.held.source, now: now,
+            return try StatusReport(options: options, campus: campus(resolved), source: snapshot.held.source, now: now,
                                     favorites: favorites, dataAge: snapshot.age(now: now))
         } catch {
             throw ProtocolError(error)
         }
     }
 
-    /// The `status` answer line, JSON or rendered text.
-    func line(_ options: StatusOptions, presentation: StatusPresentation?, favorites: Favorites, at now: Instant) throws(ProtocolError) -> String {
-        let report = try report(options, favorites: favorites, at: now)
+    /// The `status` answer line, JSON or rendered text (`zone` as for `report`).
+    func line(_ options: StatusOptions, in zone: ZoneRules? = nil, presentation: StatusPresentation?, favorites: Favorites,
+              at now: Instant) throws(ProtocolError) -> String {
+        let report = try report(options, in: zone, favorites: favorites, at: now)
         let line = presentation.map {
             Reply.ok([("source", JSONText.quote(report.source.rawValue)), ("text", JSONText.quote($0.render(report)))])
         } ?? Reply.ok(StatusJSON.members(report))

@@ -27,8 +27,8 @@ struct PushRenderer: Sendable {
         let report: StatusReport
         let zone: ZoneRules
         do throws(ProtocolError) {
-            report = try prepared.report(subscription.options, favorites: favorites, at: now)
             zone = try prepared.zone(subscription.options)
+            report = try prepared.report(subscription.options, in: zone, favorites: favorites, at: now)
         } catch {
             return .failure(error)
         }

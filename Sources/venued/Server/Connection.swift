@@ -1,7 +1,10 @@
-/// One client's connection. It belongs to the loop thread alone (the only thread that
-/// writes sockets), and it is a class because it stands for a descriptor: one identity
-/// from accept to close.
-final class Connection {
+/// One client's connection: a value, kept in the loop's `ConnectionTable` and lent to
+/// the code that serves it (`ConnectionServer.with`), which works on it in place. It
+/// belongs to the loop thread alone (the only thread that writes sockets); its identity
+/// from accept to close is its `token`, which lists and other threads hold instead of
+/// the connection. A value rather than an object: a request costs no allocation, no
+/// reference counting, and no run-time exclusivity check per field.
+struct Connection {
     enum Phase: Equatable {
         /// Waiting for the next request line; the read deadline runs.
         case reading

@@ -8,7 +8,7 @@ import VenuedSystem
 extension ConnectionServer {
     /// Takes the queued connections, a bounded number per report so that clients
     /// already connected are not starved by a stream of newcomers.
-    func acceptAll() {
+    mutating func acceptAll() {
         for _ in 0..<Self.maxConnections {
             let fd = Syscall.retrying { venued_accept4(listener.fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)) }
             guard fd >= 0 else {
@@ -45,33 +45,38 @@ extension ConnectionServer {
         }
     }
 
-    private func open(_ fd: Int32, peer: Int32) {
-        serial &+= 1
-        let connection = Connection(fd: fd, peer: peer, serial: serial, requestLimit: Self.requestLimit, now: turnTime())
-        connections.insert(connection)
-        setDeadline(connection, Self.readDeadline)
+    private mutating func open(_ fd: Int32, peer: Int32) {
+        guard var connection = connections.open(fd, peer: peer, requestLimit: Self.requestLimit, now: turnTime()) else {
+            // Not while another is lent, which admission never is: the descriptor is not left open all the same.
+            Glibc.close(fd)
+            return
+        }
+        setDeadline(&connection, Self.readDeadline)
         // The request has often arrived already: read it now rather than after another
         // wait, and before registering, which a client that is answered at once and
         // closes may never need (`unregistered`).
-        receive(connection)
-        if connection.phase != .closed { updateInterest(connection) }
+        receive(&connection)
+        if connection.phase != .closed { updateInterest(&connection) }
+        connections.giveBack(consume connection)
     }
 
     /// Reads each of `waiting` (the previous turn's `unregistered`) once: the end of the
     /// stream closes it and a request is served, as if epoll had reported them; one
     /// that has sent nothing yet is registered now and waits like any other.
-    func probe(_ waiting: [Connection]) {
-        for connection in waiting where connection.phase != .closed {
-            connection.awaitingProbe = false
-            connection.quietAtProbe = true
-            receive(connection)
-            if connection.phase != .closed { updateInterest(connection) }
+    mutating func probe(_ waiting: [UInt64]) {
+        for token in waiting {
+            with(token) { server, connection in
+                connection.awaitingProbe = false
+                connection.quietAtProbe = true
+                server.receive(&connection)
+                if connection.phase != .closed { server.updateInterest(&connection) }
+            }
         }
     }
 
     /// Gives slots to the clients waiting for one, those of the processes holding the
     /// fewest first (`WaitingRoom`): freed slots, then those of quiet connections.
-    func admitWaiting() {
+    mutating func admitWaiting() {
         while !waitingRoom.isEmpty {
             guard let newcomer = waitingRoom.nextPeer(slots: connections.slots(of:)) else { return }
             guard connections.requestSlotsTaken < Self.maxConnections || closeQuietest(for: newcomer) else { return }
@@ -86,7 +91,7 @@ extension ConnectionServer {
     /// A process holding more than `slotsWithGrace` slots, and more than the waiting
     /// client's process, gets no grace: one of its connections that has not sent a whole
     /// request yields at once.
-    private func closeQuietest(for newcomer: Int32) -> Bool {
+    private mutating func closeQuietest(for newcomer: Int32) -> Bool {
         let now = turnTime()
         // Requests already received are being served, whatever the clock says; a partial one is not.
         let reading = connections.all.filter { $0.phase == .reading && !$0.input.hasCompleteLine }
@@ -100,7 +105,7 @@ extension ConnectionServer {
             if let soonest = reading.map(\.lastActivity).min() { noteDeadline(soonest + Self.quietGrace) }
             return false
         }
-        close(victim)
+        with(victim.token) { $0.close(&$1) }
         return true
     }
 
@@ -116,7 +121,7 @@ extension ConnectionServer {
 
     /// A client of another user: refused, and said in the log once a second at most, with
     /// the count, so a stranger's flood cannot fill the log.
-    private func refuseStranger(_ fd: Int32, uid stranger: UInt32?) {
+    private mutating func refuseStranger(_ fd: Int32, uid stranger: UInt32?) {
         strangerRefusals += 1
         let now = turnTime()
         if now - strangerLoggedAt >= 1 {
@@ -130,7 +135,7 @@ extension ConnectionServer {
 
     /// A flood of connections is refused as fast as it comes: the log says so once a
     /// second at most, with the count, rather than a line each.
-    func refuseBusy(_ fd: Int32) {
+    mutating func refuseBusy(_ fd: Int32) {
         busyRefusals += 1
         let now = turnTime()
         if now - busyLoggedAt >= 1 {

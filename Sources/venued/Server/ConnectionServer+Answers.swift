@@ -18,23 +18,25 @@ extension ConnectionServer {
         case refresh
     }
 
-    func handle(_ bytes: [UInt8], from connection: Connection) -> Outcome {
+    /// `bytes` is valid for the call only: a hit in the lines of this second is
+    /// answered without copying them.
+    mutating func handle(_ bytes: UnsafeRawBufferPointer) -> Outcome {
         let now = clock.now()
         // A status request asked before this second, byte for byte: its line is kept.
         if let line = lines.line(forRequest: bytes, version: prepared.version, at: now) { return .reply(line) }
         do {
-            let request = try Request(parsing: bytes)
+            let request = try Request(parsing: Array(bytes))
             switch request.command {
             case .status:
                 let (options, presentation) = try StatusQuery.decode(.status, request.fields)
                 let favorites = Favorites(sentIn: options)
-                let zone = prepared.zoneName(options)
-                if StatusLines.isCostly(options, presentation: presentation, zone: zone) {
+                if StatusLines.isCostly(options, presentation: presentation, zone: prepared.zoneName(options)) {
                     let prepared = prepared
                     return .compute { () throws(ProtocolError) in try prepared.line(options, presentation: presentation, favorites: favorites, at: now) }
                 }
-                prepared.build(try prepared.zone(options))
-                let line = try prepared.line(options, presentation: presentation, favorites: favorites, at: now)
+                let zone = try prepared.zone(options)
+                prepared.build(zone)
+                let line = try prepared.line(options, in: zone, presentation: presentation, favorites: favorites, at: now)
                 lines.remember(line, forRequest: bytes, version: prepared.version, at: now)
                 return .reply(line)
             case .subscribe:

@@ -10,13 +10,13 @@ extension ConnectionServer {
     /// write in flight): a file system that stalls must not keep venued from stopping.
     static let stopWait = 0.5
 
-    func takeSignals() {
+    mutating func takeSignals() {
         for number in SignalLoop.take(signals) {
             if number == SIGHUP { reload() } else { stop(number) }
         }
     }
 
-    private func reload() {
+    private mutating func reload() {
         notifier.send(["RELOADING=1", "MONOTONIC_USEC=\(Notifier.monotonicMicroseconds())"])
         let old = snapshot.config
         do {
@@ -49,7 +49,7 @@ extension ConnectionServer {
 
     /// Removes the prompt files first (a prompt must not show what no venued keeps
     /// current), as the own lane's last job, then the socket, and exits.
-    private func stop(_ number: Int32) -> Never {
+    private mutating func stop(_ number: Int32) -> Never {
         notifier.send(["STOPPING=1"])
         log.info("stopping on \(number == SIGTERM ? "SIGTERM" : "SIGINT")")
         if let process = refresh.process {

@@ -7,7 +7,7 @@ extension ConnectionServer {
     /// Follows the prompt files the config names now: at start and after SIGHUP. A good
     /// line becomes a follower due at once; a bad one's file says so (its problem was
     /// logged when the config was read); a file no line names any more is removed.
-    func followPromptFiles() {
+    mutating func followPromptFiles() {
         let settings = snapshot.config.prompts.filter { PromptSetting.isValidName($0.name) }
         let names = Set(settings.map(\.name))
         for name in promptFileNames.subtracting(names) { promptChanges[name] = .remove }
@@ -24,7 +24,7 @@ extension ConnectionServer {
     }
 
     /// A round's new texts for prompt files: each replaces any text still waiting.
-    func writePromptFiles(_ writes: [(name: String, text: String, problem: String?)]) {
+    mutating func writePromptFiles(_ writes: [(name: String, text: String, problem: String?)]) {
         for (name, text, problem) in writes {
             if let problem { log.warning("prompt file \(name): \(problem)") }
             promptChanges[name] = .write(text)
@@ -32,7 +32,7 @@ extension ConnectionServer {
     }
 
     /// Hands the waiting changes to the own lane, unless a batch is being written.
-    func startPromptWrites() {
+    mutating func startPromptWrites() {
         guard !promptWriteInFlight, !promptChanges.isEmpty else { return }
         let batch = promptChanges.sorted { $0.key < $1.key }.map { (name: $0.key, change: $0.value) }
         let promptFiles = promptFiles
@@ -45,7 +45,7 @@ extension ConnectionServer {
 extension ConnectionServer {
     /// A batch is written: the next may start. A failure is said when a file starts
     /// failing, not at every write.
-    func promptFilesWritten(_ results: [(name: String, failure: String?)]) {
+    mutating func promptFilesWritten(_ results: [(name: String, failure: String?)]) {
         promptWriteInFlight = false
         for (name, failure) in results {
             guard let failure else { promptFailing.remove(name); continue }

@@ -29,30 +29,30 @@ extension ConnectionServer {
     }
 
     /// Starts a chain when the schedule says so and none runs.
-    func refreshIfDue() {
+    mutating func refreshIfDue() {
         guard refresh.chain == nil, snapshot.health.nextRefresh.map({ $0 <= clock.now() }) ?? true else { return }
         startChain()
     }
 
     /// A client's `refresh`: joins the chain under way, starts one, or is answered at
     /// once while the gate is shut.
-    func askRefresh(_ connection: Connection) {
+    mutating func askRefresh(_ connection: inout Connection) {
         if refresh.chain == nil, let opens = snapshot.health.gateOpensAt, opens > clock.now() {
-            return send(connection, refreshAnswer(refresh.last, gateOpensAt: opens))
+            return send(&connection, refreshAnswer(refresh.last, gateOpensAt: opens))
         }
         refresh.waiters.append(connection.token)
-        wait(connection)
+        wait(&connection)
         if refresh.chain == nil { startChain() }
     }
 
-    private func startChain() {
+    private mutating func startChain() {
         refresh.chain = RefreshChain(config: snapshot.config)
         refresh.changedData = false
         nextFetch()
     }
 
     /// Starts the next source's GET, or ends the chain.
-    private func nextFetch() {
+    private mutating func nextFetch() {
         let held = snapshot.meta
         guard refresh.chain != nil, let fetch = refresh.chain?.next(held: held) else { return endChain() }
         switch FetchProcess.start(fetch, timeout: snapshot.config.timeoutSeconds, now: turnTime()) {
@@ -68,19 +68,19 @@ extension ConnectionServer {
         }
     }
 
-    private func failed(_ fetch: RefreshChain.Fetch, _ reason: String, retryAfter: RetryAfterHeader?) {
+    private mutating func failed(_ fetch: RefreshChain.Fetch, _ reason: String, retryAfter: RetryAfterHeader?) {
         log.warning("\(fetch.source.rawValue) fetch of \(RedactedURL(fetch.url)) failed: \(reason)")
         refresh.chain?.failed(reason, retryAfter: retryAfter)
         nextFetch()
     }
 
     /// The fetch child's pipe is readable.
-    func fetchReadable() {
+    mutating func fetchReadable() {
         if refresh.process?.readAvailable() == true { fetchEnded(complete: true) }
     }
 
     /// The GET under way ended: its output is complete, or its deadline passed.
-    func fetchEnded(complete: Bool) {
+    mutating func fetchEnded(complete: Bool) {
         guard let process = refresh.process else { return }
         refresh.process = nil
         epoll.remove(process.fd)
@@ -100,7 +100,7 @@ extension ConnectionServer {
 
     /// The own lane judged an answer: serve what it adopted, then end the chain or go
     /// on to the next source.
-    func adopted(_ result: Adoption.Result) {
+    mutating func adopted(_ result: Adoption.Result) {
         for (level, line) in result.log { log.add(level, line) }
         let headers = refresh.judging ?? FreshnessHeaders()
         refresh.judging = nil
@@ -113,7 +113,7 @@ extension ConnectionServer {
 
     /// The chain is over: the schedule and the gate from `RefreshPolicy`, the report to
     /// every waiter, one round for the subscribers.
-    private func endChain() {
+    private mutating func endChain() {
         guard let chain = refresh.chain else { return }
         var next = snapshot
         let decision = next.end(chain, now: clock.now(), unit: Double.random(in: 0..<1))
@@ -126,9 +126,10 @@ extension ConnectionServer {
         _ = venued_release_free_memory()
         let answer = refreshAnswer(chain.report, gateOpensAt: nil)
         for token in refresh.waiters {
-            guard let connection = handedOff(token) else { continue }
-            send(connection, answer)
-            serveLines(connection)
+            withHandedOff(token) { server, connection in
+                server.send(&connection, answer)
+                server.serveLines(&connection)
+            }
         }
         refresh.waiters = []
         notifier.send([statusLine()])
@@ -160,7 +161,7 @@ extension ConnectionServer {
     }
 
     /// The loop's snapshot becomes `next`; the caches keyed by its version follow.
-    func replace(_ next: Snapshot) {
+    mutating func replace(_ next: Snapshot) {
         prepared = next.version != prepared.version || next.config != prepared.snapshot.config ? Prepared(next) : prepared.with(next)
     }
 }

@@ -8,46 +8,46 @@ import VenuedSystem
 /// rather than by memory in the daemon.
 extension ConnectionServer {
     /// One read (level-triggered: more is reported again), then whatever it completes.
-    func receive(_ connection: Connection) {
+    mutating func receive(_ connection: inout Connection) {
         // A subscriber's input is only watched for the hang-up; a reader's is bounded by its buffer's room.
         let room = connection.isSubscribed ? chunk.count : min(chunk.count, connection.input.room)
-        guard room > 0 else { return updateInterest(connection) }
+        guard room > 0 else { return updateInterest(&connection) }
         let count: Int
         switch SocketIO.receive(connection.fd, into: chunk, count: room) {
         case .processed(let received): count = received
         case .wouldBlock: return
-        case .failed: return close(connection)
+        case .failed: return close(&connection)
         }
         if case .subscribed = connection.phase {
-            if count == 0 { close(connection) }    // anything sent is ignored
+            if count == 0 { close(&connection) }    // anything sent is ignored
             return
         }
         if count > 0 { connection.quietAtProbe = false }
         if count == 0 {
             connection.peerClosed = true
-        } else if connection.phase == .reading, !connection.input.hasPartialRequest, let line = Self.soleLine(chunk, count) {
+        } else if connection.phase == .reading, !connection.input.hasPartialRequest, let length = Self.soleLine(chunk, count) {
             // The usual request: one whole line in one read, nothing before it. Served
-            // from the read buffer, without passing through the connection's own.
+            // where it was read, without a copy into the connection's buffer.
             connection.lastActivity = turnTime()
-            serve(connection, line)
-            if connection.phase == .reading { updateInterest(connection) }
+            serve(&connection, UnsafeRawBufferPointer(rebasing: chunk[..<length]))
+            if connection.phase == .reading { updateInterest(&connection) }
             return
         } else {
             connection.input.append(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
             connection.lastActivity = turnTime()
         }
-        if connection.phase == .reading { serveLines(connection) }
+        if connection.phase == .reading { serveLines(&connection) }
     }
 
     /// Answers the complete lines received, one at a time while each answer goes out at
     /// once, up to `linesPerTurn`; the rest wait in `unfinished` for the next turn.
-    func serveLines(_ connection: Connection) {
+    mutating func serveLines(_ connection: inout Connection) {
         // Lines taken make room in the input buffer: read the client again if it was full.
-        defer { if connection.phase == .reading { updateInterest(connection) } }
+        defer { if connection.phase == .reading { updateInterest(&connection) } }
         var served = 0
         while connection.phase == .reading {
             guard served < Self.linesPerTurn else {
-                if !unfinished.contains(where: { $0 === connection }) { unfinished.append(connection) }
+                if !unfinished.contains(connection.token) { unfinished.append(connection.token) }
                 return
             }
             var next = connection.input.next()
@@ -58,136 +58,137 @@ extension ConnectionServer {
             }
             switch next {
             case .incomplete:
-                close(connection)
+                close(&connection)
             case .tooLong:
                 connection.closeAfterAnswer = true
-                send(connection, Reply.error(ProtocolError("request longer than \(Self.requestLimit) bytes")))
+                send(&connection, Reply.error(ProtocolError("request longer than \(Self.requestLimit) bytes")))
             case .line(let line):
                 // A long line costs parsing before anything is known of it: not for a
                 // client that has gone already (sent and left). A prompt's line is short.
-                if line.count > Self.longLine && SocketIO.peerIsGone(connection.fd) { return close(connection) }
+                if line.count > Self.longLine && SocketIO.peerIsGone(connection.fd) { return close(&connection) }
                 served += 1
-                serve(connection, line)
+                line.withUnsafeBytes { serve(&connection, $0) }
             }
         }
     }
 
-    /// The bytes before the newline when the `count` bytes read hold exactly one line
-    /// within `requestLimit`, ending with the read; nil otherwise.
-    private static func soleLine(_ chunk: UnsafeMutableRawBufferPointer, _ count: Int) -> [UInt8]? {
+    /// The length of the line before the newline when the `count` bytes read hold
+    /// exactly one line within `requestLimit`, ending with the read; nil otherwise.
+    private static func soleLine(_ chunk: UnsafeMutableRawBufferPointer, _ count: Int) -> Int? {
         guard count > 0, count - 1 <= requestLimit, let start = chunk.baseAddress, chunk[count - 1] == UInt8(ascii: "\n"),
               memchr(start, Int32(UInt8(ascii: "\n")), count - 1) == nil else { return nil }
-        return Array(UnsafeRawBufferPointer(rebasing: chunk[..<(count - 1)]))
+        return count - 1
     }
 
-    /// One request line: counted against the connection's cap, then answered.
-    private func serve(_ connection: Connection, _ line: [UInt8]) {
+    /// One request line (read only for the call): counted against the connection's cap,
+    /// then answered.
+    private mutating func serve(_ connection: inout Connection, _ line: UnsafeRawBufferPointer) {
         requestsSinceTrim += 1
         connection.requests += 1
         if connection.requests >= Self.requestsPerConnection { connection.closeAfterAnswer = true }
-        answer(connection, line)
+        answer(&connection, line)
     }
 
-    private func answer(_ connection: Connection, _ line: [UInt8]) {
-        switch handle(line, from: connection) {
+    private mutating func answer(_ connection: inout Connection, _ line: UnsafeRawBufferPointer) {
+        switch handle(line) {
         case .reply(let text):
-            send(connection, text)
+            send(&connection, text)
         case .subscribe(let subscription):
-            guard connections.subscribers < Self.maxSubscribers else { return refuseSubscription(connection) }
+            guard connections.subscribers < Self.maxSubscribers else { return refuseSubscription(&connection) }
             let (token, renderer, now) = (connection.token, PushRenderer(prepared: prepared), clock.now())
-            handOff(connection) { .subscribed(token: token, subscription, renderer.line(for: subscription, event: "snapshot", at: now)) }
+            handOff(&connection) { .subscribed(token: token, subscription, renderer.line(for: subscription, event: "snapshot", at: now)) }
         case .compute(let work):
             let token = connection.token
-            handOff(connection) {
+            handOff(&connection) {
                 do throws(ProtocolError) { return .answer(token: token, try work()) } catch { return .answer(token: token, Reply.error(error)) }
             }
         case .refresh:
-            askRefresh(connection)
+            askRefresh(&connection)
         }
     }
 
     /// Runs `work` on the compute lane; the connection waits, watched only for its hang-up.
-    private func handOff(_ connection: Connection, _ work: @escaping @Sendable () -> Handoff.Finished) {
+    private mutating func handOff(_ connection: inout Connection, _ work: @escaping @Sendable () -> Handoff.Finished) {
         guard handoff.compute(token: connection.token, owner: connection.peer, work) else {
             connection.closeAfterAnswer = true
-            return send(connection, Reply.error(ProtocolError("venued is busy: try again shortly", code: .busy)))
+            return send(&connection, Reply.error(ProtocolError("venued is busy: try again shortly", code: .busy)))
         }
-        wait(connection)
+        wait(&connection)
     }
 
     /// The connection waits for an answer made elsewhere, watched only for its hang-up.
-    func wait(_ connection: Connection) {
+    mutating func wait(_ connection: inout Connection) {
         connection.phase = .handedOff
         connection.deadline = nil
-        updateInterest(connection)
+        updateInterest(&connection)
     }
 
-    func refuseSubscription(_ connection: Connection) {
+    mutating func refuseSubscription(_ connection: inout Connection) {
         connection.closeAfterAnswer = true
-        send(connection, Reply.error(ProtocolError("too many subscriptions (\(Self.maxSubscribers)): close one, or try again shortly", code: .busy)))
+        send(&connection, Reply.error(ProtocolError("too many subscriptions (\(Self.maxSubscribers)): close one, or try again shortly", code: .busy)))
     }
 
     /// Sends `text`, keeping what the socket does not take for EPOLLOUT.
-    func send(_ connection: Connection, _ text: String) {
+    mutating func send(_ connection: inout Connection, _ text: String) {
         var text = text
         let sent = text.withUTF8 { SocketIO.send(connection.fd, UnsafeRawBufferPointer($0)) }
         switch sent {
         case .processed(let count) where count == text.utf8.count:
-            answered(connection)
+            answered(&connection)
         case .processed(let count):
-            wait(connection, toSend: Array(text.utf8.dropFirst(count)))
+            wait(&connection, toSend: Array(text.utf8.dropFirst(count)))
         case .wouldBlock:
-            wait(connection, toSend: Array(text.utf8))
+            wait(&connection, toSend: Array(text.utf8))
         case .failed:
-            close(connection)
+            close(&connection)
         }
     }
 
-    private func wait(_ connection: Connection, toSend rest: [UInt8]) {
+    private mutating func wait(_ connection: inout Connection, toSend rest: [UInt8]) {
         connection.pending = rest
         connection.phase = .writing
-        setDeadline(connection, Self.writeDeadline)
-        updateInterest(connection)
+        setDeadline(&connection, Self.writeDeadline)
+        updateInterest(&connection)
     }
 
     /// EPOLLOUT while an answer is pending: send more of it.
-    func flush(_ connection: Connection) {
+    mutating func flush(_ connection: inout Connection) {
         let sent = connection.pending.withUnsafeBytes { SocketIO.send(connection.fd, $0) }
         switch sent {
         case .processed(let count) where count == connection.pending.count:
             connection.pending = []
-            answered(connection)
-            serveLines(connection)
+            answered(&connection)
+            serveLines(&connection)
         case .processed(let count):
             connection.pending.removeFirst(count)
         case .wouldBlock:
             break
         case .failed:
-            close(connection)
+            close(&connection)
         }
     }
 
     /// An answer is out: close, or wait for the next request.
-    private func answered(_ connection: Connection) {
-        if connection.closeAfterAnswer { return close(connection) }
+    private mutating func answered(_ connection: inout Connection) {
+        if connection.closeAfterAnswer { return close(&connection) }
         connection.lastActivity = turnTime()
         connection.phase = .reading
-        setDeadline(connection, Self.readDeadline)
-        updateInterest(connection)
+        setDeadline(&connection, Self.readDeadline)
+        updateInterest(&connection)
     }
 
     /// Takes what the lanes finished: answers go out, new subscribers get their first
     /// line, rendered pushes are sent, prompt files and adoptions are taken in.
-    func finishHandoffs() {
+    mutating func finishHandoffs() {
         for result in handoff.take() {
             switch result {
             case .answer(let token, let text):
-                guard let connection = handedOff(token) else { continue }
-                send(connection, text)
-                serveLines(connection)
+                withHandedOff(token) { server, connection in
+                    server.send(&connection, text)
+                    server.serveLines(&connection)
+                }
             case .subscribed(let token, let subscription, let first):
-                guard let connection = handedOff(token) else { continue }
-                subscribe(connection, subscription, first)
+                withHandedOff(token) { $0.subscribe(&$1, subscription, first) }
             case .pushes(let round, let computed):
                 finishRound(round, computed)
             case .promptFilesWritten(let results):
@@ -200,10 +201,13 @@ extension ConnectionServer {
         }
     }
 
-    /// The connection `token` names, if it still waits for its answer.
-    func handedOff(_ token: UInt64) -> Connection? {
-        guard let connection = connections[token: token], connection.phase == .handedOff else { return nil }
-        connection.phase = .reading
-        return connection
+    /// Lends the connection `token` names to `body` (`with`), if it still waits for its
+    /// answer, back in the reading phase.
+    mutating func withHandedOff(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
+        with(token) { server, connection in
+            guard connection.phase == .handedOff else { return }
+            connection.phase = .reading
+            body(&server, &connection)
+        }
     }
 }

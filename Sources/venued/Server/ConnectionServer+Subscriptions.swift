@@ -6,28 +6,28 @@ import VenuedProtocol
 /// that says when one is due.
 extension ConnectionServer {
     /// A subscriber's first line came back from the worker: send it, and follow it.
-    func subscribe(_ connection: Connection, _ subscription: Subscription, _ first: Result<PushLine, ProtocolError>) {
+    mutating func subscribe(_ connection: inout Connection, _ subscription: Subscription, _ first: Result<PushLine, ProtocolError>) {
         let push: PushLine
         switch first {
         case .failure(let error):
             connection.closeAfterAnswer = true
-            return send(connection, Reply.error(error))
+            return send(&connection, Reply.error(error))
         case .success(let line):
             push = line
         }
-        guard connections.subscribers < Self.maxSubscribers else { return refuseSubscription(connection) }
-        guard SocketIO.sendAll(connection.fd, push.line) else { return close(connection) }
+        guard connections.subscribers < Self.maxSubscribers else { return refuseSubscription(&connection) }
+        guard SocketIO.sendAll(connection.fd, push.line) else { return close(&connection) }
         hub.add(token: connection.token, subscription: subscription, first: push)
-        connections.subscribe(connection)
+        connections.subscribe(&connection)
         connection.input.discard()
         connection.deadline = nil
-        updateInterest(connection)
+        updateInterest(&connection)
     }
 
-    func requestRound(_ reason: SubscriberHub.Reason) { hub.request(reason) }
+    mutating func requestRound(_ reason: SubscriberHub.Reason) { hub.request(reason) }
 
     /// Starts the pending round on the own lane, unless one is rendered already.
-    func startPendingRound() {
+    mutating func startPendingRound() {
         guard !roundInFlight, let round = hub.takeRound(at: clock.now()) else { return }
         let renderer = PushRenderer(prepared: prepared)
         handoff.own { .pushes(round, renderer.render(round)) }
@@ -37,31 +37,34 @@ extension ConnectionServer {
     /// Sends a round's lines, and hands its prompt files' texts to the own lane; a
     /// subscriber whose socket cannot take its line at once is dropped rather than
     /// allowed to delay the rest.
-    func finishRound(_ round: SubscriberHub.Round, _ computed: [SubscriberHub.Computed]) {
+    mutating func finishRound(_ round: SubscriberHub.Round, _ computed: [SubscriberHub.Computed]) {
         roundInFlight = false
         let delivery = hub.apply(round, computed)
         for (token, line) in delivery.send {
-            guard let connection = subscriber(token) else { continue }
-            if !SocketIO.sendAll(connection.fd, line) {
-                log.warning("dropped a subscriber that is not reading")
-                close(connection)
+            withSubscriber(token) { server, connection in
+                guard !SocketIO.sendAll(connection.fd, line) else { return }
+                server.log.warning("dropped a subscriber that is not reading")
+                server.close(&connection)
             }
         }
         for (token, line) in delivery.end {
-            guard let connection = subscriber(token) else { continue }
-            SocketIO.sendAll(connection.fd, line)
-            close(connection)
+            withSubscriber(token) { server, connection in
+                SocketIO.sendAll(connection.fd, line)
+                server.close(&connection)
+            }
         }
         writePromptFiles(delivery.write)
     }
 
-    private func subscriber(_ token: UInt64) -> Connection? {
-        guard let connection = connections[token: token], connection.isSubscribed else { return nil }
-        return connection
+    /// Lends the subscriber `token` names to `body` (`with`), if it still is one.
+    private mutating func withSubscriber(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
+        with(token) { server, connection in
+            if connection.isSubscribed { body(&server, &connection) }
+        }
     }
 
     /// The timer expired (a subscriber's instant or a refresh came) or the clock was set.
-    func timerFired() {
+    mutating func timerFired() {
         switch timer.read() {
         case .expired:
             armedFor = nil
@@ -80,7 +83,7 @@ extension ConnectionServer {
     /// Arms the timer for the soonest subscriber instant or refresh (not while a round is
     /// rendered, nor a refresh while a chain runs); for none in the far future, which
     /// still reports a setting of the clock.
-    func armTimer() {
+    mutating func armTimer() {
         let wake = roundInFlight ? nil : hub.nextWake
         let refreshAt = refresh.chain == nil ? snapshot.health.nextRefresh : nil
         let wanted = [wake, refreshAt].compactMap { $0 }.min().map { Double($0.secondsSinceEpoch) } ?? .infinity

@@ -33,12 +33,18 @@ import VenuedSystem
 /// a queue written as stderr takes it (`Log`). Deadlines are checked by a sweep at the
 /// earliest one, so an idle loop sleeps without a timeout.
 ///
+/// A value, not an object: the loop's thread runs it (`run`) and nothing else holds it,
+/// so its methods are `mutating` and the compiler proves each access to its state
+/// exclusive, where a class would check each access to a stored property at run time.
+/// Connections are values too, lent out of their table to the code that serves them
+/// (`with`).
+///
 /// This file holds the loop and its bookkeeping (interest, deadlines, the sweep);
 /// +Admission accepts and admits connections, +Requests reads requests and writes
 /// answers, +Answers turns a request into an answer, +Subscriptions runs the pushes
 /// and the timer, +PromptFiles the prompt files, +Refresh the source chain and its
 /// gate, +Lifecycle the signals, reloads and the stop.
-final class ConnectionServer {
+struct ConnectionServer {
     static let maxConnections = 64
     /// `subscribe` streams open at once, apart from the request slots: a status bar
     /// with a module per venue on each of a few monitors stays far below it.
@@ -130,20 +136,20 @@ final class ConnectionServer {
     var watchingStderr = false
     /// Open connections, subscribers included, and the request slots they hold.
     var connections = ConnectionTable()
-    /// Connections that had lines left when their turn ended, served again after the
-    /// current batch of reports.
-    var unfinished: [Connection] = []
+    /// Connections (their tokens) that had lines left when their turn ended, served
+    /// again after the current batch of reports.
+    var unfinished: [UInt64] = []
     /// Connections waiting for their next request that epoll does not watch yet: each
     /// is read once more after the next turn's reports (`probe`), not this one's, so
     /// that its client has had the time of a wait and a batch to read the answer and
     /// close. A client that asked one question has usually closed by then, and its
     /// connection ends with no epoll registration at all; one that has not is
-    /// registered then.
-    var unregistered: [Connection] = []
+    /// registered then. Tokens, like `unfinished`.
+    var unregistered: [UInt64] = []
     /// The previous turn's `unregistered`, read once more in this one; and the lines
     /// left `unfinished` by the previous turn. Kept to reuse their storage.
-    private var probes: [Connection] = []
-    private var turn: [Connection] = []
+    private var probes: [UInt64] = []
+    private var turn: [UInt64] = []
     /// This turn's reading of the monotonic clock (`turnTime()`).
     private var turnClock: Double?
     var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
@@ -152,7 +158,6 @@ final class ConnectionServer {
     var accepting = true
     /// Set while accepting is paused after an error.
     var listenerResumesAt: Double?
-    var serial: UInt32 = 0
     /// Clients refused `busy` since the last log line that counted them, and when it was.
     var busyRefusals = 0
     var busyLoggedAt = -Double.infinity
@@ -180,7 +185,8 @@ final class ConnectionServer {
               watchdog.map({ epoll.add($0.fd, Epoll.input, token: watchdogToken) }) ?? true else {
             throw .socket("cannot set up the loop: \(String(cString: strerror(errno)))")
         }
-        ConnectionServer(parts, epoll: epoll, timer: timer, handoff: handoff, signals: signals, watchdog: watchdog).run()
+        var server = ConnectionServer(parts, epoll: epoll, timer: timer, handoff: handoff, signals: signals, watchdog: watchdog)
+        server.run()
     }
 
     private init(_ parts: Parts, epoll: Epoll, timer: WallTimer, handoff: Handoff, signals: Int32, watchdog: Watchdog?) {
@@ -199,13 +205,15 @@ final class ConnectionServer {
         self.watchdog = watchdog
     }
 
-    private func run() -> Never {
+    private mutating func run() -> Never {
         followPromptFiles()
         notifier.send(["READY=1", statusLine()])
         refreshIfDue()
         while true {
             swap(&probes, &unregistered)
             turnClock = nil
+            // A copy of the descriptor's wrapper: the reports' handler changes `self`.
+            let epoll = epoll
             epoll.wait(milliseconds: probes.isEmpty ? sweepTimeout() : 0) { event in
                 switch event.token {
                 case Self.listenerToken: acceptAll()
@@ -218,17 +226,18 @@ final class ConnectionServer {
                     watchdog?.drain()
                     notifier.send(["WATCHDOG=1"])
                 default:
-                    guard let connection = connections[token: event.token] else { return }
-                    if connection.phase == .handedOff {
-                        if event.hungUp { close(connection) }
-                        return
+                    with(event.token) { server, connection in
+                        if connection.phase == .handedOff {
+                            if event.hungUp { server.close(&connection) }
+                            return
+                        }
+                        if event.writable && connection.phase == .writing { server.flush(&connection) }
+                        if event.readable && connection.phase != .closed { server.receive(&connection) }
                     }
-                    if event.writable && connection.phase == .writing { flush(connection) }
-                    if event.readable && connection.phase != .closed { receive(connection) }
                 }
             }
             swap(&turn, &unfinished)
-            for connection in turn { serveLines(connection) }
+            for token in turn { with(token) { $0.serveLines(&$1) } }
             turn.removeAll(keepingCapacity: true)
             probe(probes)
             probes.removeAll(keepingCapacity: true)
@@ -247,7 +256,7 @@ final class ConnectionServer {
     /// is left, gives the freed heap back to the kernel: glibc keeps it otherwise, and
     /// the daemon would sit at its peak size for the rest of its life. Not after every
     /// request: a prompt's lone request would pay for a trim it does not need.
-    private func releaseMemoryWhenIdle() {
+    private mutating func releaseMemoryWhenIdle() {
         guard requestsSinceTrim >= Self.requestsBeforeTrim, connections.requestSlotsTaken == 0, unfinished.isEmpty else { return }
         requestsSinceTrim = 0
         _ = venued_release_free_memory()
@@ -256,7 +265,7 @@ final class ConnectionServer {
     // MARK: bookkeeping
 
     /// Watches stderr for room while log lines wait, and stops once they are out.
-    private func watchStderr() {
+    private mutating func watchStderr() {
         guard let fd = log.watchable, log.isWaiting != watchingStderr else { return }
         if log.isWaiting {
             watchingStderr = epoll.add(fd, Epoll.output, token: Self.stderrToken)
@@ -266,20 +275,30 @@ final class ConnectionServer {
         }
     }
 
-    private func setAccepting(_ wanted: Bool) {
+    private mutating func setAccepting(_ wanted: Bool) {
         guard wanted != accepting else { return }
         epoll.modify(listener.fd, wanted ? Epoll.input : 0, token: Self.listenerToken)
         accepting = wanted
     }
 
-    func updateInterest(_ connection: Connection) {
+    /// Lends the open connection `token` names to `body`, which works on it in place,
+    /// and puts it back after, unless `body` closed it. One is lent at a time, so `body`
+    /// reaches no other connection (a `with` inside it finds none): the loop's lists
+    /// name them by token, and each gets its own turn.
+    mutating func with(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
+        guard var connection = connections.lend(token) else { return }
+        body(&self, &connection)
+        connections.giveBack(consume connection)
+    }
+
+    mutating func updateInterest(_ connection: inout Connection) {
         let wanted = connection.wantedInterest
         guard wanted != connection.interest else { return }
         // A connection that only waits to read is read once more before it is registered.
         if connection.interest == nil, wanted == Epoll.input, connection.phase == .reading, !connection.quietAtProbe {
             if !connection.awaitingProbe {
                 connection.awaitingProbe = true
-                unregistered.append(connection)
+                unregistered.append(connection.token)
             }
             return
         }
@@ -297,7 +316,7 @@ final class ConnectionServer {
     /// elsewhere; a late report for it carries an old token and is ignored). The hub
     /// forgets a subscriber first, so that it never writes to a reused descriptor.
     /// A freed slot goes to a waiting client after the current batch of reports.
-    func close(_ connection: Connection) {
+    mutating func close(_ connection: inout Connection) {
         switch connection.phase {
         case .subscribed:
             hub.remove(connection.token)
@@ -315,20 +334,20 @@ final class ConnectionServer {
     /// Monotonic seconds, read once a turn: what happens in one turn (a batch of reports,
     /// milliseconds at most) is timed from the turn's first reading, and a request costs
     /// no clock readings of its own.
-    func turnTime() -> Double {
+    mutating func turnTime() -> Double {
         if let turnClock { return turnClock }
         let now = Monotonic.seconds()
         turnClock = now
         return now
     }
 
-    func setDeadline(_ connection: Connection, _ seconds: Double) {
+    mutating func setDeadline(_ connection: inout Connection, _ seconds: Double) {
         let deadline = turnTime() + seconds
         connection.deadline = deadline
         noteDeadline(deadline)
     }
 
-    func noteDeadline(_ deadline: Double) {
+    mutating func noteDeadline(_ deadline: Double) {
         nextSweep = min(nextSweep ?? deadline, deadline)
     }
 
@@ -343,13 +362,15 @@ final class ConnectionServer {
 
     /// Cuts off the connections whose deadline passed, refuses the clients that waited
     /// too long for a slot, resumes a paused listener, and finds the next deadline.
-    private func sweep() {
+    private mutating func sweep() {
         let now = turnTime()
-        for connection in connections.all where connection.deadline.map({ $0 <= now }) ?? false {
-            if connection.phase == .reading && connection.input.hasPartialRequest {
-                SocketIO.sendAll(connection.fd, Reply.error(ProtocolError("no complete request within \(Self.readDeadline) s: end each request with a newline")))
+        for late in connections.all where late.deadline.map({ $0 <= now }) ?? false {
+            with(late.token) { server, connection in
+                if connection.phase == .reading && connection.input.hasPartialRequest {
+                    SocketIO.sendAll(connection.fd, Reply.error(ProtocolError("no complete request within \(Self.readDeadline) s: end each request with a newline")))
+                }
+                server.close(&connection)
             }
-            close(connection)
         }
         for fd in waitingRoom.expired(at: now) { refuseBusy(fd) }
         if let resumesAt = listenerResumesAt, resumesAt <= now { listenerResumesAt = nil }

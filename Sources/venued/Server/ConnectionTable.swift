@@ -6,10 +6,29 @@
 /// slot. Descriptors are small numbers that the kernel hands out lowest-first, so an
 /// array indexed by them needs no hashing, and the counts kept as connections open,
 /// subscribe and close make each question a single lookup instead of a pass over
-/// every connection.
+/// every connection. The counts are a short list rather than a dictionary: only
+/// processes holding request slots are in it, at most `maxConnections` and most often
+/// one or two, so a look along it costs less than hashing the process id.
+///
+/// The connections are values. The loop works on one in place by borrowing it
+/// (`lend`, then `giveBack`): it leaves its slot for that time, so changing it copies
+/// nothing, and it still counts as open. One is lent at a time. Each slot's token is
+/// kept apart from the connection too, so that finding one reads a number instead of
+/// copying the connection out of its slot.
 struct ConnectionTable {
+    private struct PeerSlots {
+        let peer: Int32
+        var slots: Int
+    }
+
     private var byDescriptor: [Connection?] = []
-    private var slotsByPeer: [Int32: Int] = [:]
+    /// The token of each slot's connection, lent out or not.
+    private var tokens: [UInt64?] = []
+    private var slotsByPeer: [PeerSlots] = []
+    /// The token of the connection lent out, if one is.
+    private var lent: UInt64?
+    /// The serial number of the last connection opened, for its token.
+    private var serial: UInt32 = 0
     /// Open connections, subscribers included.
     private(set) var count = 0
     /// How many of them are subscriptions (they hold no request slot).
@@ -18,53 +37,80 @@ struct ConnectionTable {
     /// Connections that hold request slots.
     var requestSlotsTaken: Int { count - subscribers }
 
-    subscript(fd: Int32) -> Connection? {
-        fd >= 0 && Int(fd) < byDescriptor.count ? byDescriptor[Int(fd)] : nil
-    }
-
-    /// The connection whose epoll token this is, if it is still open: a late report for
-    /// a closed connection carries the old serial, and the descriptor may be reused.
-    subscript(token token: UInt64) -> Connection? {
-        guard let connection = self[Connection.descriptor(of: token)], connection.token == token else { return nil }
-        return connection
+    /// The slot of the open connection `token` names: a late report for a closed
+    /// connection carries the old serial, and the descriptor may be reused.
+    private func slot(of token: UInt64) -> Int? {
+        let index = Int(Connection.descriptor(of: token))
+        return index >= 0 && index < tokens.count && tokens[index] == token ? index : nil
     }
 
     /// Request slots held by process `peer`.
-    func slots(of peer: Int32) -> Int { slotsByPeer[peer] ?? 0 }
+    func slots(of peer: Int32) -> Int { slotsByPeer.first { $0.peer == peer }?.slots ?? 0 }
 
-    /// Every open connection, in descriptor order.
+    /// Every open connection but the one lent out, in descriptor order.
     var all: [Connection] { byDescriptor.compactMap { $0 } }
 
-    /// A newly accepted connection takes a request slot.
-    mutating func insert(_ connection: Connection) {
-        let index = Int(connection.fd)
-        guard index >= 0 else { return }
-        if index >= byDescriptor.count { byDescriptor += repeatElement(nil, count: index + 1 - byDescriptor.count) }
-        if let previous = byDescriptor[index] { remove(previous) }
-        byDescriptor[index] = connection
+    /// A newly accepted connection on descriptor `fd` (not negative), from process
+    /// `peer`: it takes a request slot, and it is lent out at once, for its first read.
+    mutating func open(_ fd: Int32, peer: Int32, requestLimit: Int, now: Double) -> Connection? {
+        guard fd >= 0, lent == nil else { return nil }
+        serial &+= 1
+        let connection = Connection(fd: fd, peer: peer, serial: serial, requestLimit: requestLimit, now: now)
+        let index = Int(fd)
+        if index >= tokens.count {
+            byDescriptor += repeatElement(nil, count: index + 1 - byDescriptor.count)
+            tokens += repeatElement(nil, count: index + 1 - tokens.count)
+        }
+        if tokens[index] != nil, let previous = byDescriptor[index] { remove(previous) }
+        tokens[index] = connection.token
+        lent = connection.token
         count += 1
-        slotsByPeer[connection.peer, default: 0] += 1
+        if let held = slotsByPeer.firstIndex(where: { $0.peer == peer }) {
+            slotsByPeer[held].slots += 1
+        } else {
+            slotsByPeer.append(PeerSlots(peer: peer, slots: 1))
+        }
+        return connection
     }
 
-    /// The connection becomes a subscription: it gives its request slot back.
-    mutating func subscribe(_ connection: Connection) {
-        guard !connection.isSubscribed, self[token: connection.token] === connection else { return }
+    /// Takes the open connection `token` names out of its slot, to be worked on in place
+    /// and given back (`giveBack`) or removed (`remove`); nil if it is closed or another
+    /// is lent out already.
+    mutating func lend(_ token: UInt64) -> Connection? {
+        guard lent == nil, let index = slot(of: token) else { return nil }
+        lent = token
+        return byDescriptor[index].take()
+    }
+
+    /// Puts the connection lent out back in its slot; one that was removed meanwhile
+    /// (closed) stays out.
+    mutating func giveBack(_ connection: consuming Connection) {
+        guard lent == connection.token else { return }
+        lent = nil
+        byDescriptor[Int(connection.fd)] = connection
+    }
+
+    /// The connection, lent out, becomes a subscription: it gives its request slot back.
+    mutating func subscribe(_ connection: inout Connection) {
+        guard !connection.isSubscribed, lent == connection.token else { return }
         connection.phase = .subscribed
         subscribers += 1
         release(slotOf: connection.peer)
     }
 
-    /// Forgets `connection` (call before its phase becomes `.closed`).
+    /// Forgets `connection`, in its slot or lent out (call before its phase becomes
+    /// `.closed`).
     mutating func remove(_ connection: Connection) {
-        let index = Int(connection.fd)
-        guard index >= 0, index < byDescriptor.count, byDescriptor[index] === connection else { return }
-        byDescriptor[index] = nil
+        guard let index = slot(of: connection.token) else { return }
+        if lent == connection.token { lent = nil } else { byDescriptor[index] = nil }
+        tokens[index] = nil
         count -= 1
         if connection.isSubscribed { subscribers -= 1 } else { release(slotOf: connection.peer) }
     }
 
     private mutating func release(slotOf peer: Int32) {
-        let held = slots(of: peer) - 1
-        slotsByPeer[peer] = held > 0 ? held : nil
+        guard let index = slotsByPeer.firstIndex(where: { $0.peer == peer }) else { return }
+        slotsByPeer[index].slots -= 1
+        if slotsByPeer[index].slots == 0 { slotsByPeer.remove(at: index) }
     }
 }
