@@ -335,7 +335,7 @@ import Testing
         #expect(start.code == 0, "\(start.output)")
         var output: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         #expect(manager.wait(seconds: 20) { !output.isEmpty }, "\(manager.managerLog)")
-        #expect(output.hasPrefix("venuectl notify: no notification server answers on the session bus (org.freedesktop.DBus.Error."), "\(output)")
+        #expect(output.hasPrefix("venued-notify: no notification server answers on the session bus (org.freedesktop.DBus.Error."), "\(output)")
         #expect(output.hasSuffix("; notifications wait for it, retrying up to every 10 min\n") && output.split(separator: "\n").count == 1, "\(output)")
         #expect(try manager.property("venued-notify.service", "ActiveState") == "active")
         #expect(try manager.property("venued.socket", "ActiveState") == "active")
