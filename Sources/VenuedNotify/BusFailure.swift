@@ -9,6 +9,8 @@ enum BusFailure: Error, Equatable, Sendable, CustomStringConvertible {
     case noBus(address: String, reason: String)
     /// The bus or the server answered a call with a D-Bus error.
     case remote(name: String, message: String)
+    /// The process listening at `address` runs as another uid: not ours to tell anything.
+    case notOurs(address: String, uid: UInt32, ours: UInt32)
     /// The connection broke (the bus went away, a call could not be sent).
     case broken(String)
 
@@ -23,6 +25,8 @@ enum BusFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case .noLibrary(let line): UntrustedText.singleLine(line)
         case .noBus(let address, let reason): "no session bus at \(UntrustedText.singleLine(address)) (\(reason))"
         case .remote(let name, let message): UntrustedText.singleLine("\(name): \(message)")
+        case .notOurs(let address, let uid, let ours):
+            "the session bus at \(UntrustedText.singleLine(address)) runs as uid \(uid), not as you (uid \(ours)): not using it"
         case .broken(let reason): "the session bus connection broke (\(UntrustedText.singleLine(reason)))"
         }
     }

@@ -35,17 +35,26 @@ final class SessionBus {
     /// The session bus of this process's environment (sd_bus_open_user reads
     /// DBUS_SESSION_BUS_ADDRESS, else $XDG_RUNTIME_DIR/bus); `environment` names it in
     /// a failure.
+    ///
+    /// Only a bus that runs as our uid (SO_PEERCRED) is used: a bus someone else runs (a
+    /// squatted path in /tmp) would read every notification and could answer an action.
+    /// sd-bus has sent its AUTH line (our uid, which anyone can read in /proc) by then,
+    /// and nothing else: every call of ours waits in its queue until `process()`.
     static func open(environment: [String: String]) -> Result<SessionBus, BusFailure> {
+        let address = environment["DBUS_SESSION_BUS_ADDRESS"]
+            ?? environment["XDG_RUNTIME_DIR"].map { "unix:path=\($0)/bus" } ?? "$XDG_RUNTIME_DIR/bus (XDG_RUNTIME_DIR is not set)"
         var error: Int32 = 0
         var message = [CChar](repeating: 0, count: 512)
         guard let handle = venued_bus_open(&error, &message, message.count) else {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard error != 0 else { return .failure(.noLibrary(text)) }
-            let address = environment["DBUS_SESSION_BUS_ADDRESS"]
-                ?? environment["XDG_RUNTIME_DIR"].map { "unix:path=\($0)/bus" } ?? "$XDG_RUNTIME_DIR/bus (XDG_RUNTIME_DIR is not set)"
-            return .failure(.noBus(address: address, reason: text))
+            return .failure(error == 0 ? .noLibrary(text) : .noBus(address: address, reason: text))
         }
-        return .success(SessionBus(handle: handle))
+        let bus = SessionBus(handle: handle)
+        guard let peer = PeerCredentials(socket: venued_bus_fd(handle)) else {
+            return .failure(.noBus(address: address, reason: "cannot tell which uid runs it: \(String(cString: strerror(errno)))"))
+        }
+        guard peer.uid == getuid() else { return .failure(.notOurs(address: address, uid: peer.uid, ours: getuid())) }
+        return .success(bus)
     }
 
     /// What to poll, with the events sd-bus waits for now (POLLOUT while it has bytes to send).

@@ -245,6 +245,29 @@ struct NotifyTests {
                              + "notifications wait for it, retrying up to every 10 min")
     }
 
+    /// A bus another uid runs (a squatted path) is not used, whatever the socket's mode
+    /// lets us do: one line, then the same quiet wait.
+    @Test(.enabled(if: getuid() == 0, "needs root to run a bus as another uid"))
+    func aBusOfAnotherUserIsNotUsed() throws {
+        let bus = try NotificationServer(withServer: false)
+        let http = try ScriptedHTTPServer()
+        defer { http.stop() }
+        let daemon = try Self.venued(bus, http, feed: ClockFeed.feed(ClockFeed().venue(593, "1920 Commons", opens: -3600, closes: 7200, label: "Lunch")))
+        defer { daemon.stop() }
+        let directory = bus.home.root + "/squatted"
+        mkdir(directory, 0o755)
+        chown(directory, 65534, 65534)
+        let address = "unix:path=\(directory)/bus"
+        try bus.session.start(["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--", RealConsumers.tool("dbus-daemon")!,
+                               "--session", "--address=" + address, "--nofork", "--nopidfile", "--print-address"], log: "squatter.log")
+        try bus.session.waitFor("the other uid's bus listening", tries: 100, interval: 0.05) { bus.session.log("squatter.log").contains("unix:path=") }
+        chmod(directory + "/bus", 0o777)
+        let follower = try Follower(bus, [], environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        defer { follower.stop() }
+        try Self.expectQuiet(follower, line: "venued-notify: the session bus at \(address) runs as uid 65534, not as you (uid 0): not using it; "
+                             + "notifications wait for it, retrying up to every 10 min")
+    }
+
     /// The line, alone, then three more seconds of quiet: still running, still one
     /// line, and few wake-ups (a retry loop without a backoff would show thousands).
     static func expectQuiet(_ follower: Follower, line: String) throws {
