@@ -254,9 +254,11 @@ struct NotifyTests {
         defer { http.stop() }
         let daemon = try Self.venued(bus, http, feed: ClockFeed.feed(ClockFeed().venue(593, "1920 Commons", opens: -3600, closes: 7200, label: "Lunch")))
         defer { daemon.stop() }
-        let directory = bus.home.root + "/squatted"
+        // In /tmp, as a squatter's would be: the test home is not open to other uids.
+        let directory = "/tmp/venued-squatted-\(UUID().uuidString.prefix(8))"
         mkdir(directory, 0o755)
         chown(directory, 65534, 65534)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let address = "unix:path=\(directory)/bus"
         try bus.session.start(["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--", RealConsumers.tool("dbus-daemon")!,
                                "--session", "--address=" + address, "--nofork", "--nopidfile", "--print-address"], log: "squatter.log")
