@@ -7,8 +7,9 @@
 /// Signals are taken only from the server that answered our calls (its unique name):
 /// any program of the user's session can send a signal named ActionInvoked.
 final class DesktopNotifications {
-    /// The first call may start the server (D-Bus activation), which takes seconds.
-    static let callTimeout = 10.0
+    /// Seconds a call may wait for its answer. The first may start the server (D-Bus
+    /// activation), which takes seconds.
+    static let callTimeout: UInt64 = 10
 
     /// What reading the bus brought.
     enum Happening: Equatable {

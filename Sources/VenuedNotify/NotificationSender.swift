@@ -11,7 +11,9 @@ import VenuedSystem
 /// a countdown's next step replaces the notification whose id the previous step's
 /// answer brings.
 final class NotificationSender {
-    static let backoff = (base: 5.0, cap: 600.0)
+    /// Full-jitter backoff between tries, from 5 s up to `capMinutes`.
+    static let capMinutes = 10
+    static let backoff = (base: 5.0, cap: Double(capMinutes * 60))
     /// Notifications whose page an action may still open: the last ones shown.
     static let pagesKept = 64
 
@@ -117,7 +119,7 @@ final class NotificationSender {
         if !saidGone {
             saidGone = true
             let what = failure.isNoServer ? "no notification server answers on the session bus (\(failure))" : "\(failure)"
-            log("\(what); notifications wait for it, retrying up to every \(Int(Self.backoff.cap / 60)) min")
+            log("\(what); notifications wait for it, retrying up to every \(Self.capMinutes) min")
         }
         let delay = Backoff.delay(failures: failures, base: Self.backoff.base, cap: Self.backoff.cap, unit: Double.random(in: 0..<1))
         retryAt = clock.preciseNow() + delay

@@ -84,10 +84,10 @@ final class NotifyFollower {
             var now = clock.preciseNow()
             if !stopping {
                 if stream == nil && now >= venuedRetryAt { try follow() }
-                if stream == nil { try followLocalCopy(at: Int(now)) }
+                if stream == nil { try followLocalCopy(at: clock.seconds()) }
                 sender.connectIfDue(now: now)
                 now = clock.preciseNow()
-                sendDue(at: Int(now))
+                sendDue(at: clock.seconds())
             }
             if stopping && sender.inFlight.isEmpty { return 0 }
             if let count = options.count, sent >= count, sender.inFlight.isEmpty { return 0 }
@@ -172,7 +172,7 @@ final class NotifyFollower {
     /// A pushed line: the new views, and on a snapshot or new data, today's hours again.
     private func apply(_ answer: Answer) throws(CLIError) {
         guard let fresh = VenueView.views(in: answer) else { return }
-        let now = Int(clock.preciseNow())
+        let now = clock.seconds()
         try update(fresh, at: now)
         if case .string(let event)? = answer.value["event"], event == "snapshot" || event == "data" {
             checkHours(at: now)
@@ -294,7 +294,7 @@ final class NotifyFollower {
     /// the bus's own wake is the sender's.
     private func nextWake(after now: Double) -> Double {
         var wake = Double.infinity
-        let second = Int(now)
+        let second = clock.seconds()
         if options.events.contains(.closes) {
             let watched = watchedVenues()
             for view in views.values where watched.contains(view.id) {

@@ -84,22 +84,22 @@ final class SessionBus {
         return .success(events)
     }
 
-    func getCapabilities(timeout: Double) -> Result<UInt64, BusFailure> {
+    func getCapabilities(timeout: UInt64) -> Result<UInt64, BusFailure> {
         cookie(venued_bus_get_capabilities(handle, Self.microseconds(timeout)))
     }
 
-    func notify(_ call: NotifyCall, timeout: Double) -> Result<UInt64, BusFailure> {
+    func notify(_ call: NotifyCall, timeout: UInt64) -> Result<UInt64, BusFailure> {
         let actions = call.actions.map { strdup($0) }
         defer { actions.forEach { free($0) } }
         let pointers = actions.map { UnsafePointer($0) }
         let sent = pointers.withUnsafeBufferPointer { buffer in
-            venued_bus_notify(handle, call.replacing, call.summary, call.body, buffer.baseAddress, Int32(buffer.count),
+            venued_bus_notify(handle, call.replacing, call.summary, call.body, buffer.baseAddress, Int32(clamping: buffer.count),
                               call.urgency, Self.microseconds(timeout))
         }
         return cookie(sent)
     }
 
-    func closeNotification(_ id: UInt32, timeout: Double) -> Result<UInt64, BusFailure> {
+    func closeNotification(_ id: UInt32, timeout: UInt64) -> Result<UInt64, BusFailure> {
         cookie(venued_bus_close_notification(handle, id, Self.microseconds(timeout)))
     }
 
@@ -108,7 +108,7 @@ final class SessionBus {
         return .success(UInt64(sent))
     }
 
-    private static func microseconds(_ seconds: Double) -> UInt64 { UInt64(min(max(seconds, 0.001), 3600) * 1e6) }
+    private static func microseconds(_ seconds: UInt64) -> UInt64 { min(seconds, 3600) * 1_000_000 }
 
     /// The events sd-bus's callbacks queued.
     private func taken() -> [Event] {

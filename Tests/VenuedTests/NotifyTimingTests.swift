@@ -93,12 +93,18 @@ struct NotifyTimingTests {
         let server = try ScriptedNotifications(bus, [])
         let state = bus.home.root + "/.local/state/venued"
         let pidFile = bus.home.root + "/follower.pid"
+        // Started as systemd starts a unit: no signal blocked (the test runner blocks
+        // SIGTERM, and its children would inherit that), its pid written first.
+        let exec = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+            + "open(sys.argv[1], 'w').write(str(os.getpid())); os.execv(sys.argv[2], sys.argv[2:])"
         let traced = try bus.session.start([RealConsumers.tool("strace")!, "-f", "-qq", "-o", bus.home.root + "/strace.log",
                                             "-e", "trace=fsync,rename", "-e", "inject=\(call):delay_enter=2000000", "--",
-                                            "/bin/sh", "-c", "echo $$ > \(pidFile); exec \(VenuectlRunner.binary) notify --before 15"],
+                                            "/usr/bin/python3", "-c", exec, pidFile, VenuectlRunner.binary, "notify", "--before", "15"],
                                            log: "first.err", environment: bus.environment)
         try waitUntil("the first reminder sent") { bus.session.log("first.err").contains("sent '1920 Commons closes in 15 min'") }
         let pid = try #require(Int32((try? String(contentsOfFile: pidFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+        // Whatever happens below, the follower does not outlive the test (strace may let go of it).
+        defer { if ConsumerSession.alive(pid) { kill(pid, SIGKILL) } }
         kill(pid, SIGTERM)
         #expect(waitForExit(traced, seconds: 20), "\(bus.session.log("first.err"))")
         let left = try Self.temporaries(state)
