@@ -76,13 +76,9 @@ final class DesktopNotifications {
         }
     }
 
-    /// Everything the bus has for us now, in order.
+    /// Everything the bus has for us now, in order; a broken connection last.
     func read() -> [Happening] {
-        let events: [SessionBus.Event]
-        switch bus.process() {
-        case .success(let processed): events = processed
-        case .failure(let failure): return [.failed(call: nil, failure)]
-        }
+        let (events, broken) = bus.process()
         var happenings: [Happening] = []
         for event in events {
             switch event {
@@ -107,6 +103,7 @@ final class DesktopNotifications {
                 if let signal = Self.signal(event, from: server) { happenings.append(.signal(signal)) }
             }
         }
+        if let broken { happenings.append(.failed(call: nil, broken)) }
         return happenings
     }
 

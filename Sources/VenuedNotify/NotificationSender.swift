@@ -86,9 +86,12 @@ final class NotificationSender {
     }
 
     /// Everything the bus has now: the notifications shown; signals are acted on here.
+    /// A failure is handled after the rest of what was read, so that an answer that came
+    /// with it is still recorded.
     func process() -> [Delivered] {
         guard let server else { return [] }
         var delivered: [Delivered] = []
+        var failure: BusFailure?
         for happening in server.read() {
             switch happening {
             case .ready:
@@ -98,14 +101,14 @@ final class NotificationSender {
                 guard let event = inFlight.removeValue(forKey: call) else { continue }
                 if let page = event.notification.page { remember(id, page) }
                 delivered.append(Delivered(event: event, id: id))
-            case .failed(_, let failure):
+            case .failed(_, let reason):
                 // A refused or unanswered call is the server's trouble: start again after the backoff.
-                failed(failure)
-                return delivered
+                failure = failure ?? reason
             case .signal(let signal):
                 act(on: signal)
             }
         }
+        if let failure { failed(failure) }
         return delivered
     }
 

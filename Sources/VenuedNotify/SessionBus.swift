@@ -71,17 +71,18 @@ final class SessionBus {
         return now + max(left, 0)
     }
 
-    /// Runs sd-bus until it has nothing left to do (or `roundsPerWake`); what happened.
-    /// A failure means the connection is gone.
-    func process() -> Result<[Event], BusFailure> {
+    /// Runs sd-bus until it has nothing left to do (or `roundsPerWake`); what happened,
+    /// and when the connection broke, why (after the events that came before: an answer
+    /// read just before the bus went away still counts).
+    func process() -> (events: [Event], failure: BusFailure?) {
         var events: [Event] = []
         for _ in 0..<Self.roundsPerWake {
             let result = venued_bus_process(handle)
             events += taken()
-            if result < 0 { return .failure(.broken(String(cString: strerror(-result)))) }
+            if result < 0 { return (events, .broken(String(cString: strerror(-result)))) }
             if result == 0 { break }
         }
-        return .success(events)
+        return (events, nil)
     }
 
     func getCapabilities(timeout: UInt64) -> Result<UInt64, BusFailure> {
