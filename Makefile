@@ -1,6 +1,7 @@
 # venued: build and install for one user (no root needed).
 #
-#   make install PREFIX=~/.local     release binaries, systemd user units (venued and
+#   make install PREFIX=~/.local     release binaries (venued, venuectl, venued-notify),
+#                                    systemd user units (venued and
 #                                    venued-notify), man pages,
 #                                    bash/zsh/fish completions, README and docs
 #   make uninstall PREFIX=~/.local
@@ -12,7 +13,8 @@
 # Binaries link the Swift runtime statically, so they keep working without the
 # toolchain. Building needs only the toolchain and make; at run time venued needs libc,
 # libstdc++, tzdata, and for its fetches libcurl4 (libcurl.so.4, loaded with dlopen)
-# and ca-certificates.
+# and ca-certificates; venued-notify needs libsystemd0 (libsystemd.so.0, loaded with
+# dlopen) for the session bus.
 
 PREFIX   ?= $(HOME)/.local
 BINDIR   ?= $(PREFIX)/bin
@@ -42,21 +44,23 @@ all: build
 build:
 	$(BUILD) --product venued
 	$(BUILD) --product venuectl
+	$(BUILD) --product venued-notify
 
 install: build
 	$(MAKE) install-files BUILT="$$($(BUILD) --show-bin-path)"
 
-# Copies what BUILT holds (a directory with venued and venuectl) into PREFIX.
+# Copies what BUILT holds (a directory with venued, venuectl and venued-notify) into PREFIX.
+# venued-notify goes beside venuectl: `venuectl notify` execs it from its own directory.
 install-files:
-	@test -n "$(BUILT)" && test -x "$(BUILT)/venued" && test -x "$(BUILT)/venuectl" \
-	  || { echo "make: no venued/venuectl in BUILT='$(BUILT)'; run 'make install'" >&2; exit 1; }
+	@test -n "$(BUILT)" && test -x "$(BUILT)/venued" && test -x "$(BUILT)/venuectl" && test -x "$(BUILT)/venued-notify" \
+	  || { echo "make: no venued/venuectl/venued-notify in BUILT='$(BUILT)'; run 'make install'" >&2; exit 1; }
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man8"
-	install -m 0755 "$(BUILT)/venued" "$(BUILT)/venuectl" "$(DESTDIR)$(BINDIR)/"
+	install -m 0755 "$(BUILT)/venued" "$(BUILT)/venuectl" "$(BUILT)/venued-notify" "$(DESTDIR)$(BINDIR)/"
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/venued.service > "$(DESTDIR)$(UNITDIR)/venued.service"
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/venued-notify.service > "$(DESTDIR)$(UNITDIR)/venued-notify.service"
 	chmod 0644 "$(DESTDIR)$(UNITDIR)/venued.service" "$(DESTDIR)$(UNITDIR)/venued-notify.service"
 	install -m 0644 systemd/venued.socket "$(DESTDIR)$(UNITDIR)/"
-	install -m 0644 man/venuectl.1 "$(DESTDIR)$(MANDIR)/man1/"
+	install -m 0644 man/venuectl.1 man/venued-notify.1 "$(DESTDIR)$(MANDIR)/man1/"
 	install -m 0644 man/venued.8 "$(DESTDIR)$(MANDIR)/man8/"
 	install -d "$(DESTDIR)$(DOCDIR)"
 	install -m 0644 $(DOCS) "$(DESTDIR)$(DOCDIR)/"
@@ -76,9 +80,9 @@ install-files:
 
 uninstall:
 	-systemctl --user disable --now venued-notify.service venued.socket venued.service 2>/dev/null
-	rm -f "$(DESTDIR)$(BINDIR)/venued" "$(DESTDIR)$(BINDIR)/venuectl"
+	rm -f "$(DESTDIR)$(BINDIR)/venued" "$(DESTDIR)$(BINDIR)/venuectl" "$(DESTDIR)$(BINDIR)/venued-notify"
 	rm -f "$(DESTDIR)$(UNITDIR)/venued.service" "$(DESTDIR)$(UNITDIR)/venued.socket" "$(DESTDIR)$(UNITDIR)/venued-notify.service"
-	rm -f "$(DESTDIR)$(MANDIR)/man1/venuectl.1" "$(DESTDIR)$(MANDIR)/man8/venued.8"
+	rm -f "$(DESTDIR)$(MANDIR)/man1/venuectl.1" "$(DESTDIR)$(MANDIR)/man1/venued-notify.1" "$(DESTDIR)$(MANDIR)/man8/venued.8"
 	rm -f "$(DESTDIR)$(DOCDIR)/README.md" $(addprefix "$(DESTDIR)$(DOCDIR)/,$(addsuffix ",$(notdir $(DOCS))))
 	-rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null || true
 	rm -f "$(DESTDIR)$(BASHCOMPDIR)/venuectl" "$(DESTDIR)$(ZSHCOMPDIR)/_venuectl" "$(DESTDIR)$(FISHCOMPDIR)/venuectl.fish"
@@ -91,7 +95,7 @@ uninstall:
 
 # A Debian package of the release build: /usr/bin, /usr/lib/systemd/user, man pages,
 # completions, README and docs, copyright and changelog; Depends from dpkg-shlibdeps plus libcurl4,
-# ca-certificates and tzdata (scripts/make-deb).
+# libsystemd0, ca-certificates and tzdata (scripts/make-deb).
 deb: build
 	scripts/make-deb "$$($(BUILD) --show-bin-path)" "$(DEBSTAGE)" "$(DEBOUT)"
 

@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "DiningHours", targets: ["DiningHours"]),
         .executable(name: "venued", targets: ["venued"]),
         .executable(name: "venuectl", targets: ["venuectl"]),
+        .executable(name: "venued-notify", targets: ["venued-notify"]),
     ],
     targets: [
         // The pure engine: decoding, time zones, schedules. No I/O, no clock, no
@@ -41,15 +42,19 @@ let package = Package(
         .target(name: "VenuectlGrammar", dependencies: ["DiningHours", "VenueReports", "VenuedSystem"], swiftSettings: swift6),
         // The wire protocol alone: one codec for requests and replies that both sides compile.
         .target(name: "VenuedProtocol", dependencies: ["DiningHours", "VenueReports", "VenuedSystem"], swiftSettings: swift6),
-        // A minimal D-Bus client, Glibc only (venuectl is static: no libdbus, no sd-bus):
-        // the wire format, SASL EXTERNAL, the session bus address, one connection.
-        .target(name: "DBus", dependencies: ["VenuedSystem"], swiftSettings: swift6),
         // venuectl's commands, completion, client, local fallback, watch and notify.
-        .target(name: "VenuectlApp", dependencies: ["DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol", "DBus"], swiftSettings: swift6),
+        .target(name: "VenuectlApp", dependencies: ["DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol"], swiftSettings: swift6),
+        // The notification follower: what to announce and when (pure, clock-injected
+        // rules), what was sent (the state file), and the notification server through
+        // sd-bus. Not linked into venuectl: sd-bus is loaded with dlopen, which a static
+        // executable cannot rely on.
+        .target(name: "VenuedNotify", dependencies: ["DiningHours", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol", "VenuectlApp", "CLinuxEvents", "CSdBus"], swiftSettings: swift6),
         // epoll, eventfd, timerfd and accept4: Glibc does not export them.
         .target(name: "CLinuxEvents"),
         // One bounded HTTP GET through the system's libcurl, loaded at run time.
         .target(name: "CCurlFetch"),
+        // The session bus through the system's libsystemd (sd-bus), loaded at run time.
+        .target(name: "CSdBus"),
         // Glibc only, linked as a static executable: no dynamic loader at start, which a
         // shell prompt pays on every Enter (VenuectlBinaryTests keeps it so;
         // docs/PERFORMANCE.md has the figures).
@@ -62,6 +67,12 @@ let package = Package(
         .executableTarget(
             name: "venued",
             dependencies: ["DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuedProtocol", "CLinuxEvents", "CCurlFetch"],
+            swiftSettings: swift6
+        ),
+        // Dynamically linked (it loads libsystemd); `venuectl notify` execs it from beside itself.
+        .executableTarget(
+            name: "venued-notify",
+            dependencies: ["VenuedNotify", "VenuectlApp", "VenuedSystem"],
             swiftSettings: swift6
         ),
         .executableTarget(
@@ -77,17 +88,18 @@ let package = Package(
         // What the test targets share: package paths, the bounded program runner and
         // waits, a test home and the venuectl runner, JSON helpers; the bundled week only.
         .target(name: "TestSupport", dependencies: ["BundledFeed"], path: "Tests/TestSupport", swiftSettings: swift6),
-        // The D-Bus wire format and SASL in-process; the client against a real dbus-daemon.
-        .testTarget(name: "DBusTests", dependencies: ["DBus", "VenuedSystem"], swiftSettings: swift6),
+        // The follower's rules and state in-process, with the clock as a value.
+        .testTarget(name: "VenuedNotifyTests", dependencies: ["VenuedNotify", "VenuectlApp", "DiningHours", "VenuedProtocol"], swiftSettings: swift6),
         // The real venuectl binary: every command, format and error, with and without venued.
-        .testTarget(name: "VenuectlTests", dependencies: ["VenuectlApp", "DBus", "DiningHours", "VenuedProtocol", "TestSupport"], swiftSettings: swift6),
+        .testTarget(name: "VenuectlTests", dependencies: ["VenuectlApp", "DiningHours", "VenuedProtocol", "TestSupport"], swiftSettings: swift6),
         // Pure rules of the daemon, and the real venued binary over a real socket
         // against a scripted HTTP server on 127.0.0.1.
         .testTarget(
             name: "VenuedTests",
             dependencies: ["venued", "DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol", "TestSupport"],
-            // The FUSE server the stalled-file-system test runs with python3.
-            exclude: ["Support/stallfs.py"],
+            // The FUSE server the stalled-file-system test and the scripted notification
+            // server of the timing tests, which run with python3.
+            exclude: ["Support/stallfs.py", "Support/scripted_notifications.py"],
             swiftSettings: swift6
         ),
     ]

@@ -174,21 +174,3 @@ for words in [("status", "--soon", "1440", "--at", "now", "--tz", "UTC", "--no-e
     lines.add(words)
 for words in sorted(lines):
     seed("argv", None, bytes([selectors[words[0]]]) + "\0".join(words[1:]).encode())
-
-# The session bus: every message of a real notify-send/dunst conversation (captured
-# with dbus-monitor --binary), alone and as the stream; a Notify call as venuectl
-# writes it (little-endian) and as a big-endian twin; SASL replies; bus addresses; a
-# signature with a body after it.
-conversation = read("Tests/Fixtures/dbus/notify-send-and-dunst.bin")
-seed("dbus", "conversation", conversation)
-offset = 0
-while offset + 16 <= len(conversation):
-    order = "little" if conversation[offset] == ord("l") else "big"
-    body = int.from_bytes(conversation[offset + 4:offset + 8], order)
-    fields = int.from_bytes(conversation[offset + 12:offset + 16], order)
-    length = (16 + fields + 7) // 8 * 8 + body
-    seed("dbus", None, conversation[offset:offset + length])
-    offset += length
-seed("dbus", "sasl", b"OK 0123456789abcdef0123456789abcdef\r\nREJECTED EXTERNAL DBUS_COOKIE_SHA1\r\nERROR\r\nDATA\r\n")
-seed("dbus", "addresses", "unix:path=/run/user/1000/bus;unix:abstract=/tmp/dbus-x%20y,guid=0123;tcp:host=h,port=1;unix:tmpdir=/tmp")
-seed("dbus", "signature-body", bytes([13]) + b"susssasa{sv}i" + bytes(64))

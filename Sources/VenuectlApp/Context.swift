@@ -3,14 +3,22 @@ import VenueReports
 
 /// What a venuectl command runs with besides its arguments: the clock, the environment
 /// and the terminal, passed in from `main.swift` so that tests can fix them.
-struct Context: Sendable {
-    let now: Instant
-    let environment: [String: String]
-    let stdoutIsTTY: Bool
-    let uid: UInt32
+package struct Context: Sendable {
+    package let now: Instant
+    package let environment: [String: String]
+    package let stdoutIsTTY: Bool
+    package let uid: UInt32
     /// venued's failure to answer the prompt's path (`PromptPath`): `status` then answers
     /// locally without asking again.
     var venuedFailure: DaemonFailure? = nil
+
+    package init(now: Instant, environment: [String: String], stdoutIsTTY: Bool, uid: UInt32, venuedFailure: DaemonFailure? = nil) {
+        self.now = now
+        self.environment = environment
+        self.stdoutIsTTY = stdoutIsTTY
+        self.uid = uid
+        self.venuedFailure = venuedFailure
+    }
 
     /// How `format` is shown here. Plain text needs the terminal's facts: colour only on
     /// a terminal that wants it (`NO_COLOR`, `TERM=dumb`), the user's zone (`TZ`, else the

@@ -30,7 +30,7 @@ public enum Venuectl {
         Command(name: "watch", summary: "the status again each time it changes (for status bars that read a stream)",
                 operands: .venues, flags: WatchCommand.flags, run: WatchCommand.run),
         Command(name: "notify", summary: "desktop notifications when favorite venues open, before they close, when hours change",
-                operands: .none, flags: NotifyOptions.table.specs, run: NotifyCommand.run),
+                operands: .none, flags: NotifyOptions.table.specs, exitCode: NotifyCommand.exitCode, run: NotifyCommand.run),
         Command(name: "favorites", summary: "add, remove, toggle or list the venues 'status --favorites' shows",
                 operands: .choice(FavoritesCommand.actions), flags: FavoritesCommand.table.specs, run: FavoritesCommand.run),
         Command(name: "info", summary: "what venued serves: source, fetch time, dates, last error, next refresh",
@@ -135,7 +135,7 @@ public enum Venuectl {
     /// A write that fails is the command's error (`outputFailed`, exit 74): a full disk,
     /// a closed descriptor or a reader that went away must not end in exit 0 with
     /// nothing said, as if the answer had been delivered.
-    static func write(_ text: String) throws(CLIError) {
+    package static func write(_ text: String) throws(CLIError) {
         guard writeAll(UntrustedText.terminalOutput(text), to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
     }
 
@@ -162,7 +162,7 @@ public enum Venuectl {
     /// One error line on stderr. Errors quote what the user typed, what a file holds
     /// and what venued relayed, so the line is cleaned here, once, for all of them. Its
     /// failure is not reported: there is nowhere left to say it.
-    static func writeError(_ line: String) { _ = writeAll(UntrustedText.singleLine(line) + "\n", to: STDERR_FILENO) }
+    package static func writeError(_ line: String) { _ = writeAll(UntrustedText.singleLine(line) + "\n", to: STDERR_FILENO) }
 
     /// Whole writes despite short counts, EINTR and a descriptor the reader made
     /// non-blocking; false, errno set, when the descriptor stops taking them (SIGPIPE is

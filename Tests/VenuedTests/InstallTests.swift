@@ -85,7 +85,8 @@ import Testing
         let make = try Self.tool("/usr/bin/make", ["-C", Self.package, "install-files", "BUILT=\(Self.builtDirectory)", "PREFIX=\(prefix)"])
         #expect(make.code == 0, "\(make.output)")
 
-        let installed = ["bin/venued": 0o755, "bin/venuectl": 0o755, "share/systemd/user/venued.service": 0o644,
+        let installed = ["bin/venued": 0o755, "bin/venuectl": 0o755, "bin/venued-notify": 0o755, "share/man/man1/venued-notify.1": 0o644,
+                         "share/systemd/user/venued.service": 0o644,
                          "share/systemd/user/venued.socket": 0o644, "share/systemd/user/venued-notify.service": 0o644, "share/man/man1/venuectl.1": 0o644, "share/man/man8/venued.8": 0o644,
                          "share/bash-completion/completions/venuectl": 0o644, "share/zsh/site-functions/_venuectl": 0o644,
                          "share/fish/vendor_completions.d/venuectl.fish": 0o644, "share/doc/venued/README.md": 0o644,
@@ -108,7 +109,7 @@ import Testing
         let service = try String(contentsOfFile: prefix + "/share/systemd/user/venued.service", encoding: .utf8)
         #expect(service.contains("ExecStart=\(prefix)/bin/venued\n") && !service.contains("@BINDIR@"))
         let notify = try String(contentsOfFile: prefix + "/share/systemd/user/venued-notify.service", encoding: .utf8)
-        #expect(notify.contains("ExecStart=\(prefix)/bin/venuectl notify\n") && !notify.contains("@BINDIR@"))
+        #expect(notify.contains("ExecStart=\(prefix)/bin/venued-notify\n") && !notify.contains("@BINDIR@"))
 
         // systemd's own check, man pages included (MANPATH finds the installed ones).
         let units = ["venued.socket", "venued.service", "venued-notify.service"].map { prefix + "/share/systemd/user/" + $0 }
@@ -335,7 +336,7 @@ import Testing
         #expect(start.code == 0, "\(start.output)")
         var output: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         #expect(manager.wait(seconds: 20) { !output.isEmpty }, "\(manager.managerLog)")
-        #expect(output.hasPrefix("venuectl notify: no notification server answers on the session bus (org.freedesktop.DBus.Error."), "\(output)")
+        #expect(output.hasPrefix("venued-notify: no notification server answers on the session bus (org.freedesktop.DBus.Error."), "\(output)")
         #expect(output.hasSuffix("; notifications wait for it, retrying up to every 10 min\n") && output.split(separator: "\n").count == 1, "\(output)")
         #expect(try manager.property("venued-notify.service", "ActiveState") == "active")
         #expect(try manager.property("venued.socket", "ActiveState") == "active")
@@ -361,6 +362,9 @@ import Testing
         let debPath = Self.deb.hasPrefix("/") ? Self.deb : FileManager.default.currentDirectoryPath + "/" + Self.deb
         let recommends = try Self.tool("/usr/bin/dpkg-deb", ["--field", debPath, "Recommends"]).output
         #expect(recommends == "bash-completion\n", "bash loads the packaged completions only with bash-completion: \(recommends)")
+        // libsystemd.so.0 is loaded with dlopen (venued-notify), libcurl.so.4 too (venued): no NEEDED entry names them.
+        let depends = try Self.tool("/usr/bin/dpkg-deb", ["--field", debPath, "Depends"]).output
+        #expect(depends.contains("libsystemd0") && depends.contains("libcurl4"), "\(depends)")
         let install = try Self.tool("/usr/bin/apt-get", ["install", "-y", "-q", "--no-install-recommends", debPath],
                                     environment: environment, timeout: 600)
         defer { _ = try? Self.tool("/usr/bin/dpkg", ["--purge", "venued"], environment: environment, timeout: 120) }
@@ -370,9 +374,9 @@ import Testing
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
         }
-        for path in ["/usr/bin/venued", "/usr/bin/venuectl", "/usr/lib/systemd/user/venued.service", "/usr/lib/systemd/user/venued.socket",
-                     "/usr/lib/systemd/user/venued-notify.service",
-                     "/usr/share/man/man1/venuectl.1.gz", "/usr/share/man/man8/venued.8.gz", "/usr/share/doc/venued/copyright",
+        for path in ["/usr/bin/venued", "/usr/bin/venuectl", "/usr/bin/venued-notify", "/usr/lib/systemd/user/venued.service",
+                     "/usr/lib/systemd/user/venued.socket", "/usr/lib/systemd/user/venued-notify.service",
+                     "/usr/share/man/man1/venuectl.1.gz", "/usr/share/man/man1/venued-notify.1.gz", "/usr/share/man/man8/venued.8.gz", "/usr/share/doc/venued/copyright",
                      "/usr/share/bash-completion/completions/venuectl", "/usr/share/zsh/vendor-completions/_venuectl",
                      "/usr/share/fish/vendor_completions.d/venuectl.fish", "/usr/share/doc/venued/README.md.gz",
                      "/usr/share/doc/venued/integrations.md.gz"] {

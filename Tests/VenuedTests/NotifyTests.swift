@@ -14,10 +14,10 @@ struct NotifyTests {
         let id: Int
     }
 
-    /// `venuectl notify: sent 'SUMMARY' (BODY; id N)`, in order.
+    /// `venued-notify: sent 'SUMMARY' (BODY; id N)`, in order.
     static func sent(_ log: String) -> [Sent] {
         log.split(separator: "\n").compactMap { line in
-            let prefix = "venuectl notify: sent '"
+            let prefix = "venued-notify: sent '"
             guard line.hasPrefix(prefix), let quote = line.range(of: "' (", options: .backwards),
                   let idMark = line.range(of: "; id ", options: .backwards) else { return nil }
             let summary = String(line[line.index(line.startIndex, offsetBy: prefix.count)..<quote.lowerBound])
@@ -166,7 +166,7 @@ struct NotifyTests {
         _ = try daemon.waitForInfo(seconds: 20) { $0["subscribers"] as? Int == 1 }
         let code = follower.waitForExit(seconds: 30)
         #expect(code == 0, "\(follower.stderr)")
-        #expect(follower.stderr.contains("venuectl notify: venued on \(bus.home.socketPath) went away; following the local copy and retrying"))
+        #expect(follower.stderr.contains("venued-notify: venued on \(bus.home.socketPath) went away; following the local copy and retrying"))
         #expect(Self.sent(follower.stderr).map(\.summary) == ["Hill House is open now for Dinner"], "\(follower.stderr)")
         let shown = try bus.everything(atLeast: 1)
         #expect(shown.count == 1, "\(shown)")
@@ -228,7 +228,7 @@ struct NotifyTests {
         let missing = bus.home.root + "/no-bus"
         let follower = try Follower(bus, [], environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=" + missing])
         defer { follower.stop() }
-        try Self.expectQuiet(follower, line: "venuectl notify: no session bus at \(missing); notifications wait for it, retrying up to every 10 min")
+        try Self.expectQuiet(follower, line: "venued-notify: no session bus at unix:path=\(missing) (No such file or directory); notifications wait for it, retrying up to every 10 min")
     }
 
     /// A bus with no notification server on it (a login without a desktop): the same.
@@ -240,8 +240,33 @@ struct NotifyTests {
         defer { daemon.stop() }
         let follower = try Follower(bus, [])
         defer { follower.stop() }
-        try Self.expectQuiet(follower, line: "venuectl notify: no notification server answers on the session bus "
+        try Self.expectQuiet(follower, line: "venued-notify: no notification server answers on the session bus "
                              + "(org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.Notifications was not provided by any .service files); "
+                             + "notifications wait for it, retrying up to every 10 min")
+    }
+
+    /// A bus another uid runs (a squatted path) is not used, whatever the socket's mode
+    /// lets us do: one line, then the same quiet wait.
+    @Test(.enabled(if: getuid() == 0, "needs root to run a bus as another uid"))
+    func aBusOfAnotherUserIsNotUsed() throws {
+        let bus = try NotificationServer(withServer: false)
+        let http = try ScriptedHTTPServer()
+        defer { http.stop() }
+        let daemon = try Self.venued(bus, http, feed: ClockFeed.feed(ClockFeed().venue(593, "1920 Commons", opens: -3600, closes: 7200, label: "Lunch")))
+        defer { daemon.stop() }
+        // In /tmp, as a squatter's would be: the test home is not open to other uids.
+        let directory = "/tmp/venued-squatted-\(UUID().uuidString.prefix(8))"
+        mkdir(directory, 0o755)
+        chown(directory, 65534, 65534)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let address = "unix:path=\(directory)/bus"
+        try bus.session.start(["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--", RealConsumers.tool("dbus-daemon")!,
+                               "--session", "--address=" + address, "--nofork", "--nopidfile", "--print-address"], log: "squatter.log")
+        try bus.session.waitFor("the other uid's bus listening", tries: 100, interval: 0.05) { bus.session.log("squatter.log").contains("unix:path=") }
+        chmod(directory + "/bus", 0o777)
+        let follower = try Follower(bus, [], environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        defer { follower.stop() }
+        try Self.expectQuiet(follower, line: "venued-notify: the session bus at \(address) runs as uid 65534, not as you (uid 0): not using it; "
                              + "notifications wait for it, retrying up to every 10 min")
     }
 

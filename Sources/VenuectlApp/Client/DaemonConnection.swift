@@ -86,8 +86,8 @@ public struct DaemonConnection: Sendable {
 /// The reading end of a connection to venued: answers one line at a time, each wait a
 /// `poll` bounded by a deadline (`.infinity` for a stream that may stay quiet for hours).
 public final class DaemonStream {
-    let fd: Int32
-    let path: String
+    package let fd: Int32
+    package let path: String
     private var buffer: [UInt8] = []
 
     init(fd: Int32, path: String) {
@@ -123,7 +123,7 @@ public final class DaemonStream {
     /// The answers that have arrived, without waiting: for `notify`, whose poll set holds
     /// this descriptor beside others and reads when it is readable. A failure when the
     /// connection is over or carries something else than venued's protocol.
-    func availableAnswers() -> Result<[Answer], DaemonFailure> {
+    package func availableAnswers() -> Result<[Answer], DaemonFailure> {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         var ended = false
         switch Syscall.io({ chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }) {

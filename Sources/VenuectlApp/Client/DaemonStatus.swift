@@ -5,10 +5,10 @@ import VenuedProtocol
 /// sorted into what `status` and `is-open` do with it: use it; stop with the error a
 /// local run would raise (venued refused a bad `--at`, an unknown venue: same line, same
 /// exit code); or fall back to the local copy for the reason given.
-enum DaemonStatus {
+package enum DaemonStatus {
     /// The whole exchange, connect to last byte: with the local copy computed after it
     /// (a few milliseconds), a prompt waits at most 0.2 s for a venued that is stuck.
-    static let budget = 0.15
+    package static let budget = 0.15
 
     /// `reading` takes what the caller needs from a successful answer; nil makes the
     /// answer unusable (`asked` names what was missing), which is a reason to fall back

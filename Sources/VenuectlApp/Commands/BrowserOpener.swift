@@ -5,8 +5,8 @@ import VenuedSystem
 /// list, `%s` standing for the URL, as in the old `BROWSER` convention), then
 /// `xdg-open`. Programs are looked up on `$PATH` here and started with `posix_spawn`,
 /// which needs no shell and no Foundation.
-struct BrowserOpener {
-    enum Outcome: Equatable {
+package struct BrowserOpener {
+    package enum Outcome: Equatable {
         /// The program ran and exited 0.
         case opened(program: String)
         /// None of the programs is installed.
@@ -16,6 +16,8 @@ struct BrowserOpener {
     }
 
     let environment: [String: String]
+
+    package init(environment: [String: String]) { self.environment = environment }
 
     /// The commands to try, in order, each as its words with the URL in place.
     func candidates(for url: String) -> [[String]] {
@@ -39,7 +41,7 @@ struct BrowserOpener {
     /// The first candidate that is installed, started and not waited for: `notify`'s
     /// loop must go on while a browser it started runs (a browser that was not running
     /// lives as long as its window). `opened` means started; `reapFinished` collects it.
-    func start(_ url: String) -> Outcome {
+    package func start(_ url: String) -> Outcome {
         for words in candidates(for: url) {
             guard let path = executable(words[0]) else { continue }
             return spawn(path, words).map { _ in .opened(program: words[0]) } ?? .failed(program: words[0], status: 127)
@@ -49,7 +51,7 @@ struct BrowserOpener {
 
     /// Collects the exit of every child that has ended, without waiting for any: the
     /// browsers `start` left running must not stay zombies.
-    static func reapFinished() {
+    package static func reapFinished() {
         var status: Int32 = 0
         while waitpid(-1, &status, WNOHANG) > 0 {}
     }
@@ -64,6 +66,9 @@ struct BrowserOpener {
     /// The child's pid; nil when it cannot start. Its stdout and stderr go to /dev/null:
     /// xdg-open and browsers chatter (which handler, Gtk warnings), and that would bury
     /// venuectl's own line; whether it worked is its exit status, which `open` checks.
+    /// It starts with no signal blocked and SIGPIPE, SIGTERM and SIGINT at their default
+    /// actions: venuectl ignores SIGPIPE and venued-notify blocks the other two, and a
+    /// browser would inherit both.
     private func spawn(_ path: String, _ words: [String]) -> pid_t? {
         let argv = words.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -73,8 +78,17 @@ struct BrowserOpener {
         defer { posix_spawn_file_actions_destroy(&actions) }
         guard posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0) == 0,
               posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO) == 0 else { return nil }
+        var attributes = posix_spawnattr_t()
+        guard posix_spawnattr_init(&attributes) == 0 else { return nil }
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), defaults = sigset_t()
+        sigemptyset(&none)
+        sigemptyset(&defaults)
+        for number in [SIGPIPE, SIGTERM, SIGINT] { sigaddset(&defaults, number) }
+        guard posix_spawnattr_setsigmask(&attributes, &none) == 0, posix_spawnattr_setsigdefault(&attributes, &defaults) == 0,
+              posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)) == 0 else { return nil }
         var pid: pid_t = 0
-        return posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 ? pid : nil
+        return posix_spawn(&pid, path, &actions, &attributes, argv, envp) == 0 ? pid : nil
     }
 
     /// Exit status of the program (128 + signal when killed); 127 when it cannot start.

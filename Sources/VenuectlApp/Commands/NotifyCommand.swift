@@ -1,43 +1,38 @@
+import Glibc
 import VenueReports
-import VenuectlGrammar
+import VenuedSystem
 
-/// `venuectl notify`: desktop notifications of the favorite venues (by default) on the
-/// session bus, as a long-running follower of venued (`NotifyFollower`). The settings
-/// are its flags, or the `notify_*` keys of venuectl.conf, which stand for them.
+/// `venuectl notify`: desktop notifications of the favorite venues, as a long-running
+/// follower of venued. The follower is its own program, `venued-notify`, installed
+/// beside venuectl: it talks to the session bus through libsystemd's sd-bus, loaded at
+/// run time, which this statically linked binary cannot do. The arguments are handed
+/// over by exec, so the flags, `--help`, the exit codes and the pid a service manager
+/// watches are the follower's own.
 enum NotifyCommand {
+    static let program = "venued-notify"
+    /// The shell's code for a command that cannot be found: venued-notify is missing
+    /// (an incomplete install), which no setting or retry mends.
+    static let missingExitCode: Int32 = 127
+
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
-        let options = try answering(try NotifyOptions.parse(arguments, environment: context.environment))
-        if options.help {
-            try Venuectl.write(helpText + "\n")
-            return 0
-        }
-        return try NotifyFollower(options: options, context: context).run()
+        let path = besideThisProgram()
+        let words = [program] + arguments
+        let argv = words.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        execv(path, argv)
+        let reason = String(cString: strerror(errno))
+        throw .environment("cannot run \(path) (\(reason)): 'venuectl notify' needs venued-notify installed beside venuectl; reinstall venued")
     }
 
-    static var helpText: String {
-        """
-        usage: venuectl notify [options]
+    /// Every error of this command is the missing follower: the arguments are its to judge.
+    static func exitCode(_ error: CLIError) -> Int32 {
+        if case .answer(.environment) = error { missingExitCode } else { error.exitCode }
+    }
 
-        Desktop notifications (org.freedesktop.Notifications on the session bus) for your
-        favorite venues: when one opens ("Hill House is open now for Dinner"), a countdown
-        before it closes ("1920 Commons closes in 15 min", then 5: one notification,
-        updated), and when new data changes its hours today. Each is sent once, at its
-        time; one missed by more than 2 minutes (a suspend) is not sent late. Follows
-        venued's stream (the local copy while venued is down) and waits quietly for the
-        bus and a notification server. Run it as the systemd user unit
-        venued-notify.service; stop it with Ctrl-C.
-
-        options:
-        \(NotifyOptions.table.helpLines)
-
-        Defaults are read from \(VenuectlConfig.displayPath),
-        'key = value' lines; a flag wins over its key:
-        \(VenuectlConfig.helpLines(.notify))
-
-        What it has sent is kept in $XDG_STATE_HOME/venued/notified (~/.local/state/venued).
-
-        exit codes: 0 stopped after --count, 2 usage or a bad setting, 3 unknown venue,
-        4 its state file cannot be written (or another 'venuectl notify' is running)
-        """
+    /// `venued-notify` in the directory of the running venuectl (/proc/self/exe, so a
+    /// symlink to venuectl on PATH still finds the installed pair).
+    static func besideThisProgram() -> String {
+        guard let path = StartHint.ownExecutable() else { return program }
+        return AtomicFile.directory(of: path) + "/" + program
     }
 }

@@ -62,22 +62,22 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    static func usage(_ message: String, help: String = "venuectl status --help") -> CLIError {
+    package static func usage(_ message: String, help: String = "venuectl status --help") -> CLIError {
         .answer(.usage(message, help: help))
     }
 
-    static func environment(_ message: String) -> CLIError { .answer(.environment(message)) }
+    package static func environment(_ message: String) -> CLIError { .answer(.environment(message)) }
 
-    static func unwritable(path: String, reason: String) -> CLIError { .answer(.unwritable(path: path, reason: reason)) }
+    package static func unwritable(path: String, reason: String) -> CLIError { .answer(.unwritable(path: path, reason: reason)) }
 
     /// The same error, with a usage error pointing to `command`'s help.
-    func pointing(to command: String) -> CLIError {
+    package func pointing(to command: String) -> CLIError {
         guard case .answer(let error) = self else { return self }
         return .answer(error.pointing(to: command))
     }
 
     /// A file that could not be read, as the data error it is for venuectl (exit 4).
-    init(_ failure: BoundedFile.Failure) {
+    package init(_ failure: BoundedFile.Failure) {
         self = .answer(AnswerError(failure))
     }
 }
@@ -85,6 +85,6 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
 /// The answer's errors where venuectl's are expected: `try answering(try ...)` around a
 /// call into the shared layers.
 @discardableResult
-func answering<Value>(_ body: @autoclosure () throws(AnswerError) -> Value) throws(CLIError) -> Value {
+package func answering<Value>(_ body: @autoclosure () throws(AnswerError) -> Value) throws(CLIError) -> Value {
     do { return try body() } catch { throw .answer(error) }
 }

@@ -12,8 +12,8 @@ import VenuedProtocol
 /// compute from the feed venued serves (`served`): typed by a person, they can afford
 /// the ~1 ms of decoding, and they show exactly what venued serves even when its cache
 /// file is older (a full disk). `source` says which copy it was.
-struct LocalFeed {
-    let copy: FeedCopy
+package struct LocalFeed {
+    package let copy: FeedCopy
     /// Lines for stderr: the parts of a `--data` file that were skipped.
     let skippedData: String?
     /// Why a cache file that is there was passed over.
@@ -64,7 +64,7 @@ struct LocalFeed {
         return DataAge(fetchedAt: copy.fetchedAt, staleness: servedStaleness)
     }
 
-    static func load(_ path: String?, environment: [String: String]) throws(CLIError) -> LocalFeed {
+    package static func load(_ path: String?, environment: [String: String]) throws(CLIError) -> LocalFeed {
         if let path {
             let copy = try answering(try FeedFile.load(path: path))
             let skipped = SkippedData.line(path, warnings: copy.feed.warnings, count: copy.feed.warningCount)

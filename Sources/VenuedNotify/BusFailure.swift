@@ -1,0 +1,33 @@
+import DiningHours
+
+/// Why the notification server cannot be reached, in words a person can act on. Every
+/// text in it came from the bus or the system, so it is shown as untrusted text.
+enum BusFailure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// libsystemd.so.0 is not installed (or too old): the line says which.
+    case noLibrary(String)
+    /// No session bus could be connected to at `address`.
+    case noBus(address: String, reason: String)
+    /// The bus or the server answered a call with a D-Bus error.
+    case remote(name: String, message: String)
+    /// The process listening at `address` runs as another uid: not ours to tell anything.
+    case notOurs(address: String, uid: UInt32, ours: UInt32)
+    /// The connection broke (the bus went away, a call could not be sent).
+    case broken(String)
+
+    /// An error the bus itself gives for a name nobody owns, or a call nobody answered:
+    /// what a session without a notification server looks like.
+    var isNoServer: Bool {
+        if case .remote(let name, _) = self { name.hasPrefix("org.freedesktop.DBus.Error.") } else { false }
+    }
+
+    var description: String {
+        switch self {
+        case .noLibrary(let line): UntrustedText.singleLine(line)
+        case .noBus(let address, let reason): "no session bus at \(UntrustedText.singleLine(address)) (\(reason))"
+        case .remote(let name, let message): UntrustedText.singleLine("\(name): \(message)")
+        case .notOurs(let address, let uid, let ours):
+            "the session bus at \(UntrustedText.singleLine(address)) runs as uid \(uid), not as you (uid \(ours)): not using it"
+        case .broken(let reason): "the session bus connection broke (\(UntrustedText.singleLine(reason)))"
+        }
+    }
+}

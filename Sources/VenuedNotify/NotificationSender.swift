@@ -1,0 +1,167 @@
+import Glibc
+import VenuectlApp
+import VenuedSystem
+
+/// The follower's side of the session bus: the connection (retried with a backoff),
+/// the Notify calls in flight, and what the server's signals ask for (a click opens the
+/// venue's page).
+///
+/// Calls are asynchronous and several are in flight together, so a server that takes
+/// seconds to answer delays nothing else; only one call per venue and kind is, because
+/// a countdown's next step replaces the notification whose id the previous step's
+/// answer brings.
+final class NotificationSender {
+    /// Full-jitter backoff between tries, from 5 s up to `capMinutes`.
+    static let capMinutes = 10
+    static let backoff = (base: 5.0, cap: Double(capMinutes * 60))
+    /// Notifications whose page an action may still open: the last ones shown.
+    static let pagesKept = 64
+
+    /// A notification the server showed.
+    struct Delivered {
+        let event: NotifyEvent
+        let id: UInt32
+    }
+
+    private let environment: [String: String]
+    private let clock: WallClock
+    private let log: (String) -> Void
+    private var server: DesktopNotifications?
+    private var failures = 0
+    private var retryAt = 0.0
+    private var saidGone = false
+    private(set) var inFlight: [UInt64: NotifyEvent] = [:]
+    private var pages: [(id: UInt32, page: String)] = []
+    private var tokens: [UInt32: String] = [:]
+
+    init(environment: [String: String], clock: WallClock, log: @escaping (String) -> Void) {
+        self.environment = environment
+        self.clock = clock
+        self.log = log
+    }
+
+    /// Notifications can be sent: the server answered GetCapabilities.
+    var isReady: Bool { server?.capabilities != nil }
+
+    /// Connects when there is no connection and its backoff has passed.
+    func connectIfDue(now: Double) {
+        guard server == nil, now >= retryAt else { return }
+        switch DesktopNotifications.connect(environment: environment) {
+        case .success(let connected): server = connected
+        case .failure(let failure): failed(failure)
+        }
+    }
+
+    /// A call for the same venue and kind is waiting for its answer.
+    func isSending(_ event: NotifyEvent) -> Bool {
+        inFlight.values.contains { $0.venue == event.venue && $0.kind == event.kind }
+    }
+
+    /// Starts the Notify call for `event`; false when the bus failed (said, and retried).
+    func send(_ event: NotifyEvent, replacing id: UInt32) -> Bool {
+        guard let server else { return false }
+        switch server.notify(event.notification, replacing: id) {
+        case .success(let call):
+            inFlight[call] = event
+            return true
+        case .failure(let failure):
+            failed(failure)
+            return false
+        }
+    }
+
+    /// Takes notification `id` off the screen (a countdown whose venue has closed).
+    func close(_ id: UInt32) {
+        guard let server else { return }
+        if let failure = server.close(id) { failed(failure) } else { forget(id) }
+    }
+
+    /// The descriptor to poll while connected.
+    var descriptor: pollfd? { server?.bus.descriptor }
+
+    /// When the bus next needs the loop: sd-bus's own timeout, or the next try.
+    func wake(now: Double) -> Double {
+        guard let server else { return retryAt }
+        return server.bus.deadline(now: now)
+    }
+
+    /// Everything the bus has now: the notifications shown; signals are acted on here.
+    /// A failure is handled after the rest of what was read, so that an answer that came
+    /// with it is still recorded.
+    func process() -> [Delivered] {
+        guard let server else { return [] }
+        var delivered: [Delivered] = []
+        var failure: BusFailure?
+        for happening in server.read() {
+            switch happening {
+            case .ready:
+                failures = 0
+                saidGone = false
+            case .shown(let call, let id):
+                guard let event = inFlight.removeValue(forKey: call) else { continue }
+                if let page = event.notification.page { remember(id, page) }
+                delivered.append(Delivered(event: event, id: id))
+            case .failed(_, let reason):
+                // A refused or unanswered call is the server's trouble: start again after the backoff.
+                failure = failure ?? reason
+            case .signal(let signal):
+                act(on: signal)
+            }
+        }
+        if let failure { failed(failure) }
+        return delivered
+    }
+
+    /// Said once per outage, then tried again after the backoff (capped at 10 minutes).
+    /// The calls in flight are dropped with the connection: not recorded, they are sent
+    /// again if still due when the server is back.
+    private func failed(_ failure: BusFailure) {
+        server = nil
+        inFlight = [:]
+        failures += 1
+        if !saidGone {
+            saidGone = true
+            let what = failure.isNoServer ? "no notification server answers on the session bus (\(failure))" : "\(failure)"
+            log("\(what); notifications wait for it, retrying up to every \(Self.capMinutes) min")
+        }
+        let delay = Backoff.delay(failures: failures, base: Self.backoff.base, cap: Self.backoff.cap, unit: Double.random(in: 0..<1))
+        retryAt = clock.preciseNow() + delay
+    }
+
+    /// An action opens the venue's page (with the activation token that came before
+    /// it); a notification closed is forgotten.
+    private func act(on signal: DesktopNotifications.Signal) {
+        switch signal {
+        case .activationToken(let id, let token) where pages.contains(where: { $0.id == id }):
+            // Kept only for notifications of ours, so the table stays as small as `pages`.
+            tokens[id] = token
+        case .activationToken:
+            return
+        case .actionInvoked(let id, let action) where DesktopNotification.actionKeys.contains(action):
+            guard let page = pages.last(where: { $0.id == id })?.page else { return }
+            var environment = environment
+            if let token = tokens[id] {
+                environment["XDG_ACTIVATION_TOKEN"] = token
+                environment["DESKTOP_STARTUP_ID"] = token
+            }
+            if case .noOpener = BrowserOpener(environment: environment).start(page) {
+                log("nothing to open \(page) with (no $BROWSER, no xdg-open on PATH)")
+            }
+        case .actionInvoked:
+            return
+        case .closed(let id, _):
+            forget(id)
+        }
+    }
+
+    private func remember(_ id: UInt32, _ page: String) {
+        pages.removeAll { $0.id == id }
+        pages.append((id, page))
+        if pages.count > Self.pagesKept { forget(pages[0].id) }
+    }
+
+    private func forget(_ id: UInt32) {
+        pages.removeAll { $0.id == id }
+        tokens[id] = nil
+    }
+}

@@ -1,0 +1,136 @@
+import Glibc
+import VenueReports
+import VenuectlApp
+import VenuectlGrammar
+import VenuedSystem
+
+/// What `venued-notify` has sent: for each venue and kind, the last notification —
+/// the instant it was about, its countdown step and the server's id for it. An event
+/// is sent only when it is later than what is recorded for its venue and kind, so no
+/// notification is sent twice, across restarts of the follower too; and a countdown's
+/// next step replaces the notification the last one showed (`replaces_id`).
+///
+/// The order is the event's instant, then its step: a closing moved later by new data
+/// starts a new countdown; one moved earlier than a closing already counted down is
+/// not announced again (its reminder was given).
+struct NotifiedState: Equatable, Sendable {
+    struct Key: Hashable, Sendable {
+        let venue: Int
+        let kind: NotifyEvent.Kind
+    }
+
+    struct Entry: Equatable, Sendable {
+        let target: Int
+        let step: Int
+        /// The server's id of the notification shown for it.
+        let id: UInt32
+    }
+
+    private(set) var entries: [Key: Entry] = [:]
+
+    func isNew(_ event: NotifyEvent) -> Bool {
+        guard let entry = entries[Key(venue: event.venue, kind: event.kind)] else { return true }
+        return (event.target, event.step) > (entry.target, entry.step)
+    }
+
+    /// The notification a countdown step replaces: the one the same closing's earlier
+    /// step showed; 0 (a new notification) otherwise.
+    func replacedID(for event: NotifyEvent) -> UInt32 {
+        guard event.kind == .closes, let entry = entries[Key(venue: event.venue, kind: .closes)], entry.target == event.target else { return 0 }
+        return entry.id
+    }
+
+    /// The countdown of `venue` that is about `closing`, to take off the screen when it closes.
+    func countdown(venue: Int, closing: Int) -> UInt32? {
+        guard let entry = entries[Key(venue: venue, kind: .closes)], entry.target == closing, entry.id != 0 else { return nil }
+        return entry.id
+    }
+
+    mutating func record(_ event: NotifyEvent, id: UInt32) {
+        entries[Key(venue: event.venue, kind: event.kind)] = Entry(target: event.target, step: event.step, id: id)
+    }
+
+    // MARK: the file
+
+    /// One line per entry, `VENUE KIND TARGET STEP ID`, sorted, after a comment for people.
+    var text: String {
+        let lines = entries.sorted { ($0.key.venue, $0.key.kind) < ($1.key.venue, $1.key.kind) }.map { key, entry in
+            "\(key.venue) \(key.kind.rawValue) \(entry.target) \(entry.step) \(entry.id)\n"
+        }
+        return "# venued-notify: the last notification sent per venue and kind (venue kind instant step id)\n" + lines.joined()
+    }
+
+    /// The entries of `text`; lines that are not entries are counted, not trusted.
+    static func parse(_ text: String) -> (state: NotifiedState, badLines: Int) {
+        var state = NotifiedState()
+        var bad = 0
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let words = line.split(separator: " ")
+            guard words.count == 5, let venue = Int(words[0]), let kind = NotifyEvent.Kind(rawValue: String(words[1])),
+                  let target = Int(words[2]), let step = Int(words[3]), let id = UInt32(words[4]) else {
+                bad += 1
+                continue
+            }
+            state.entries[Key(venue: venue, kind: kind)] = Entry(target: target, step: step, id: id)
+        }
+        return (state, bad)
+    }
+}
+
+/// Where `NotifiedState` lives, `$XDG_STATE_HOME/venued/notified`, and the lock that
+/// makes one follower its only writer: two followers would each send what the other
+/// already had.
+struct NotifiedFile: ~Copyable {
+    let path: String
+    private let lock: FileLock
+
+    /// Takes the lock (without waiting: a second follower is a mistake to report, not to
+    /// queue behind the first) and creates the directory. Holding the lock, it deletes
+    /// the temporary files a writer killed between its write and its rename left.
+    static func claim(environment: [String: String]) throws(CLIError) -> NotifiedFile {
+        guard let directory = VenuedPaths.stateDirectory(environment: environment) else {
+            throw .unwritable(path: "$XDG_STATE_HOME/venued/notified", reason: "neither XDG_STATE_HOME nor HOME is set")
+        }
+        let path = directory + "/notified"
+        do { try AtomicFile.makeDirectories(directory) } catch {
+            throw .unwritable(path: path, reason: "cannot create \(error.path): \(error.reason)")
+        }
+        do {
+            let file = NotifiedFile(path: path, lock: try FileLock.acquire(path + ".lock", waitingUpTo: 0))
+            _ = AtomicFile.removeTemporaries(of: path)
+            return file
+        } catch {
+            switch error {
+            case .busy:
+                throw .unwritable(path: path, reason: "another venued-notify ('venuectl notify') is running (it holds \(path).lock); one is enough")
+            case .unusable(let lockFile, let reason):
+                throw .unwritable(path: path, reason: "cannot lock \(lockFile): \(reason)")
+            }
+        }
+    }
+
+    private init(path: String, lock: consuming FileLock) {
+        self.path = path
+        self.lock = lock
+    }
+
+    /// The recorded state, and a line to log when part of the file could not be used
+    /// (then what could not be read may be sent again: better than never sending).
+    func load() -> (NotifiedState, problem: String?) {
+        guard access(path, F_OK) == 0 else { return (NotifiedState(), nil) }
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(path, limit: BoundedFile.smallFileLimit) } catch {
+            return (NotifiedState(), "cannot read \(path) (\(error.reason)): starting without it")
+        }
+        let (state, bad) = NotifiedState.parse(String(decoding: bytes, as: UTF8.self))
+        return (state, bad == 0 ? nil : "\(path): \(bad) line(s) are not 'venue kind instant step id' and were skipped")
+    }
+
+    /// Writes `state` atomically: a kill leaves the old file or the new one.
+    func save(_ state: NotifiedState) -> String? {
+        do { try AtomicFile.write(Array(state.text.utf8), to: path, mode: 0o600) } catch {
+            return "cannot write \(path) (\(error.reason)): a restart may repeat a notification"
+        }
+        return nil
+    }
+}

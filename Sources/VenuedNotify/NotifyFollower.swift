@@ -1,0 +1,320 @@
+import DiningHours
+import Glibc
+import VenueReports
+import VenuectlApp
+import VenuectlGrammar
+import VenuedProtocol
+import VenuedSystem
+
+/// `venued-notify`'s loop (`venuectl notify` execs it): it follows what venues do,
+/// decides what to announce (`NotifyRules`), and sends it to the notification server on
+/// the session bus (`NotificationSender`).
+///
+/// What venues do comes from venued's `subscribe` stream (every venue, as JSON; venued
+/// pushes each opening and closing at its instant, and new data), or, while venued is
+/// away, from the local copy, recomputed at each instant something changes. The
+/// countdown reminders are the follower's own instants: it sleeps on one wall-clock
+/// timer until the next of them, venued's next line, the session bus (its descriptor
+/// and its timeout), or a stop signal.
+///
+/// Four promises, each kept in one place:
+/// - never the same notification twice, across restarts: `NotifiedState`, written
+///   atomically as each answer of the server comes, under a lock that keeps a second
+///   follower out; SIGTERM and SIGINT are read between steps (`StopSignals`), and the
+///   follower stops only once the calls in flight are answered and recorded;
+/// - nothing past its time (a resume, a late restart): `NotifyEvent.isDue` (2 minutes),
+///   checked again at each send, whose text is rendered at that instant;
+/// - a slow server delays nothing: the calls are asynchronous, all those due go out at
+///   once (one per venue and kind);
+/// - quiet without a bus or a server: one line when it goes, then retries with
+///   full-jitter backoff from 5 s up to 10 minutes, and the line again only after it
+///   came back and went again. venued's absence is said once in the same way, with
+///   watch's reconnection backoff (0.5 s doubling to 30 s).
+final class NotifyFollower {
+    static let venuedBackoff = (base: 0.5, cap: 30.0)
+
+    private let options: NotifyOptions
+    private let context: Context
+    private let file: NotifiedFile
+    private let clock = WallClock()
+    private let timer: WallTimer
+    private let signals: Int32
+    private var state: NotifiedState
+
+    /// The last thing known of every venue, whichever path it came by.
+    private var views: [Int: VenueView] = [:]
+    /// Openings seen and hours changes found, until sent or past their grace.
+    private var pending: [NotifyEvent] = []
+    private var hours = HoursWatch()
+    /// `--venues 1920,hill` resolved against the data, once it is there.
+    private var named: Set<Int>?
+
+    private var stream: DaemonStream?
+    private var venuedFailures = 0
+    private var venuedRetryAt = 0.0
+    /// The local copy, loaded when venued is away.
+    private var local: Campus?
+
+    private let sender: NotificationSender
+    private var favoritesProblem: String?
+    private var sent = 0
+    /// A stop signal came: nothing new is sent, and the loop ends once the calls in
+    /// flight are answered (or time out) and recorded.
+    private var stopping = false
+
+    init(options: NotifyOptions, context: Context) throws(CLIError) {
+        self.options = options
+        self.context = context
+        file = try NotifiedFile.claim(environment: context.environment)
+        guard let timer = WallTimer() else { throw .environment("venued-notify cannot create a timerfd: \(Syscall.Errno(errno))") }
+        guard let signals = StopSignals.descriptor() else { throw .environment("venued-notify cannot create a signalfd: \(Syscall.Errno(errno))") }
+        self.timer = timer
+        self.signals = signals
+        sender = NotificationSender(environment: context.environment, clock: clock) { Self.log($0) }
+        let (state, problem) = file.load()
+        self.state = state
+        if let problem { Self.log(problem) }
+    }
+
+    deinit { close(signals) }
+
+    /// Runs until `--count` notifications were sent, or a stop signal (0), or an error ends it.
+    func run() throws(CLIError) -> Int32 {
+        while true {
+            var now = clock.preciseNow()
+            if !stopping {
+                if stream == nil && now >= venuedRetryAt { try follow() }
+                if stream == nil { try followLocalCopy(at: clock.seconds()) }
+                sender.connectIfDue(now: now)
+                now = clock.preciseNow()
+                sendDue(at: clock.seconds())
+            }
+            if stopping && sender.inFlight.isEmpty { return 0 }
+            if let count = options.count, sent >= count, sender.inFlight.isEmpty { return 0 }
+            BrowserOpener.reapFinished()
+
+            let waiting = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+                           stream.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) },
+                           sender.descriptor]
+            let wake = stopping ? sender.wake(now: now) : min(nextWake(after: now), sender.wake(now: now))
+            if case .others(let events) = timer.wait(until: wake, watching: waiting.compactMap { $0 }) {
+                if events[0] != 0 && StopSignals.taken(signals) { stopping = true }
+                if stream != nil && events.count > 1 && events[1] != 0 { try readVenued() }
+            }
+            // After every wake, whatever woke it: sd-bus may hold messages it read with
+            // an earlier answer, and it times out calls itself.
+            for delivered in sender.process() { record(delivered) }
+        }
+    }
+
+    // MARK: venued
+
+    /// Subscribes to every venue (filters are applied here, so that an edit of the
+    /// favorites counts at once and a venue added to them has a past); the snapshot
+    /// must come within the usual budget, later lines whenever venued pushes them.
+    private func follow() throws(CLIError) {
+        var query = StatusOptions()
+        // No closing-soon window: its start would be a push that announces nothing.
+        query.soonMinutes = 0
+        let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
+        let budget = DaemonStatus.budget
+        let opened: DaemonStream
+        switch connection.open(StatusQuery.request(.subscribe, query, presentation: nil), until: Monotonic.seconds() + budget, seconds: budget) {
+        case .success(let stream): opened = stream
+        case .failure(let failure): return venuedFailed(failure, hadStream: false)
+        }
+        switch opened.nextAnswer(until: Monotonic.seconds() + budget, seconds: budget) {
+        case .success(let answer) where answer.ok:
+            stream = opened
+            local = nil
+            try apply(answer)
+            // Lines that came with the snapshot are read already: poll would not say so.
+            try readVenued()
+        case .success(let answer):
+            opened.close()
+            venuedFailed(.unusable(connection.path, "refused the subscription (\(Self.error(in: answer)))"), hadStream: false)
+        case .failure(let failure):
+            opened.close()
+            venuedFailed(failure, hadStream: false)
+        }
+    }
+
+    private func readVenued() throws(CLIError) {
+        guard let stream else { return }
+        switch stream.availableAnswers() {
+        case .success(let answers):
+            for answer in answers {
+                guard answer.ok else {
+                    return venuedGone(.unusable(stream.path, "ended the subscription (\(Self.error(in: answer)))"))
+                }
+                try apply(answer)
+            }
+        case .failure(let failure):
+            venuedGone(failure)
+        }
+    }
+
+    private func venuedGone(_ failure: DaemonFailure) {
+        stream?.close()
+        stream = nil
+        venuedFailed(failure, hadStream: true)
+    }
+
+    /// Said once per outage; the next try after the backoff.
+    private func venuedFailed(_ failure: DaemonFailure, hadStream: Bool) {
+        if hadStream { venuedFailures = 0 }
+        venuedFailures += 1
+        if venuedFailures == 1 { Self.log("\(failure.reason); following the local copy and retrying — \(failure.hint)") }
+        let delay = Backoff.delay(failures: venuedFailures, base: Self.venuedBackoff.base, cap: Self.venuedBackoff.cap, unit: Double.random(in: 0..<1))
+        venuedRetryAt = clock.preciseNow() + delay
+    }
+
+    /// A pushed line: the new views, and on a snapshot or new data, today's hours again.
+    private func apply(_ answer: Answer) throws(CLIError) {
+        guard let fresh = VenueView.views(in: answer) else { return }
+        let now = clock.seconds()
+        try update(fresh, at: now)
+        if case .string(let event)? = answer.value["event"], event == "snapshot" || event == "data" {
+            checkHours(at: now)
+        }
+    }
+
+    /// The local copy at `now`, as venued would have pushed it.
+    private func followLocalCopy(at now: Int) throws(CLIError) {
+        if local == nil {
+            let copy = try LocalFeed.load(nil, environment: context.environment).copy
+            local = Campus(feed: copy.feed, zone: try answering(try StatusReport.zone(nil)))
+        }
+        guard let local else { return }
+        let report = try answering(try StatusReport(options: StatusOptions(), campus: local, source: .cache, now: Instant(secondsSinceEpoch: now),
+                                      dataAge: DataAge()))
+        try update(report.rows.map { VenueView(row: $0, zone: local.zone) }, at: now)
+    }
+
+    /// What changed between the views known and `fresh`: an opening seen is pending; a
+    /// countdown on the screen whose venue has closed is taken off.
+    private func update(_ fresh: [VenueView], at now: Int) throws(CLIError) {
+        for view in fresh {
+            let previous = views[view.id]
+            if let opening = NotifyRules.opening(from: previous, to: view, now: now) { pending.append(opening) }
+            if let previous, previous.state == .open, view.state != .open, let closing = previous.changesAt?.instant,
+               let id = state.countdown(venue: view.id, closing: closing) {
+                sender.close(id)
+            }
+        }
+        views = Dictionary(fresh.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        if case .named(let names) = options.venues {
+            let venues = views.values.sorted { $0.id < $1.id }.map { Venue(id: $0.id, name: $0.name, days: []) }
+            do {
+                named = try answering(try StatusReport.select(names, from: venues))
+            } catch {
+                // Only the first data can refuse the setting; later data keeps the venues found.
+                guard named == nil else { return }
+                throw error
+            }
+        }
+    }
+
+    /// Today's hours of the watched venues, asked of venued, compared with what was seen.
+    private func checkHours(at now: Int) {
+        guard options.events.contains(.hours) else { return }
+        let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
+        let watched = watchedVenues()
+        for view in views.values.sorted(by: { $0.id < $1.id }) where watched.contains(view.id) {
+            guard case .success(let answer) = connection.exchange(HoursWatch.request(venue: view.id), timeout: 2),
+                  let today = HoursWatch.today(in: answer) else { continue }
+            if hours.changed(venue: view.id, to: today) {
+                pending.append(NotifyRules.hoursChanged(venue: view.id, name: view.name, hours: today.text, at: now))
+            }
+        }
+    }
+
+    // MARK: what is due
+
+    /// Starts a Notify call for each event due now, with its text rendered now: the
+    /// list is computed afresh at every wake, so an event whose call waited (a
+    /// countdown's earlier step still in flight, a server away) is checked again for
+    /// being due, and a reminder says the time left at the instant it is sent.
+    private func sendDue(at now: Int) {
+        pending.removeAll { $0.due < now - NotifyEvent.grace }
+        var due = pending.filter { $0.isDue(at: now) }
+        for view in views.values {
+            if let reminder = NotifyRules.reminder(for: view, before: options.before, now: now).due, reminder.isDue(at: now) {
+                due.append(reminder)
+            }
+        }
+        let watched = watchedVenues()
+        due = due.filter { options.events.contains($0.kind) && watched.contains($0.venue) && state.isNew($0) }
+            .sorted { ($0.due, $0.venue) < ($1.due, $1.venue) }
+        // Without a server they wait, and are sent if it comes back within their grace.
+        guard sender.isReady else { return }
+        for event in due where state.isNew(event) && !sender.isSending(event) {
+            if let count = options.count, sent + sender.inFlight.count >= count { return }
+            guard sender.send(event, replacing: state.replacedID(for: event)) else { return }
+        }
+    }
+
+    /// The server showed `delivered`: its record is saved before anything else happens
+    /// (a stop signal is read only after this returns).
+    private func record(_ delivered: NotificationSender.Delivered) {
+        let event = delivered.event
+        state.record(event, id: delivered.id)
+        pending.removeAll { $0 == event }
+        sent += 1
+        Self.log("sent '\(event.notification.summary)' (\(event.notification.body); id \(delivered.id))")
+        if let problem = file.save(state) { Self.log(problem) }
+    }
+
+    /// The venues `--venues` names among those known. The favorites file is read each
+    /// time, so an edit counts at once; a file that cannot be read is said once and
+    /// means no favorites.
+    private func watchedVenues() -> Set<Int> {
+        let known = views.values
+        switch options.venues {
+        case .all: return Set(known.map(\.id))
+        case .kinds(let kinds): return Set(known.filter { kinds.contains($0.kind) }.map(\.id))
+        case .named: return named ?? []
+        case .favorites:
+            guard let path = Favorites.path(environment: context.environment) else { return [] }
+            do {
+                let favorites = try Favorites.load(path)
+                favoritesProblem = nil
+                return Set(favorites.ids)
+            } catch {
+                let problem = "\(error)"
+                if favoritesProblem != problem { Self.log(problem + "; no favorites are notified until it is fixed") }
+                favoritesProblem = problem
+                return []
+            }
+        }
+    }
+
+    /// The soonest of: the next countdown step of a watched venue; while on the local
+    /// copy, the next opening or closing (to recompute) and the next try of venued;
+    /// the bus's own wake is the sender's.
+    private func nextWake(after now: Double) -> Double {
+        var wake = Double.infinity
+        let second = clock.seconds()
+        if options.events.contains(.closes) {
+            let watched = watchedVenues()
+            for view in views.values where watched.contains(view.id) {
+                if let next = NotifyRules.reminder(for: view, before: options.before, now: second).next { wake = min(wake, Double(next)) }
+            }
+        }
+        if stream == nil {
+            for view in views.values {
+                if let change = view.changesAt?.instant, change > second { wake = min(wake, Double(change)) }
+            }
+            wake = min(wake, venuedRetryAt)
+        }
+        return wake
+    }
+
+    // MARK: words
+
+    static func log(_ line: String) { Venuectl.writeError("venued-notify: " + line) }
+
+    private static func error(in answer: Answer) -> String {
+        if case .string(let text)? = answer.value["error"] { text } else { "no reason given" }
+    }
+}
