@@ -20,7 +20,7 @@ import VenuedSystem
 /// Four promises, each kept in one place:
 /// - never the same notification twice, across restarts: `NotifiedState`, written
 ///   atomically as each answer of the server comes, under a lock that keeps a second
-///   follower out; SIGTERM and SIGINT are read between steps (`StopSignals`), and the
+///   follower out; SIGTERM and SIGINT are read between steps (`stopSignals`), and the
 ///   follower stops only once the calls in flight are answered and recorded;
 /// - nothing past its time (a resume, a late restart): `NotifyEvent.isDue` (2 minutes),
 ///   checked again at each send, whose text is rendered at that instant;
@@ -31,6 +31,9 @@ import VenuedSystem
 ///   came back and went again. venued's absence is said once in the same way, with
 ///   watch's reconnection backoff (0.5 s doubling to 30 s).
 final class NotifyFollower {
+    /// A `systemctl --user restart`, a logout or a Ctrl-C, read between two steps of the
+    /// loop, after the record of every notification shown is saved.
+    static let stopSignals = SignalSet([SIGTERM, SIGINT])
     static let venuedBackoff = (base: 0.5, cap: 30.0)
 
     private let options: NotifyOptions
@@ -67,7 +70,7 @@ final class NotifyFollower {
         self.context = context
         file = try NotifiedFile.claim(environment: context.environment)
         guard let timer = WallTimer() else { throw .environment("venued-notify cannot create a timerfd: \(Syscall.Errno(errno))") }
-        guard let signals = StopSignals.descriptor() else { throw .environment("venued-notify cannot create a signalfd: \(Syscall.Errno(errno))") }
+        guard let signals = Self.stopSignals.descriptor() else { throw .environment("venued-notify cannot create a signalfd: \(Syscall.Errno(errno))") }
         self.timer = timer
         self.signals = signals
         sender = NotificationSender(environment: context.environment, clock: clock) { Self.log($0) }
@@ -98,7 +101,7 @@ final class NotifyFollower {
                            sender.descriptor]
             let wake = stopping ? sender.wake(now: now) : min(nextWake(after: now), sender.wake(now: now))
             if case .others(let events) = timer.wait(until: wake, watching: waiting.compactMap { $0 }) {
-                if events[0] != 0 && StopSignals.taken(signals) { stopping = true }
+                if events[0] != 0 && !SignalSet.take(signals).isEmpty { stopping = true }
                 if stream != nil && events.count > 1 && events[1] != 0 { try readVenued() }
             }
             // After every wake, whatever woke it: sd-bus may hold messages it read with

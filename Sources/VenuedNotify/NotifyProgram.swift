@@ -10,10 +10,10 @@ import VenuedSystem
 /// `CLIError` as one line on stderr with its exit code.
 public enum NotifyProgram {
     /// Call first thing in main: stop signals are read by the loop, not acted on by the
-    /// kernel (`StopSignals`), from the first instant on.
+    /// kernel (`NotifyFollower.stopSignals`), from the first instant on.
     public static func prepare() {
         signal(SIGPIPE, SIG_IGN)
-        StopSignals.block()
+        NotifyFollower.stopSignals.block()
     }
 
     public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {

@@ -9,7 +9,8 @@ import VenuedSystem
 if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == FetchProcess.flag {
     FetchProcess.runChild()
 }
-SignalLoop.blockHandledSignals()
+signal(SIGPIPE, SIG_IGN)
+ConnectionServer.signals.block()
 // Before any thread starts: see venued_limit_malloc_arenas.
 _ = venued_limit_malloc_arenas(2)
 let environment = ProcessEnvironment.current()

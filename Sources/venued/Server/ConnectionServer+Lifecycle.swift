@@ -11,7 +11,7 @@ extension ConnectionServer {
     static let stopWait = 0.5
 
     mutating func takeSignals() {
-        for number in SignalLoop.take(signals) {
+        for number in SignalSet.take(signals) {
             if number == SIGHUP { reload() } else { stop(number) }
         }
     }

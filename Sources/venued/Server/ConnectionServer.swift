@@ -45,6 +45,8 @@ import VenuedSystem
 /// and the timer, +PromptFiles the prompt files, +Refresh the source chain and its
 /// gate, +Lifecycle the signals, reloads and the stop.
 struct ConnectionServer {
+    /// Read by the loop between requests: SIGHUP refreshes, SIGTERM and SIGINT stop.
+    static let signals = SignalSet([SIGHUP, SIGTERM, SIGINT])
     static let maxConnections = 64
     /// `subscribe` streams open at once, apart from the request slots: a status bar
     /// with a module per venue on each of a few monitors stays far below it.
@@ -174,7 +176,7 @@ struct ConnectionServer {
     /// Sets up the loop's descriptors and runs it on this thread until SIGTERM or SIGINT.
     static func run(_ parts: Parts) throws(DaemonError) -> Never {
         guard parts.listener.makeNonBlocking(), let epoll = Epoll(), let timer = WallTimer(offset: parts.clock.offset),
-              let handoff = Handoff(), let signals = SignalLoop.descriptor() else {
+              let handoff = Handoff(), let signals = Self.signals.descriptor() else {
             throw .socket("cannot set up the loop: \(String(cString: strerror(errno)))")
         }
         let watchdog = Watchdog(environment: parts.environment)
