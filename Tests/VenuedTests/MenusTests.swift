@@ -127,4 +127,29 @@ import Testing
         _ = try Self.settled(daemon)
         #expect(MenuBodies.requests(server) == 1)
     }
+
+    @Test func venuectlMenuAndDishSearchAskVenued() throws {
+        MenuBodies.serveWeek(server)
+        let daemon = try start()
+        defer { daemon.stop(); server.stop() }
+        _ = try Self.settled(daemon)
+        let (today, tomorrow) = (MenuBodies.today, MenuBodies.today.adding(days: 1))
+        let at = "\(today)T09:00"
+        let menu = try VenuectlRunner.run(["menu", "Test Commons", "--date", "tomorrow", "--at", at], home: home)
+        #expect(menu.code == 0 && menu.stderr.isEmpty && menu.stdout.contains(MenuBodies.dish(on: tomorrow)), "\(menu.stderr)")
+        // The same answer as from the same body in a --menus folder.
+        let folder = home.root + "/menus"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(MenuBodies.day(tomorrow)).write(to: URL(fileURLWithPath: "\(folder)/\(tomorrow).json"))
+        let fromFolder = try VenuectlRunner.run(["menu", "Test Commons", "--date", "tomorrow", "--at", at, "--menus", folder], home: home)
+        #expect(fromFolder.code == 0 && fromFolder.stdout == menu.stdout)
+
+        let dish = try VenuectlRunner.run(["search", "--dish", MenuBodies.dish(on: today.adding(days: 3)), "--at", at], home: home)
+        #expect(dish.code == 0 && dish.stdout.contains("Test Commons") && dish.stdout.contains(MenuBodies.dish(on: today.adding(days: 3))), "\(dish.stderr)")
+
+        #expect(daemon.stop() == 0)
+        let down = try VenuectlRunner.run(["menu", "Test Commons", "--at", at], home: home)
+        #expect(down.code == 6 && down.stdout.isEmpty && down.stderr.filter { $0 == "\n" }.count == 1
+            && down.stderr.contains("menus come from venued, or from --menus FILE|DIR"), "\(down.stderr)")
+    }
 }

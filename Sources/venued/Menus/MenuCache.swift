@@ -9,9 +9,22 @@ import VenuedSystem
 /// before its time (a Retry-After outlives a restart). Writes are atomic (`AtomicFile`),
 /// into a directory that is ours; the loop never calls these: the own lane and start-up do.
 struct MenuCache: Sendable {
+    let cacheDirectory: String
     let directory: String
 
-    init(cacheDirectory: String) { directory = cacheDirectory + "/menus" }
+    init(cacheDirectory: String) {
+        self.cacheDirectory = cacheDirectory
+        directory = cacheDirectory + "/menus"
+    }
+
+    /// The cache directory must be ours before `menus/` is made in it, as `DiskCache`
+    /// requires for the venues: a link planted in its place is never written through.
+    private func prepare() throws(AtomicFile.Failure) {
+        try AtomicFile.makeDirectories(cacheDirectory)
+        try AtomicFile.checkOwnDirectory(cacheDirectory)
+        try AtomicFile.makeDirectories(directory)
+        try AtomicFile.checkOwnDirectory(directory)
+    }
 
     func path(_ date: LocalDate) -> String { "\(directory)/\(date).json" }
     var statePath: String { directory + "/state.json" }
@@ -19,8 +32,7 @@ struct MenuCache: Sendable {
     /// A date's body, as adopted.
     func store(_ bytes: [UInt8], date: LocalDate) throws(CacheError) {
         do {
-            try AtomicFile.makeDirectories(directory)
-            try AtomicFile.checkOwnDirectory(directory)
+            try prepare()
             try AtomicFile.write(bytes, to: path(date))
         } catch {
             throw CacheError(message: "\(error)")
@@ -40,8 +52,7 @@ struct MenuCache: Sendable {
             ("fetched_at", JSONText.object(fetched)),
         ])
         do {
-            try AtomicFile.makeDirectories(directory)
-            try AtomicFile.checkOwnDirectory(directory)
+            try prepare()
             try AtomicFile.write(Array((state + "\n").utf8), to: statePath)
         } catch {
             throw CacheError(message: "\(error)")

@@ -2,7 +2,7 @@ import DiningHours
 
 /// Menus bodies in Penn's shape (docs/MENUS.md, "The data") for a week of dates around
 /// today: one venue, a Lunch, and a dish named after its date, so that a test can tell
-/// which date's body it was served.
+/// which date's body it was served. The venue is the feed's (`Feeds.current`, id 593).
 enum MenuBodies {
     static var today: LocalDate { Feeds.today }
 
@@ -13,7 +13,7 @@ enum MenuBodies {
 
     static func day(_ date: LocalDate) -> [UInt8] {
         Array("""
-        [{"id":1,"venue":{"venue_id":593,"name":"1920 Commons","image_url":""},"date":"\(date)","service":"Lunch",
+        [{"id":1,"venue":{"venue_id":593,"name":"Test Commons","image_url":""},"date":"\(date)","service":"Lunch",
           "start_time":"\(date)T11:00:00","end_time":"\(date)T14:00:00",
           "stations":[{"name":"grill","items":[{"item_id":7,"name":"\(dish(on: date))","description":"",
             "ingredients":"flour, cheese","allergens":"Vegetarian, Milk","nutrition_info":{"Calories":"300"}}]}]}]
