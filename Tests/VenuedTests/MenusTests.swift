@@ -152,4 +152,23 @@ import Testing
         #expect(down.code == 6 && down.stdout.isEmpty && down.stderr.filter { $0 == "\n" }.count == 1
             && down.stderr.contains("menus come from venued, or from --menus FILE|DIR"), "\(down.stderr)")
     }
+
+    @Test func aVenuesRefreshCutsTheMenusGetUnderWayAndTheRoundResumes() throws {
+        MenuBodies.serveWeek(server)
+        let today = MenuBodies.path(MenuBodies.today)
+        server.set(today, .init(body: MenuBodies.day(MenuBodies.today), delay: 30))
+        let daemon = try DaemonProcess(home: home, arguments: [
+            "--primary-url", server.url("/primary"), "--backup-url", server.url("/primary"), "--timeout", "40",
+            "--menus-url", server.url("/menus"),
+        ])
+        defer { daemon.stop(); server.stop() }
+        try waitUntil("the menus GET of today under way") { server.requests.contains { $0.path == today } }
+        server.set(today, .init(body: MenuBodies.day(MenuBodies.today)))
+        let asked = Date()
+        #expect(try daemon.request(#"{"v":1,"cmd":"refresh"}"#, timeout: 10)["ok"] as? Bool == true)
+        #expect(Date().timeIntervalSince(asked) < 5, "the venues' refresh waited for the menus GET")
+        let info = try Self.settled(daemon) { (Self.menus($0)["dates"] as? [[String: Any]])?.count == 7 }
+        #expect((Self.menus(info)["dates"] as? [[String: Any]])?.allSatisfy { $0["menus"] as? Int == 1 } == true)
+        #expect(server.requests.filter { $0.path == today }.count == 2 && MenuBodies.requests(server) == 8)
+    }
 }
