@@ -81,8 +81,9 @@ enum InfoCommand {
     /// round, and the first date whose last refresh gave nothing better; nil for an older venued.
     static func menusLine(_ menus: JSONValue) -> String? {
         guard case .array(let dates)? = menus["dates"] else { return nil }
-        let withMenus = dates.filter { number($0["menus"]).map { $0 > 0 } ?? false }.count
-        var line = "\(dates.count) date\(dates.count == 1 ? "" : "s") held, \(withMenus) with menus"
+        let held = dates.compactMap { number($0["menus"]) }
+        let withMenus = held.filter { $0 > 0 }.count
+        var line = "\(held.count) date\(held.count == 1 ? "" : "s") held, \(withMenus) with menus"
         line += "; next round " + (menus["next_round"].flatMap(time) ?? "after the next refresh")
         if case .string(let reason)? = menus["next_round_reason"] { line += " (\(reason))" }
         let stale = dates.filter { if case .string = $0["problem"] { true } else { false } }
