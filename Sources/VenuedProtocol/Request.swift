@@ -5,7 +5,7 @@ import DiningHours
 /// an error rather than a silently ignored option.
 package struct Request: Sendable {
     package enum Command: String, CaseIterable, Sendable {
-        case status, hours, next, info, refresh, subscribe, feed
+        case status, hours, next, info, refresh, subscribe, feed, menus
 
         package var fields: [String] {
             switch self {
@@ -13,6 +13,7 @@ package struct Request: Sendable {
             case .subscribe: return StatusQuery.names(.subscribe)
             case .hours: return ["venue", "from", "days", "tz", "no_estimate"]
             case .next: return ["venues", "at", "tz", "no_estimate", "hours", "limit"]
+            case .menus: return ["dates"]
             case .info, .refresh, .feed: return []
             }
         }

@@ -36,13 +36,23 @@ struct Daemon {
         let removed = promptFiles.prepare()
         if removed > 0 { log.info("removed \(removed) prompt files left in \(promptFiles.directory) by an earlier venued") }
         let snapshot = try initialSnapshot(config, cache: cache, log: log)
+        let menus = initialMenus(config, now: clock.now(), log: log)
         let socket = inherited == nil ? config.socketPath : UnixAddress.boundPath(of: listener.fd) ?? "fd \(listener.fd)"
         let facts = RuntimeFacts(version: Release.version, pid: getpid(), startedAt: clock.now(), socket: socket,
                                  socketActivated: inherited != nil)
         log.info("venued \(facts.version) listening on \(socket)\(inherited == nil ? "" : " (socket activation)"), serving \(snapshot.held.source.rawValue) data")
         try ConnectionServer.run(ConnectionServer.Parts(
-            listener: listener, loader: loader, snapshot: snapshot, facts: facts, clock: clock, promptFiles: promptFiles,
+            listener: listener, loader: loader, snapshot: snapshot, menus: menus, facts: facts, clock: clock, promptFiles: promptFiles,
             notifier: Notifier(environment: environment), log: log, environment: environment))
+    }
+
+    /// The menus kept on disk by a previous venued, and its schedule; none without a zone.
+    private func initialMenus(_ config: Config, now: Instant, log: Log) -> MenuShelf {
+        guard let zone = try? ZoneDatabase.system.rules(config.timeZone) else { return MenuShelf() }
+        let (shelf, problems) = MenuCache(cacheDirectory: config.cacheDirectory).load(today: zone.localDate(of: now), zone: zone, now: now)
+        for problem in problems { log.warning(problem) }
+        if !shelf.days.isEmpty { log.info("read the menus of \(shelf.days.count) dates from the cache") }
+        return shelf
     }
 
     /// The last good copy on disk, else the feed compiled into the binary.

@@ -32,4 +32,17 @@ import Testing
         #expect(InfoCommand.time(.string("2026-11-20T15:15:00Z")) == "2026-11-20 15:15 +00:00")
         #expect(InfoCommand.time(.string("2026-06-01T09:00:00+05:30")) == "2026-06-01 09:00 +05:30")
     }
+
+    @Test func menusAreOneLineThatNamesAStaleDate() throws {
+        let menus = #"""
+            ,"menus":{"refreshing":false,"next_round":"2026-11-20T13:15:00-05:00","next_round_reason":"interval","failures":0,
+             "last_round":"...","dates":[{"date":"2026-11-20","menus":12,"problem":null},
+             {"date":"2026-11-21","menus":9,"problem":"the refresh at 2026-11-20T10:15:00-05:00 answered [] (no menus); kept the menus held"},
+             {"date":"2026-11-22","menus":0,"problem":null},{"date":"2026-11-23","menus":null,"problem":null}]}}
+            """#
+        let lines = try summary(String(Self.answer.dropLast()) + menus)
+        #expect(lines.last == "menus:       3 dates held, 2 with menus; next round 2026-11-20 13:15 -05:00 (interval); 1 stale, "
+            + "2026-11-21: the refresh at 2026-11-20T10:15:00-05:00 answered [] (no menus); kept the menus held")
+        #expect(try summary(Self.answer).allSatisfy { !$0.hasPrefix("menus:") })
+    }
 }

@@ -127,7 +127,10 @@ import Testing
         let missing = try venuectl(["menu", "commons", "--menus", home.root + "/nope.json"])
         #expect(missing.code == 4 && missing.stderr == "venuectl: cannot read \(home.root)/nope.json: No such file or directory\n")
         let noMenus = try venuectl(["menu", "commons"])
-        #expect(noMenus.code == 2 && noMenus.stderr.hasPrefix("venuectl: menus are read from a file for now: give --menus FILE"))
+        // No venued in this home: one line that says so, and where else menus come from.
+        #expect(noMenus.code == 6 && noMenus.stderr.hasPrefix("venuectl: venued is not running")
+            && noMenus.stderr.contains("; menus come from venued, or from --menus FILE|DIR") && noMenus.stderr.filter { $0 == "\n" }.count == 1,
+            "\(noMenus.stderr)")
         let unknown = try venuectl(["menu", "zzzz", "--menus", Self.real])
         #expect(unknown.code == 3)
     }

@@ -168,7 +168,7 @@ import Testing
         let home = manager.home
         let config = home + "/.config/venued/config"
         let prompt = "prompt.dining = --format prompt\n"
-        try manager.write("primary_url = \(server.url("/primary"))\nbackup_url = \(server.url("/backup"))\ntimeout = 2\n" + prompt, to: config)
+        try manager.write("primary_url = \(server.url("/primary"))\nbackup_url = \(server.url("/backup"))\nmenus_url = \(server.url("/menus"))\ntimeout = 2\n" + prompt, to: config)
         // No journald here: the service's output goes to a file.
         let log = home + "/venued.log"
         let dropins = home + "/.config/systemd/user/venued.service.d"
@@ -213,7 +213,7 @@ import Testing
 
         // Reload: SIGHUP, the same process, the new config in force.
         let pid = try manager.property("venued.service", "MainPID")
-        try manager.write("primary_url = \(server.url("/primary"))\nbackup_url = \(server.url("/backup"))\ntimeout = 2\nrefresh = 600\n" + prompt, to: config)
+        try manager.write("primary_url = \(server.url("/primary"))\nbackup_url = \(server.url("/backup"))\nmenus_url = \(server.url("/menus"))\ntimeout = 2\nrefresh = 600\n" + prompt, to: config)
         #expect(try manager.systemctl("reload", "venued.service").code == 0)
         let reloaded = try manager.wait(seconds: 10) {
             json(try manager.run(venuectl, ["info", "--json"], timeout: 10).output)["refresh_seconds"] as? Int == 600
@@ -278,7 +278,7 @@ import Testing
     /// What stays under the home after an uninstall: the user data the README names, the
     /// files this test wrote, the skeleton's dotfiles.
     static func leftovers(_ manager: UserManager) -> Set<String> {
-        let expected: Set<String> = [".cache/venued/venues.json", ".cache/venued/venues.meta", ".config/venued/config",
+        let expected: Set<String> = [".cache/venued/venues.json", ".cache/venued/venues.meta", ".cache/venued/menus/state.json", ".config/venued/config",
                                      ".config/systemd/user/venued.service.d/log.conf", "venued.log"]
         return files(under: manager.home).subtracting(expected).filter { access("/etc/skel/" + $0, F_OK) != 0 }
     }

@@ -15,6 +15,14 @@ public struct MenuCopy: Sendable {
     /// The dates whose file the folder lacks, for "no menus" answers; empty for a file.
     public let missingDates: [LocalDate]
 
+    /// Menus read elsewhere: venuectl's copy of what venued serves (`path` names it).
+    package init(book: MenuBook, path: String, skipped: String?, missingDates: [LocalDate]) {
+        self.book = book
+        self.path = path
+        self.skipped = skipped
+        self.missingDates = missingDates
+    }
+
     /// `path` as a file, or the files of `dates` in it as a folder, each decoded in `zone`.
     package static func load(_ path: String, dates: ClosedRange<LocalDate>, zone: ZoneRules) throws(AnswerError) -> MenuCopy {
         var info = stat()

@@ -70,7 +70,7 @@ enum CalendarCommand {
             chosen = try answering(try StatusReport.select(options.venues, from: venues))
         }
         let menus = try options.source.menus.map { _ throws(CLIError) in
-            try options.source.load(dates: today...today.adding(days: options.days - 1), zone: zone)
+            try options.source.load(dates: today...today.adding(days: options.days - 1), zone: zone, context: context)
         }
         let report = CalendarReport(venues: venues.filter { chosen.contains($0.id) }, zone: zone, from: today, days: options.days,
                                     estimate: options.common.estimate, stamp: context.now, source: local.copy.source,

@@ -16,7 +16,7 @@ enum DishCommand {
         let zone = try options.common.zone()
         let at = try options.common.instant(in: zone, now: context.now)
         let date = try options.source.date(today: zone.localDate(of: at))
-        let copy = try options.source.load(dates: date.map { $0...$0 } ?? MenuSource.window(around: zone.localDate(of: at)), zone: zone)
+        let copy = try options.source.load(dates: date.map { $0...$0 } ?? MenuSource.window(around: zone.localDate(of: at)), zone: zone, context: context)
         let menus = copy.book.menus.filter { menu in date.map { menu.date == $0 } ?? (at < menu.end) }
         let report = DishReport(query: dish, at: at, zone: zone, hits: DishSearch(dish).hits(in: menus))
         if options.common.json {

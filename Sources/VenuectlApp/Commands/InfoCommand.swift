@@ -12,8 +12,8 @@ enum InfoCommand {
         usage: venuectl info [options]
 
         What venued serves: its version, the data's source, fetch time and dates, the
-        last failed refresh and the next one, and a cache it could not write. Needs a
-        running venued.
+        last failed refresh and the next one, a cache it could not write, and the menus
+        it holds. Needs a running venued.
 
         options:
         \(table.helpLines)
@@ -73,7 +73,24 @@ enum InfoCommand {
             let since = info["cache_error_at"].flatMap(time).map { " since \($0)" } ?? ""
             lines.append("cache:       not written\(since): \(error); hours, next, search and open read an older copy")
         }
+        if let menus = info["menus"].flatMap(menusLine) { lines.append("menus:       " + menus) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `menus` object of a venued that keeps menus: how many dates it holds, the next
+    /// round, and the first date whose last refresh gave nothing better; nil for an older venued.
+    static func menusLine(_ menus: JSONValue) -> String? {
+        guard case .array(let dates)? = menus["dates"] else { return nil }
+        let held = dates.compactMap { number($0["menus"]) }
+        let withMenus = held.filter { $0 > 0 }.count
+        var line = "\(held.count) date\(held.count == 1 ? "" : "s") held, \(withMenus) with menus"
+        line += "; next round " + (menus["next_round"].flatMap(time) ?? "after the next refresh")
+        if case .string(let reason)? = menus["next_round_reason"] { line += " (\(reason))" }
+        let stale = dates.filter { if case .string = $0["problem"] { true } else { false } }
+        if let first = stale.first, case .string(let date)? = first["date"], case .string(let problem)? = first["problem"] {
+            line += "; \(stale.count) stale, \(date): \(problem)"
+        }
+        return line
     }
 
     /// `2026-11-20T10:15:00-05:00` as `2026-11-20 10:15 -05:00` (`Z` as `+00:00`).

@@ -4,7 +4,7 @@ import VenuectlGrammar
 
 /// `venuectl menu VENUE`: what a venue serves at its current or next meal, a date's
 /// meals, one meal by name, filtered by diet and allergens (docs/MENUS.md). Computed
-/// from `--menus`; the VENUE is resolved against the venues of the menus and of the
+/// from `--menus`, else from venued's menus; the VENUE is resolved against the venues of the menus and of the
 /// venues data (`--data`, else venued's cached copy or the bundled data), so that a
 /// venue without menus is an answer ("no menus"), not an unknown venue.
 enum MenuCommand {
@@ -38,8 +38,8 @@ enum MenuCommand {
         dishes, each with short tags (vegan · contains gluten, soy). --date picks a date
         (its first meal, or the current or next one today), --meal one meal of it, --all
         every meal. VENUE is an id, a name, or a part of one that names a single venue.
-        Menus come from --menus: a body of Penn's /api/dining/menus/YYYY-MM-DD/, or a
-        folder of YYYY-MM-DD.json files (venued does not serve menus yet).
+        Menus come from venued, or from --menus: a body of Penn's
+        /api/dining/menus/YYYY-MM-DD/, or a folder of YYYY-MM-DD.json files.
 
         options:
         \(table.helpLines)
@@ -50,7 +50,7 @@ enum MenuCommand {
         that lists the names they do. See docs/MENUS.md.
 
         exit codes: 0 printed (no menu is an answer), 2 usage or ambiguous venue, 3 unknown venue,
-        4 unreadable menus, 5 invalid menus, 74 the answer could not be written
+        4 unreadable menus, 5 invalid menus, 6 venued cannot be reached (without --menus), 74 the answer could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
@@ -60,7 +60,7 @@ enum MenuCommand {
         let at = try options.common.instant(in: zone, now: context.now)
         let today = zone.localDate(of: at)
         let date = try options.source.date(today: today) ?? ((options.meal != nil || options.all) ? today : nil)
-        let copy = try options.source.load(dates: date.map { $0...$0 } ?? MenuSource.window(around: today), zone: zone)
+        let copy = try options.source.load(dates: date.map { $0...$0 } ?? MenuSource.window(around: today), zone: zone, context: context)
         let known = try LocalFeed.load(options.common.data, environment: context.environment).copy.feed.venues
         let fromMenus = copy.book.venues.filter { menu in !known.contains { $0.id == menu.id } }.map { Venue(id: $0.id, name: $0.name, days: []) }
         let venue = try answering(try VenueArgument.resolve(query, in: known + fromMenus))

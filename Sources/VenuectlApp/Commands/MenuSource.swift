@@ -24,13 +24,10 @@ struct MenuSource: Sendable {
         }
     }
 
-    /// The menus of `dates` (all of a file's, whatever they are). venued does not serve
-    /// menus yet, so without `--menus` there are none to read: a usage error that says
-    /// where they come from.
-    func load(dates: ClosedRange<LocalDate>, zone: ZoneRules) throws(CLIError) -> MenuCopy {
-        guard let menus else {
-            throw .usage("menus are read from a file for now: give --menus FILE, a body of Penn's /api/dining/menus/YYYY-MM-DD/, or --menus DIR, a folder of YYYY-MM-DD.json files")
-        }
+    /// The menus of `dates` (all of a file's, whatever they are): from `--menus`, else
+    /// the ones venued serves (`ServedMenus`).
+    func load(dates: ClosedRange<LocalDate>, zone: ZoneRules, context: Context) throws(CLIError) -> MenuCopy {
+        guard let menus else { return try ServedMenus.load(dates: dates, zone: zone, context: context) }
         return try answering(try MenuCopy.load(menus, dates: dates, zone: zone))
     }
 

@@ -27,7 +27,7 @@ enum SearchCommand {
 
     static let helpText = """
         usage: venuectl search QUERY... [options]
-               venuectl search --dish TEXT --menus FILE|DIR [--date DATE] [options]
+               venuectl search --dish TEXT [--menus FILE|DIR] [--date DATE] [options]
 
         Venues whose id or name answers QUERY, best first: the id or the whole name, then
         names that start with it, names with words that start with its words (in any
@@ -40,11 +40,12 @@ enum SearchCommand {
         The data is --data, else what venued serves, else its cached copy or the bundled data, with a notice.
 
         --dish lists the meals that serve a dish matching TEXT (matched the same way),
-        soonest first, from now on or on --date, from the menus of --menus (docs/MENUS.md).
+        soonest first, from now on or on --date, from venued's menus or those of --menus
+        (docs/MENUS.md).
         --date and --menus go with --dish only.
 
         exit codes: 0 found, 1 no venue (or dish) matches, 2 usage, 4 unreadable data, 5 invalid data,
-        74 the answer could not be written
+        6 venued cannot be reached (--dish without --menus), 74 the answer could not be written
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {

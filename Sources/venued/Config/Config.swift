@@ -6,6 +6,8 @@ import VenuedSystem
 struct Config: Sendable, Equatable {
     var primaryURL = "https://pennmobile.org/api/dining/venues/?format=json"
     var backupURL = "https://pennlabs.github.io/backup-data/venues.json"
+    /// Penn's menus: a date's are at `<menusURL>/YYYY-MM-DD/` (docs/MENUS.md).
+    var menusURL = "https://pennmobile.org/api/dining/menus"
     /// Seconds between successful refreshes; also the cap of the failure backoff.
     var refreshSeconds = DataAge.defaultRefreshSeconds
     /// Seconds one HTTP request may take, connection to last byte.

@@ -18,6 +18,9 @@ struct Setting: Sendable {
         Setting(key: "backup_url", flag: "--backup-url", placeholder: "URL", help: "the feed to ask when the primary fails") { c, v throws(DaemonError) in
             c.backupURL = try url(v, "backup_url")
         },
+        Setting(key: "menus_url", flag: "--menus-url", placeholder: "URL", help: "Penn's menus; a date's are at URL/YYYY-MM-DD/") { c, v throws(DaemonError) in
+            c.menusURL = try url(v, "menus_url")
+        },
         Setting(key: "refresh", flag: "--refresh", placeholder: "SECONDS", help: "seconds between refreshes (default 900)") { c, v throws(DaemonError) in
             guard let seconds = Int(v), (1...86_400).contains(seconds) else {
                 throw .config("refresh must be whole seconds from 1 to 86400, not '\(v)'")

@@ -20,6 +20,8 @@ struct InfoAnswer: Sendable {
     let subscribers: Int
     /// A source chain is under way.
     let refreshing: Bool
+    /// The menus' schedule and dates, rendered by the loop (`MenusAnswer.info`).
+    let menus: String
 
     func render() -> String {
         let (held, health, config) = (snapshot.held, snapshot.health, snapshot.config)
@@ -49,6 +51,8 @@ struct InfoAnswer: Sendable {
             ("timeout_seconds", "\(config.timeoutSeconds)"),
             ("primary_url", JSONText.quote(RedactedURL(config.primaryURL).description)),
             ("backup_url", JSONText.quote(RedactedURL(config.backupURL).description)),
+            ("menus_url", JSONText.quote(RedactedURL(config.menusURL).description)),
+            ("menus", menus),
             ("cache_dir", JSONText.quote(config.cacheDirectory)),
             ("cache_error", JSONText.string(health.cacheError)),
             ("cache_error_at", Reply.time(health.cacheErrorAt, zone)),

@@ -10,7 +10,7 @@ extension ConnectionServer {
         case reply(String)
         /// A new subscriber: its first line is rendered on the compute lane.
         case subscribe(Subscription)
-        /// An answer computed on the compute lane: `hours`, `next`, `info` and `feed`, and a
+        /// An answer computed on the compute lane: `hours`, `next`, `info`, `feed` and `menus`, and a
         /// status question not answered this second that costs more than a prompt's
         /// (`StatusLines.isCostly`).
         case compute(@Sendable () throws(ProtocolError) -> String)
@@ -47,10 +47,18 @@ extension ConnectionServer {
                 return .compute { () throws(ProtocolError) in try request.command == .hours ? answers.hours(request) : answers.next(request) }
             case .info:
                 let info = InfoAnswer(snapshot: snapshot, age: snapshot.age(now: now), runtime: facts,
-                                      subscribers: connections.subscribers, refreshing: refresh.chain != nil)
+                                      subscribers: connections.subscribers, refreshing: refresh.chain != nil,
+                                      menus: snapshot.zone.map { MenusAnswer.info(refresh.menus.shelf, round: refresh.menus.round != nil, zone: $0) } ?? "null")
                 return .compute { info.render() }
             case .refresh:
                 return .refresh
+            case .menus:
+                guard let zone = snapshot.zone else { return .reply(Reply.error(ProtocolError("no time-zone data in this build", code: .environment))) }
+                let today = zone.localDate(of: now)
+                let dates = try MenusAnswer.dates(request.fields, today: today)
+                let days = refresh.menus.shelf.days.filter { dates.contains($0.key) }
+                let answer = MenusAnswer(dates: dates, days: days, today: today, zone: zone, zoneName: snapshot.config.timeZone)
+                return .compute { answer.render() }
             case .feed:
                 let (held, bytes, zone) = (snapshot.held, snapshot.bytes, snapshot.zone)
                 // Its age, so that what venuectl computes from it says "old" as status does.

@@ -12,7 +12,8 @@ import VenuedSystem
 /// once, with the instant the gate opens. Each GET is a child process whose pipe is in
 /// the epoll set; its answer is judged and written on the own lane (`Adoption`). The
 /// waiters are the connections that asked and are still there: a client that hangs up
-/// leaves the list, so abandoned requests cost nothing.
+/// leaves the list, so abandoned requests cost nothing. A menus round uses the same
+/// fetch slot between chains (+Menus).
 extension ConnectionServer {
     struct RefreshState {
         var chain: RefreshChain?
@@ -26,6 +27,8 @@ extension ConnectionServer {
         var last: RefreshReport?
         /// The venues changed during the chain under way.
         var changedData = false
+        /// The menus rounds, which share `process` with the chains (+Menus).
+        var menus = MenuState()
     }
 
     /// Starts a chain when the schedule says so and none runs.
@@ -46,6 +49,7 @@ extension ConnectionServer {
     }
 
     private mutating func startChain() {
+        yieldMenuFetch()
         refresh.chain = RefreshChain(config: snapshot.config)
         refresh.changedData = false
         nextFetch()
@@ -85,6 +89,7 @@ extension ConnectionServer {
         refresh.process = nil
         epoll.remove(process.fd)
         let result = process.finish(complete: complete)
+        guard refresh.chain != nil else { return menuFetchEnded(result) }
         let adoption = Adoption(snapshot: snapshot, fetch: process.fetch, now: clock.now())
         switch result {
         case .failed(let reason, let retryAfter):
@@ -135,6 +140,7 @@ extension ConnectionServer {
         notifier.send([statusLine()])
         // New venues go to every subscriber once; else the data's age may read differently.
         requestRound(refresh.changedData ? .data : .refreshEnded)
+        resumeMenus()
     }
 
     /// The answer to `refresh`: the report of the chain that ran for it, or the last one

@@ -195,6 +195,10 @@ extension ConnectionServer {
                 promptFilesWritten(results)
             case .adopted(let adoption):
                 adopted(adoption)
+            case .menusAdopted(let result):
+                menusAdopted(result)
+            case .menusSaved(let failure):
+                menusSaved(failure)
             case .promptFilesRemoved:
                 break
             }

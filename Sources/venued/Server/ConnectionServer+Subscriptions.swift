@@ -70,23 +70,25 @@ extension ConnectionServer {
             armedFor = nil
             if hub.nextWake.map({ $0 <= clock.now() }) ?? false { requestRound(.transition) }
             refreshIfDue()
+            resumeMenus()
         case .clockChanged:
             armedFor = nil
             log.info("the wall clock was set (or the system resumed): recomputing every subscriber")
             requestRound(.clockChanged)
             refreshIfDue()
+            resumeMenus()
         case .pending:
             break
         }
     }
 
-    /// Arms the timer for the soonest subscriber instant or refresh (not while a round is
+    /// Arms the timer for the soonest subscriber instant, refresh or menus round (not while a round is
     /// rendered, nor a refresh while a chain runs); for none in the far future, which
     /// still reports a setting of the clock.
     mutating func armTimer() {
         let wake = roundInFlight ? nil : hub.nextWake
         let refreshAt = refresh.chain == nil ? snapshot.health.nextRefresh : nil
-        let wanted = [wake, refreshAt].compactMap { $0 }.min().map { Double($0.secondsSinceEpoch) } ?? .infinity
+        let wanted = [wake, refreshAt, menusDueAt].compactMap { $0 }.min().map { Double($0.secondsSinceEpoch) } ?? .infinity
         guard wanted != armedFor else { return }
         timer.arm(at: wanted)
         armedFor = wanted

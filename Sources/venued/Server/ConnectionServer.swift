@@ -91,6 +91,8 @@ struct ConnectionServer {
         let listener: Listener
         let loader: ConfigLoader
         let snapshot: Snapshot
+        /// The menus a previous venued kept on disk (`MenuCache`).
+        let menus: MenuShelf
         let facts: RuntimeFacts
         let clock: WallClock
         let promptFiles: PromptFiles
@@ -200,6 +202,7 @@ struct ConnectionServer {
         notifier = parts.notifier
         log = parts.log
         prepared = Prepared(parts.snapshot)
+        refresh.menus.shelf = parts.menus
         self.epoll = epoll
         self.timer = timer
         self.handoff = handoff

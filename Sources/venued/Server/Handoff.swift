@@ -38,6 +38,10 @@ final class Handoff: Sendable {
         case promptFilesRemoved
         /// A fetched answer judged, and written to the cache if adopted (`Adoption`).
         case adopted(Adoption.Result)
+        /// A date's menus judged, and written to disk if adopted (`MenuAdoption`).
+        case menusAdopted(MenuAdoption.Result)
+        /// The menus state is written: why not, when it failed.
+        case menusSaved(String?)
     }
 
     /// Far above what the bounds above allow in practice (64 connections): reaching it

@@ -9,6 +9,8 @@ final class DaemonProcess {
     typealias Home = TestHome
 
     static var binary: String { PackagePaths.product("venued") }
+    /// Refused at once (the discard port): menus rounds fail without waiting or leaving the machine.
+    static let noMenus = "http://127.0.0.1:9/menus"
 
     let home: Home
     let process = Process()
@@ -21,7 +23,8 @@ final class DaemonProcess {
         stderrPath = home.root + "/stderr-\(UUID().uuidString.prefix(8))"
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process.executableURL = URL(fileURLWithPath: executable ?? Self.binary)
-        process.arguments = arguments
+        // A test never asks Penn for menus: those that fetch them name a local server.
+        process.arguments = arguments + (arguments.contains("--menus-url") ? [] : ["--menus-url", Self.noMenus])
         process.environment = home.environment.merging(extra) { _, new in new }
         process.standardError = FileHandle(forWritingAtPath: stderrPath)
         process.standardOutput = FileHandle.nullDevice

@@ -1,0 +1,75 @@
+import DiningHours
+import VenueReports
+
+/// What one date's answer does to the held menus, on the own lane (decoding a large day
+/// takes milliseconds, the write may wait on a disk): decoded with `MenuDecoder` to judge
+/// it, written to disk when adopted, and handed back as a value the loop swaps in.
+///
+/// Never worse: an answer that is not a menus list (HTML, an object, broken JSON) never
+/// replaces anything, and `[]` (no menus) never replaces a date that had menus; the
+/// held copy stays, and the day says why (`problem`). `[]` for a date without menus is
+/// adopted: "Penn has no menus for it" is an answer.
+struct MenuAdoption: Sendable {
+    struct Result: Sendable {
+        let date: LocalDate
+        /// The day to hold from now on.
+        let day: MenuShelf.Day
+        /// The answer was a menus list (adopted or not): false counts as a failure for the backoff.
+        let ok: Bool
+        let adopted: Bool
+        let detail: String
+        /// Lines for the log, which only the loop writes.
+        let log: [(LogLevel, String)]
+    }
+
+    let date: LocalDate
+    let held: MenuShelf.Day?
+    let zone: ZoneRules
+    let cache: MenuCache
+    let now: Instant
+
+    /// A 200 with `bytes`.
+    func body(_ bytes: [UInt8]) -> Result {
+        let count: Int
+        do { count = try MenuDecoder.decode(bytes, zone: zone).menus.count } catch {
+            return kept(ok: false, "answered what is not a menus list (\(error))")
+        }
+        if count == 0, let held, held.menuCount > 0 {
+            return kept(ok: true, "answered [] (no menus)")
+        }
+        var log: [(LogLevel, String)] = [(.info, "menus of \(date) adopted (\(bytes.count) bytes, \(count) menus)")]
+        var detail = "adopted (\(count) menus)"
+        do { try cache.store(bytes, date: date) } catch {
+            detail += ", but the cache could not be written: \(error)"
+            log.append((.error, "menus of \(date) adopted, but the cache could not be written: \(error); a restart would not find them"))
+        }
+        let day = MenuShelf.Day(body: bytes, menuCount: count, source: .primary, fetchedAt: now)
+        return Result(date: date, day: day, ok: true, adopted: true, detail: detail, log: log)
+    }
+
+    /// A GET that failed (judged on the loop, nothing to decode): the held day says so.
+    static func failed(_ held: MenuShelf.Day?, _ reason: String, at now: Instant, zone: ZoneRules) -> MenuShelf.Day {
+        var day = held ?? MenuShelf.Day()
+        day.problem = problem("failed: \(reason)", held: held, at: now, zone: zone)
+        return day
+    }
+
+    private func kept(ok: Bool, _ what: String) -> Result {
+        var day = held ?? MenuShelf.Day()
+        day.problem = Self.problem(what, held: held, at: now, zone: zone)
+        let line = "menus of \(date) not adopted: the refresh \(what)"
+        return Result(date: date, day: day, ok: ok, adopted: false, detail: what, log: [(.warning, line)])
+    }
+
+    private static func problem(_ what: String, held: MenuShelf.Day?, at now: Instant, zone: ZoneRules) -> String {
+        let kept: String
+        if held?.body == nil {
+            kept = "nothing held"
+        } else if let fetchedAt = held?.fetchedAt {
+            kept = "kept the menus fetched at \(zone.iso8601(fetchedAt))"
+        } else {
+            kept = "kept the menus held"
+        }
+        return "the refresh at \(zone.iso8601(now)) \(what); \(kept)"
+    }
+}

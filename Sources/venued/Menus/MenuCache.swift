@@ -1,0 +1,106 @@
+import DiningHours
+import Glibc
+import VenueReports
+import VenuedSystem
+
+/// The menus on disk, under the cache directory: `menus/YYYY-MM-DD.json`, each date's
+/// body as Penn sent it, and `menus/state.json`, when each was fetched and when the next
+/// round may run, so that a restart neither forgets the menus nor asks Penn again
+/// before its time (a Retry-After outlives a restart). Writes are atomic (`AtomicFile`),
+/// into a directory that is ours; the loop never calls these: the own lane and start-up do.
+struct MenuCache: Sendable {
+    let cacheDirectory: String
+    let directory: String
+
+    init(cacheDirectory: String) {
+        self.cacheDirectory = cacheDirectory
+        directory = cacheDirectory + "/menus"
+    }
+
+    /// The cache directory must be ours before `menus/` is made in it, as `DiskCache`
+    /// requires for the venues: a link planted in its place is never written through.
+    private func prepare() throws(AtomicFile.Failure) {
+        try AtomicFile.makeDirectories(cacheDirectory)
+        try AtomicFile.checkOwnDirectory(cacheDirectory)
+        try AtomicFile.makeDirectories(directory)
+        try AtomicFile.checkOwnDirectory(directory)
+    }
+
+    func path(_ date: LocalDate) -> String { "\(directory)/\(date).json" }
+    var statePath: String { directory + "/state.json" }
+
+    /// A date's body, as adopted.
+    func store(_ bytes: [UInt8], date: LocalDate) throws(CacheError) {
+        do {
+            try prepare()
+            try AtomicFile.write(bytes, to: path(date))
+        } catch {
+            throw CacheError(message: "\(error)")
+        }
+    }
+
+    /// The schedule and the fetch times, after a round; the bodies of dates no answer
+    /// covers any more (a week before yesterday) are removed, so the folder stays a week.
+    func storeState(_ shelf: MenuShelf, today: LocalDate) throws(CacheError) {
+        let fetched = shelf.days.sorted { $0.key < $1.key }.compactMap { date, day in
+            day.fetchedAt.map { ("\(date)", "\($0.secondsSinceEpoch)") }
+        }
+        let state = JSONText.object([
+            ("not_before", shelf.notBefore.map { "\($0.secondsSinceEpoch)" } ?? "null"),
+            ("reason", JSONText.string(shelf.reason)), ("failures", "\(shelf.failures)"),
+            ("round_date", JSONText.string(shelf.roundDate.map { "\($0)" })), ("last_round", JSONText.string(shelf.lastRound)),
+            ("fetched_at", JSONText.object(fetched)),
+        ])
+        do {
+            try prepare()
+            try AtomicFile.write(Array((state + "\n").utf8), to: statePath)
+        } catch {
+            throw CacheError(message: "\(error)")
+        }
+        for back in 2...8 { unlink(path(today.adding(days: -back))) }
+    }
+
+    /// What a previous venued kept, for the dates of the window around `today`; the
+    /// problems met on the way, for the log. A body that is not a menus list any more
+    /// is moved aside (`.corrupt`), not served.
+    func load(today: LocalDate, zone: ZoneRules, now: Instant) -> (shelf: MenuShelf, problems: [String]) {
+        var shelf = MenuShelf()
+        var problems: [String] = []
+        var fetched: [String: Instant] = [:]
+        _ = AtomicFile.removeTemporaries(of: statePath)
+        if access(statePath, F_OK) == 0 {
+            do {
+                let state = try JSONParser.parse(try BoundedFile.read(statePath, limit: BoundedFile.smallFileLimit))
+                shelf.notBefore = Self.instant(state["not_before"]).map { min($0, now + RefreshPolicy.longestRetryAfter) }
+                if case .string(let reason)? = state["reason"] { shelf.reason = reason }
+                if case .string(let line)? = state["last_round"] { shelf.lastRound = line }
+                if case .number(let failures)? = state["failures"], let count = Int(exactly: failures), count >= 0 { shelf.failures = count }
+                if case .string(let date)? = state["round_date"] { shelf.roundDate = LocalDate(parsing: date) }
+                if case .object(let members)? = state["fetched_at"] {
+                    for (date, value) in members { fetched[date] = Self.instant(value) }
+                }
+            } catch {
+                problems.append("the menus state \(statePath) is not usable (\(error)); a round runs at once")
+            }
+        }
+        for date in MenuShelf.window(today: today) {
+            let file = path(date)
+            _ = AtomicFile.removeTemporaries(of: file)
+            guard access(file, F_OK) == 0 else { continue }
+            do {
+                let bytes = try BoundedFile.read(file, limit: HTTPFetcher.sizeLimit)
+                let count = try MenuDecoder.decode(bytes, zone: zone).menus.count
+                shelf.days[date] = MenuShelf.Day(body: bytes, menuCount: count, source: .cache, fetchedAt: fetched["\(date)"])
+            } catch {
+                rename(file, file + ".corrupt")
+                problems.append("the cached menus \(file) are not usable (\(error)); moved aside")
+            }
+        }
+        return (shelf, problems)
+    }
+
+    private static func instant(_ value: JSONValue?) -> Instant? {
+        guard case .number(let seconds)? = value, let whole = Int(exactly: seconds) else { return nil }
+        return Instant(secondsSinceEpoch: whole)
+    }
+}

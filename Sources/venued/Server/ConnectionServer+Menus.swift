@@ -1,0 +1,142 @@
+import DiningHours
+import Glibc
+import VenueReports
+import VenuedSystem
+
+/// The menus rounds in the loop (docs/MENUS.md, "venued"): a GET per date through the
+/// same fetch child and pipe slot as the venues chain, never beside it. A round starts
+/// only when no venues chain runs, and a venues chain that comes due cuts the menus GET
+/// under way (it is asked again after), so menus never delay the venues' refresh or
+/// answers. Answers are judged and written on the own lane (`MenuAdoption`); the
+/// schedule is `MenuShelf.policy`, the venues' `RefreshPolicy` with a 3-hour interval.
+extension ConnectionServer {
+    struct MenuState {
+        var shelf = MenuShelf()
+        var round: MenuRound?
+        /// The freshness headers of the answer being judged on the own lane.
+        var judging: FreshnessHeaders?
+        /// The state file is being written: the next write waits for it, so they land in order.
+        var saving = false
+        var saveAgain = false
+    }
+
+    /// Starts a round when one is due and neither a venues chain nor a round runs.
+    mutating func menusIfDue() {
+        guard refresh.chain == nil, refresh.menus.round == nil, let zone = snapshot.zone else { return }
+        let now = clock.now()
+        guard refresh.menus.shelf.dueAt(zone: zone) <= now else { return }
+        refresh.menus.round = MenuRound(today: zone.localDate(of: now), menusURL: snapshot.config.menusURL)
+        nextMenuFetch()
+    }
+
+    /// When the timer should wake for the menus: nil while a round or a chain runs.
+    var menusDueAt: Instant? {
+        guard refresh.chain == nil, refresh.menus.round == nil, let zone = snapshot.zone else { return nil }
+        return refresh.menus.shelf.dueAt(zone: zone)
+    }
+
+    /// A venues chain is starting: the menus GET under way stops, to be asked again after.
+    mutating func yieldMenuFetch() {
+        guard refresh.menus.round != nil, let process = refresh.process else { return }
+        refresh.process = nil
+        epoll.remove(process.fd)
+        _ = process.finish(complete: false)
+        refresh.menus.round?.rewind()
+        log.debug("menus GET of \(RedactedURL(process.fetch.url)) cut off for the venues' refresh; asked again after it")
+    }
+
+    /// Resumes the round a venues chain interrupted, or starts one that came due.
+    mutating func resumeMenus() {
+        if refresh.menus.round != nil, refresh.process == nil, refresh.menus.judging == nil { nextMenuFetch() } else { menusIfDue() }
+    }
+
+    private mutating func nextMenuFetch() {
+        guard refresh.chain == nil else { return }
+        guard let (date, fetch) = refresh.menus.round?.next() else { return endMenuRound() }
+        switch FetchProcess.start(fetch, timeout: snapshot.config.timeoutSeconds, now: turnTime()) {
+        case .success(let process):
+            guard epoll.add(process.fd, Epoll.input, token: Self.fetchToken) else {
+                _ = process.finish(complete: false)
+                return menuFetchFailed(date, "cannot watch the fetch process: \(String(cString: strerror(errno)))", retryAfter: nil)
+            }
+            refresh.process = process
+            noteDeadline(process.deadline)
+        case .failure(let error):
+            menuFetchFailed(date, error.reason, retryAfter: nil)
+        }
+    }
+
+    private mutating func menuFetchFailed(_ date: LocalDate, _ reason: String, retryAfter: RetryAfterHeader?) {
+        log.warning("menus fetch of \(date) failed: \(reason)")
+        if let zone = snapshot.zone {
+            refresh.menus.shelf.days[date] = MenuAdoption.failed(refresh.menus.shelf.days[date], reason, at: clock.now(), zone: zone)
+        }
+        refresh.menus.round?.failed(reason, retryAfter: retryAfter)
+        nextMenuFetch()
+    }
+
+    /// The menus GET under way ended (`fetchEnded` found no venues chain).
+    mutating func menuFetchEnded(_ result: FetchResult) {
+        guard let date = refresh.menus.round?.current, let zone = snapshot.zone else { return endMenuRound() }
+        switch result {
+        case .failed(let reason, let retryAfter):
+            menuFetchFailed(date, reason, retryAfter: retryAfter)
+        case .notModified(let headers):
+            // Never asked for (no validators are sent): the held copy stands.
+            refresh.menus.round?.judged(ok: true, adopted: false, detail: "not modified", headers: headers)
+            nextMenuFetch()
+        case .body(let bytes, _, let headers):
+            refresh.menus.judging = headers
+            let adoption = MenuAdoption(date: date, held: refresh.menus.shelf.days[date], zone: zone,
+                                        cache: MenuCache(cacheDirectory: snapshot.config.cacheDirectory), now: clock.now())
+            handoff.own { .menusAdopted(adoption.body(bytes)) }
+        }
+    }
+
+    /// The own lane judged a date's answer.
+    mutating func menusAdopted(_ result: MenuAdoption.Result) {
+        for (level, line) in result.log { log.add(level, line) }
+        refresh.menus.shelf.days[result.date] = result.day
+        refresh.menus.round?.judged(ok: result.ok, adopted: result.adopted, detail: result.detail,
+                                    headers: refresh.menus.judging ?? FreshnessHeaders())
+        refresh.menus.judging = nil
+        if refresh.chain == nil { nextMenuFetch() }
+    }
+
+    /// The round is over: the next one from the policy, the state on disk.
+    private mutating func endMenuRound() {
+        guard let round = refresh.menus.round else { return }
+        refresh.menus.round = nil
+        guard let zone = snapshot.zone else { return }
+        let now = clock.now()
+        var shelf = refresh.menus.shelf
+        shelf.failures = round.succeeded ? 0 : shelf.failures + 1
+        let outcome: RefreshPolicy.Outcome = round.succeeded ? .succeeded(round.freshness ?? FreshnessHeaders()) : .failed(failures: shelf.failures)
+        let decision = MenuShelf.policy.next(after: outcome, retryAfter: round.retryAfter, now: now, unit: Double.random(in: 0..<1))
+        shelf.notBefore = decision.at
+        shelf.reason = decision.reason.description
+        shelf.roundDate = round.today
+        shelf.lastRound = "\(zone.iso8601(now)): \(round.summary)"
+        shelf.prune(today: zone.localDate(of: now))
+        refresh.menus.shelf = shelf
+        log.info("menus round: \(round.summary); next not before \(zone.iso8601(decision.at)) (\(decision.reason))")
+        saveMenuState()
+    }
+
+    /// Writes the schedule on the own lane; one write at a time, the latest state last.
+    mutating func saveMenuState() {
+        guard !refresh.menus.saving, let zone = snapshot.zone else { refresh.menus.saveAgain = true; return }
+        refresh.menus.saving = true
+        refresh.menus.saveAgain = false
+        let (shelf, cache, today) = (refresh.menus.shelf, MenuCache(cacheDirectory: snapshot.config.cacheDirectory), zone.localDate(of: clock.now()))
+        handoff.own {
+            do { try cache.storeState(shelf, today: today); return .menusSaved(nil) } catch { return .menusSaved("\(error)") }
+        }
+    }
+
+    mutating func menusSaved(_ failure: String?) {
+        refresh.menus.saving = false
+        if let failure { log.error("the menus state could not be written: \(failure); a restart may ask Penn again sooner") }
+        if refresh.menus.saveAgain { saveMenuState() }
+    }
+}
