@@ -215,8 +215,9 @@ private struct MenuReader {
                 let value: String
                 switch member.value {
                 case .string(let text): value = text
-                case .number(let number) where number == number.rounded() && abs(number) < 1e15: value = "\(Int(number))"
-                case .number(let number): value = "\(number)"
+                case .number(let number):
+                    // Whole numbers as integers ("3", not "3.0"); others as Swift writes them.
+                    value = abs(number) < 1e15 ? Int(exactly: number).map(String.init) ?? "\(number)" : "\(number)"
                 default:
                     log.warn(location, "nutrition_info's \(FeedDecoder.cut(member.key, 40)) is \(member.value.kindName); left out")
                     continue
