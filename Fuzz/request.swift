@@ -3,8 +3,9 @@
 // a Request, every field its command takes is read the ways the answers read them,
 // and status, subscribe, hours and next are answered as the loop answers them
 // (`Prepared`, `ScheduleAnswers`, the first line of a subscription), from the real Penn
-// week (tests/Fixtures, via $VENUED_FUZZ_FEED) at 2023-09-18 12:00 New York time. info,
-// refresh and feed answer from the daemon's live state, not from the request's fields.
+// week (tests/Fixtures, via $VENUED_FUZZ_FEED) at 2023-09-18 12:00 New York time; menus'
+// `dates` are read as its answer reads them. info, refresh and feed answer from the
+// daemon's live state, not from the request's fields.
 @testable import DiningHours
 @testable import VenuedSystem
 @testable import VenueReports
@@ -39,6 +40,9 @@ func answer(_ line: [UInt8]) throws(ProtocolError) {
     case .hours, .next:
         let answers = ScheduleAnswers(prepared: prepared, now: now)
         _ = try request.command == .hours ? answers.hours(request) : answers.next(request)
+    case .menus:
+        // `now`'s date in New York.
+        if let today = LocalDate(year: 2023, month: 9, day: 18) { _ = try MenusAnswer.dates(request.fields, today: today) }
     case .info, .refresh, .feed:
         break
     }
