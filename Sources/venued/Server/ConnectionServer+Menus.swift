@@ -53,17 +53,7 @@ extension ConnectionServer {
     private mutating func nextMenuFetch() {
         guard refresh.chain == nil else { return }
         guard let (date, fetch) = refresh.menus.round?.next() else { return endMenuRound() }
-        switch FetchProcess.start(fetch, timeout: snapshot.config.timeoutSeconds, now: turnTime()) {
-        case .success(let process):
-            guard epoll.add(process.fd, Epoll.input, token: Self.fetchToken) else {
-                _ = process.finish(complete: false)
-                return menuFetchFailed(date, "cannot watch the fetch process: \(String(cString: strerror(errno)))", retryAfter: nil)
-            }
-            refresh.process = process
-            noteDeadline(process.deadline)
-        case .failure(let error):
-            menuFetchFailed(date, error.reason, retryAfter: nil)
-        }
+        if let reason = launch(fetch) { menuFetchFailed(date, reason, retryAfter: nil) }
     }
 
     private mutating func menuFetchFailed(_ date: LocalDate, _ reason: String, retryAfter: RetryAfterHeader?) {

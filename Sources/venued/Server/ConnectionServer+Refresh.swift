@@ -59,16 +59,23 @@ extension ConnectionServer {
     private mutating func nextFetch() {
         let held = snapshot.meta
         guard refresh.chain != nil, let fetch = refresh.chain?.next(held: held) else { return endChain() }
+        if let reason = launch(fetch) { failed(fetch, reason, retryAfter: nil) }
+    }
+
+    /// Starts the fetch child for `fetch` and watches its pipe: the one fetch slot that
+    /// the venues' chain and the menus' round share. Why it could not, or nil.
+    mutating func launch(_ fetch: RefreshChain.Fetch) -> String? {
         switch FetchProcess.start(fetch, timeout: snapshot.config.timeoutSeconds, now: turnTime()) {
         case .success(let process):
             guard epoll.add(process.fd, Epoll.input, token: Self.fetchToken) else {
                 _ = process.finish(complete: false)
-                return failed(fetch, "cannot watch the fetch process: \(String(cString: strerror(errno)))", retryAfter: nil)
+                return "cannot watch the fetch process: \(String(cString: strerror(errno)))"
             }
             refresh.process = process
             noteDeadline(process.deadline)
+            return nil
         case .failure(let error):
-            failed(fetch, error.reason, retryAfter: nil)
+            return error.reason
         }
     }
 
