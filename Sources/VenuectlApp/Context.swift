@@ -32,10 +32,12 @@ package struct Context: Sendable {
     /// sent to venued as data (venued reads no file a client names). A missing file is
     /// no favorites yet.
     func resolvingFavorites(_ options: StatusOptions) throws(CLIError) -> StatusOptions {
-        guard options.favorites else { return options }
+        guard options.favorites || options.dishes else { return options }
         var options = options
         if options.favoritesFile == nil { options.favoritesFile = Favorites.path(environment: environment) }
-        options.favoriteIDs = try answering(try Favorites.load(for: options).ids)
+        let file = try answering(try options.favoritesFile.map(Favorites.load) ?? Favorites())
+        if options.favorites { options.favoriteIDs = file.ids }
+        if options.dishes { options.followedDishes = file.dishes }
         return options
     }
 }

@@ -25,6 +25,9 @@ package struct NotifyOptions: Sendable, Equatable {
         case closes
         /// "Hours changed for Lauder College House today", when new data changes today's hours.
         case hours
+        /// "Chicken Tikka Masala at Hill House", when a meal with a followed dish
+        /// (`favorites add --dish`) starts within 30 minutes.
+        case dish
 
         package static func < (a: Event, b: Event) -> Bool { allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0 }
     }
@@ -49,7 +52,7 @@ package struct NotifyOptions: Sendable, Equatable {
         .init(name: "--venues", value: "WHICH", help: "favorites (default), all, halls, retail, or venues: 1920,hill,593") { o, value throws(AnswerError) in
             o.venues = try venues(value)
         },
-        .init(name: "--events", value: "LIST", help: "any of opens,closes,hours (default all three)") { o, value throws(AnswerError) in
+        .init(name: "--events", value: "LIST", help: "any of opens,closes,hours,dish (default all four)") { o, value throws(AnswerError) in
             o.events = try events(value)
         },
         .init(name: "--before", value: "MIN,...", help: "closes: remind this many minutes before (default 15,5)") { o, value throws(AnswerError) in
@@ -80,7 +83,7 @@ package struct NotifyOptions: Sendable, Equatable {
         var events: Set<Event> = []
         for word in value.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimming([" ", "\t"]) }) {
             guard let event = Event(rawValue: word) else {
-                throw .usage("--events takes opens, closes and hours separated by commas, not '\(value)'")
+                throw .usage("--events takes opens, closes, hours and dish separated by commas, not '\(value)'")
             }
             events.insert(event)
         }

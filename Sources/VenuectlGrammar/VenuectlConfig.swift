@@ -50,7 +50,7 @@ package struct VenuectlConfig {
         Key(name: "notify_venues", section: .notify, flags: ["--venues"], arguments: { ["--venues", $0] },
             help: "favorites, all, halls, retail, or venues separated by commas"),
         Key(name: "notify_events", section: .notify, flags: ["--events"], arguments: { ["--events", $0] },
-            help: "any of opens,closes,hours"),
+            help: "any of opens,closes,hours,dish"),
         Key(name: "notify_before", section: .notify, flags: ["--before"], arguments: { ["--before", $0] },
             help: "minutes before a closing to remind, e.g. 15,5"),
     ]

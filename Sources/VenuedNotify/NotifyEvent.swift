@@ -77,6 +77,23 @@ enum NotifyRules {
         return (due, next)
     }
 
+    /// "Chicken Tikka Masala at Hill House" with "Dinner 5:00–8:00 PM": venued's `dish`
+    /// event, pushed once when a meal with a followed dish is about to start. Due as it
+    /// comes, and never once the meal has started. Its step is the dish's place in the
+    /// followed list, so two followed dishes of one meal are two notifications.
+    static func dish(_ event: JSONValue, followed: [String], now: Int) -> NotifyEvent? {
+        func text(_ key: String) -> String? { if case .string(let value)? = event[key] { UntrustedText.singleLine(value) } else { nil } }
+        guard case .number(let number)? = event["venue_id"], let venue = Int(exactly: number), let dish = text("dish"),
+              let name = text("venue"), let service = text("service"), let followedName = text("followed"),
+              let start = text("start").flatMap(VenueView.moment), let end = text("end").flatMap(VenueView.moment),
+              start.instant > now else { return nil }
+        let step = FollowedDishes(followed).names.firstIndex { FollowedDishes([$0]).follows(followedName) } ?? 0
+        let hours = ClockText.clock(start.wall) + "–" + ClockText.clock(end.wall)
+        return NotifyEvent(venue: venue, kind: .dish, target: start.instant, step: step, due: now,
+                           notification: DesktopNotification(summary: "\(dish) at \(name)", body: "\(service) \(hours)",
+                                                             page: VenueInfo.bundled[venue]?.pageURL))
+    }
+
     /// "Hours changed for Lauder College House today": today's hours in new data differ
     /// from those seen before. `hours` is how they read now.
     static func hoursChanged(venue: Int, name: String, hours: String, at now: Int) -> NotifyEvent {

@@ -49,6 +49,8 @@ final class NotifyFollower {
     /// Openings seen and hours changes found, until sent or past their grace.
     private var pending: [NotifyEvent] = []
     private var hours = HoursWatch()
+    /// The dishes followed in the subscription (`favorites add --dish`), read when it starts.
+    private var followed: [String] = []
     /// `--venues 1920,hill` resolved against the data, once it is there.
     private var named: Set<Int>?
 
@@ -119,6 +121,12 @@ final class NotifyFollower {
         var query = StatusOptions()
         // No closing-soon window: its start would be a push that announces nothing.
         query.soonMinutes = 0
+        // The dishes followed when it connects: venued pushes a `dish` event for each.
+        followed = options.events.contains(.dish) ? followedDishes() : []
+        if !followed.isEmpty {
+            query.dishes = true
+            query.followedDishes = followed
+        }
         let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
         let budget = DaemonStatus.budget
         let opened: DaemonStream
@@ -172,8 +180,13 @@ final class NotifyFollower {
         venuedRetryAt = clock.preciseNow() + delay
     }
 
-    /// A pushed line: the new views, and on a snapshot or new data, today's hours again.
+    /// A pushed line: the new views, and on a snapshot or new data, today's hours again;
+    /// a followed dish served soon, to announce.
     private func apply(_ answer: Answer) throws(CLIError) {
+        if answer.value["event"] == .string("dish") {
+            if let event = NotifyRules.dish(answer.value, followed: followed, now: clock.seconds()) { pending.append(event) }
+            return
+        }
         guard let fresh = VenueView.views(in: answer) else { return }
         let now = clock.seconds()
         try update(fresh, at: now)
@@ -247,7 +260,10 @@ final class NotifyFollower {
             }
         }
         let watched = watchedVenues()
-        due = due.filter { options.events.contains($0.kind) && watched.contains($0.venue) && state.isNew($0) }
+        // A followed dish is announced wherever it is served, and never once its meal started.
+        due = due.filter {
+            options.events.contains($0.kind) && ($0.kind == .dish ? $0.target > now : watched.contains($0.venue)) && state.isNew($0)
+        }
             .sorted { ($0.due, $0.venue) < ($1.due, $1.venue) }
         // Without a server they wait, and are sent if it comes back within their grace.
         guard sender.isReady else { return }
@@ -266,6 +282,13 @@ final class NotifyFollower {
         sent += 1
         Self.log("sent '\(event.notification.summary)' (\(event.notification.body); id \(delivered.id))")
         if let problem = file.save(state) { Self.log(problem) }
+    }
+
+    /// The dishes of the favorites file; a file that cannot be read follows none (the
+    /// venues' reading says why).
+    private func followedDishes() -> [String] {
+        guard let path = Favorites.path(environment: context.environment) else { return [] }
+        return (try? Favorites.load(path).dishes) ?? []
     }
 
     /// The venues `--venues` names among those known. The favorites file is read each

@@ -11,6 +11,14 @@ package struct RequestFields: Sendable {
         self.members = members
     }
 
+    /// Whether `key` is there at all (`null` is not): a list that may be empty.
+    package func has(_ key: String) -> Bool {
+        switch members[key] {
+        case nil, .null?: false
+        default: true
+        }
+    }
+
     package func string(_ key: String) throws(ProtocolError) -> String? {
         switch members[key] {
         case nil, .null?: return nil

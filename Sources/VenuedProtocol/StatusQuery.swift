@@ -1,3 +1,4 @@
+import DiningHours
 import VenueReports
 
 /// A status question on the wire: the query (`StatusOptions`) and how its answer is to
@@ -41,6 +42,18 @@ package enum StatusQuery {
               decode: { d, f throws(ProtocolError) in d.options.favorites = try f.flag("favorites") }),
         Field(name: "favorite_ids", encode: { o, _ in o.favorites ? o.favoriteIDs.map { "[" + $0.map(String.init).joined(separator: ",") + "]" } : nil },
               decode: { d, f throws(ProtocolError) in d.options.favoriteIDs = try f.ids("favorite_ids", limit: Favorites.limit) }),
+        Field(name: "dishes", encode: { o, _ in o.dishes ? "[" + (o.followedDishes ?? []).map(JSONText.quote).joined(separator: ",") + "]" : nil },
+              decode: { d, f throws(ProtocolError) in
+                  guard f.has("dishes") else { return }
+                  let names = try f.strings("dishes")
+                  guard names.count <= FollowedDishes.limit else { throw ProtocolError("\"dishes\" may name at most \(FollowedDishes.limit) dishes", code: .usage) }
+                  d.options.dishes = true
+                  d.options.followedDishes = names
+              }),
+        Field(name: "dish_lead", encode: { o, _ in o.dishes && o.dishLeadMinutes != FollowedDishes.defaultLeadMinutes ? "\(o.dishLeadMinutes)" : nil },
+              decode: { d, f throws(ProtocolError) in
+                  d.options.dishLeadMinutes = try f.integer("dish_lead", in: 0...FollowedDishes.leadLimitMinutes) ?? FollowedDishes.defaultLeadMinutes
+              }),
         Field(name: "near", encode: { o, _ in o.near.map { JSONText.quote($0.text) } },
               decode: { d, f throws(ProtocolError) in
                   guard let near = try f.string("near") else { return }

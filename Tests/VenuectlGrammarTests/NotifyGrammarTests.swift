@@ -37,7 +37,7 @@ import VenuectlApp
         #expect(usage(["--before", "0"]) == "--before takes whole minutes from 1 to 240 separated by commas (15,5), not '0'")
         #expect(usage(["--before", "15,,5"]) == "--before takes whole minutes from 1 to 240 separated by commas (15,5), not '15,,5'")
         #expect(usage(["--before", "1,2,3,4,5"]) == "--before takes at most 4 reminders, not '1,2,3,4,5'")
-        #expect(usage(["--events", "opens,closing"]) == "--events takes opens, closes and hours separated by commas, not 'opens,closing'")
+        #expect(usage(["--events", "opens,closing"]) == "--events takes opens, closes, hours and dish separated by commas, not 'opens,closing'")
         #expect(usage(["--venues", ","]) == "--venues takes favorites, all, halls, retail or venue names and ids separated by commas, not ','")
         #expect(usage(["commons"]) == "notify takes no VENUE arguments: choose venues with --venues (e.g. --venues 'commons')")
     }

@@ -76,12 +76,21 @@ public struct VenueSearch: Sendable {
     /// How well the query answers a name alone, by the tiers above: the one fuzzy match,
     /// for venue names and for dishes (`DishSearch`).
     func match(_ name: NameKey) -> Match? {
+        guard let match = literalMatch(name) else {
+            return key.text.isEmpty || query.utf8.count > Self.longestQuery ? nil : similarity(to: name).map { .similar(distance: $0) }
+        }
+        return match
+    }
+
+    /// The tiers without typos, exact to substring: what a followed dish is matched by
+    /// (`FollowedDishes`), and the cheap part of `match`.
+    func literalMatch(_ name: NameKey) -> Match? {
         guard !key.text.isEmpty, query.utf8.count <= Self.longestQuery else { return nil }
         if key.text == name.text { return .exact }
         if name.text.hasPrefix(key.text) { return .prefix }
         if key.words.allSatisfy({ word in name.words.contains { $0.hasPrefix(word) } }) { return .wordPrefix }
         if name.text.contains(key.text) { return .substring }
-        return similarity(to: name).map { .similar(distance: $0) }
+        return nil
     }
 
     /// The summed distance of each query word to its closest name word (or that word's

@@ -1,14 +1,18 @@
+import DiningHours
 import Glibc
 import VenuedSystem
 
-/// The favorite venues, by id, in `$XDG_CONFIG_HOME/venued/favorites`: one id a line,
-/// the venue's name after `#` for people reading the file, `#` lines are comments.
+/// The favorite venues, by id, and the followed dishes, in
+/// `$XDG_CONFIG_HOME/venued/favorites`: one id a line, the venue's name after `#` for
+/// people reading the file, `#` lines are comments; a dish is a line `dish: NAME`.
 /// Ids, not names, because names change between feeds and a substring could later
-/// match a second venue. venuectl writes it (`venuectl favorites`); venuectl and venued
+/// match a second venue; dishes by name, because menus have no lasting dish ids. venuectl writes it (`venuectl favorites`); venuectl and venued
 /// both read it through this type, so `--favorites` means one set wherever it is computed.
 public struct Favorites: Hashable, Sendable {
     /// In the order they were added: `favorites list` and the file keep it.
     public private(set) var ids: [Int] = []
+    /// The dishes followed (`favorites add --dish`), as written, in the order added.
+    public private(set) var dishes: [String] = []
 
     /// The most favorites a request may carry: more than twice the venues Penn has.
     public static let limit = 128
@@ -38,11 +42,15 @@ public struct Favorites: Hashable, Sendable {
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let content = (raw.firstIndex(of: "#").map { raw[..<$0] } ?? raw[...]).trimming([" ", "\t", "\r"])
             if content.isEmpty { continue }
+            if content.lowercased().hasPrefix(Self.dishPrefix) {
+                favorites.follow(String(content.dropFirst(Self.dishPrefix.count)))
+                continue
+            }
             // Never quoted: the file may be any file a person or a request named (a
             // credentials file, /proc/self/environ), and this line may reach a log, a
             // status bar or venued's socket. The line number is enough to find it.
             guard let id = Int(content) else {
-                throw .usage("\(path):\(index + 1): not a venue id (the file holds one id a line, '#' starts a comment): "
+                throw .usage("\(path):\(index + 1): not a venue id nor 'dish: NAME' (the file holds one id or dish a line, '#' starts a comment): "
                              + "fix that line, or remove the file and add the venues again with 'venuectl favorites add'",
                              help: "venuectl favorites --help")
             }
@@ -100,6 +108,7 @@ public struct Favorites: Hashable, Sendable {
     private func save(_ path: String, names: [Int: String]) throws(AnswerError) {
         var text = "# venuectl favorites: one venue id a line (the name after '#' is for people).\n"
         for id in ids { text += "\(id)" + (names[id].map { "  # \($0)" } ?? "") + "\n" }
+        for dish in dishes { text += Self.dishPrefix + " " + dish + "\n" }
         do {
             try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600)
         } catch {
@@ -123,5 +132,33 @@ public struct Favorites: Hashable, Sendable {
         guard let index = ids.firstIndex(of: id) else { return false }
         ids.remove(at: index)
         return true
+    }
+
+    /// How a followed dish's line starts.
+    static let dishPrefix = "dish:"
+
+    /// Follows a dish, kept as `FollowedDishes` will read it (one line, at most its
+    /// length, no `#`, which would start a comment in the file); false when it was
+    /// followed already (case and accents aside), is empty, or `FollowedDishes.limit`
+    /// are followed.
+    @discardableResult
+    public mutating func follow(_ dish: String) -> Bool {
+        let plain = String(dish.map { $0 == "#" ? " " : $0 }).trimming([" ", "\t", "\r"])
+        guard dishes.count < FollowedDishes.limit, let name = FollowedDishes([plain]).names.first, !follows(name) else { return false }
+        dishes.append(name)
+        return true
+    }
+
+    /// Whether `dish` is followed, case and accents aside.
+    public func follows(_ dish: String) -> Bool {
+        FollowedDishes(dishes).follows(dish)
+    }
+
+    /// False when it was not followed (case and accents aside).
+    @discardableResult
+    public mutating func unfollow(_ dish: String) -> Bool {
+        let before = dishes.count
+        dishes.removeAll { FollowedDishes([$0]).follows(dish) }
+        return dishes.count < before
     }
 }

@@ -100,6 +100,7 @@ package struct PlainFormat {
         let notes = StatusNotes(report)
         if let stale = notes.stale { lines.append([Segment(text: stale, code: Tone.closingSoon.ansi)]) }
         lines += notes.unknown.map { [Segment(text: "? " + $0, code: Tone.unknown.ansi)] }
+        lines += notes.dishes.map { [Segment(text: $0, code: Tone.open.ansi)] }
         if report.rows.contains(where: \.status.estimated) {
             lines.append([Segment(text: "~ estimated: " + estimatedLegend(), code: Tone.closingSoon.ansi)])
         }

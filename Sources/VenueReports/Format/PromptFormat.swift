@@ -11,7 +11,9 @@ package enum PromptFormat {
     package static func render(_ report: StatusReport) -> String {
         let lines = report.lines
         let headcount = Headcount(report)
-        let marker = report.dataAge.isStale ? " " + StatusNotes.staleMarker : ""
+        // A followed dish soon (`--dishes`) ends the line: the reason the prompt asked.
+        let dish = report.dishAlerts.first.map { BarSummary.separator + DishAlertText.line($0, zone: report.zone, at: report.at) } ?? ""
+        let marker = dish + (report.dataAge.isStale ? " " + StatusNotes.staleMarker : "")
         // --open-now with no hours for some: the segment stays, or it would say "all closed".
         // A prompt has room for a few words: the tooltip-length reason is left to `status`.
         guard !lines.isEmpty else {

@@ -16,7 +16,7 @@ public enum Redraw {
         // closing-soon window) can be the soonest: only that stretch is scanned, not the
         // 14-day lookahead, which a round of pushes would otherwise compute per subscriber.
         let midnight = report.zone.instant(for: LocalDateTime(date: report.zone.localDate(of: now).adding(days: 1), secondOfDay: 0))
-        var candidates: [Instant] = [midnight]
+        var candidates: [Instant] = [midnight] + [report.dishesChangeAt].compactMap { $0 }
         // Soonest first: once a transition's closing-soon start lies past the earliest
         // candidate, no later one can come sooner.
         for transition in campus.transitions(after: now, through: min(now + Timetable.lookahead, midnight + soon), estimate: report.options.estimate) {

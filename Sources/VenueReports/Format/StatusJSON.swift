@@ -57,6 +57,9 @@ public enum StatusJSON {
         let age = report.dataAge
         // --open-now: the venues it could not judge, so an empty list is not "all closed".
         let withheld = report.options.openNow ? [("unknown", JSONText.array(report.withheld.map(Self.unknownVenue)))] : []
+        // --dishes: the followed dishes served soon, an empty list when none is.
+        let dishes = report.options.dishes
+            ? [("dishes", JSONText.array(report.dishAlerts.map { JSONText.object(DishAlertText.members($0, zone: zone, at: report.at)) }))] : []
         return [
             ("at", JSONText.quote(zone.iso8601(report.at))),
             ("source", JSONText.quote(report.source.rawValue)),
@@ -67,7 +70,7 @@ public enum StatusJSON {
             ("coverage", coverage),
             ("unknown_reason", JSONText.string(sharedReason)),
             ("venues", "[" + venues.joined(separator: ",") + "]"),
-        ] + withheld
+        ] + withheld + dishes
     }
 
     /// `{"id":..,"name":..,"unknown_reason":..}`: a venue an answer cannot speak for.

@@ -9,6 +9,9 @@ package struct StatusNotes {
     package let stale: String?
     /// "No hours: ...", one per reason the shown venues are unknown for.
     package let unknown: [String]
+    /// "Soon: Chicken Tikka Masala at Hill House, Dinner 5:00–8:00 PM", one per alert
+    /// of a followed dish (`--dishes`).
+    package let dishes: [String]
 
     /// What a prompt or a bar adds at the end of its text when the data is stale.
     package static let staleMarker = "(old)"
@@ -16,9 +19,10 @@ package struct StatusNotes {
     package init(_ report: StatusReport) {
         stale = Self.stale(report)
         unknown = Self.unknown(report)
+        dishes = report.dishAlerts.map { "Soon: " + DishAlertText.line($0, zone: report.zone, at: report.at) }
     }
 
-    package var all: [String] { (stale.map { [$0] } ?? []) + unknown }
+    package var all: [String] { (stale.map { [$0] } ?? []) + unknown + dishes }
 
     private static func stale(_ report: StatusReport) -> String? {
         let age = report.dataAge, zone = report.zone

@@ -38,6 +38,15 @@ extension StatusOptions {
             }
             o.soonMinutes = minutes
         },
+        .init(name: "--dishes", value: nil, help: "say when a meal with a dish you follow starts soon ('venuectl favorites add --dish NAME')") { o, _ in
+            o.dishes = true
+        },
+        .init(name: "--dish-lead", value: "MIN", help: "with --dishes: how many minutes before the meal (default \(FollowedDishes.defaultLeadMinutes))") { o, value throws(AnswerError) in
+            guard let minutes = Int(value), minutes >= 0, minutes <= FollowedDishes.leadLimitMinutes else {
+                throw .usage("--dish-lead takes whole minutes from 0 to \(FollowedDishes.leadLimitMinutes), not '\(value)'")
+            }
+            o.dishLeadMinutes = minutes
+        },
         .socket(\.socket),
         .help(\.help),
     ])

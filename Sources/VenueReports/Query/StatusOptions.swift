@@ -32,6 +32,14 @@ public struct StatusOptions: Hashable, Sendable {
     /// The favorites as data, read by the client from its file: venued answers from
     /// these and reads no file a client names.
     public var favoriteIDs: [Int]?
+    /// `--dishes`: say when a meal that serves a followed dish (`favorites add --dish`)
+    /// starts within `dishLeadMinutes` (docs/MENUS.md, "Followed dishes").
+    public var dishes = false
+    /// The followed dishes as data, read by the client from its favorites file, as
+    /// `favoriteIDs`; venued reads only its own, for its prompt files.
+    public var followedDishes: [String]?
+    /// `--dish-lead MIN`: how long before such a meal starts it is said.
+    public var dishLeadMinutes = FollowedDishes.defaultLeadMinutes
     /// `--near LAT,LON`: sort by distance from there, and show it.
     public var near: Coordinate?
     public var format: StatusFormat = .plain

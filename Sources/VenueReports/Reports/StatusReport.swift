@@ -27,6 +27,19 @@ public struct StatusReport: Sendable {
     package let chosen: Int
     /// The options it answers, for the formats that say what was asked (`--near`, filters).
     package let options: StatusOptions
+    /// `--dishes`: the meals with a followed dish that start soon (`FollowedDishes`),
+    /// filled by whoever holds the menus (venued); none where menus are not known.
+    package var dishAlerts: [FollowedDishes.Alert] = []
+    /// When `dishAlerts` can next read differently: the next one's announcement, or the
+    /// start of a meal said now (its alert ends there). A follower's next redraw.
+    package var dishesChangeAt: Instant?
+
+    /// `--dishes` answered from `index`: the alerts due at the report's instant.
+    package mutating func follow(_ dishes: FollowedDishes, in index: DishIndex) {
+        let alerts = dishes.alerts(in: index, at: at)
+        dishAlerts = alerts.due
+        dishesChangeAt = (alerts.due.map(\.menu.start) + [alerts.next].compactMap { $0 }).min()
+    }
 
     /// `favorites` is the set `--favorites` keeps (read by the caller: venuectl or venued).
     public init(options: StatusOptions, feed: FeedCopy, now: Instant, favorites: Favorites = Favorites(),

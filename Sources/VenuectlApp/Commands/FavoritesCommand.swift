@@ -2,25 +2,31 @@ import DiningHours
 import VenueReports
 import VenuectlGrammar
 
-/// `venuectl favorites add|remove|toggle|list`: the set `status --favorites` shows. Names are
+/// `venuectl favorites add|remove|toggle|list`: the set `status --favorites` shows, and
+/// the dishes followed (`--dish NAME`, for `--dishes`: docs/MENUS.md). Names are
 /// resolved against venued's cached copy (else the bundled data) without asking the
-/// daemon, and stored as ids; a name that fits several venues must be narrowed.
+/// daemon, and stored as ids; a name that fits several venues must be narrowed. A dish
+/// is kept as written: menus change every day, and it is matched when they come.
 enum FavoritesCommand {
     struct Options: Sendable {
         var words: [String] = []
+        var dishes: [String] = []
         var help = false
     }
 
     static let actions = ["add", "remove", "toggle", "list"]
 
     static let table = FlagTable<Options>(helpCommand: "venuectl favorites --help", flags: [
+        .init(name: "--dish", value: "NAME", help: "a dish to follow (add), or to stop following (remove); may be repeated") { o, value in
+            o.dishes.append(value)
+        },
         .help(\.help),
     ])
 
     static let helpText = """
-        usage: venuectl favorites add VENUE...
-               venuectl favorites remove VENUE...
-               venuectl favorites toggle VENUE...
+        usage: venuectl favorites add VENUE... | --dish NAME...
+               venuectl favorites remove VENUE... | --dish NAME...
+               venuectl favorites toggle VENUE... | --dish NAME...
                venuectl favorites list
 
         Your favorite venues, shown by 'venuectl status --favorites' (or by default with
@@ -29,6 +35,12 @@ enum FavoritesCommand {
         same file. VENUE is an id or a part of a name that fits one venue. 'toggle'
         adds a venue that is not a favorite and removes one that is: one command for a
         status bar's click (docs/integrations.md).
+
+        --dish follows a dish by name ("chicken tikka masala"), kept in the same file.
+        'venuectl watch --dishes', the prompt files and 'venuectl notify' then say when a
+        meal that serves it starts within 30 minutes (--dish-lead MIN), once, never after
+        it started. It is matched as 'search --dish' matches, without its typo tier
+        (pizza follows "pepperoni pizza"). Up to \(FollowedDishes.limit) dishes.
 
         options:
         \(table.helpLines)
@@ -55,22 +67,25 @@ enum FavoritesCommand {
         let names = Dictionary(venues.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         switch action {
         case "list":
-            guard queries.isEmpty else { throw usage("favorites list takes no VENUE") }
+            guard queries.isEmpty, options.dishes.isEmpty else { throw usage("favorites list takes no VENUE and no --dish") }
             // A reader needs no lock: the file is replaced by rename, so it is whole.
             let favorites = try answering(try Favorites.load(path))
-            guard !favorites.ids.isEmpty else {
+            guard !favorites.ids.isEmpty || !favorites.dishes.isEmpty else {
                 // Said on stderr: stdout stays the list, empty, for scripts that read it.
-                Venuectl.writeError("venuectl: no favorites yet — add one with 'venuectl favorites add VENUE'")
+                Venuectl.writeError("venuectl: no favorites yet — add one with 'venuectl favorites add VENUE' (or --dish NAME)")
                 return 0
             }
             // Ids right-aligned in their column, so the names line up (593 and 1442).
             let width = favorites.ids.map { String($0).count }.max() ?? 0
             try Venuectl.write(favorites.ids.map { id in
                 String(repeating: " ", count: width - String(id).count) + "\(id)  \(names[id] ?? "(not in the current data)")\n"
-            }.joined())
+            }.joined() + favorites.dishes.map { "dish  \($0)\n" }.joined())
             return 0
         case "add", "remove", "toggle":
-            guard !queries.isEmpty else { throw usage("favorites \(action) needs a VENUE") }
+            guard !queries.isEmpty || !options.dishes.isEmpty else { throw usage("favorites \(action) needs a VENUE or --dish NAME") }
+            if action != "remove", let empty = options.dishes.first(where: { FollowedDishes([$0]).isEmpty }) {
+                throw usage("--dish '\(UntrustedText.singleLine(empty))' names no dish: give its name, e.g. --dish 'chicken tikka masala'")
+            }
             // Read, change and write under the lock, so that concurrent changes all count;
             // the data was loaded before it, to keep the time others wait short.
             let said = try answering(try Favorites.update(path, names: names) { favorites throws(AnswerError) in
@@ -88,12 +103,32 @@ enum FavoritesCommand {
                         said.append(favorites.remove(id) ? "removed \(named)" : "\(named) was not a favorite")
                     }
                 }
+                for dish in options.dishes { said.append(try change(&favorites, dish: dish, action)) }
                 return said
             })
             try Venuectl.write(said.joined(separator: "\n") + "\n")
             return 0
         default:
             throw usage("unknown favorites action '\(action)': use add, remove, toggle or list")
+        }
+    }
+
+    /// Follows, unfollows or toggles `dish`; what was done, for the reader.
+    private static func change(_ favorites: inout Favorites, dish: String, _ action: String) throws(AnswerError) -> String {
+        let named = "the dish '\(UntrustedText.singleLine(dish))'"
+        let following = favorites.follows(dish)
+        switch (action, following) {
+        case ("add", true): return "\(named) is followed already"
+        case ("remove", false): return "\(named) was not followed"
+        case ("remove", true), ("toggle", true):
+            favorites.unfollow(dish)
+            return "stopped following \(named)"
+        default:
+            guard favorites.follow(dish) else {
+                throw .usage("you follow \(FollowedDishes.limit) dishes, the most: remove one with 'venuectl favorites remove --dish NAME'",
+                             help: "venuectl favorites --help")
+            }
+            return "following \(named)"
         }
     }
 

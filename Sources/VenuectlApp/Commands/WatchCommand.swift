@@ -110,6 +110,10 @@ enum WatchCommand {
         while true {
             let deadline = answered ? Double.infinity : Monotonic.seconds() + budget
             switch stream.next(until: deadline, seconds: budget, watchingOutput: true) {
+            // `--dishes`: a text's own lines say a followed dish soon ("Soon: ..."); JSON
+            // prints venued's `dish` event, once, as it came.
+            case .answer(let answer) where answer.ok && answer.value["event"] == .string("dish") && presentation.format != .json:
+                continue
             case .answer(let answer) where answer.ok:
                 if !answered { try printer.say(nil) }
                 answered = true

@@ -81,7 +81,7 @@ struct PromptSetting: Sendable, Equatable {
             var options = StatusOptions()
             try StatusOptions.parseFlags(arguments, table: StatusOptions.table, into: &options, status: \.self)
             _ = try StatusReport.zone(options.tz)
-            if options.favorites { options.favoritesFile = favoritesFile }
+            if options.favorites || options.dishes { options.favoritesFile = favoritesFile }
             let presentation = StatusPresentation(options.format, environment: environment, stdoutIsTTY: false)
             // What only a client can do, and a fixed instant that would never change.
             if options.data != nil { return .failure(Problem("--data is for venuectl: venued serves its own data")) }

@@ -16,13 +16,19 @@ struct Prepared: Sendable {
 
     let snapshot: Snapshot
     private(set) var campuses: [String: Campus] = [:]
+    /// The held menus, for `--dishes` (`FollowedDishes`): the loop sets it when a date's
+    /// menus change.
+    var dishes: DishIndex
 
-    init(_ snapshot: Snapshot) { self.snapshot = snapshot }
+    init(_ snapshot: Snapshot, dishes: DishIndex = .empty) {
+        self.snapshot = snapshot
+        self.dishes = dishes
+    }
 
-    /// The same campuses for `snapshot`, whose data and config are these (the refresh
-    /// health changed).
+    /// The same campuses and menus for `snapshot`, whose data and config are these (the
+    /// refresh health changed).
     func with(_ snapshot: Snapshot) -> Prepared {
-        var copy = Prepared(snapshot)
+        var copy = Prepared(snapshot, dishes: dishes)
         copy.campuses = campuses
         return copy
     }
@@ -54,12 +60,16 @@ struct Prepared: Sendable {
         options.tz = zoneName(options)
         let resolved: ZoneRules
         if let zone { resolved = zone } else { resolved = try self.zone(options) }
+        var report: StatusReport
         do {
-            return try StatusReport(options: options, campus: campus(resolved), source: snapshot.held.source, now: now,
-                                    favorites: favorites, dataAge: snapshot.age(now: now))
+            report = try StatusReport(options: options, campus: campus(resolved), source: snapshot.held.source, now: now,
+                                      favorites: favorites, dataAge: snapshot.age(now: now))
         } catch {
             throw ProtocolError(error)
         }
+        // The dishes the client sent; a prompt file's were read by the caller into `followedDishes`.
+        if options.dishes { report.follow(FollowedDishes(options.followedDishes ?? [], leadMinutes: options.dishLeadMinutes), in: dishes) }
+        return report
     }
 
     /// The `status` answer line, JSON or rendered text (`zone` as for `report`).

@@ -30,10 +30,11 @@ struct MenuAdoption: Sendable {
 
     /// A 200 with `bytes`.
     func body(_ bytes: [UInt8]) -> Result {
-        let count: Int
-        do { count = try MenuDecoder.decode(bytes, zone: zone).menus.count } catch {
+        let menus: [Menu]
+        do { menus = try MenuDecoder.decode(bytes, zone: zone).menus } catch {
             return kept(ok: false, "answered what is not a menus list (\(error))")
         }
+        let count = menus.count
         if count == 0, let held, held.menuCount > 0 {
             return kept(ok: true, "answered [] (no menus)")
         }
@@ -43,7 +44,7 @@ struct MenuAdoption: Sendable {
             detail += ", but the cache could not be written: \(error)"
             log.append((.error, "menus of \(date) adopted, but the cache could not be written: \(error); a restart would not find them"))
         }
-        let day = MenuShelf.Day(body: bytes, menuCount: count, source: .primary, fetchedAt: now)
+        let day = MenuShelf.Day(body: bytes, menuCount: count, source: .primary, fetchedAt: now, dishes: DishIndex(MenuBook(menus)))
         return Result(date: date, day: day, ok: true, adopted: true, detail: detail, log: log)
     }
 

@@ -89,8 +89,9 @@ struct MenuCache: Sendable {
             guard access(file, F_OK) == 0 else { continue }
             do {
                 let bytes = try BoundedFile.read(file, limit: HTTPFetcher.sizeLimit)
-                let count = try MenuDecoder.decode(bytes, zone: zone).menus.count
-                shelf.days[date] = MenuShelf.Day(body: bytes, menuCount: count, source: .cache, fetchedAt: fetched["\(date)"])
+                let menus = try MenuDecoder.decode(bytes, zone: zone).menus
+                shelf.days[date] = MenuShelf.Day(body: bytes, menuCount: menus.count, source: .cache, fetchedAt: fetched["\(date)"],
+                                                 dishes: DishIndex(MenuBook(menus)))
             } catch {
                 rename(file, file + ".corrupt")
                 problems.append("the cached menus \(file) are not usable (\(error)); moved aside")

@@ -16,6 +16,9 @@ struct MenuShelf: Sendable {
         /// Why the last refresh of this date gave nothing better (the held copy stays);
         /// nil after a good one. `info` and the `menus` answer say it.
         var problem: String?
+        /// The menus decoded, their dishes' names folded (`FollowedDishes` asks them at
+        /// every round of pushes); built on the own lane, with the judging.
+        var dishes = DishIndex.empty
     }
 
     /// Penn's server caches each date for 3 hours and menus rarely change: while
@@ -54,6 +57,9 @@ struct MenuShelf: Sendable {
         guard failures == 0, let roundDate else { return notBefore }
         return min(notBefore, zone.instant(for: LocalDateTime(date: roundDate.adding(days: 1), secondOfDay: 0)))
     }
+
+    /// Every date's menus, for the followed dishes.
+    var dishIndex: DishIndex { DishIndex(merging: days.keys.sorted().compactMap { days[$0]?.dishes }) }
 
     /// Forgets the dates no answer covers any more (before yesterday).
     mutating func prune(today: LocalDate) {

@@ -10,6 +10,9 @@ struct PushLine: Sendable {
     /// push is skipped when this did not change.
     let shown: String
     let wakeAt: Instant?
+    /// `--dishes`: a `dish` event line for each followed dish served soon, by its key
+    /// (`FollowedDishes.Alert.key`); the hub sends each once to a `subscribe` stream.
+    var dishEvents: [(key: String, line: String)] = []
 }
 
 /// Renders followers' lines (`subscribe` streams and prompt files) from a copy of the
@@ -20,27 +23,38 @@ struct PushRenderer: Sendable {
     let prepared: Prepared
 
     func line(for subscription: Subscription, event: String, at now: Instant) -> Result<PushLine, ProtocolError> {
-        var favorites = Favorites(sentIn: subscription.options)
-        if subscription.options.favorites, let path = subscription.options.favoritesFile {
-            do throws(AnswerError) { favorites = try Favorites.load(path) } catch { return .failure(ProtocolError(error)) }
+        var options = subscription.options
+        var favorites = Favorites(sentIn: options)
+        // A prompt file's line: venued's own favorites file, for its venues and dishes.
+        if options.favorites || options.dishes, let path = options.favoritesFile {
+            do throws(AnswerError) {
+                let file = try Favorites.load(path)
+                if options.favorites { favorites = file }
+                if options.dishes { options.followedDishes = file.dishes }
+            } catch {
+                return .failure(ProtocolError(error))
+            }
         }
         let report: StatusReport
         let zone: ZoneRules
         do throws(ProtocolError) {
-            zone = try prepared.zone(subscription.options)
-            report = try prepared.report(subscription.options, in: zone, favorites: favorites, at: now)
+            zone = try prepared.zone(options)
+            report = try prepared.report(options, in: zone, favorites: favorites, at: now)
         } catch {
             return .failure(error)
         }
         let wakeAt = Redraw.next(after: report, campus: prepared.campus(zone), presentation: subscription.presentation)
+        let dishEvents = report.dishAlerts.map { alert in
+            (alert.key, Reply.ok([("event", JSONText.quote("dish"))] + DishAlertText.members(alert, zone: zone, at: now)))
+        }
         let opening = [("event", JSONText.quote(event))]
         guard let presentation = subscription.presentation else {
             let members = StatusJSON.members(report)
-            return .success(PushLine(line: Reply.ok(opening + members), shown: StatusJSON.shown(members), wakeAt: wakeAt))
+            return .success(PushLine(line: Reply.ok(opening + members), shown: StatusJSON.shown(members), wakeAt: wakeAt, dishEvents: dishEvents))
         }
         let text = presentation.render(report)
         let members = [("source", JSONText.quote(report.source.rawValue)), ("text", JSONText.quote(text))]
-        return .success(PushLine(line: Reply.ok(opening + members), shown: text, wakeAt: wakeAt))
+        return .success(PushLine(line: Reply.ok(opening + members), shown: text, wakeAt: wakeAt, dishEvents: dishEvents))
     }
 
     /// Every follower of `round`, rendered at its instant.

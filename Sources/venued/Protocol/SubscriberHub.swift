@@ -31,6 +31,9 @@ struct SubscriberHub {
         var lastShown: String?
         /// When its answer can next change.
         var wakeAt: Instant?
+        /// The followed dishes' alerts it was told of, by key, while they are due: each
+        /// is sent once, and one whose meal has started is forgotten, never due again.
+        var toldDishes: Set<String> = []
     }
 
     /// Why lines are recomputed: each kind sends what changed, and `data` sends to
@@ -91,9 +94,10 @@ struct SubscriberHub {
     /// The soonest instant a follower's answer can change.
     var nextWake: Instant? { subscribers.values.compactMap(\.wakeAt).min() }
 
-    /// A new subscriber, given its first line already.
+    /// A new subscriber, given its first line and its due dishes' events already.
     mutating func add(token: UInt64, subscription: Subscription, first: PushLine) {
-        subscribers[.connection(token)] = Subscriber(subscription: subscription, lastShown: first.shown, wakeAt: first.wakeAt)
+        subscribers[.connection(token)] = Subscriber(subscription: subscription, lastShown: first.shown, wakeAt: first.wakeAt,
+                                                     toldDishes: Set(first.dishEvents.map(\.key)))
     }
 
     mutating func remove(_ token: UInt64) { subscribers[.connection(token)] = nil }
@@ -156,6 +160,8 @@ struct SubscriberHub {
                     subscriber.lastShown = push.shown
                     delivery.send.append((token, push.line))
                 }
+                for event in push.dishEvents where !subscriber.toldDishes.contains(event.key) { delivery.send.append((token, event.line)) }
+                subscriber.toldDishes = Set(push.dishEvents.map(\.key))
                 subscribers[item.follower] = subscriber
             case (.promptFile(let name), let result):
                 let text: String, problem: String?

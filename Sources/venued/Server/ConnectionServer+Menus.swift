@@ -87,6 +87,7 @@ extension ConnectionServer {
     mutating func menusAdopted(_ result: MenuAdoption.Result) {
         for (level, line) in result.log { log.add(level, line) }
         refresh.menus.shelf.days[result.date] = result.day
+        if result.adopted { menusChanged() }
         refresh.menus.round?.judged(ok: result.ok, adopted: result.adopted, detail: result.detail,
                                     headers: refresh.menus.judging ?? FreshnessHeaders())
         refresh.menus.judging = nil
@@ -109,8 +110,16 @@ extension ConnectionServer {
         shelf.lastRound = "\(zone.iso8601(now)): \(round.summary)"
         shelf.prune(today: zone.localDate(of: now))
         refresh.menus.shelf = shelf
+        menusChanged()
         log.info("menus round: \(round.summary); next not before \(zone.iso8601(decision.at)) (\(decision.reason))")
         saveMenuState()
+    }
+
+    /// The held menus changed: answers and pushes follow them, and every follower is
+    /// recomputed, since a followed dish may now be served soon (or no longer).
+    private mutating func menusChanged() {
+        prepared.dishes = refresh.menus.shelf.dishIndex
+        requestRound(.refreshEnded)
     }
 
     /// Writes the schedule on the own lane; one write at a time, the latest state last.

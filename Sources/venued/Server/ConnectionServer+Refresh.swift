@@ -175,6 +175,7 @@ extension ConnectionServer {
 
     /// The loop's snapshot becomes `next`; the caches keyed by its version follow.
     mutating func replace(_ next: Snapshot) {
-        prepared = next.version != prepared.version || next.config != prepared.snapshot.config ? Prepared(next) : prepared.with(next)
+        prepared = next.version != prepared.version || next.config != prepared.snapshot.config
+            ? Prepared(next, dishes: prepared.dishes) : prepared.with(next)
     }
 }

@@ -16,7 +16,8 @@ extension ConnectionServer {
             push = line
         }
         guard connections.subscribers < Self.maxSubscribers else { return refuseSubscription(&connection) }
-        guard SocketIO.sendAll(connection.fd, push.line) else { return close(&connection) }
+        // The snapshot, then the followed dishes served soon: what the stream will tell.
+        guard ([push.line] + push.dishEvents.map(\.line)).allSatisfy({ SocketIO.sendAll(connection.fd, $0) }) else { return close(&connection) }
         hub.add(token: connection.token, subscription: subscription, first: push)
         connections.subscribe(&connection)
         connection.input.discard()

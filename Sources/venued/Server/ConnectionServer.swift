@@ -201,7 +201,7 @@ struct ConnectionServer {
         promptFiles = parts.promptFiles
         notifier = parts.notifier
         log = parts.log
-        prepared = Prepared(parts.snapshot)
+        prepared = Prepared(parts.snapshot, dishes: parts.menus.dishIndex)
         refresh.menus.shelf = parts.menus
         self.epoll = epoll
         self.timer = timer

@@ -1,0 +1,32 @@
+import DiningHours
+
+/// How a followed dish's alert reads, wherever it is shown (status text, the prompt,
+/// a bar's tooltip, a pushed `dish` event, a desktop notification):
+/// "Chicken Tikka Masala at Hill House, Dinner 5:00–8:00 PM", with the day before the
+/// meal when it is not on the date of `now` (a long `--dish-lead`).
+package enum DishAlertText {
+    package static func line(_ alert: FollowedDishes.Alert, zone: ZoneRules, at now: Instant) -> String {
+        let menu = alert.menu
+        let startDate = zone.localDate(of: menu.start)
+        let day = startDate == zone.localDate(of: now) ? "" : ClockText.day(startDate) + " "
+        return "\(alert.dish) at \(menu.venueName), \(day)\(menu.service) \(MealHours.range(menu, zone: zone))"
+    }
+
+    /// The alert as a JSON object's members: `followed` (the name as followed), `dish`
+    /// (as the menu writes it), the venue, the meal and its instants, and `text`.
+    package static func members(_ alert: FollowedDishes.Alert, zone: ZoneRules, at now: Instant) -> [(String, String)] {
+        let menu = alert.menu
+        return [
+            ("followed", JSONText.quote(alert.followed)),
+            ("dish", JSONText.quote(alert.dish)),
+            ("venue_id", "\(menu.venueID)"),
+            ("venue", JSONText.quote(menu.venueName)),
+            ("service", JSONText.quote(menu.service)),
+            ("date", JSONText.quote("\(menu.date)")),
+            ("start", JSONText.quote(zone.iso8601(menu.start))),
+            ("end", JSONText.quote(zone.iso8601(menu.end))),
+            ("announced_at", JSONText.quote(zone.iso8601(alert.announceAt))),
+            ("text", JSONText.quote(line(alert, zone: zone, at: now))),
+        ]
+    }
+}
