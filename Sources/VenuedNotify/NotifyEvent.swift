@@ -88,7 +88,7 @@ enum NotifyRules {
               let start = text("start").flatMap(VenueView.moment), let end = text("end").flatMap(VenueView.moment),
               start.instant > now else { return nil }
         let step = FollowedDishes(followed).names.firstIndex { FollowedDishes([$0]).follows(followedName) } ?? 0
-        let hours = ClockText.clock(start.wall) + "–" + ClockText.clock(end.wall)
+        let hours = MealHours.range(start.wall, end.wall)
         return NotifyEvent(venue: venue, kind: .dish, target: start.instant, step: step, due: now,
                            notification: DesktopNotification(summary: "\(dish) at \(name)", body: "\(service) \(hours)",
                                                              page: VenueInfo.bundled[venue]?.pageURL))

@@ -52,7 +52,7 @@ package enum StatusQuery {
               }),
         Field(name: "dish_lead", encode: { o, _ in o.dishes && o.dishLeadMinutes != FollowedDishes.defaultLeadMinutes ? "\(o.dishLeadMinutes)" : nil },
               decode: { d, f throws(ProtocolError) in
-                  d.options.dishLeadMinutes = try f.integer("dish_lead", in: 0...FollowedDishes.leadLimitMinutes) ?? FollowedDishes.defaultLeadMinutes
+                  d.options.dishLeadMinutes = try f.integer("dish_lead", in: FollowedDishes.leadMinutes) ?? FollowedDishes.defaultLeadMinutes
               }),
         Field(name: "near", encode: { o, _ in o.near.map { JSONText.quote($0.text) } },
               decode: { d, f throws(ProtocolError) in

@@ -18,14 +18,15 @@ public struct FollowedDishes: Sendable, Equatable {
     public static let nameLimit = 100
     /// Half an hour: time to walk across campus and queue.
     public static let defaultLeadMinutes = 30
-    /// Up to half a day ahead: "lunch serves it" said at breakfast.
-    public static let leadLimitMinutes = 720
+    /// From a minute (at the start itself the meal is under way, and nothing is said)
+    /// up to half a day ahead: "lunch serves it" said at breakfast.
+    public static let leadMinutes = 1...720
 
     public init(_ names: [String], leadMinutes: Int = defaultLeadMinutes) {
         var seen: Set<String> = []
         self.names = names.prefix(Self.limit).map { UntrustedText.singleLine(FeedDecoder.cut($0, Self.nameLimit)) }
             .filter { !NameKey($0).text.isEmpty && seen.insert(NameKey($0).text).inserted }
-        lead = min(max(leadMinutes, 0), Self.leadLimitMinutes) * 60
+        lead = min(max(leadMinutes, Self.leadMinutes.lowerBound), Self.leadMinutes.upperBound) * 60
     }
 
     public var isEmpty: Bool { names.isEmpty }

@@ -42,8 +42,8 @@ extension StatusOptions {
             o.dishes = true
         },
         .init(name: "--dish-lead", value: "MIN", help: "with --dishes: how many minutes before the meal (default \(FollowedDishes.defaultLeadMinutes))") { o, value throws(AnswerError) in
-            guard let minutes = Int(value), minutes >= 0, minutes <= FollowedDishes.leadLimitMinutes else {
-                throw .usage("--dish-lead takes whole minutes from 0 to \(FollowedDishes.leadLimitMinutes), not '\(value)'")
+            guard let minutes = Int(value), FollowedDishes.leadMinutes.contains(minutes) else {
+                throw .usage("--dish-lead takes whole minutes from \(FollowedDishes.leadMinutes.lowerBound) to \(FollowedDishes.leadMinutes.upperBound), not '\(value)'")
             }
             o.dishLeadMinutes = minutes
         },

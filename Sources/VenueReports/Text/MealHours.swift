@@ -4,7 +4,11 @@ import DiningHours
 /// midnight "10:00 PM–2:00 AM".
 package enum MealHours {
     package static func range(_ menu: Menu, zone: ZoneRules) -> String {
-        let start = ClockText.clock(zone.localDateTime(of: menu.start)), end = ClockText.clock(zone.localDateTime(of: menu.end))
+        range(zone.localDateTime(of: menu.start), zone.localDateTime(of: menu.end))
+    }
+
+    package static func range(_ from: LocalDateTime, _ to: LocalDateTime) -> String {
+        let start = ClockText.clock(from), end = ClockText.clock(to)
         guard start.suffix(2) == end.suffix(2) else { return "\(start)–\(end)" }
         return "\(start.dropLast(3))–\(end)"
     }

@@ -12,7 +12,7 @@ struct PushLine: Sendable {
     let wakeAt: Instant?
     /// `--dishes`: a `dish` event line for each followed dish served soon, by its key
     /// (`FollowedDishes.Alert.key`); the hub sends each once to a `subscribe` stream.
-    var dishEvents: [(key: String, line: String)] = []
+    var dishEvents: [(key: String, start: Instant, line: String)] = []
 }
 
 /// Renders followers' lines (`subscribe` streams and prompt files) from a copy of the
@@ -45,7 +45,7 @@ struct PushRenderer: Sendable {
         }
         let wakeAt = Redraw.next(after: report, campus: prepared.campus(zone), presentation: subscription.presentation)
         let dishEvents = report.dishAlerts.map { alert in
-            (alert.key, Reply.ok([("event", JSONText.quote("dish"))] + DishAlertText.members(alert, zone: zone, at: now)))
+            (alert.key, alert.menu.start, Reply.ok([("event", JSONText.quote("dish"))] + DishAlertText.members(alert, zone: zone, at: now)))
         }
         let opening = [("event", JSONText.quote(event))]
         guard let presentation = subscription.presentation else {

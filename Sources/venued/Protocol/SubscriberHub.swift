@@ -31,9 +31,10 @@ struct SubscriberHub {
         var lastShown: String?
         /// When its answer can next change.
         var wakeAt: Instant?
-        /// The followed dishes' alerts it was told of, by key, while they are due: each
-        /// is sent once, and one whose meal has started is forgotten, never due again.
-        var toldDishes: Set<String> = []
+        /// The followed dishes' alerts it was told of, by key, with their meal's start:
+        /// each is sent once, even when the clock is set back into its lead time, and is
+        /// forgotten once its meal has started, when it can never be due again.
+        var toldDishes: [String: Instant] = [:]
     }
 
     /// Why lines are recomputed: each kind sends what changed, and `data` sends to
@@ -97,7 +98,7 @@ struct SubscriberHub {
     /// A new subscriber, given its first line and its due dishes' events already.
     mutating func add(token: UInt64, subscription: Subscription, first: PushLine) {
         subscribers[.connection(token)] = Subscriber(subscription: subscription, lastShown: first.shown, wakeAt: first.wakeAt,
-                                                     toldDishes: Set(first.dishEvents.map(\.key)))
+                                                     toldDishes: Dictionary(first.dishEvents.map { ($0.key, $0.start) }) { first, _ in first })
     }
 
     mutating func remove(_ token: UInt64) { subscribers[.connection(token)] = nil }
@@ -160,8 +161,11 @@ struct SubscriberHub {
                     subscriber.lastShown = push.shown
                     delivery.send.append((token, push.line))
                 }
-                for event in push.dishEvents where !subscriber.toldDishes.contains(event.key) { delivery.send.append((token, event.line)) }
-                subscriber.toldDishes = Set(push.dishEvents.map(\.key))
+                subscriber.toldDishes = subscriber.toldDishes.filter { $0.value > round.at }
+                for event in push.dishEvents where subscriber.toldDishes[event.key] == nil {
+                    delivery.send.append((token, event.line))
+                    subscriber.toldDishes[event.key] = event.start
+                }
                 subscribers[item.follower] = subscriber
             case (.promptFile(let name), let result):
                 let text: String, problem: String?
