@@ -117,4 +117,19 @@ import VenuedProtocol
         let wake = try #require(try renderer.line(for: subscription(prompt), event: "snapshot", at: try instant("2026-03-06T16:00")).get().wakeAt)
         #expect(wake <= (try instant("2026-03-06T16:30")))
     }
+
+    @Test func aPromptFileLineReadsTheDishesOfVenuedsOwnFavoritesFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dishes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent(".config/venued/favorites").path
+        try FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try "636  # Hill House\ndish: Chicken Tikka Masala\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let setting = PromptSetting(name: "hill", value: "hill --dishes --format prompt", location: "config:1",
+                                    environment: ["HOME": directory.path, "TZ": "America/New_York"])
+        let prompt = try setting.subscription.get()
+        #expect(prompt.options.favoritesFile == file && prompt.options.followedDishes == nil)
+        let text = try PushRenderer(prepared: prepared).line(for: prompt, event: "transition", at: try instant("2026-03-06T16:40")).get().shown
+        #expect(text.contains("chicken tikka masala at Hill House, Dinner 5:00–8:00 PM"), "\(text)")
+    }
 }
