@@ -22,7 +22,7 @@ import VenuectlApp
 
     @Test func theDefaultsAreFavoritesEveryEventAndFifteenThenFive() throws {
         let options = try NotifyOptions.parse([], environment: [:])
-        #expect(options.venues == .favorites && options.events == [.opens, .closes, .hours] && options.before == [15, 5])
+        #expect(options.venues == .favorites && options.events == [.opens, .closes, .hours, .dish] && options.before == [15, 5])
     }
 
     @Test func eachFlagSetsItsSetting() throws {

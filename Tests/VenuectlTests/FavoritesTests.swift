@@ -23,7 +23,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let empty = try venuectl(["favorites", "list"])
         #expect(empty.code == 0 && empty.stdout.isEmpty)
-        #expect(empty.stderr == "venuectl: no favorites yet — add one with 'venuectl favorites add VENUE'\n")
+        #expect(empty.stderr == "venuectl: no favorites yet — add one with 'venuectl favorites add VENUE' (or --dish NAME)\n")
         let added = try venuectl(["favorites", "add", "commons", "1442"])
         #expect(added.code == 0 && added.stdout == "added 1920 Commons (593)\nadded Lauder College House (1442)\n", "\(added.stderr)")
         #expect(try String(contentsOfFile: file, encoding: .utf8)

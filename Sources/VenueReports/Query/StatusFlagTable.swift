@@ -38,7 +38,7 @@ extension StatusOptions {
             }
             o.soonMinutes = minutes
         },
-        .init(name: "--dishes", value: nil, help: "say when a meal with a dish you follow starts soon ('venuectl favorites add --dish NAME')") { o, _ in
+        .init(name: "--dishes", value: nil, help: "say when a meal with a dish you follow starts soon (see 'venuectl favorites --help')") { o, _ in
             o.dishes = true
         },
         .init(name: "--dish-lead", value: "MIN", help: "with --dishes: how many minutes before the meal (default \(FollowedDishes.defaultLeadMinutes))") { o, value throws(AnswerError) in
