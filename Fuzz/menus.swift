@@ -40,6 +40,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                                 hits: DishSearch(item.name).hits(in: book.menus))
         printed += [report.text(), report.json()]
     }
+    // Followed dishes: each of a few items' names, announced from 12 hours before.
+    let index = DishIndex(book)
+    let followed = FollowedDishes(book.menus.prefix(3).flatMap { $0.stations.prefix(1).flatMap { $0.items.prefix(1).map(\.name) } }, leadMinutes: 720)
+    for menu in book.menus.prefix(4) {
+        let alerts = followed.alerts(in: index, at: menu.start - 600)
+        for alert in alerts.due {
+            precondition(alert.announceAt <= menu.start - 600 && menu.start - 600 < alert.menu.start, "an alert not due")
+            printed.append(DishAlertText.line(alert, zone: zone, at: menu.start))
+            printed.append(JSONText.object(DishAlertText.members(alert, zone: zone, at: menu.start)))
+        }
+        if let next = alerts.next { precondition(next > menu.start - 600, "a next alert in the past") }
+    }
     for text in printed {
         for line in text.split(separator: "\n") {
             precondition(!line.unicodeScalars.contains(where: unsafeInMenus), "a control or bidi override printed: \(line.debugDescription)")
