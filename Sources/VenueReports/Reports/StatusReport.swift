@@ -40,6 +40,10 @@ public struct StatusReport: Sendable {
         dishAlerts = alerts.due
         dishesChangeAt = (alerts.due.map(\.menu.start) + [alerts.next].compactMap { $0 }).min()
     }
+    /// `--details`: the stations of the meal each open venue serves at `at`, by venue id
+    /// (`MealStations`). Filled by venuectl, which reads the menus; empty otherwise, and
+    /// then no format shows any.
+    package var stations: [Int: [String]] = [:]
 
     /// `favorites` is the set `--favorites` keeps (read by the caller: venuectl or venued).
     public init(options: StatusOptions, feed: FeedCopy, now: Instant, favorites: Favorites = Favorites(),
