@@ -87,6 +87,16 @@ import Testing
         #expect(run.stderr == "venuectl: no stations: no menus for Tue Oct 4 in \(MenuCommandTests.week)\n", "\(run.stderr)")
     }
 
+    /// venued answers `--dishes` from its menus; with `--details` venuectl holds the
+    /// menus itself, and says the followed dishes from them.
+    @Test func withDishesTheFollowedDishesAreSaidFromTheSameMenus() throws {
+        let config = try #require(home.environment["XDG_CONFIG_HOME"]) + "/venued"
+        try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+        try "dish: turkey bacon\n".write(toFile: config + "/favorites", atomically: true, encoding: .utf8)
+        let run = try status(["--dishes", "--at", "2022-10-04T07:15"])
+        #expect(run.code == 0 && run.stdout.contains("\nSoon: turkey bacon at 1920 Commons, Breakfast 7:30–10:30 AM\n"), "\(run.stdout)")
+    }
+
     @Test func detailsAreForPlainTextAndJSONAndMenusForDetails() throws {
         let template = try status(["--template", "{name}"])
         #expect(template.code == 2 && template.stderr.contains("--details goes with plain text or --json, not --format template"),

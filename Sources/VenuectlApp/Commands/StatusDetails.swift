@@ -36,22 +36,31 @@ enum StatusDetails {
         let local = try LocalFeed.served(options.data, socket: options.socket, context: context)
         var report = try answering(try StatusReport(options: options, feed: local.copy, now: context.now,
                                                     favorites: try Favorites.load(for: options), dataAge: local.age(now: context.now)))
-        let (book, notes) = try menus(for: report, request.menus, unreachable: local.unreachable, socket: options.socket, context: context)
-        if let book { report.stations = MealStations.of(report, in: book) }
+        let (book, notes) = try menus(for: report, request.menus, ahead: options.dishes, unreachable: local.unreachable,
+                                      socket: options.socket, context: context)
+        if let book {
+            report.stations = MealStations.of(report, in: book)
+            // venued answers --dishes from the menus it holds; this path holds its own.
+            if options.dishes {
+                report.follow(FollowedDishes(options.followedDishes ?? [], leadMinutes: options.dishLeadMinutes), in: DishIndex(book))
+            }
+        }
         try Venuectl.write(presentation.render(report))
         StatusCommand.writeNotes(of: local, after: report, in: presentation)
         for note in notes { Venuectl.writeError("venuectl: " + note) }
         return 0
     }
 
-    /// The menus of the report's date and the day before, and the lines stderr owes the
-    /// reader after the answer: parts of them skipped, or why there are no stations to
-    /// name. A `--menus` the reader named that cannot be read is their mistake, and stops
-    /// the command as it stops `menu` (exit 4 or 5).
-    private static func menus(for report: StatusReport, _ path: String?, unreachable: DaemonFailure?, socket: String?,
+    /// The menus of the report's date and the day before (and with `ahead`, for
+    /// `--dishes`' lead, the day after), and the lines stderr owes the reader after the
+    /// answer: parts of them skipped, or why there are no stations to name. A `--menus`
+    /// the reader named that cannot be read is their mistake, and stops the command as it
+    /// stops `menu` (exit 4 or 5).
+    private static func menus(for report: StatusReport, _ path: String?, ahead: Bool, unreachable: DaemonFailure?, socket: String?,
                               context: Context) throws(CLIError) -> (MenuBook?, notes: [String]) {
         let today = report.zone.localDate(of: report.at)
-        let dates = today.adding(days: -1)...today
+        let served = today.adding(days: -1)...today
+        let dates = served.lowerBound...today.adding(days: ahead ? 1 : 0)
         let copy: MenuCopy
         if let path {
             copy = try answering(try MenuCopy.load(path, dates: dates, zone: report.zone))
@@ -64,7 +73,7 @@ enum StatusDetails {
             }
         }
         var notes = copy.skipped.map { [$0] } ?? []
-        if !copy.book.menus.contains(where: { dates.contains($0.date) }) {
+        if !copy.book.menus.contains(where: { served.contains($0.date) }) {
             notes.append("no stations: no menus for \(ClockText.day(today)) in \(copy.path)")
         }
         return (copy.book, notes)
