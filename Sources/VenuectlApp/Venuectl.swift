@@ -12,7 +12,7 @@ import VenuedSystem
 public enum Venuectl {
     static let commands: [Command] = [
         Command(name: "status", summary: "which venues are open, when they close and open next (the default)",
-                operands: .venues, flags: StatusOptions.table.specs, run: StatusCommand.run),
+                operands: .venues, flags: StatusCommand.table.specs, run: StatusCommand.run),
         Command(name: "hours", summary: "one venue's hours day by day, with its address, page and messages",
                 operands: .venue, flags: HoursCommand.table.specs, run: HoursCommand.run),
         Command(name: "next", summary: "upcoming openings and closings across venues, soonest first",

@@ -24,16 +24,20 @@ extension StatusOptions {
         return try VenuectlConfig(environment: environment).apply(to: &outer[keyPath: status], except: given)
     }
 
-    package static var helpText: String {
+    /// `flags`: the help lines of the command's table, which holds these flags and the
+    /// ones only venuectl's `status` takes (`--details`).
+    package static func helpText(flags: String) -> String {
         """
         usage: venuectl status [VENUE...] [options]
 
         Which Penn dining venues are open, when they close, when they open next.
         VENUE is an id or part of a name, in any case ("commons", "cafe", 593).
         Filters combine: --halls --open-now is the dining halls open now.
+        --details names the stations of the meal each open venue serves, from
+        venued's menus or --menus; when there are none to read, one line says so.
 
         options:
-        \(table.helpLines)
+        \(flags)
 
         Without --data the answer comes from venued; when it cannot be reached within
         200 ms, from its cached copy on disk, else from the bundled data, with a notice.

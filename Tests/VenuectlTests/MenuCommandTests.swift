@@ -118,6 +118,26 @@ import Testing
         #expect(run.code == code && run.stdout.isEmpty && run.stderr == stderr, "\(run.stderr)")
     }
 
+    /// `--meal l` of Lunch and Late Night names neither: a usage error that names both,
+    /// where a prefix of one meal, or a whole name, still chooses it.
+    @Test func aMealPrefixOfSeveralMealsIsAUsageErrorNamingThem() throws {
+        let path = home.root + "/lunch-and-late-night.json"
+        let meals = [("Lunch", "11:00", "14:00"), ("Late Night", "22:00", "02:00")].map { service, start, end in
+            #"{"venue":{"venue_id":593,"name":"1920 Commons"},"date":"2026-03-05","service":"\#(service)","#
+                + #""start_time":"2026-03-05T\#(start):00-05:00","end_time":"2026-03-05T\#(end):00-05:00","#
+                + #""stations":[{"name":"grill","items":[{"name":"burger","allergens":"Wheat/Gluten"}]}]}"#
+        }
+        try ("[" + meals.joined(separator: ",") + "]").write(toFile: path, atomically: true, encoding: .utf8)
+        let ambiguous = try venuectl(["menu", "commons", "--menus", path, "--at", "2026-03-05T09:00", "--meal", "l"])
+        #expect(ambiguous.code == 2 && ambiguous.stdout.isEmpty
+            && ambiguous.stderr == "venuectl: --meal 'l' matches Lunch and Late Night on Thu Mar 5: say which (see 'venuectl menu --help')\n",
+            "\(ambiguous.stderr)")
+        let late = try venuectl(["menu", "commons", "--menus", path, "--at", "2026-03-05T09:00", "--meal", "LA"])
+        #expect(late.code == 0 && late.stdout.hasPrefix("1920 Commons · Thu Mar 5\nLate Night "), "\(late.stdout)")
+        let lunch = try venuectl(["menu", "commons", "--menus", path, "--at", "2026-03-05T09:00", "--meal", "lunch"])
+        #expect(lunch.code == 0 && lunch.stdout.hasPrefix("1920 Commons · Thu Mar 5\nLunch 11:00 AM–2:00 PM\n"), "\(lunch.stdout)")
+    }
+
     @Test func badInputIsOneLineAndItsOwnExitCode() throws {
         let html = home.root + "/error.html"
         try "<!DOCTYPE html><html><body>Server Error (500)</body></html>".write(toFile: html, atomically: true, encoding: .utf8)

@@ -39,7 +39,8 @@ import VenueReports
 
     @Test func whatItDoesNotTakeGoesTheOrdinaryWay() {
         for arguments in [["--format", "plain"], ["--json"], ["--favorites", "--format", "prompt"], ["--format"], ["--soon", "5", "--format", "tmux"],
-                          ["a", "a", "--format", "tmux"], ["--format", "template"], [], ["-x", "--format", "prompt"]] {
+                          ["a", "a", "--format", "tmux"], ["--format", "template"], [], ["-x", "--format", "prompt"],
+                          ["--details", "--format", "prompt"]] {
             #expect(line(arguments) == nil, "\(arguments)")
         }
     }

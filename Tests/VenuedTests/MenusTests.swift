@@ -153,6 +153,25 @@ import Testing
             && down.stderr.contains("menus come from venued, or from --menus FILE|DIR"), "\(down.stderr)")
     }
 
+    /// `status --details` computes from venued's feed and menus: venued's own answer,
+    /// with the stations of the meal being served under the venue.
+    @Test func statusDetailsNamesTheStationsOfVenuedsMenus() throws {
+        MenuBodies.serveWeek(server)
+        let daemon = try start()
+        defer { daemon.stop(); server.stop() }
+        _ = try Self.settled(daemon)
+        let at = "\(MenuBodies.today)T12:00"
+        let plain = try VenuectlRunner.run(["status", "--at", at], home: home, environment: ["NO_COLOR": "1"])
+        let details = try VenuectlRunner.run(["status", "--details", "--at", at], home: home, environment: ["NO_COLOR": "1"])
+        #expect(details.code == 0 && details.stderr.isEmpty && details.stdout.contains("· primary data, "), "\(details.stderr)")
+        #expect(details.stdout.contains("Test Commons") && details.stdout.replacingOccurrences(of: "    stations: grill\n", with: "") == plain.stdout,
+                "\(details.stdout)\n\(plain.stdout)")
+        let json = try VenuectlRunner.run(["status", "--details", "--json", "--at", at], home: home)
+        #expect((json.json["venues"] as? [[String: Any]])?.first?["stations"] as? [String] == ["grill"], "\(json.stdout)")
+        let evening = try VenuectlRunner.run(["status", "--details", "--at", "\(MenuBodies.today)T18:00"], home: home)
+        #expect(evening.code == 0 && evening.stderr.isEmpty && !evening.stdout.contains("stations"), "\(evening.stdout)")
+    }
+
     @Test func aVenuesRefreshCutsTheMenusGetUnderWayAndTheRoundResumes() throws {
         MenuBodies.serveWeek(server)
         let today = MenuBodies.path(MenuBodies.today)

@@ -32,6 +32,13 @@ public struct MenuBook: Sendable {
         menus.first { $0.venueID == venueID && t < $0.end }
     }
 
+    /// The meal the venue serves at `t`, and no other: what `status --details` names the
+    /// stations of, since a meal still to come says nothing of what is at the counters
+    /// now. Of two that overlap, the one that started first, as `currentOrNext` picks.
+    public func served(by venueID: Int, at t: Instant) -> Menu? {
+        menus.first { $0.venueID == venueID && $0.isServed(at: t) }
+    }
+
     /// The venue's meal on `date` being served at `t`, else the next of that date; nil
     /// when the date's meals are all over.
     public func currentOrNext(of venueID: Int, on date: LocalDate, at t: Instant) -> Menu? {

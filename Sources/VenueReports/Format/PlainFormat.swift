@@ -31,7 +31,12 @@ package struct PlainFormat {
         for (heading, rows) in sections() where !rows.isEmpty {
             lines.append([])
             lines.append([Segment(text: heading, code: "1")])
-            lines += table(rows)
+            for (row, line) in zip(rows, table(rows)) {
+                lines.append(line)
+                if let stations = report.stations[row.venue.id] {
+                    lines.append([Segment(text: "    stations: " + stations.joined(separator: ", "))])
+                }
+            }
         }
         if let unknown = unknownSentence() {
             lines += [[]] + wrapped([Segment(text: unknown, code: Tone.unknown.ansi)])

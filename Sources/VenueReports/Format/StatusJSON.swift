@@ -3,7 +3,8 @@ import DiningHours
 /// `venuectl status --json` (HOURS.md §4): one object, every venue with at least id, name,
 /// state, label, changes_at, closing_soon and estimated, and why it is unknown
 /// (`unknown_reason`); with `--near` also `distance_m` and `walk_minutes` (null for a
-/// venue without coordinates). At the top, besides the instant, source, zone and
+/// venue without coordinates); with `--details`, `stations` for one serving a meal
+/// (`MealStations`), absent for the others. At the top, besides the instant, source, zone and
 /// coverage: how current the data is (`stale`, `stale_reason`, `fetched_at`) and the
 /// reason every venue shares when all are unknown for one (`unknown_reason`). With
 /// `--open-now`, also the venues it left out because their hours are unknown (`unknown`).
@@ -40,6 +41,9 @@ public enum StatusJSON {
                 ("message", JSONText.string(status.message)),
                 ("unknown_reason", JSONText.string(status.unknownReason?.name)),
             ]
+            if let stations = report.stations[row.venue.id] {
+                members.append(("stations", JSONText.array(stations.map(JSONText.quote))))
+            }
             if report.options.near != nil {
                 members += [("distance_m", row.distance.map { "\(Int($0.rounded()))" } ?? "null"),
                             ("walk_minutes", row.distance.map { "\(Coordinate.walkingMinutes($0))" } ?? "null")]

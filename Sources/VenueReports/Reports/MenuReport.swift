@@ -32,14 +32,8 @@ public struct MenuReport: Sendable {
     /// Why no meal is listed, as a sentence; nil when one is.
     public let nothing: String?
 
-    /// A meal name that names no meal of the date: the error lists the date's meals.
-    public struct UnknownMeal: Error, Equatable {
-        public let name: String
-        public let known: [String]
-    }
-
     public init(book: MenuBook, venueID: Int, venueName: String, at: Instant, zone: ZoneRules, selection: Selection,
-                filter: MenuFilter) throws(UnknownMeal) {
+                filter: MenuFilter) throws(MealName.Mismatch) {
         self.venueID = venueID
         self.venueName = venueName
         self.at = at
@@ -56,11 +50,7 @@ public struct MenuReport: Sendable {
             date = day
             let meals = book.meals(of: venueID, on: day)
             if let name {
-                let folded = VenueQuery.fold(name)
-                let named = meals.filter { VenueQuery.fold($0.service) == folded }
-                let found = named.isEmpty ? meals.filter { VenueQuery.fold($0.service).hasPrefix(folded) } : named
-                guard !found.isEmpty || meals.isEmpty else { throw UnknownMeal(name: name, known: meals.map(\.service)) }
-                chosen = found
+                chosen = try MealName.select(name, among: meals)
             } else if all || day != zone.localDate(of: at) {
                 chosen = all ? meals : Array(meals.prefix(1))
             } else {

@@ -33,6 +33,10 @@ public struct StatusReport: Sendable {
     /// When `dishAlerts` can next read differently: the next one's announcement, or the
     /// start of a meal said now (its alert ends there). A follower's next redraw.
     package var dishesChangeAt: Instant?
+    /// `--details`: the stations of the meal each open venue serves at `at`, by venue id
+    /// (`MealStations`). Filled by venuectl, which reads the menus; empty otherwise, and
+    /// then no format shows any.
+    package var stations: [Int: [String]] = [:]
 
     /// `--dishes` answered from `index`: the alerts due at the report's instant.
     package mutating func follow(_ dishes: FollowedDishes, in index: DishIndex) {

@@ -19,7 +19,7 @@ enum MenuCommand {
     }
 
     static let table = FlagTable<Options>(helpCommand: "venuectl menu --help", flags: [
-        .init(name: "--meal", value: "NAME", help: "the meal of that name (Breakfast, Lunch, Dinner, ...) on the date") { o, v in o.meal = v },
+        .init(name: "--meal", value: "NAME", help: "the meal of that name (Breakfast, Lunch, Dinner, ...) on the date, or the one it begins") { o, v in o.meal = v },
         .date,
         .init(name: "--all", value: nil, help: "every meal of the date") { o, _ in o.all = true },
         .init(name: "--diet", value: "D[,D]", help: "only dishes labelled so (vegan, vegetarian, halal, ...; vegan counts as vegetarian)") { o, v in
@@ -73,7 +73,7 @@ enum MenuCommand {
             report = try MenuReport(book: copy.book, venueID: venue.id, venueName: venue.name, at: at, zone: zone,
                                     selection: date.map { .date($0, meal: options.meal, all: options.all) } ?? .currentOrNext, filter: filter)
         } catch {
-            throw .usage("no meal '\(error.name)' at \(venue.name) on \(date.map(ClockText.day) ?? "that date"): its meals are \(error.known.joined(separator: ", "))")
+            throw .usage(mealMismatch(error, venue: venue.name, on: date.map(ClockText.day) ?? "that date"))
         }
         if options.common.json {
             try Venuectl.write(MenuJSON.render(report))
@@ -82,5 +82,16 @@ enum MenuCommand {
         }
         if let skipped = copy.skipped { Venuectl.writeError("venuectl: " + skipped) }
         return 0
+    }
+
+    /// A `--meal` that names no meal, or starts the names of several: what to type instead.
+    private static func mealMismatch(_ mismatch: MealName.Mismatch, venue: String, on day: String) -> String {
+        switch mismatch {
+        case .unknown(let name, let known):
+            return "no meal '\(name)' at \(venue) on \(day): its meals are \(known.joined(separator: ", "))"
+        case .ambiguous(let name, let matches):
+            let listed = matches.dropLast().joined(separator: ", ") + " and " + (matches.last ?? "")
+            return "--meal '\(name)' matches \(listed) on \(day): say which"
+        }
     }
 }

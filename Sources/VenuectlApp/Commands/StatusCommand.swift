@@ -8,13 +8,36 @@ import VenuedProtocol
 /// for it, else a line on stderr. Every path renders through `StatusPresentation`, so the
 /// output is the same wherever it was computed.
 enum StatusCommand {
+    /// The status query, and what only venuectl does with it: `--details` reads menus,
+    /// which venued's status answer does not carry.
+    struct Options: Sendable {
+        var status = StatusOptions()
+        var details = StatusDetails.Request()
+    }
+
+    /// status's own flags (the query's, shared with venued's prompt lines and `watch`)
+    /// and `--details` with its `--menus`, which only this command takes.
+    static let table: FlagTable<Options> = {
+        let query = StatusOptions.table.flags.map { $0.lifted(to: \Options.status) }
+        // --help last, where every command's help lists it.
+        return FlagTable(helpCommand: "venuectl status --help",
+                         flags: query.filter { $0.name != "--help" } + StatusDetails.flags + query.filter { $0.name == "--help" })
+    }()
+
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
-        let (options, configured) = try answering(try StatusOptions.parse(arguments, environment: context.environment))
+        var parsed = Options()
+        let configured = try answering(try StatusOptions.parse(arguments, table: table, into: &parsed, status: \.status,
+                                                               environment: context.environment))
+        let options = parsed.status
         if options.help {
-            try Venuectl.write(StatusOptions.helpText + "\n")
+            try Venuectl.write(StatusOptions.helpText(flags: table.helpLines) + "\n")
             return 0
         }
-        do { return try answer(try context.resolvingFavorites(options), context) } catch {
+        do {
+            let resolved = try context.resolvingFavorites(options)
+            guard parsed.details.wanted || parsed.details.menus != nil else { return try answer(resolved, context) }
+            return try StatusDetails.answer(resolved, parsed.details, context)
+        } catch {
             guard case .answer(let error) = error else { throw error }
             throw .answer(VenuectlConfig.attributing(error, location: configured["tz"]))
         }
@@ -45,19 +68,26 @@ enum StatusCommand {
                 failure = reason
             }
         }
-        let local = try LocalFeed.load(nil, environment: context.environment)
+        var local = try LocalFeed.load(nil, environment: context.environment)
+        local.unreachable = failure
         let report = try answering(try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),
-                                                    dataAge: DataAge.fallback(local.copy, unreachableHint: failure.hint, now: context.now)))
+                                                    dataAge: local.age(now: context.now)))
         try Venuectl.write(presentation.render(report))
-        // After the answer, and only with one: an error is a single line of its own. Once
-        // the answer's own "Old data:" line gives the advice, stderr repeating it is noise;
-        // only a cache that was passed over is left to say.
+        writeNotes(of: local, after: report, in: presentation)
+        return 0
+    }
+
+    /// After the answer, and only with one: an error is a single line of its own. A copy
+    /// venued served, or a `--data` file, has only its skipped parts to say. Once the
+    /// answer's own "Old data:" line gives the advice, stderr repeating it is noise; only
+    /// a cache that was passed over is left to say.
+    static func writeNotes(of local: LocalFeed, after report: StatusReport, in presentation: StatusPresentation) {
+        guard let failure = local.unreachable else { return local.writeNotes() }
         if case .venuedUnreachable? = report.dataAge.staleness, presentation.saysStaleNote {
             local.writeNotes()
         } else {
             Venuectl.writeError("venuectl: " + local.notice(failure, zone: report.zone))
         }
-        return 0
     }
 
     /// What to print from venued's answer: its object without the leading `"ok":true`

@@ -2,8 +2,8 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// The menus venued serves (`menus` request, docs/PROTOCOL.md), for `menu` and
-/// `search --dish` without `--menus`: the one place venuectl asks for them. Each date's
+/// The menus venued serves (`menus` request, docs/PROTOCOL.md), for `menu`,
+/// `search --dish` and `status --details` without `--menus`: the one place venuectl asks for them. Each date's
 /// body is decoded here with the same `MenuDecoder` as a `--menus` file, so both answer
 /// alike. There is no local fallback: when venued cannot answer, one line says so and
 /// how to read menus without it.
@@ -13,10 +13,11 @@ enum ServedMenus {
     /// The dates one request may name (venued's `MenusAnswer.dateLimit`).
     static let dateLimit = 8
 
-    static func load(dates: ClosedRange<LocalDate>, zone: ZoneRules, context: Context) throws(CLIError) -> MenuCopy {
+    /// `socket`: the one `--socket` names, for `status --details`; nil for the usual one.
+    static func load(dates: ClosedRange<LocalDate>, zone: ZoneRules, socket: String? = nil, context: Context) throws(CLIError) -> MenuCopy {
         let asked = (dates.lowerBound.dayNumber...dates.upperBound.dayNumber).prefix(dateLimit).map { JSONText.quote("\(LocalDate(dayNumber: $0))") }
         let request = JSONText.object([("v", "\(Request.version)"), ("cmd", JSONText.quote("menus")), ("dates", JSONText.array(asked))])
-        let answer = try DaemonStatus.ask(request, socket: nil, context: context, command: "menu", asked: "menus", timeout: budget) { answer in
+        let answer = try DaemonStatus.ask(request, socket: socket, context: context, command: "menu", asked: "menus", timeout: budget) { answer in
             copy(of: answer.value, zone: zone)
         }
         switch answer {
