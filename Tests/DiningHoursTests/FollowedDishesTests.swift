@@ -75,4 +75,15 @@ import Testing
             #expect(pizza.alerts(in: merged, at: at(instant)) == pizza.alerts(in: index, at: at(instant)), "\(instant)")
         }
     }
+
+    @Test func onTheRealBodyEachMealWithTheDishIsAnnounced() throws {
+        let real = DishIndex(MenuBook(try MenuFixture.real().menus))
+        let eggs = FollowedDishes(["scrambled eggs"]).alerts(in: real, at: at("2022-10-04T07:00"))
+        #expect(eggs.due.map(\.dish) == ["cage-free scrambled eggs"] && eggs.due.first?.menu.venueName == "1920 Commons")
+        // Rye bread is served at Lunch and at Dinner: two alerts, each 30 minutes before its meal.
+        let rye = FollowedDishes(["rye bread"])
+        #expect(rye.alerts(in: real, at: at("2022-10-04T10:00")) == ([], at("2022-10-04T10:30")))
+        #expect(rye.alerts(in: real, at: at("2022-10-04T10:30")).due.map(\.menu.service) == ["Lunch"])
+        #expect(rye.alerts(in: real, at: at("2022-10-04T11:00")).next == at("2022-10-04T16:30"))
+    }
 }

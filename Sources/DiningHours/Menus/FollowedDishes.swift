@@ -7,7 +7,8 @@
 /// lists near names for a person to read, an alert interrupts them, and "pita" is not
 /// "pizza".
 public struct FollowedDishes: Sendable, Equatable {
-    /// The names as followed, each cleaned, cut to `nameLimit`, a repeat once.
+    /// The names as followed, each cleaned, cut to `nameLimit`, without spaces at its
+    /// ends, a repeat once.
     public let names: [String]
     /// How long before a meal starts it is announced.
     public let lead: Int
@@ -24,7 +25,7 @@ public struct FollowedDishes: Sendable, Equatable {
 
     public init(_ names: [String], leadMinutes: Int = defaultLeadMinutes) {
         var seen: Set<String> = []
-        self.names = names.prefix(Self.limit).map { UntrustedText.singleLine(FeedDecoder.cut($0, Self.nameLimit)) }
+        self.names = names.prefix(Self.limit).map { UntrustedText.singleLine(FeedDecoder.cut($0, Self.nameLimit)).trimmingSpaces }
             .filter { !NameKey($0).text.isEmpty && seen.insert(NameKey($0).text).inserted }
         lead = min(max(leadMinutes, Self.leadMinutes.lowerBound), Self.leadMinutes.upperBound) * 60
     }

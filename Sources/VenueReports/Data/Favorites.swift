@@ -143,7 +143,7 @@ public struct Favorites: Hashable, Sendable {
     /// are followed.
     @discardableResult
     public mutating func follow(_ dish: String) -> Bool {
-        let plain = String(dish.map { $0 == "#" ? " " : $0 }).trimming([" ", "\t", "\r"])
+        let plain = String(dish.map { $0 == "#" ? " " : $0 })
         guard dishes.count < FollowedDishes.limit, let name = FollowedDishes([plain]).names.first, !follows(name) else { return false }
         dishes.append(name)
         return true
