@@ -91,6 +91,13 @@ import Testing
         #expect(served["stale"] as? Bool == true)
         // A failed GET ends the round: the other dates are not asked.
         #expect(MenuBodies.requests(server) == (bad == "500" ? 8 : 14))
+        // A restart, inside the backoff, still says why (the state file keeps each date's problem).
+        #expect(daemon.stop() == 0)
+        daemon = try start()
+        let restarted = try Self.settled(daemon)
+        let kept = try #require((Self.menus(restarted)["dates"] as? [[String: Any]])?.first { $0["date"] as? String == "\(MenuBodies.today)" })
+        #expect(kept["problem"] as? String == today["problem"] as? String)
+        #expect(MenuBodies.requests(server) == (bad == "500" ? 8 : 14))
     }
 
     @Test func refreshesAndRestartsWithinMaxAgeSendOneRound() throws {

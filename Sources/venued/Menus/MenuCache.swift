@@ -39,7 +39,8 @@ struct MenuCache: Sendable {
         }
     }
 
-    /// The schedule and the fetch times, after a round; the bodies of dates no answer
+    /// The schedule, the fetch times and each date's problem (why its last refresh gave
+    /// nothing better: a restart still says it), after a round; the bodies of dates no answer
     /// covers any more (a week before yesterday) are removed, so the folder stays a week.
     func storeState(_ shelf: MenuShelf, today: LocalDate) throws(CacheError) {
         let fetched = shelf.days.sorted { $0.key < $1.key }.compactMap { date, day in
@@ -50,6 +51,9 @@ struct MenuCache: Sendable {
             ("reason", JSONText.string(shelf.reason)), ("failures", "\(shelf.failures)"),
             ("round_date", JSONText.string(shelf.roundDate.map { "\($0)" })), ("last_round", JSONText.string(shelf.lastRound)),
             ("fetched_at", JSONText.object(fetched)),
+            ("problems", JSONText.object(shelf.days.sorted { $0.key < $1.key }.compactMap { date, day in
+                day.problem.map { ("\(date)", JSONText.quote($0)) }
+            })),
         ])
         do {
             try prepare()
@@ -67,6 +71,7 @@ struct MenuCache: Sendable {
         var shelf = MenuShelf()
         var problems: [String] = []
         var fetched: [String: Instant] = [:]
+        var dateProblems: [String: String] = [:]
         _ = AtomicFile.removeTemporaries(of: statePath)
         if access(statePath, F_OK) == 0 {
             do {
@@ -79,11 +84,16 @@ struct MenuCache: Sendable {
                 if case .object(let members)? = state["fetched_at"] {
                     for (date, value) in members { fetched[date] = Self.instant(value) }
                 }
+                if case .object(let members)? = state["problems"] {
+                    for case (let date, .string(let problem)) in members { dateProblems[date] = UntrustedText.singleLine(problem) }
+                }
             } catch {
                 problems.append("the menus state \(statePath) is not usable (\(error)); a round runs at once")
             }
         }
         for date in MenuShelf.window(today: today) {
+            // A date whose only copy is the failure: nothing held, the reason kept.
+            if let problem = dateProblems["\(date)"] { shelf.days[date, default: MenuShelf.Day()].problem = problem }
             let file = path(date)
             _ = AtomicFile.removeTemporaries(of: file)
             guard access(file, F_OK) == 0 else { continue }
@@ -91,7 +101,7 @@ struct MenuCache: Sendable {
                 let bytes = try BoundedFile.read(file, limit: HTTPFetcher.sizeLimit)
                 let menus = try MenuDecoder.decode(bytes, zone: zone).menus
                 shelf.days[date] = MenuShelf.Day(body: bytes, menuCount: menus.count, source: .cache, fetchedAt: fetched["\(date)"],
-                                                 dishes: DishIndex(MenuBook(menus)))
+                                                 problem: dateProblems["\(date)"], dishes: DishIndex(MenuBook(menus)))
             } catch {
                 rename(file, file + ".corrupt")
                 problems.append("the cached menus \(file) are not usable (\(error)); moved aside")
