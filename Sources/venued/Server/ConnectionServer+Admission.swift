@@ -76,12 +76,16 @@ extension ConnectionServer {
 
     /// Gives slots to the clients waiting for one, those of the processes holding the
     /// fewest first (`WaitingRoom`): freed slots, then those of quiet connections.
+    /// Called every turn, so an empty room costs one comparison.
     mutating func admitWaiting() {
-        while !waitingRoom.isEmpty {
-            guard let newcomer = waitingRoom.nextPeer(slots: connections.slots(of:)) else { return }
-            guard connections.requestSlotsTaken < Self.maxConnections || closeQuietest(for: newcomer) else { return }
-            guard let (fd, peer) = waitingRoom.next(slots: connections.slots(of:)) else { return }
-            open(fd, peer: peer)
+        while let choice = waitingRoom.next(slots: connections.slots(of:)) {
+            guard connections.requestSlotsTaken < Self.maxConnections else {
+                // Closing one changes the slots its process holds, and so whom the room
+                // chooses: the next round chooses again, with the freed slot.
+                guard closeQuietest(for: choice.peer) else { return }
+                continue
+            }
+            open(waitingRoom.admit(choice), peer: choice.peer)
         }
     }
 
