@@ -1,6 +1,7 @@
 import DiningHours
 
-/// `venuectl status --json` (HOURS.md §4): one object, every venue with at least id, name,
+/// `venuectl status --json` and venued's `status` answer (HOURS.md §4): one object, `ok`
+/// first (`Reply.ok`), every venue with at least id, name,
 /// state, label, changes_at, closing_soon and estimated, and why it is unknown
 /// (`unknown_reason`); with `--near` also `distance_m` and `walk_minutes` (null for a
 /// venue without coordinates). At the top, besides the instant, source, zone and
@@ -9,7 +10,7 @@ import DiningHours
 /// `--open-now`, also the venues it left out because their hours are unknown (`unknown`).
 public enum StatusJSON {
     public static func render(_ report: StatusReport) -> String {
-        JSONText.object(members(report)) + "\n"
+        Reply.ok(members(report))
     }
 
     /// What a JSON answer shows apart from its instants: every member but `at`, which
@@ -20,8 +21,8 @@ public enum StatusJSON {
         members.filter { $0.0 != "at" && $0.0 != "fetched_at" }.map { $0.0 + ":" + $0.1 }.joined(separator: ",")
     }
 
-    /// The members of the object, in order, as JSON text: the daemon prepends its own
-    /// `ok` member and otherwise answers with exactly this shape.
+    /// The members of the object after `ok`, in order, as JSON text: venued's pushes put
+    /// their `event` before them.
     public static func members(_ report: StatusReport) -> [(String, String)] {
         let zone = report.zone
         let venues = report.rows.map { row -> String in

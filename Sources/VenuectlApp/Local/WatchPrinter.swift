@@ -45,10 +45,10 @@ struct WatchPrinter {
         self.mode = mode
     }
 
-    /// A pushed answer: venued's rendered text, or its JSON object without `"ok"`.
+    /// A pushed answer: venued's rendered text, or its JSON line as it came.
     mutating func print(_ answer: Answer) throws(CLIError) {
         if presentation.format == .json {
-            try emit((answer.payload ?? answer.line) + "\n")
+            try emit(answer.line + "\n")
         } else if case .string(let text)? = answer.value["text"] {
             try emit(text)
         }
