@@ -79,7 +79,9 @@ extension ConnectionServer {
     /// fewest first (`WaitingRoom`): freed slots, then those of quiet connections.
     /// Called every turn, so an empty room costs one comparison.
     mutating func admitWaiting() {
-        while let choice = waitingRoom.next(slots: connections.slots(of:)) {
+        // A closure, not the method `connections.slots(of:)`: that would copy the table
+        // into a box on the heap at every call, and this runs once per admission.
+        while let choice = waitingRoom.next(slots: { connections.slots(of: $0) }) {
             guard connections.requestSlotsTaken < Self.maxConnections else {
                 // Closing one changes the slots its process holds, and so whom the room
                 // chooses: the next round chooses again, with the freed slot.

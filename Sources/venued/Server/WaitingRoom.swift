@@ -10,32 +10,56 @@
 /// listening socket's queue behind it. Pure bookkeeping: the loop does the I/O.
 ///
 /// Under load most requests pass through here (a client that reconnects at once finds
-/// its previous connection still holding a slot), so entering and leaving must not
-/// shift or allocate: the clients sit in a pool of `capacity` places, allocated once and
-/// reused, each process's line a chain through it from oldest to newest. Taking the
-/// oldest or the newest of a line moves nothing else.
+/// its previous connection still holding a slot), so taking the oldest of a line does
+/// not shift the rest: it moves the line's head, and the departed are dropped in one
+/// move once they are as many as those waiting (`Line.takeOldest`); an emptied line's
+/// array is kept for the next line, so entering and leaving do not allocate.
 struct WaitingRoom {
     private struct Client {
         let fd: Int32
         let deadline: Double
         /// Order of arrival across processes: ties go to the client that waited longest.
         let arrival: Int
-        /// The places of the line's next newer and next older client.
-        var newer: Int?
-        var older: Int?
-
-        /// What a free place holds: no line links to it.
-        static let vacant = Client(fd: -1, deadline: .infinity, arrival: .max, newer: nil, older: nil)
     }
 
-    /// One process's waiting clients, in arrival order: its oldest and newest place in
-    /// the pool. A freed slot asks once per process, not once per client: a flood from
-    /// one process is one entry here.
+    /// One process's waiting clients, in arrival order: `clients[head...]`, those before
+    /// `head` having left. A freed slot asks once per process, not once per client: a
+    /// flood from one process is one entry here. Never empty while in the room.
     private struct Line {
         let peer: Int32
-        var oldest: Int
-        var newest: Int
-        var count: Int
+        var clients: [Client]
+        var head = 0
+
+        /// `storage` is an emptied line's array, kept for the next line so that its
+        /// growth is not paid again.
+        init(peer: Int32, first: Client, storage: [Client]) {
+            self.peer = peer
+            clients = storage
+            clients.append(first)
+        }
+
+        var count: Int { clients.count - head }
+        var oldest: Client { clients[head] }
+
+        /// A line is usually never empty under load (its process's clients keep coming),
+        /// so it is compacted rather than left to grow: once the departed are at least
+        /// as many as those waiting (and a few), they go in one move, which the takes
+        /// since the last move pay for, one client's move each.
+        mutating func takeOldest() -> Client {
+            let client = clients[head]
+            head += 1
+            if head >= Self.compactionFloor && head * 2 >= clients.count {
+                clients.removeSubrange(..<head)
+                head = 0
+            }
+            return client
+        }
+
+        mutating func takeNewest() -> Client { clients.removeLast() }
+
+        /// Below this many departed, a line keeps them: a move of a few costs more than
+        /// their room.
+        static let compactionFloor = 16
     }
 
     /// Who `admit` would let in, as `next` chose it: good until the room or the slots
@@ -46,32 +70,22 @@ struct WaitingRoom {
     }
 
     let capacity: Int
-    /// Places a waiting client takes, and those free to take (a stack: the last freed is
-    /// reused first, while it is still in the cache). A place no line links to holds
-    /// `Client.vacant`; `vacate` unlinks a place before it empties it.
-    private var pool: [Client]
-    private var vacant: [Int]
-    /// In order of their processes' first client since each line was last empty:
-    /// `displace` breaks ties by this order.
+    /// In the order they opened (a line opens with its process's first client since it
+    /// last emptied): `displace` gives a tie to the earliest.
     private var lines: [Line] = []
+    /// The array of the last line that emptied, emptied, its capacity kept.
+    private var spare: [Client] = []
     private var count = 0
     private var arrivals = 0
 
-    init(capacity: Int) {
-        self.capacity = capacity
-        pool = Array(repeating: Client.vacant, count: capacity)
-        vacant = Array((0..<capacity).reversed())
-    }
+    init(capacity: Int) { self.capacity = capacity }
 
     var isEmpty: Bool { count == 0 }
 
     /// Deadlines only grow with arrival, so each line's oldest is its earliest.
     var earliestDeadline: Double? {
         var earliest: Double?
-        for line in lines {
-            let deadline = pool[line.oldest].deadline
-            if earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
-        }
+        for line in lines where earliest.map({ line.oldest.deadline < $0 }) ?? true { earliest = line.oldest.deadline }
         return earliest
     }
 
@@ -80,17 +94,15 @@ struct WaitingRoom {
     /// Only while the room is not full.
     mutating func enter(_ fd: Int32, peer: Int32, until deadline: Double) {
         precondition(!isFull, "the loop enters a client only while the waiting room has space")
-        guard let place = vacant.popLast() else { return }
-        let line = lines.firstIndex { $0.peer == peer }
-        pool[place] = Client(fd: fd, deadline: deadline, arrival: arrivals, newer: nil, older: line.map { lines[$0].newest })
+        let client = Client(fd: fd, deadline: deadline, arrival: arrivals)
         arrivals += 1
         count += 1
-        if let line {
-            pool[lines[line].newest].newer = place
-            lines[line].newest = place
-            lines[line].count += 1
+        if let index = lines.firstIndex(where: { $0.peer == peer }) {
+            lines[index].clients.append(client)
         } else {
-            lines.append(Line(peer: peer, oldest: place, newest: place, count: 1))
+            var storage: [Client] = []
+            swap(&storage, &spare)
+            lines.append(Line(peer: peer, first: client, storage: storage))
         }
     }
 
@@ -118,7 +130,7 @@ struct WaitingRoom {
         guard !isEmpty else { return nil }
         var best: (line: Int, held: Int, arrival: Int)?
         for (index, line) in lines.enumerated() {
-            let (held, arrival) = (slots(line.peer), pool[line.oldest].arrival)
+            let (held, arrival) = (slots(line.peer), line.oldest.arrival)
             if best.map({ (held, arrival) < ($0.held, $0.arrival) }) ?? true { best = (index, held, arrival) }
         }
         return best.map { Choice(peer: lines[$0.line].peer, line: $0.line) }
@@ -135,7 +147,7 @@ struct WaitingRoom {
         var ended: [(arrival: Int, fd: Int32)] = []
         var index = 0
         while index < lines.count {
-            let oldest = pool[lines[index].oldest]
+            let oldest = lines[index].oldest
             guard oldest.deadline <= now else {
                 index += 1
                 continue
@@ -149,33 +161,22 @@ struct WaitingRoom {
     }
 
     private mutating func takeOldest(line index: Int) -> Int32 {
-        let place = lines[index].oldest
-        let client = pool[place]
-        if let newer = client.newer {
-            pool[newer].older = nil
-            lines[index].oldest = newer
-        }
-        return vacate(place, of: index, fd: client.fd)
+        let client = lines[index].takeOldest()
+        left(line: index)
+        return client.fd
     }
 
     private mutating func takeNewest(line index: Int) -> Int32 {
-        let place = lines[index].newest
-        let client = pool[place]
-        if let older = client.older {
-            pool[older].newer = nil
-            lines[index].newest = older
-        }
-        return vacate(place, of: index, fd: client.fd)
+        let client = lines[index].takeNewest()
+        left(line: index)
+        return client.fd
     }
 
-    /// Frees `place`, already unlinked from line `index` unless it was its last client,
-    /// and drops the line when it is empty.
-    private mutating func vacate(_ place: Int, of index: Int, fd: Int32) -> Int32 {
-        pool[place] = .vacant
-        vacant.append(place)
+    /// A client of line `index` has left: the line goes when it was its last.
+    private mutating func left(line index: Int) {
         count -= 1
-        lines[index].count -= 1
-        if lines[index].count == 0 { lines.remove(at: index) }
-        return fd
+        guard lines[index].count == 0 else { return }
+        spare = lines.remove(at: index).clients
+        spare.removeAll(keepingCapacity: true)
     }
 }
