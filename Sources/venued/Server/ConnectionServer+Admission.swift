@@ -33,7 +33,7 @@ extension ConnectionServer {
                 open(fd, peer: peer.pid)
             } else {
                 if waitingRoom.isFull {
-                    guard let displaced = waitingRoom.displace(for: peer.pid, slots: connections.slots(of:)) else {
+                    guard let displaced = waitingRoom.displace(for: peer.pid, slots: { connections.slots(of: $0) }) else {
                         refuseBusy(fd)
                         continue
                     }
