@@ -1,13 +1,13 @@
 import DiningHours
 
 /// `venuectl status --json` and venued's `status` answer (HOURS.md §4): one object, `ok`
-/// first (`Reply.ok`), every venue with at least id, name,
-/// state, label, changes_at, closing_soon and estimated, and why it is unknown
-/// (`unknown_reason`); with `--near` also `distance_m` and `walk_minutes` (null for a
-/// venue without coordinates). At the top, besides the instant, source, zone and
-/// coverage: how current the data is (`stale`, `stale_reason`, `fetched_at`) and the
-/// reason every venue shares when all are unknown for one (`unknown_reason`). With
-/// `--open-now`, also the venues it left out because their hours are unknown (`unknown`).
+/// first (`Reply.ok`), every venue with at least id, name, state, label, changes_at,
+/// closing_soon and estimated, and why it is unknown (`unknown_reason`); with `--near`
+/// also `distance_m` and `walk_minutes` (null for a venue without coordinates). At the
+/// top, besides the instant, source, zone and coverage: how current the data is
+/// (`stale`, `stale_reason`, `fetched_at`) and the reason every venue shares when all
+/// are unknown for one (`unknown_reason`). With `--open-now`, also the venues it left
+/// out because their hours are unknown (`unknown`).
 public enum StatusJSON {
     public static func render(_ report: StatusReport) -> String {
         Reply.ok(members(report))
