@@ -59,9 +59,9 @@ import Testing
         room.enter(7, peer: 1, until: 1.0)
         room.enter(8, peer: 1, until: 1.5)
         #expect(room.earliestDeadline == 1.0)
-        #expect(room.next(slots: { _ in 0 })?.fd == 7)
-        #expect(room.next(slots: { _ in 0 })?.fd == 8)
-        #expect(room.next(slots: { _ in 0 })?.fd == nil && room.isEmpty)
+        #expect(room.admitNext(slots: { _ in 0 }) == 7)
+        #expect(room.admitNext(slots: { _ in 0 }) == 8)
+        #expect(room.admitNext(slots: { _ in 0 }) == nil && room.isEmpty)
     }
 
     @Test func aSlotGoesFirstToTheProcessHoldingFewest() {
@@ -71,10 +71,10 @@ import Testing
         room.enter(9, peer: 2, until: 1.2)
         room.enter(10, peer: 3, until: 1.3)
         let held: [Int32: Int] = [1: 60, 2: 1, 3: 1]
-        #expect(room.nextPeer(slots: { held[$0] ?? 0 }) == 2)
-        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 9)
-        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 10)
-        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 7)
+        #expect(room.next(slots: { held[$0] ?? 0 })?.peer == 2)
+        #expect(room.admitNext(slots: { held[$0] ?? 0 }) == 9)
+        #expect(room.admitNext(slots: { held[$0] ?? 0 }) == 10)
+        #expect(room.admitNext(slots: { held[$0] ?? 0 }) == 7)
         #expect(room.earliestDeadline == 1.1)
     }
 
@@ -82,11 +82,11 @@ import Testing
         var room = WaitingRoom(capacity: 5)
         for (fd, peer) in [(7, 1), (8, 1), (9, 2), (10, 1), (11, 3)] as [(Int32, Int32)] { room.enter(fd, peer: peer, until: 1.0) }
         let held: [Int32: Int] = [1: 5, 2: 9, 3: 2]
-        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 11)
-        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 7)
-        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 8)
-        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 10)
-        #expect(room.next(slots: { held[$0] ?? 0 })?.fd == 9)
+        #expect(room.admitNext(slots: { held[$0] ?? 0 }) == 11)
+        #expect(room.admitNext(slots: { held[$0] ?? 0 }) == 7)
+        #expect(room.admitNext(slots: { held[$0] ?? 0 }) == 8)
+        #expect(room.admitNext(slots: { held[$0] ?? 0 }) == 10)
+        #expect(room.admitNext(slots: { held[$0] ?? 0 }) == 9)
     }
 
     @Test func aNewcomerToAFullRoomDisplacesTheNewestOfTheProcessHoldingMost() {
@@ -98,7 +98,7 @@ import Testing
         #expect(room.displace(for: 1, slots: { held[$0] ?? 0 }) == nil)
         #expect(room.displace(for: 3, slots: { held[$0] ?? 0 }) == 8)
         #expect(!room.isFull)
-        #expect(room.next(slots: { _ in 0 })?.fd == 7)
+        #expect(room.admitNext(slots: { _ in 0 }) == 7)
     }
 
     @Test func isFullAtItsCapacity() {
@@ -107,8 +107,25 @@ import Testing
         #expect(!room.isFull)
         room.enter(8, peer: 1, until: 1.0)
         #expect(room.isFull)
-        _ = room.next(slots: { _ in 0 })
+        _ = room.admitNext(slots: { _ in 0 })
         #expect(!room.isFull)
+    }
+
+    @Test func aLineThatNeverEmptiesStaysInArrivalOrder() {
+        var room = WaitingRoom(capacity: 8)
+        var fd: Int32 = 10
+        for _ in 0..<4 {
+            room.enter(fd, peer: 1, until: 1.0)
+            fd += 1
+        }
+        // Far more takes than the compaction floor, the line never empty between them.
+        for expected in Int32(10)..<Int32(210) {
+            room.enter(fd, peer: 1, until: 1.0)
+            fd += 1
+            #expect(room.admitNext(slots: { _ in 0 }) == expected)
+        }
+        #expect(room.expired(at: 1.0) == Array(210..<214))
+        #expect(room.isEmpty)
     }
 
     @Test func aWaitEndsAtItsDeadline() {
@@ -119,7 +136,112 @@ import Testing
         #expect(room.expired(at: 0.5) == [])
         #expect(room.expired(at: 2.0) == [7, 8])
         #expect(room.earliestDeadline == 3.0)
-        #expect(room.next(slots: { _ in 0 })?.fd == 9)
+        #expect(room.admitNext(slots: { _ in 0 }) == 9)
+    }
+}
+
+extension WaitingRoom {
+    /// `next` and `admit` at once, as the loop does when a slot is free.
+    mutating func admitNext(slots: (Int32) -> Int) -> Int32? {
+        next(slots: slots).map { admit($0) }
+    }
+}
+
+/// The waiting room's rules written the plainest way, an array per process shifted on
+/// every take: the room, with its heads and compactions, must choose exactly as this does.
+private struct PlainWaitingRoom {
+    struct Client { let fd: Int32, deadline: Double, arrival: Int }
+    var lines: [(peer: Int32, clients: [Client])] = []
+    var arrivals = 0
+    let capacity: Int
+
+    var count: Int { lines.reduce(0) { $0 + $1.clients.count } }
+    var earliestDeadline: Double? { lines.compactMap { $0.clients.first?.deadline }.min() }
+
+    mutating func enter(_ fd: Int32, peer: Int32, until deadline: Double) {
+        let client = Client(fd: fd, deadline: deadline, arrival: arrivals)
+        arrivals += 1
+        if let index = lines.firstIndex(where: { $0.peer == peer }) {
+            lines[index].clients.append(client)
+        } else {
+            lines.append((peer, [client]))
+        }
+    }
+
+    mutating func displace(for peer: Int32, slots: (Int32) -> Int) -> Int32? {
+        let held = lines.map { slots($0.peer) + $0.clients.count }
+        guard let top = held.indices.max(by: { held[$0] < held[$1] }),
+              held[top] > (lines.firstIndex { $0.peer == peer }.map { held[$0] } ?? slots(peer)) + 1 else { return nil }
+        let fd = lines[top].clients.removeLast().fd
+        if lines[top].clients.isEmpty { lines.remove(at: top) }
+        return fd
+    }
+
+    func nextLine(slots: (Int32) -> Int) -> Int? {
+        lines.indices.min {
+            (slots(lines[$0].peer), lines[$0].clients[0].arrival) < (slots(lines[$1].peer), lines[$1].clients[0].arrival)
+        }
+    }
+
+    mutating func admitNext(slots: (Int32) -> Int) -> Int32? {
+        guard let index = nextLine(slots: slots) else { return nil }
+        let fd = lines[index].clients.removeFirst().fd
+        if lines[index].clients.isEmpty { lines.remove(at: index) }
+        return fd
+    }
+
+    mutating func expired(at now: Double) -> [Int32] {
+        var ended: [Client] = []
+        for index in lines.indices {
+            let count = lines[index].clients.prefix { $0.deadline <= now }.count
+            ended += lines[index].clients.prefix(count)
+            lines[index].clients.removeFirst(count)
+        }
+        lines.removeAll { $0.clients.isEmpty }
+        return ended.sorted { $0.arrival < $1.arrival }.map(\.fd)
+    }
+}
+
+/// The waiting room takes from a line's head without shifting and compacts its lines;
+/// over long random runs (processes coming and going, rooms filled and emptied, lines
+/// that stay long enough to be compacted, displacements, expiries) it chooses exactly
+/// as the plain arrays do.
+@Suite struct WaitingRoomReference {
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    func choosesAsThePlainRoomDoes(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        // Small rooms fill and empty all the time; in big ones a line lives long
+        // enough to be compacted.
+        let big = seed.isMultiple(of: 2)
+        let capacity = big ? Int.random(in: 20...64, using: &random) : Int.random(in: 1...6, using: &random)
+        var room = WaitingRoom(capacity: capacity)
+        var plain = PlainWaitingRoom(capacity: capacity)
+        var now = 0.0
+        var nextFD: Int32 = 10
+        for step in 0..<2_000 {
+            now += Double.random(in: 0...(big ? 0.005 : 0.1), using: &random)
+            let held = Dictionary(uniqueKeysWithValues: (1...4).map { (Int32($0), Int.random(in: 0...9, using: &random)) })
+            let slots = { (peer: Int32) in held[peer] ?? 0 }
+            let peer = Int32.random(in: 1...4, using: &random)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<5:
+                if room.isFull {
+                    #expect(room.displace(for: peer, slots: slots) == plain.displace(for: peer, slots: slots), "step \(step)")
+                }
+                if !room.isFull {
+                    room.enter(nextFD, peer: peer, until: now + 0.25)
+                    plain.enter(nextFD, peer: peer, until: now + 0.25)
+                    nextFD += 1
+                }
+            case 5..<8:
+                #expect(room.next(slots: slots)?.peer == plain.nextLine(slots: slots).map { plain.lines[$0].peer }, "step \(step)")
+                #expect(room.admitNext(slots: slots) == plain.admitNext(slots: slots), "step \(step)")
+            default:
+                #expect(room.expired(at: now) == plain.expired(at: now), "step \(step)")
+            }
+            #expect(room.earliestDeadline == plain.earliestDeadline, "step \(step)")
+            #expect(room.isEmpty == (plain.count == 0) && room.isFull == (plain.count >= capacity), "step \(step)")
+        }
     }
 }
 

@@ -68,7 +68,13 @@ import Testing
         defer { daemon.stop() }
         #expect(subscribed(daemon))
         let printed = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
-        #expect(printed.split(separator: "\n").count >= 2, "snapshot, then at least the local copy's answer")
+        let lines = printed.split(separator: "\n")
+        #expect(lines.count >= 2, "snapshot, then at least the local copy's answer")
+        // One shape whoever computed the line: venued's pushes, then the local copy's,
+        // which starts with its own snapshot.
+        for line in lines { #expect(line.hasPrefix(#"{"ok":true,"event":""#) && line.contains(#""venues":["#), "\(line)") }
+        let events = lines.map { jsonObject($0)["event"] as? String }
+        #expect(events.first == "snapshot" && events.dropFirst().contains("snapshot"), "\(printed)")
     }
 
     /// `watch | head -c 1`: once the reader is gone, watch exits (74, quietly), without

@@ -1,16 +1,18 @@
 import DiningHours
 
-/// `venuectl status --json` (HOURS.md §4): one object, every venue with at least id, name,
-/// state, label, changes_at, closing_soon and estimated, and why it is unknown
-/// (`unknown_reason`); with `--near` also `distance_m` and `walk_minutes` (null for a
-/// venue without coordinates); with `--details`, `stations` for one serving a meal
-/// (`MealStations`), absent for the others. At the top, besides the instant, source, zone and
-/// coverage: how current the data is (`stale`, `stale_reason`, `fetched_at`) and the
-/// reason every venue shares when all are unknown for one (`unknown_reason`). With
-/// `--open-now`, also the venues it left out because their hours are unknown (`unknown`).
+/// `venuectl status --json` and venued's `status` answer (HOURS.md §4): one object, `ok`
+/// first (`Reply.ok`), every venue with at least id, name, state, label, changes_at,
+/// closing_soon and estimated, and why it is unknown (`unknown_reason`); with `--near`
+/// also `distance_m` and `walk_minutes` (null for a venue without coordinates); with
+/// `--details`, `stations` for one serving a meal (`MealStations`), absent for the
+/// others. At the top, besides the instant, source, zone and coverage: how current the
+/// data is (`stale`, `stale_reason`, `fetched_at`) and the reason every venue shares when
+/// all are unknown for one (`unknown_reason`). With `--open-now`, also the venues it
+/// left out because their hours are unknown (`unknown`); with `--dishes`, the followed
+/// dishes served soon (`dishes`).
 public enum StatusJSON {
     public static func render(_ report: StatusReport) -> String {
-        JSONText.object(members(report)) + "\n"
+        Reply.ok(members(report))
     }
 
     /// What a JSON answer shows apart from its instants: every member but `at`, which
@@ -21,8 +23,8 @@ public enum StatusJSON {
         members.filter { $0.0 != "at" && $0.0 != "fetched_at" }.map { $0.0 + ":" + $0.1 }.joined(separator: ",")
     }
 
-    /// The members of the object, in order, as JSON text: the daemon prepends its own
-    /// `ok` member and otherwise answers with exactly this shape.
+    /// The members of the object after `ok`, in order, as JSON text: venued's pushes put
+    /// their `event` before them.
     public static func members(_ report: StatusReport) -> [(String, String)] {
         let zone = report.zone
         let venues = report.rows.map { row -> String in

@@ -27,7 +27,7 @@ public struct DishReport: Sendable {
     }
 
     public func json() -> String {
-        JSONText.object([
+        Reply.ok([
             ("query", JSONText.quote(query)),
             ("at", JSONText.quote(zone.iso8601(at))),
             ("tz", JSONText.quote(zone.identifier)),
@@ -38,6 +38,6 @@ public struct DishReport: Sendable {
                     ("item", MenuJSON.item(hit.item)),
                 ])
             })),
-        ]) + "\n"
+        ])
     }
 }

@@ -1,11 +1,11 @@
 import DiningHours
 
-/// `venuectl hours --json`, and venued's `hours` answer after its `"ok":true`
-/// (docs/PROTOCOL.md): the venue, the data's source and zone, the messages, and per
+/// `venuectl hours --json`, and venued's `hours` answer (docs/PROTOCOL.md), `ok` first
+/// (`Reply.ok`): the venue, the data's source and zone, the messages, and per
 /// day the merged open blocks and the feed's dayparts, as ISO 8601 with offsets.
 public enum HoursJSON {
     public static func render(_ report: HoursReport) -> String {
-        JSONText.object(members(report)) + "\n"
+        Reply.ok(members(report))
     }
 
     public static func members(_ report: HoursReport) -> [(String, String)] {

@@ -1,12 +1,13 @@
 import DiningHours
 
-/// `venuectl menu --json` (docs/MENUS.md, "JSON"): the venue, the instant and zone, the
-/// date asked for, the filter, and per meal its times as ISO 8601 with offsets, its
-/// stations and items with their labels sorted into diets, allergens and others.
+/// `venuectl menu --json` (docs/MENUS.md, "JSON"), `ok` first as every JSON answer
+/// (`Reply.ok`): the venue, the instant and zone, the date asked for, the filter, and
+/// per meal its times as ISO 8601 with offsets, its stations and items with their
+/// labels sorted into diets, allergens and others.
 public enum MenuJSON {
     public static func render(_ report: MenuReport) -> String {
         let zone = report.zone
-        return JSONText.object([
+        return Reply.ok([
             ("venue", JSONText.object([("id", "\(report.venueID)"), ("name", JSONText.quote(report.venueName))])),
             ("at", JSONText.quote(zone.iso8601(report.at))),
             ("tz", JSONText.quote(zone.identifier)),
@@ -22,7 +23,7 @@ public enum MenuJSON {
                 ])
             })),
             ("nothing", JSONText.string(report.meals.isEmpty ? report.nothing : nil)),
-        ]) + "\n"
+        ])
     }
 
     /// What names a meal, in `menu` and in `search --dish` alike.

@@ -1,14 +1,14 @@
 import DiningHours
 
-/// `venuectl next --json`, and venued's `next` answer after its `"ok":true`
-/// (docs/PROTOCOL.md): the window, the data's source and zone, and each opening or
+/// `venuectl next --json`, and venued's `next` answer (docs/PROTOCOL.md), `ok` first
+/// (`Reply.ok`): the window, the data's source and zone, and each opening or
 /// closing with its venue, time (ISO 8601 with the offset), label and whether it is projected;
 /// how current the data is (`stale`, `stale_reason`, as in `status --json`); and the
 /// venues it cannot speak for (`unknown`: id, name, `unknown_reason`, and `from`, the
 /// first day without hours), so that no transitions is not mistaken for "nothing changes".
 public enum NextJSON {
     public static func render(_ report: NextReport) -> String {
-        JSONText.object(members(report)) + "\n"
+        Reply.ok(members(report))
     }
 
     public static func members(_ report: NextReport) -> [(String, String)] {

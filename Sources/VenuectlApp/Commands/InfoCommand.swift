@@ -33,8 +33,7 @@ enum InfoCommand {
             try Venuectl.write(summary(answer.value))
             return 0
         }
-        // venued writes "ok" first; an answer that does not is printed whole rather than lost.
-        try Venuectl.write((answer.payload ?? answer.line) + "\n")
+        try Venuectl.write(answer.line + "\n")
         return 0
     }
 

@@ -2,7 +2,8 @@ import DiningHours
 import VenueReports
 
 /// `venuectl search` as text (a line per venue: id, name, kind, state) and as JSON
-/// (`{"query", "at", "source", "tz", "results": [...]}`, each result with how it matched).
+/// (`{"ok":true,"query", "at", "source", "tz", "results": [...]}`, each result with how it
+/// matched: `ok` first, as every JSON answer).
 struct SearchOutput {
     let query: String
     let at: Instant
@@ -33,12 +34,12 @@ struct SearchOutput {
                 ("estimated", "\(result.status.estimated)"),
             ])
         }
-        return JSONText.object([
+        return Reply.ok([
             ("query", JSONText.quote(query)),
             ("at", JSONText.quote(zone.iso8601(at))),
             ("source", JSONText.quote(source.rawValue)),
             ("tz", JSONText.quote(zone.identifier)),
             ("results", JSONText.array(items)),
-        ]) + "\n"
+        ])
     }
 }

@@ -90,11 +90,11 @@ enum StatusCommand {
         }
     }
 
-    /// What to print from venued's answer: its object without the leading `"ok":true`
-    /// (exactly HOURS.md §4's shape), or the text it rendered.
+    /// What to print from venued's answer: its line as it came (HOURS.md §4's object,
+    /// `ok` first, as the local path writes it too), or the text it rendered.
     private static func output(of answer: Answer, json: Bool) -> String? {
         if json {
-            return answer.payload.map { $0 + "\n" }
+            return answer.line + "\n"
         }
         guard case .string(let text)? = answer.value["text"] else { return nil }
         return text

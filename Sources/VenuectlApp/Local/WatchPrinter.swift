@@ -28,6 +28,9 @@ struct WatchPrinter {
     /// What watch has to say (venued is away): under the block on the screen, else stderr.
     private var notice: String?
     private var onScreen = false
+    /// Whether the last line came from the local copy: the first one that does is a
+    /// JSON `snapshot`, as venued's first push is.
+    private var followingLocalCopy = false
 
     init(presentation: StatusPresentation, stdoutIsTTY: Bool) {
         guard presentation.format == .plain else {
@@ -45,20 +48,28 @@ struct WatchPrinter {
         self.mode = mode
     }
 
-    /// A pushed answer: venued's rendered text, or its JSON object without `"ok"`.
+    /// A pushed answer: venued's rendered text, or its JSON line as it came.
     mutating func print(_ answer: Answer) throws(CLIError) {
+        followingLocalCopy = false
         if presentation.format == .json {
-            try emit((answer.payload ?? answer.line) + "\n")
+            try emit(answer.line + "\n")
         } else if case .string(let text)? = answer.value["text"] {
             try emit(text)
         }
     }
 
-    /// A locally computed report, rendered as venued would have. JSON is compared without
-    /// its instants (`StatusJSON.shown`): its `at` moves with every step.
+    /// A locally computed report, rendered as venued would have. JSON is venued's push
+    /// (`{"ok":true,"event":...}` and the status members, as PushRenderer writes it), so
+    /// a script reads one shape whoever computed the line: the first line from the local
+    /// copy is its `snapshot`, the later ones `transition`s (the copy does not change
+    /// while followed, so there is no `data`). It is compared without its instants
+    /// (`StatusJSON.shown`): its `at` moves with every step.
     mutating func print(_ report: StatusReport) throws(CLIError) {
-        let shown = presentation.format == .json ? StatusJSON.shown(StatusJSON.members(report)) : nil
-        try emit(presentation.render(report), unless: shown)
+        guard presentation.format == .json else { return try emit(presentation.render(report)) }
+        let members = StatusJSON.members(report)
+        let event = followingLocalCopy ? "transition" : "snapshot"
+        followingLocalCopy = true
+        try emit(Reply.ok([("event", JSONText.quote(event))] + members), unless: StatusJSON.shown(members))
     }
 
     /// Says `line` (one line, without "venuectl: "): under the block on the screen, else

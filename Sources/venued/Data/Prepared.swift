@@ -78,7 +78,7 @@ struct Prepared: Sendable {
         let report = try report(options, in: zone, favorites: favorites, at: now)
         let line = presentation.map {
             Reply.ok([("source", JSONText.quote(report.source.rawValue)), ("text", JSONText.quote($0.render(report)))])
-        } ?? Reply.ok(StatusJSON.members(report))
+        } ?? StatusJSON.render(report)
         guard line.utf8.count <= Self.answerBudget else {
             throw ProtocolError("the answer would be over \(Self.answerBudget >> 10) KB: ask for fewer venues or a shorter template")
         }

@@ -30,7 +30,7 @@ struct ScheduleAnswers {
         let timetable = campus.timetables.first { $0.venue.id == venue.id } ?? Timetable(venue: venue, zone: zone)
         let report = HoursReport(timetable: timetable, from: first, days: count, estimate: estimate,
                                  today: zone.localDate(of: now), source: held.source)
-        return Reply.ok(HoursJSON.members(report))
+        return HoursJSON.render(report)
     }
 
     func next(_ request: Request) throws(ProtocolError) -> String {
@@ -49,7 +49,7 @@ struct ScheduleAnswers {
         let report = NextReport(campus: campus, at: at, until: at + hours * 3600, venues: chosen,
                                 estimate: !(try request.fields.flag("no_estimate")), limit: limit, source: held.source,
                                 dataAge: prepared.snapshot.age(now: now))
-        return Reply.ok(NextJSON.members(report))
+        return NextJSON.render(report)
     }
 
     private func zone(_ request: Request) throws(ProtocolError) -> ZoneRules {

@@ -1,4 +1,5 @@
 import DiningHours
+import VenueReports
 import VenuedProtocol
 
 /// Who follows the status, what each was last given, and when each answer can next read

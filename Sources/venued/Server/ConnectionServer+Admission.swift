@@ -1,5 +1,6 @@
 import CLinuxEvents
 import Glibc
+import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
@@ -32,7 +33,7 @@ extension ConnectionServer {
                 open(fd, peer: peer.pid)
             } else {
                 if waitingRoom.isFull {
-                    guard let displaced = waitingRoom.displace(for: peer.pid, slots: connections.slots(of:)) else {
+                    guard let displaced = waitingRoom.displace(for: peer.pid, slots: { connections.slots(of: $0) }) else {
                         refuseBusy(fd)
                         continue
                     }
@@ -76,12 +77,18 @@ extension ConnectionServer {
 
     /// Gives slots to the clients waiting for one, those of the processes holding the
     /// fewest first (`WaitingRoom`): freed slots, then those of quiet connections.
+    /// Called every turn, so an empty room costs one comparison.
     mutating func admitWaiting() {
-        while !waitingRoom.isEmpty {
-            guard let newcomer = waitingRoom.nextPeer(slots: connections.slots(of:)) else { return }
-            guard connections.requestSlotsTaken < Self.maxConnections || closeQuietest(for: newcomer) else { return }
-            guard let (fd, peer) = waitingRoom.next(slots: connections.slots(of:)) else { return }
-            open(fd, peer: peer)
+        // A closure, not the method `connections.slots(of:)`: that would copy the table
+        // into a box on the heap at every call, and this runs once per admission.
+        while let choice = waitingRoom.next(slots: { connections.slots(of: $0) }) {
+            guard connections.requestSlotsTaken < Self.maxConnections else {
+                // Closing one changes the slots its process holds, and so whom the room
+                // chooses: the next round chooses again, with the freed slot.
+                guard closeQuietest(for: choice.peer) else { return }
+                continue
+            }
+            open(waitingRoom.admit(choice), peer: choice.peer)
         }
     }
 

@@ -1,4 +1,5 @@
 import Glibc
+import VenueReports
 import VenuedProtocol
 import VenuedSystem
 

@@ -1,4 +1,5 @@
 import DiningHours
+import VenueReports
 import VenuedProtocol
 
 /// The `subscribe` streams in the loop: a new subscriber's first line, the rounds of

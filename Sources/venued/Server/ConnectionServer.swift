@@ -1,5 +1,6 @@
 import CLinuxEvents
 import Glibc
+import VenueReports
 import VenuedProtocol
 import VenuedSystem
 

@@ -8,6 +8,12 @@
 /// connections, when that is not its own (`displace`); else it is refused: so a process
 /// that floods connections gets `busy` for the surplus, and no one waits in the
 /// listening socket's queue behind it. Pure bookkeeping: the loop does the I/O.
+///
+/// Under load most requests pass through here (a client that reconnects at once finds
+/// its previous connection still holding a slot), so taking the oldest of a line does
+/// not shift the rest: it moves the line's head, and the departed are dropped in one
+/// move once they are as many as those waiting (`Line.takeOldest`); an emptied line's
+/// array is kept for the next line, so entering and leaving do not allocate.
 struct WaitingRoom {
     private struct Client {
         let fd: Int32
@@ -16,23 +22,72 @@ struct WaitingRoom {
         let arrival: Int
     }
 
-    /// One process's waiting clients, in arrival order. A freed slot asks once per
-    /// process, not once per client: a flood from one process is one entry here.
+    /// One process's waiting clients, in arrival order: `clients[head...]`, those before
+    /// `head` having left. A freed slot asks once per process, not once per client: a
+    /// flood from one process is one entry here. Never empty while in the room.
     private struct Line {
         let peer: Int32
         var clients: [Client]
+        var head = 0
+
+        /// `storage` is an emptied line's array, kept for the next line so that its
+        /// growth is not paid again.
+        init(peer: Int32, first: Client, storage: [Client]) {
+            self.peer = peer
+            clients = storage
+            clients.append(first)
+        }
+
+        var count: Int { clients.count - head }
+        var oldest: Client { clients[head] }
+
+        /// A line is usually never empty under load (its process's clients keep coming),
+        /// so it is compacted rather than left to grow: once the departed are at least
+        /// as many as those waiting (and a few), they go in one move, which the takes
+        /// since the last move pay for, one client's move each.
+        mutating func takeOldest() -> Client {
+            let client = clients[head]
+            head += 1
+            if head >= Self.compactionFloor && head * 2 >= clients.count {
+                clients.removeSubrange(..<head)
+                head = 0
+            }
+            return client
+        }
+
+        mutating func takeNewest() -> Client { clients.removeLast() }
+
+        /// Below this many departed, a line keeps them: a move of a few costs more than
+        /// their room.
+        static let compactionFloor = 16
+    }
+
+    /// Who `admit` would let in, as `next` chose it: good until the room or the slots
+    /// held change, so the loop uses it at once.
+    struct Choice {
+        let peer: Int32
+        fileprivate let line: Int
     }
 
     let capacity: Int
+    /// In the order they opened (a line opens with its process's first client since it
+    /// last emptied): `displace` gives a tie to the earliest.
     private var lines: [Line] = []
+    /// The array of the last line that emptied, emptied, its capacity kept.
+    private var spare: [Client] = []
     private var count = 0
     private var arrivals = 0
 
     init(capacity: Int) { self.capacity = capacity }
 
     var isEmpty: Bool { count == 0 }
-    /// Deadlines only grow with arrival, so each line's first is its earliest.
-    var earliestDeadline: Double? { lines.compactMap { $0.clients.first?.deadline }.min() }
+
+    /// Deadlines only grow with arrival, so each line's oldest is its earliest.
+    var earliestDeadline: Double? {
+        var earliest: Double?
+        for line in lines where earliest.map({ line.oldest.deadline < $0 }) ?? true { earliest = line.oldest.deadline }
+        return earliest
+    }
 
     var isFull: Bool { count >= capacity }
 
@@ -45,7 +100,9 @@ struct WaitingRoom {
         if let index = lines.firstIndex(where: { $0.peer == peer }) {
             lines[index].clients.append(client)
         } else {
-            lines.append(Line(peer: peer, clients: [client]))
+            var storage: [Client] = []
+            swap(&storage, &spare)
+            lines.append(Line(peer: peer, first: client, storage: storage))
         }
     }
 
@@ -54,52 +111,72 @@ struct WaitingRoom {
     /// clients here count too) and returns its descriptor, to be refused; nil when
     /// `peer` holds as many as any other but one, and so the newcomer is the one refused.
     mutating func displace(for peer: Int32, slots: (Int32) -> Int) -> Int32? {
-        let held = lines.map { slots($0.peer) + $0.clients.count }
-        guard let top = held.indices.max(by: { held[$0] < held[$1] }),
-              held[top] > (lines.firstIndex { $0.peer == peer }.map { held[$0] } ?? slots(peer)) + 1 else { return nil }
-        return take(line: top, last: true)
+        var top: (line: Int, held: Int)?
+        var newcomerHeld: Int?
+        for (index, line) in lines.enumerated() {
+            let held = slots(line.peer) + line.count
+            // The first of equals: the line that has been here longest.
+            if top.map({ held > $0.held }) ?? true { top = (index, held) }
+            if line.peer == peer { newcomerHeld = held }
+        }
+        guard let top, top.held > (newcomerHeld ?? slots(peer)) + 1 else { return nil }
+        return takeNewest(line: top.line)
     }
 
-    /// The process of the client `next` would give a slot to.
-    func nextPeer(slots: (Int32) -> Int) -> Int32? {
-        line(slots: slots).map { lines[$0].peer }
+    /// The client whose process holds the fewest slots (`slots` counts them), the one
+    /// that has waited longest among those, for a slot that frees; nil when none waits.
+    /// Costs nothing while the room is empty.
+    func next(slots: (Int32) -> Int) -> Choice? {
+        guard !isEmpty else { return nil }
+        var best: (line: Int, held: Int, arrival: Int)?
+        for (index, line) in lines.enumerated() {
+            let (held, arrival) = (slots(line.peer), line.oldest.arrival)
+            if best.map({ (held, arrival) < ($0.held, $0.arrival) }) ?? true { best = (index, held, arrival) }
+        }
+        return best.map { Choice(peer: lines[$0.line].peer, line: $0.line) }
     }
 
-    /// The client (its descriptor and process) whose process holds the fewest slots
-    /// (`slots` counts them), the one that has waited longest among those, for a slot
-    /// that just freed.
-    mutating func next(slots: (Int32) -> Int) -> (fd: Int32, peer: Int32)? {
-        guard let index = line(slots: slots) else { return nil }
-        let peer = lines[index].peer
-        return (take(line: index, last: false), peer)
+    /// Takes out the client `choice` names, to give it a slot; returns its descriptor.
+    mutating func admit(_ choice: Choice) -> Int32 {
+        takeOldest(line: choice.line)
     }
 
     /// Takes out the clients whose wait ended by `now`, to be refused, in arrival order.
     mutating func expired(at now: Double) -> [Int32] {
-        var ended: [Client] = []
-        for index in lines.indices {
-            let count = lines[index].clients.prefix { $0.deadline <= now }.count
-            ended += lines[index].clients.prefix(count)
-            lines[index].clients.removeFirst(count)
+        guard !isEmpty else { return [] }
+        var ended: [(arrival: Int, fd: Int32)] = []
+        var index = 0
+        while index < lines.count {
+            let oldest = lines[index].oldest
+            guard oldest.deadline <= now else {
+                index += 1
+                continue
+            }
+            ended.append((oldest.arrival, oldest.fd))
+            // The line's next oldest comes to its head, or the line goes and the next one
+            // moves to `index`: either way, look at `index` again.
+            _ = takeOldest(line: index)
         }
-        count -= ended.count
-        lines.removeAll { $0.clients.isEmpty }
         return ended.sorted { $0.arrival < $1.arrival }.map(\.fd)
     }
 
-    private func line(slots: (Int32) -> Int) -> Int? {
-        var best: (index: Int, held: Int, arrival: Int)?
-        for (index, line) in lines.enumerated() {
-            let (held, arrival) = (slots(line.peer), line.clients.first?.arrival ?? .max)
-            if best.map({ (held, arrival) < ($0.held, $0.arrival) }) ?? true { best = (index, held, arrival) }
-        }
-        return best?.index
+    private mutating func takeOldest(line index: Int) -> Int32 {
+        let client = lines[index].takeOldest()
+        left(line: index)
+        return client.fd
     }
 
-    private mutating func take(line index: Int, last: Bool) -> Int32 {
-        let client = last ? lines[index].clients.removeLast() : lines[index].clients.removeFirst()
-        if lines[index].clients.isEmpty { lines.remove(at: index) }
-        count -= 1
+    private mutating func takeNewest(line index: Int) -> Int32 {
+        let client = lines[index].takeNewest()
+        left(line: index)
         return client.fd
+    }
+
+    /// A client of line `index` has left: the line goes when it was its last.
+    private mutating func left(line index: Int) {
+        count -= 1
+        guard lines[index].count == 0 else { return }
+        spare = lines.remove(at: index).clients
+        spare.removeAll(keepingCapacity: true)
     }
 }
