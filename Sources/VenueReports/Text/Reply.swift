@@ -13,6 +13,13 @@ package enum Reply {
         return #"{"ok":true"# + (members.isEmpty ? "" : ",") + rest + "\n"
     }
 
+    /// A line of a `subscribe` stream: `event` (snapshot, transition, data, dish) right
+    /// after `ok`, then the answer's members. venued pushes it; `watch --json` writes the
+    /// same while it follows the local copy.
+    package static func event(_ name: String, _ members: [(String, String)]) -> String {
+        ok([("event", JSONText.quote(name))] + members)
+    }
+
     package static func time(_ instant: Instant?, _ zone: ZoneRules) -> String {
         JSONText.string(instant.map(zone.iso8601))
     }

@@ -69,7 +69,7 @@ struct WatchPrinter {
         let members = StatusJSON.members(report)
         let event = followingLocalCopy ? "transition" : "snapshot"
         followingLocalCopy = true
-        try emit(Reply.ok([("event", JSONText.quote(event))] + members), unless: StatusJSON.shown(members))
+        try emit(Reply.event(event, members), unless: StatusJSON.shown(members))
     }
 
     /// Says `line` (one line, without "venuectl: "): under the block on the screen, else

@@ -45,16 +45,15 @@ struct PushRenderer: Sendable {
         }
         let wakeAt = Redraw.next(after: report, campus: prepared.campus(zone), presentation: subscription.presentation)
         let dishEvents = report.dishAlerts.map { alert in
-            (alert.key, alert.menu.start, Reply.ok([("event", JSONText.quote("dish"))] + DishAlertText.members(alert, zone: zone, at: now)))
+            (alert.key, alert.menu.start, Reply.event("dish", DishAlertText.members(alert, zone: zone, at: now)))
         }
-        let opening = [("event", JSONText.quote(event))]
         guard let presentation = subscription.presentation else {
             let members = StatusJSON.members(report)
-            return .success(PushLine(line: Reply.ok(opening + members), shown: StatusJSON.shown(members), wakeAt: wakeAt, dishEvents: dishEvents))
+            return .success(PushLine(line: Reply.event(event, members), shown: StatusJSON.shown(members), wakeAt: wakeAt, dishEvents: dishEvents))
         }
         let text = presentation.render(report)
         let members = [("source", JSONText.quote(report.source.rawValue)), ("text", JSONText.quote(text))]
-        return .success(PushLine(line: Reply.ok(opening + members), shown: text, wakeAt: wakeAt, dishEvents: dishEvents))
+        return .success(PushLine(line: Reply.event(event, members), shown: text, wakeAt: wakeAt, dishEvents: dishEvents))
     }
 
     /// Every follower of `round`, rendered at its instant.
