@@ -108,9 +108,11 @@ extension ConnectionServer {
         shelf.reason = decision.reason.description
         shelf.roundDate = round.today
         shelf.lastRound = "\(zone.iso8601(now)): \(round.summary)"
+        let held = shelf.days.count
         shelf.prune(today: zone.localDate(of: now))
         refresh.menus.shelf = shelf
-        menusChanged()
+        // Only a date that went changes what is served: a failed round changes nothing.
+        if shelf.days.count < held { menusChanged() }
         log.info("menus round: \(round.summary); next not before \(zone.iso8601(decision.at)) (\(decision.reason))")
         saveMenuState()
     }

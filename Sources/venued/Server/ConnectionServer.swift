@@ -220,9 +220,10 @@ struct ConnectionServer {
             turnClock = nil
             // A copy of the descriptor's wrapper: the reports' handler changes `self`.
             let epoll = epoll
+            var newcomers = false
             epoll.wait(milliseconds: probes.isEmpty ? sweepTimeout() : 0) { event in
                 switch event.token {
-                case Self.listenerToken: acceptAll()
+                case Self.listenerToken: newcomers = true
                 case Self.handoffToken: finishHandoffs()
                 case Self.timerToken: timerFired()
                 case Self.signalToken: takeSignals()
@@ -245,6 +246,11 @@ struct ConnectionServer {
             swap(&turn, &unfinished)
             for token in turn { with(token) { $0.serveLines(&$1) } }
             turn.removeAll(keepingCapacity: true)
+            // Newcomers after the turn's connections are served and the finished ones
+            // closed: a client that reconnects at once (a prompt, a script's loop)
+            // finds the slot its last connection freed, not a full table and the
+            // waiting room.
+            if newcomers { acceptAll() }
             probe(probes)
             probes.removeAll(keepingCapacity: true)
             if let nextSweep, turnTime() >= nextSweep { sweep() }
