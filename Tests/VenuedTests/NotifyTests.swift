@@ -1,3 +1,4 @@
+import DiningHours
 import Foundation
 import Glibc
 import Testing
@@ -127,6 +128,44 @@ struct NotifyTests {
         #expect(Int(Date().timeIntervalSince1970) - clock.start >= 8, "the opening was announced before its instant")
         let shown = try bus.everything(atLeast: 1)
         #expect(shown.map(\.body) == ["Dinner until \(clock.clock(3 * 3600, seenAt: 8))"], "\(shown)")
+    }
+
+    /// A followed dish (`favorites add --dish`): venued's `dish` event, 30 minutes before
+    /// its meal, becomes one notification, wherever the dish is served.
+    @Test func aFollowedDishIsAnnouncedBeforeItsMeal() throws {
+        let bus = try NotificationServer()
+        let http = try ScriptedHTTPServer()
+        defer { http.stop() }
+        let clock = ClockFeed()
+        // Lunch starts 30 min 15 s from now: announced in 15 s. venued serves it on its
+        // date; every other date it asks for has no menus.
+        let date = String(clock.wall(1815).prefix(10))
+        for offset in -1...7 {
+            let other = LocalDate(parsing: date).map { "\($0.adding(days: offset))" } ?? date
+            http.set("/menus/\(other)/", .init(body: Array("[]".utf8)))
+        }
+        http.set("/menus/\(date)/", .init(body: Array("""
+            [{"id":1,"venue":{"venue_id":593,"name":"Test Commons","image_url":""},"date":"\(date)","service":"Lunch",
+              "start_time":"\(clock.wall(1815))","end_time":"\(clock.wall(1815 + 3600))",
+              "stations":[{"name":"grill","items":[{"item_id":7,"name":"Chicken Tikka Masala","description":"",
+                "ingredients":"","allergens":"Halal, Milk","nutrition_info":{}}]}]}]
+            """.utf8)))
+        http.set("/primary", .init(body: ClockFeed.feed(clock.venue(593, "Test Commons", opens: -3600, closes: 6 * 3600, label: "Lunch"))))
+        let daemon = try DaemonProcess(home: bus.home, arguments: ["--primary-url", http.url("/primary"), "--backup-url", http.url("/none"),
+                                                                   "--timeout", "2", "--menus-url", http.url("/menus")])
+        defer { daemon.stop() }
+        _ = try Menus.settled(daemon)
+        // Not a favorite venue: a followed dish is announced wherever it is served.
+        try "636\ndish: tikka masala\n".write(toFile: bus.home.root + "/config/venued/favorites", atomically: true, encoding: .utf8)
+        let run = try Self.notify(bus, ["--count", "1"])
+        #expect(run.code == 0, "\(run.stderr)")
+        let sent = Self.sent(run.stderr)
+        #expect(sent.map(\.summary) == ["Chicken Tikka Masala at Test Commons"], "\(run.stderr)")
+        #expect(sent.first?.body.hasPrefix("Lunch ") == true)
+        #expect(Int(Date().timeIntervalSince1970) - clock.start >= 15, "announced before its lead time")
+        let state = try String(contentsOfFile: bus.home.root + "/.local/state/venued/notified", encoding: .utf8)
+        #expect(state.contains("593 dish "), "\(state)")
+        #expect(try bus.everything(atLeast: 1).map(\.summary) == ["Chicken Tikka Masala at Test Commons"])
     }
 
     /// A closing whose first reminder is three minutes past (a resume, a late start) is
