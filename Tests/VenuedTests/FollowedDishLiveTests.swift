@@ -59,4 +59,11 @@ import VenueReports
         let after = try VenuectlRunner.run(["status", "test", "--dishes", "--dish-lead", "1"], home: home)
         #expect(!after.stdout.contains("Soon:"), "\(after.stdout)")
     }
+
+    @Test func withoutVenuedDishesAreSaidToBeUnknownNotNone() throws {
+        _ = try VenuectlRunner.run(["favorites", "add", "--dish", "pizza"], home: home)
+        let run = try VenuectlRunner.run(["status", "falk", "--dishes"], home: home)
+        #expect(run.code == 0 && run.stdout.contains("Falk Kosher Dining") && !run.stdout.contains("Soon:"))
+        #expect(run.stderr.contains("venuectl: --dishes: followed dishes unknown (venued did not answer): menus come from venued"), "\(run.stderr)")
+    }
 }

@@ -52,6 +52,7 @@ enum StatusCommand {
             let report = try answering(try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),
                                                         dataAge: DataAge()))
             try Venuectl.write(presentation.render(report))
+            if options.dishes { Venuectl.writeError("venuectl: " + noDishes("--data is a venues file")) }
             return 0
         }
         let failure: DaemonFailure
@@ -74,7 +75,14 @@ enum StatusCommand {
                                                     dataAge: local.age(now: context.now)))
         try Venuectl.write(presentation.render(report))
         writeNotes(of: local, after: report, in: presentation)
+        if options.dishes { Venuectl.writeError("venuectl: " + noDishes("venued did not answer")) }
         return 0
+    }
+
+    /// Why `--dishes` said nothing of dishes: the menus are venued's (or `--details
+    /// --menus`'), and an empty "Soon" must not read as "nothing you follow is served".
+    private static func noDishes(_ why: String) -> String {
+        "--dishes: followed dishes unknown (\(why)): menus come from venued, or from --details --menus FILE|DIR"
     }
 
     /// After the answer, and only with one: an error is a single line of its own. A copy
