@@ -47,6 +47,10 @@ package struct VenuectlConfig {
         Key(name: "near", flags: ["--near"], arguments: { ["--near", $0] }, help: "LAT,LON to sort by distance from"),
         Key(name: "hide_empty", flags: ["--hide-empty"], arguments: { $0 == "yes" ? ["--hide-empty"] : [] },
             help: "yes: bar formats print an empty text (the module hides) when nothing is chosen or open; no (the default)"),
+        Key(name: "dishes", flags: ["--dishes"], arguments: { $0 == "yes" ? ["--dishes"] : [] },
+            help: "yes: say when a meal with a dish you follow starts soon (--dishes); no (the default)"),
+        Key(name: "dish_lead", flags: ["--dish-lead"], arguments: { ["--dish-lead", $0] },
+            help: "minutes before such a meal (default 30)"),
         Key(name: "notify_venues", section: .notify, flags: ["--venues"], arguments: { ["--venues", $0] },
             help: "favorites, all, halls, retail, or venues separated by commas"),
         Key(name: "notify_events", section: .notify, flags: ["--events"], arguments: { ["--events", $0] },
@@ -126,12 +130,15 @@ package struct VenuectlConfig {
         return .unknownZone(name, location: location, suggestion: suggestion)
     }
 
+    /// The keys that switch a flag on or off.
+    private static let yesOrNo: Set<String> = ["hide_empty", "dishes"]
+
     private static func apply(_ key: Key, _ value: String, to options: inout StatusOptions, location: String) throws(AnswerError) {
         if key.name == "filter" && !filterFlags.contains("--\(value)") {
             throw .config("\(location): filter must be \(key.help), not '\(value)'")
         }
-        if key.name == "hide_empty" && value != "yes" && value != "no" {
-            throw .config("\(location): hide_empty must be yes or no, not '\(value)'")
+        if yesOrNo.contains(key.name) && value != "yes" && value != "no" {
+            throw .config("\(location): \(key.name) must be yes or no, not '\(value)'")
         }
         try apply(key, value, table: StatusOptions.table, to: &options, location: location)
     }

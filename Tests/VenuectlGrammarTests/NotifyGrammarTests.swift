@@ -68,7 +68,7 @@ import VenuectlApp
             #expect(CLIError.answer(error).exitCode == 2)
         }
         #expect(usage([], config: "notify_before = 15,zero\n")?.hasSuffix(":1: notify_before = 15,zero: --before takes whole minutes from 1 to 240 separated by commas (15,5), not '15,zero'") == true)
-        #expect(usage([], config: "notify_when = always\n")?.contains("unknown key 'notify_when' (the keys are filter, format, template, soon, tz, near, hide_empty, notify_venues, notify_events, notify_before)") == true)
+        #expect(usage([], config: "notify_when = always\n")?.contains("unknown key 'notify_when' (the keys are filter, format, template, soon, tz, near, hide_empty, dishes, dish_lead, notify_venues, notify_events, notify_before)") == true)
         // status reads the same file: the broken notify key stops it too, on its line.
         let broken = ConfigHome("notify_events = sometimes\n")
         defer { broken.remove() }

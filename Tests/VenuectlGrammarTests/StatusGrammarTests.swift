@@ -85,6 +85,16 @@ import VenuectlGrammar
         #expect(usage([], config: "hide_empty = sometimes\n")?.contains("venuectl.conf:1: hide_empty must be yes or no, not 'sometimes'") == true)
     }
 
+    @Test func dishesAreAFlagAndAYesOrNoKeyWithTheirLead() throws {
+        #expect(try parse(["--dishes"]).0.dishes)
+        #expect(try parse([], config: "dishes = yes\ndish_lead = 45\n").0.dishes)
+        #expect(try parse([], config: "dishes = yes\ndish_lead = 45\n").0.dishLeadMinutes == 45)
+        #expect(try !parse([], config: "dishes = no\n").0.dishes)
+        #expect(try parse(["--dish-lead", "10"], config: "dish_lead = 45\n").0.dishLeadMinutes == 10)
+        #expect(usage([], config: "dishes = often\n")?.contains("venuectl.conf:1: dishes must be yes or no, not 'often'") == true)
+        #expect(usage(["--dish-lead", "0"])?.contains("--dish-lead takes whole minutes from 1 to 720, not '0'") == true)
+    }
+
     @Test func theRequestedFormatIsFoundWhateverElseIsWrong() throws {
         let home = ConfigHome("format = waybar\nfilter = nearby\n")
         defer { home.remove() }

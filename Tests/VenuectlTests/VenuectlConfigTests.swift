@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("fromat = json", "venuectl.conf:1: unknown key 'fromat' (the keys are filter, format, template, soon, tz, near, hide_empty, notify_venues, notify_events, notify_before)"),
+        ("fromat = json", "venuectl.conf:1: unknown key 'fromat' (the keys are filter, format, template, soon, tz, near, hide_empty, dishes, dish_lead, notify_venues, notify_events, notify_before)"),
         ("filter = nearby", "venuectl.conf:1: filter must be all, open-now, favorites, halls or retail, not 'nearby'"),
         ("soon = soonish", "venuectl.conf:1: soon = soonish: --soon takes whole minutes from 0 to 1440, not 'soonish'"),
         ("format = xml", "venuectl.conf:1: format = xml: unknown format 'xml'"),
