@@ -8,8 +8,10 @@ import VenuedProtocol
 extension ConnectionServer {
     enum Outcome {
         case reply(String)
-        /// A new subscriber: its first line is rendered on the compute lane.
-        case subscribe(Subscription)
+        /// A new subscriber: its first line is rendered on the compute lane. Boxed: a
+        /// subscription is hundreds of bytes, and unboxed it would size every outcome,
+        /// copied twice for each prompt's answer (the rare subscriber pays one allocation).
+        indirect case subscribe(Subscription)
         /// An answer computed on the compute lane: `hours`, `next`, `info`, `feed` and `menus`, and a
         /// status question not answered this second that costs more than a prompt's
         /// (`StatusLines.isCostly`).
