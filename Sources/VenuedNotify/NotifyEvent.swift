@@ -87,7 +87,7 @@ enum NotifyRules {
               let name = text("venue"), let service = text("service"), let followedName = text("followed"),
               let start = text("start").flatMap(VenueView.moment), let end = text("end").flatMap(VenueView.moment),
               start.instant > now else { return nil }
-        let step = FollowedDishes(followed).names.firstIndex { FollowedDishes([$0]).follows(followedName) } ?? 0
+        let step = FollowedDishes(followed).position(of: followedName) ?? 0
         let hours = MealHours.range(start.wall, end.wall)
         return NotifyEvent(venue: venue, kind: .dish, target: start.instant, step: step, due: now,
                            notification: DesktopNotification(summary: "\(dish) at \(name)", body: "\(service) \(hours)",

@@ -27,10 +27,12 @@ struct NotifyTests {
         }
     }
 
-    /// venued serving `feed` from a scripted upstream, once it has adopted it.
-    static func venued(_ bus: NotificationServer, _ http: ScriptedHTTPServer, feed: [UInt8]) throws -> DaemonProcess {
+    /// venued serving `feed` from a scripted upstream, once it has adopted it; its menus
+    /// from the same server's `/menus/` with `menus`.
+    static func venued(_ bus: NotificationServer, _ http: ScriptedHTTPServer, feed: [UInt8], menus: Bool = false) throws -> DaemonProcess {
         http.set("/primary", .init(body: feed))
-        let daemon = try DaemonProcess(home: bus.home, arguments: ["--primary-url", http.url("/primary"), "--backup-url", http.url("/none"), "--timeout", "2"])
+        let daemon = try DaemonProcess(home: bus.home, arguments: ["--primary-url", http.url("/primary"), "--backup-url", http.url("/none"), "--timeout", "2"]
+                                       + (menus ? ["--menus-url", http.url("/menus")] : []))
         _ = try daemon.waitForInfo { $0["source"] as? String == "primary" }
         return daemon
     }
@@ -150,9 +152,8 @@ struct NotifyTests {
               "stations":[{"name":"grill","items":[{"item_id":7,"name":"Chicken Tikka Masala","description":"",
                 "ingredients":"","allergens":"Halal, Milk","nutrition_info":{}}]}]}]
             """.utf8)))
-        http.set("/primary", .init(body: ClockFeed.feed(clock.venue(593, "Test Commons", opens: -3600, closes: 6 * 3600, label: "Lunch"))))
-        let daemon = try DaemonProcess(home: bus.home, arguments: ["--primary-url", http.url("/primary"), "--backup-url", http.url("/none"),
-                                                                   "--timeout", "2", "--menus-url", http.url("/menus")])
+        let daemon = try Self.venued(bus, http, feed: ClockFeed.feed(clock.venue(593, "Test Commons", opens: -3600, closes: 6 * 3600, label: "Lunch")),
+                                     menus: true)
         defer { daemon.stop() }
         _ = try Menus.settled(daemon)
         // Not a favorite venue: a followed dish is announced wherever it is served.

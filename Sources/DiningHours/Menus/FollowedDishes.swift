@@ -33,9 +33,12 @@ public struct FollowedDishes: Sendable, Equatable {
     public var isEmpty: Bool { names.isEmpty }
 
     /// Whether `dish` is one of `names`, case, accents and punctuation aside.
-    public func follows(_ dish: String) -> Bool {
+    public func follows(_ dish: String) -> Bool { position(of: dish) != nil }
+
+    /// Where `dish` is in `names`, case, accents and punctuation aside.
+    public func position(of dish: String) -> Int? {
         let key = NameKey(dish).text
-        return names.contains { NameKey($0).text == key }
+        return names.firstIndex { NameKey($0).text == key }
     }
 
     /// One meal that serves a followed dish, to be announced from `announceAt` until the
