@@ -1,27 +1,19 @@
 import Glibc
 
-/// Replaces a file so that a reader (venued, a prompt running at the same moment) sees
-/// the old contents or the new, never half of them, and a crash leaves one of the two:
-/// a temporary file beside it, fsync, rename over the old one, fsync the directory.
-///
-/// The temporary file is created with O_EXCL|O_NOFOLLOW under a random name: a name
-/// someone could predict (the pid) and an open that follows links would let a planted
-/// symlink redirect the write to any file the user can write.
+/// Replaces a file so that a reader sees the old contents or the new, never half, and a crash leaves one of
+/// the two. The temporary is created with O_EXCL|O_NOFOLLOW under a random name, so that a planted symlink
+/// cannot redirect the write.
 public enum AtomicFile {
-    /// Why a write failed: the path and the system's words.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public let path: String
         public let reason: String
         public var description: String { "cannot write \(path): \(reason)" }
     }
 
-    /// The prefix of every temporary file for `path`; `removeTemporaries` looks for it.
     package static func temporaryPrefix(_ path: String) -> String { path + ".tmp-" }
 
-    /// `durable: false` skips both fsyncs: readers still see the old file or the new one
-    /// (rename is atomic either way), but after a crash of the machine either may be
-    /// lost. For files that must not outlive a boot anyway (venued's prompt files, in the
-    /// runtime directory), where a disk's fsync would only delay the new text.
+    /// `durable: false` skips both fsyncs: readers still see old or new, but a machine crash may lose either.
+    /// For files that must not outlive a boot anyway (prompt files in the runtime directory).
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, durable: Bool = true) throws(Failure) {
         let (fd, temporary) = try createTemporary(for: path, mode: mode)
         var failure: Int32 = bytes.withUnsafeBytes { Syscall.writeAll(fd, $0) } ? 0 : errno
@@ -37,8 +29,7 @@ public enum AtomicFile {
         if directoryFD >= 0 { fsync(directoryFD); close(directoryFD) }
     }
 
-    /// Deletes temporary files a killed writer left beside `path`. Call it only where no
-    /// other writer can be at work (venued at start, after it owns its socket).
+    /// Call only where no other writer can be at work (venued at start, after it owns its socket).
     public static func removeTemporaries(of path: String) -> Int {
         let prefix = (path.split(separator: "/").last.map(String.init) ?? path) + ".tmp-"
         guard let handle = opendir(directory(of: path)) else { return 0 }
@@ -52,7 +43,6 @@ public enum AtomicFile {
         return names.filter { unlinkat(dirfd(handle), $0, 0) == 0 }.count
     }
 
-    /// `mkdir -p`, creating what is missing with `mode`.
     public static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(Failure) {
         var prefix = ""
         for part in path.split(separator: "/") {
@@ -63,9 +53,8 @@ public enum AtomicFile {
         }
     }
 
-    /// Throws unless `path` is a real directory (not a link) owned by this user that no
-    /// one else can write: a directory anyone could write is one where files can be
-    /// swapped between our writes.
+    /// Throws unless `path` is a real directory owned by this user that no one else can write: in one
+    /// anyone could write, files can be swapped between our writes.
     public static func checkOwnDirectory(_ path: String) throws(Failure) {
         var info = stat()
         guard lstat(path, &info) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
@@ -76,8 +65,7 @@ public enum AtomicFile {
         }
     }
 
-    /// A failure names `path`, the file the caller wanted written, and the directory
-    /// the temporary file goes in: the temporary's random name means nothing to a person.
+    /// A failure names `path`, not the temporary's random name, which means nothing to a person.
     private static func createTemporary(for path: String, mode: mode_t) throws(Failure) -> (Int32, String) {
         for _ in 0..<8 {
             let temporary = temporaryPrefix(path) + String(UInt64.random(in: 0...UInt64.max), radix: 36)

@@ -1,10 +1,8 @@
-/// "Full jitter" exponential backoff: after the n-th failure in a row, wait a random
-/// time up to `base * 2^(n-1)`, capped. Jitter spreads many clients' retries apart;
-/// the cap (the refresh interval) keeps a long outage from pushing refreshes out
-/// further than normal. venued's refreshes and `venuectl watch`'s reconnects use it.
+/// "Full jitter" exponential backoff: a random wait up to `base * 2^(n-1)`, capped. Jitter spreads many
+/// clients' retries apart; the cap keeps a long outage from pushing refreshes out further than normal.
 public enum Backoff {
-    /// Seconds to wait; `unit` is a random number in 0..<1, injected so tests can fix it.
-    /// Never less than one second, so a failing source is not hammered.
+    /// `unit` is random in 0..<1, injected so tests can fix it. Never under a second, so a failing source
+    /// is not hammered.
     public static func delay(failures: Int, base: Double, cap: Double, unit: Double) -> Double {
         let exponent = Double(min(max(failures, 1) - 1, 30))
         let ceiling = min(cap, base * pow2(exponent))

@@ -1,23 +1,13 @@
 import Glibc
 
-/// An exclusive `flock` on a lock file, held until the value is dropped (the descriptor
-/// closes, which releases the lock, also when the process dies: a killed holder never
-/// leaves a stale lock behind, as a lock *file's existence* would).
-///
-/// The lock file is opened with O_NOFOLLOW|O_NONBLOCK and must be a regular file, created
-/// 0600 when missing: a planted symlink or FIFO in its place is refused, never followed
-/// or waited on. It is never removed, because removing a lock file lets two processes
-/// hold "the" lock at once (one on the old inode, one on a new one).
-///
-/// `flock` itself cannot wait with a deadline, so `acquire` tries without blocking and
-/// sleeps briefly between tries until its deadline: a writer stuck on a slow disk costs
-/// the others a bounded wait and a clear error, not a hang.
+/// An exclusive `flock` held until the value is dropped; the lock dies with its process, so a killed holder
+/// leaves no stale lock. The file is opened O_NOFOLLOW|O_NONBLOCK and must be a regular file (a planted symlink
+/// or FIFO is refused), and is never removed: that would let two processes hold "the" lock on two inodes.
+/// `flock` cannot wait with a deadline, so `acquire` retries until its deadline rather than hanging.
 public struct FileLock: ~Copyable {
-    /// Why the lock was not taken.
     public enum Failure: Error, Sendable, Equatable {
         /// Another process held it for the whole wait.
         case busy(path: String, seconds: Double)
-        /// The lock file cannot be opened or locked: its path and the system's words.
         case unusable(path: String, reason: String)
     }
 
@@ -27,13 +17,12 @@ public struct FileLock: ~Copyable {
 
     deinit { close(fd) }
 
-    /// Keeps the lock until the process exits, which releases it: for a lock that
-    /// stands for the process itself (venued's one instance per socket path).
+    /// For a lock that stands for the process itself (venued's one instance per socket path).
     public consuming func holdUntilExit() {
         discard self
     }
 
-    /// The lock on `path`, waiting up to `seconds` for another holder (0: one try).
+    /// Waits up to `seconds` for another holder (0: one try).
     public static func acquire(_ path: String, waitingUpTo seconds: Double) throws(Failure) -> FileLock {
         let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o600)
         guard fd >= 0 else {

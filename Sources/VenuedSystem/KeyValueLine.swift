@@ -1,24 +1,19 @@
-/// The `key = value` files of both programs (venued's `config`, venuectl's
-/// `venuectl.conf`, the cache's `venues.meta`): one setting a line, `#` starts a comment
-/// line, blank lines are ignored, a value runs to the end of its line (a URL may hold
-/// `#`). Each file checks its own keys; the syntax, and its error lines (`path:line:
-/// ...`), are here once. An error may quote a key, or the value of a known key, which
-/// the user wrote in their own config file; never a line it cannot read as a setting.
+/// The `key = value` syntax of both programs' files: `#` starts a comment line and a value runs to the end of
+/// its line (a URL may hold `#`). An error may quote a key, or a known key's value, the user wrote; never a
+/// line it cannot read as a setting.
 public struct KeyValueLine: Sendable {
     /// 1-based, for `path:line:` in messages.
     public let number: Int
     public let key: String
     public let value: String
 
-    /// The settings of `text` in file order, or the first malformed or repeated line as
-    /// `path:line: ...`.
+    /// The settings of `text` in file order, or the first malformed or repeated line.
     public static func parse(_ text: String, path: String) -> Result<[KeyValueLine], KeyValueError> {
         var lines: [KeyValueLine] = []
         var seen: [String: Int] = [:]
         for (number, line) in contentLines(text) {
-            // The line is not quoted: a file without `=` on a line is likely not a config
-            // file at all (a path set by mistake, a credentials file), and its line is no
-            // one's business in a log or a terminal. The number is enough to find it.
+            // The line is not quoted: a file without `=` is likely not a config file at all (a path set by
+            // mistake, a credentials file), and its line is no one's business in a log.
             guard let setting = KeyValueLine(line, number: number) else {
                 return .failure(KeyValueError("\(path):\(number): not a 'key = value' line (a comment line starts with '#')"))
             }
@@ -29,10 +24,8 @@ public struct KeyValueLine: Sendable {
         return .success(lines)
     }
 
-    /// The settings `text` holds, whatever else it holds, the first of a repeated key
-    /// winning: for a file read for one key while another line may be what is wrong
-    /// (the format of a bar's error), and for a file venued writes (a newer venued's
-    /// keys are skipped, not refused).
+    /// Whatever else `text` holds, the first of a repeated key winning: for a file read for one key while
+    /// another line may be wrong, and for a file venued writes (a newer venued's keys are skipped).
     public static func lenient(_ text: String) -> [String: String] {
         var settings: [String: String] = [:]
         for (number, line) in contentLines(text) {

@@ -1,7 +1,6 @@
 import Glibc
 
-/// Seconds on a clock that never steps: for deadlines, which a change of the wall
-/// clock must not stretch or cut short. Used by venued's reader and venuectl's client.
+/// Seconds on a clock that never steps: for deadlines, which a change of the wall clock must not stretch.
 public enum Monotonic {
     public static func seconds() -> Double {
         var now = timespec()

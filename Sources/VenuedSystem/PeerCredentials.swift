@@ -1,9 +1,7 @@
 import Glibc
 
-/// Who is at the other end of a connected Unix socket, as the kernel recorded it
-/// (SO_PEERCRED): for venued, the process that connected; for venuectl, the process
-/// that called `listen` on the socket it reached. The peer cannot choose them, which is
-/// why both programs decide on them whom to trust, whatever a file's mode says.
+/// Who is at the other end of a connected Unix socket, as the kernel recorded it (SO_PEERCRED). The peer
+/// cannot choose them, which is why both programs decide on them whom to trust, whatever a file's mode says.
 package struct PeerCredentials: Sendable, Equatable {
     package let pid: Int32
     package let uid: UInt32

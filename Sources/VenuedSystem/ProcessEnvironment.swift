@@ -1,7 +1,6 @@
 import Glibc
 
-/// The process environment as a dictionary, read from `environ` (what ProcessInfo would
-/// give, without Foundation). The first of duplicate names wins, as getenv's does.
+/// The environment from `environ`, without Foundation. The first of duplicate names wins, as getenv's does.
 package enum ProcessEnvironment {
     package static func current() -> [String: String] {
         var result: [String: String] = [:]
@@ -17,7 +16,6 @@ package enum ProcessEnvironment {
         return result
     }
 
-    /// One variable, as getenv gives it: for a setting read once at start.
     package static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }

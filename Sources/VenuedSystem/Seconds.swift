@@ -1,12 +1,10 @@
 import Glibc
 
-/// A `Double` of seconds as people read it, checked so that no NaN, infinity or huge
-/// value can trap.
+/// A `Double` of seconds as people read it, checked so that no NaN, infinity or huge value can trap.
 package enum Seconds {
     /// Ten years: longer than any wait either program makes, far inside `Int`.
     package static let longest = 10.0 * 365 * 86_400
 
-    /// "10", "1.5": a duration for a message, whole when it is.
     package static func text(_ seconds: Double) -> String {
         Int(exactly: seconds).map(String.init) ?? String(seconds)
     }

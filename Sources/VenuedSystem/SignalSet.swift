@@ -1,11 +1,8 @@
 import CLinuxEvents
 import Glibc
 
-/// Signals taken as readings of a descriptor (signalfd) that a loop polls, never as a
-/// handler or a default action: blocked in every thread (before any is started, so all
-/// inherit the mask), then read between two steps of the loop. venued takes SIGHUP,
-/// SIGTERM and SIGINT this way; venued-notify SIGTERM and SIGINT, so that a stop never
-/// falls between a notification and the save of its record.
+/// Signals taken as readings of a signalfd that a loop polls, never as a handler: blocked in every thread
+/// (before any starts, so all inherit the mask), so that a stop never falls between two steps of the loop.
 package struct SignalSet: Sendable {
     package let numbers: [Int32]
 

@@ -1,12 +1,8 @@
 import Glibc
 
-/// System calls the way both programs make them, as swift-nio funnels its calls through
-/// NIOPosix/System.swift and swift-system returns `valueOrErrno`: one place retries a
-/// call a signal interrupted (EINTR means "try again" for read, write, send, recv, poll
-/// and waitpid), and I/O comes back as a value — so many bytes, would block, or the
-/// error — instead of a count and a global `errno` each call site decodes again.
+/// System calls the way both programs make them: one place retries a call a signal interrupted (EINTR),
+/// and I/O comes back as a value instead of a count and a global `errno` each call site decodes again.
 package enum Syscall {
-    /// What a read, write, send or recv did.
     package enum IO: Equatable, Sendable {
         /// This many bytes moved; 0 from a read is the end of the stream.
         case processed(Int)
@@ -15,14 +11,12 @@ package enum Syscall {
         case failed(Errno)
     }
 
-    /// An `errno` value kept with the failure it explains.
     package struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
         package let code: Int32
         package init(_ code: Int32) { self.code = code }
         package var description: String { String(cString: strerror(code)) }
     }
 
-    /// `call()`, again while it fails with EINTR; any other result as it came.
     @inline(__always)
     package static func retrying<Result: BinaryInteger>(_ call: () -> Result) -> Result {
         while true {
@@ -31,7 +25,6 @@ package enum Syscall {
         }
     }
 
-    /// An I/O call (read, write, send, recv) as a value, retried on EINTR.
     @inline(__always)
     package static func io(_ call: () -> Int) -> IO {
         let count = retrying(call)
@@ -39,10 +32,8 @@ package enum Syscall {
         return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed(Errno(errno))
     }
 
-    /// Writes all of `bytes` to `fd`; false (errno set, or EIO for a write of nothing)
-    /// when the descriptor stops taking them (a closed pipe, a full disk). A full
-    /// non-blocking descriptor is false (EAGAIN) unless `waitingWhenFull`, which polls
-    /// until it takes more: for a stdout that another program made non-blocking.
+    /// False (errno set, or EIO for a write of nothing) when `fd` stops taking bytes. A full non-blocking
+    /// descriptor is false (EAGAIN) unless `waitingWhenFull`: for a stdout another program made non-blocking.
     package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, waitingWhenFull: Bool = false) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         var offset = 0

@@ -1,22 +1,16 @@
 import CLinuxEvents
 import Glibc
 
-/// A detached POSIX thread running a closure: what venued needs of a thread, without
-/// Foundation (its `Thread` alone pulls in all of Foundation and libdispatch).
-///
-/// The thread inherits the creator's signal mask, as any pthread does: start threads
-/// only after the mask is set up. Nothing joins it; it ends when `body` returns.
+/// A detached POSIX thread running a closure, without Foundation (its `Thread` pulls in libdispatch).
+/// The thread inherits the creator's signal mask: start threads only after the mask is set up.
 package enum SystemThread {
-    /// Starts `body` on a new thread named `name` (as `top -H` and `ps -L` show it; the
-    /// kernel takes 15 bytes at most). Nil when the thread started; else the error
-    /// (EAGAIN: a limit on threads or memory).
+    /// Nil when the thread started; else the error (EAGAIN: a limit on threads or memory).
     package static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Syscall.Errno? {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        // The retain is handed to the new thread, which takes it back; if none starts,
-        // it is given back here.
+            // The retain is handed to the new thread, which takes it back; if none starts, it is given back here.
         let start = Unmanaged.passRetained(Start(name: name, body: body))
         var thread = pthread_t()
         let result = pthread_create(&thread, &attributes, { argument in
@@ -32,7 +26,6 @@ package enum SystemThread {
         return nil
     }
 
-    /// What the new thread runs, carried across `pthread_create` as one pointer.
     private final class Start: Sendable {
         let name: String
         let body: @Sendable () -> Void

@@ -1,7 +1,6 @@
 import Glibc
 
-/// A `sockaddr_un` for a filesystem path or an abstract `@name`: what venued binds and
-/// notifies systemd with, and what venuectl connects to.
+/// A `sockaddr_un` for a filesystem path or an abstract `@name`.
 public struct UnixAddress {
     private var storage = sockaddr_un()
     private let length: socklen_t
@@ -28,9 +27,8 @@ public struct UnixAddress {
         }
     }
 
-    /// The path (or `@name`) a socket is bound to, from `getsockname`: how a process
-    /// that inherited its socket (systemd's socket activation) learns where it listens.
-    /// nil for an unbound or unnamed socket, or one that is not AF_UNIX.
+    /// The path (or `@name`) a socket is bound to: how a process that inherited its socket (socket
+    /// activation) learns where it listens. nil for an unbound socket, or one that is not AF_UNIX.
     public static func boundPath(of fd: Int32) -> String? {
         var storage = sockaddr_un()
         var length = socklen_t(MemoryLayout<sockaddr_un>.size)

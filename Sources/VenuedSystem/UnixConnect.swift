@@ -1,12 +1,9 @@
 import Glibc
 
-/// A non-blocking connect to a Unix stream socket, bounded by a deadline: how venuectl
-/// reaches venued and how venued probes a socket file before it binds. Never a blocking
-/// `connect`: to a live listener whose backlog is full it sleeps until the listener
-/// accepts, which may be never.
+/// A non-blocking connect to a Unix stream socket, bounded by a deadline. Never a blocking `connect`: to a live
+/// listener whose backlog is full it sleeps until the listener accepts, which may be never.
 package enum UnixConnect {
     package enum Failure: Error, Equatable, Sendable {
-        /// The path does not fit a `sockaddr_un`.
         case pathTooLong
         /// ENOENT: no socket file.
         case noSocket
@@ -14,14 +11,11 @@ package enum UnixConnect {
         case refused
         /// EAGAIN: a live listener whose queue is full.
         case queueFull
-        /// The connection was still being made at the deadline.
         case timedOut
         case failed(Syscall.Errno)
     }
 
-    /// A connected, non-blocking, close-on-exec descriptor, or why there is none.
-    /// `deadline` is on the `Monotonic` clock; it bounds only a connect still in
-    /// progress, which Linux does not do for Unix sockets today.
+    /// `deadline` is on the `Monotonic` clock; it bounds only a connect still in progress.
     package static func connect(to path: String, until deadline: Double) -> Result<Int32, Failure> {
         guard var address = UnixAddress(path) else { return .failure(.pathTooLong) }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
@@ -42,7 +36,7 @@ package enum UnixConnect {
         return .failure(failure)
     }
 
-    /// How a connect in progress ended, as an errno (0 for connected); nil while it runs.
+    /// An errno (0 for connected); nil while the connect runs.
     private static func outcome(_ fd: Int32, until deadline: Double) -> Int32? {
         var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
         let ready = Syscall.retrying {

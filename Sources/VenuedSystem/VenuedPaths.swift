@@ -1,9 +1,7 @@
-/// Where venued and venuectl meet on disk: the socket, the cache and the config file,
-/// by the XDG base-directory rules. One implementation for both programs, so the
-/// client always looks where the daemon listens and writes (docs/venued.md).
+/// Where venued and venuectl meet on disk, by the XDG base-directory rules: one implementation for both
+/// programs, so the client always looks where the daemon listens and writes.
 public enum VenuedPaths {
-    /// `$XDG_RUNTIME_DIR/venued/venued.sock`; without that variable,
-    /// `/tmp/venued-$UID/venued.sock` (a private directory the daemon checks before use).
+    /// Without `XDG_RUNTIME_DIR`, `/tmp/venued-$UID/venued.sock` (a private directory the daemon checks).
     public static func socket(environment: [String: String], uid: UInt32) -> String {
         socket(runtimeDirectory: environment["XDG_RUNTIME_DIR"], uid: uid)
     }
@@ -13,34 +11,27 @@ public enum VenuedPaths {
         return "/tmp/venued-\(uid)/venued.sock"
     }
 
-    /// `$XDG_CACHE_HOME/venued`, else `~/.cache/venued`; nil when neither is set.
     public static func cacheDirectory(environment: [String: String]) -> String? {
         if let cache = environment["XDG_CACHE_HOME"].flatMap(absolute) { return cache + "/venued" }
         return environment["HOME"].flatMap(absolute).map { $0 + "/.cache/venued" }
     }
 
-    /// `$XDG_CONFIG_HOME/venued`, else `~/.config/venued`: venued's `config`, venuectl's
-    /// `venuectl.conf` and the `favorites` both programs read.
     public static func configDirectory(environment: [String: String]) -> String? {
         if let config = environment["XDG_CONFIG_HOME"].flatMap(absolute) { return config + "/venued" }
         return environment["HOME"].flatMap(absolute).map { $0 + "/.config/venued" }
     }
 
-    /// `$XDG_STATE_HOME/venued`, else `~/.local/state/venued`: what `venuectl notify` has
-    /// already sent (state that outlives a restart but is not configuration or cache).
+    /// What `venuectl notify` has already sent: state that outlives a restart but is not config or cache.
     public static func stateDirectory(environment: [String: String]) -> String? {
         if let state = environment["XDG_STATE_HOME"].flatMap(absolute) { return state + "/venued" }
         return environment["HOME"].flatMap(absolute).map { $0 + "/.local/state/venued" }
     }
 
-    /// `$XDG_CONFIG_HOME/venued/config`, else `~/.config/venued/config`.
     public static func configFile(environment: [String: String]) -> String? {
         configDirectory(environment: environment).map { $0 + "/config" }
     }
 
-    /// Where `systemd --user` looks for unit files (systemd.unit(5), "User Unit Search
-    /// Path"), most specific first: the user's own, the administrator's, the packages'.
-    /// venuectl only asks whether venued's socket unit is installed in one of them.
+    /// Where `systemd --user` looks for unit files (systemd.unit(5)), most specific first.
     public static func userUnitDirectories(environment: [String: String]) -> [String] {
         let home = environment["HOME"].flatMap(absolute)
         let config = environment["XDG_CONFIG_HOME"].flatMap(absolute) ?? home.map { $0 + "/.config" }
@@ -52,12 +43,8 @@ public enum VenuedPaths {
             + dataDirectories.map { $0 + "/systemd/user" } + ["/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
     }
 
-    /// The XDG spec says relative paths in these variables are invalid and must be
-    /// ignored; a trailing slash is dropped so the joined paths stay canonical.
-    ///
-    /// On the prompt's path (the socket), so over the UTF-8 bytes: reversing and
-    /// dropping Characters builds generic types the runtime instantiates on first use,
-    /// which cost the prompt more than everything else it does before sending.
+    /// The XDG spec says relative paths in these variables must be ignored. On the prompt's path, so over
+    /// UTF-8 bytes: Character operations instantiate generic types at first use, which costs the prompt.
     package static func absolute(_ path: String) -> String? {
         var path = path
         return path.withUTF8 { bytes -> String? in

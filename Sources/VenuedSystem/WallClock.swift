@@ -1,14 +1,10 @@
 import Glibc
 
-/// The wall clock both programs take "now" from: to the second for answers, finer for
-/// how long to sleep until one. `offset` shifts it, for tests only (`venued
-/// --clock-offset`). Deadlines use `Monotonic`, which a change of the wall clock cannot
-/// stretch or cut short.
+/// The wall clock both programs take "now" from; `offset` shifts it, for tests only. Deadlines use
+/// `Monotonic`, which a change of the wall clock cannot stretch.
 public struct WallClock: Sendable {
-    /// The largest shift, either way: a hundred years of 365.25 days. Enough for any test
-    /// to stand anywhere near the data, and small enough that "now" stays far inside the
-    /// years every date computation handles (the engine's instants, ISO 8601's four
-    /// digits), so no sum with it can overflow.
+    /// A hundred years either way: enough for any test, and small enough that "now" stays inside the
+    /// years every date computation handles, so no sum with it can overflow.
     public static let offsetLimit = 3_155_760_000
 
     public let offset: Int
@@ -18,10 +14,9 @@ public struct WallClock: Sendable {
         self.offset = min(max(offset, -Self.offsetLimit), Self.offsetLimit)
     }
 
-    /// Whole seconds since the epoch (`now()` gives them as an engine `Instant`).
+    /// Whole seconds since the epoch.
     public func seconds() -> Int { Self.read().tv_sec.clampedSum(offset) }
 
-    /// Seconds since the epoch with a fraction.
     public func preciseNow() -> Double {
         let clock = Self.read()
         return Double(clock.tv_sec.clampedSum(offset)) + Double(clock.tv_nsec) / 1e9
@@ -32,7 +27,6 @@ public struct WallClock: Sendable {
         clock_gettime(CLOCK_REALTIME, &clock)
         return clock
     }
-
 }
 
 extension Int {

@@ -1,31 +1,18 @@
 import CLinuxEvents
 import Glibc
 
-/// A deadline on the wall clock that the kernel keeps honest: a CLOCK_REALTIME timerfd
-/// armed with an absolute expiry and TFD_TIMER_CANCEL_ON_SET.
-///
-/// What a user sees changes at wall-clock instants (a venue closes at 4:30 PM), so the
-/// waits that lead to it must be wall-clock deadlines, not durations: a relative sleep
-/// overshoots by whatever it had left after a resume or a forward step, and sleeps
-/// through a backward step. With this timer the kernel ends the wait at the instant
-/// itself whatever happens to the clock meanwhile (a suspend included), and tells us
-/// when the clock was set (NTP, a manual change, a VM restored from a snapshot) so the
-/// caller recomputes what is due. Linux added the flag for exactly this: "a clock
-/// applet that displays a stale time"; systemd's calendar timers use it.
-///
-/// The descriptor is meant to sit in a poll or epoll set beside others.
+/// A wall-clock deadline the kernel keeps honest: a CLOCK_REALTIME timerfd armed absolute with
+/// TFD_TIMER_CANCEL_ON_SET. What a user sees changes at wall-clock instants, and a relative sleep overshoots
+/// after a resume or a forward step and sleeps through a backward one; this timer ends at the instant itself
+/// and reports a setting of the clock, so the caller recomputes what is due.
 package final class WallTimer: Sendable {
-    /// What reading the timer found.
     package enum Reading: Equatable, Sendable {
-        /// The deadline passed.
         case expired
         /// The wall clock was set (or the system resumed): deadlines must be recomputed.
         case clockChanged
-        /// Neither yet.
         case pending
     }
 
-    /// Why `wait` returned.
     package enum Wake: Equatable, Sendable {
         case deadline
         case clockChanged
@@ -34,11 +21,9 @@ package final class WallTimer: Sendable {
     }
 
     package let fd: Int32
-    /// Seconds between the kernel's clock and the caller's (`WallClock.offset`): a
-    /// deadline at caller time `t` is armed at kernel time `t - offset`.
+    /// Seconds between the kernel's clock and the caller's: a deadline at caller time `t` is armed at `t - offset`.
     private let offset: Int
 
-    /// Nil (errno set) when the kernel refuses a timerfd.
     package init?(offset: Int = 0) {
         fd = venued_wall_timer_create()
         guard fd >= 0 else { return nil }
@@ -47,36 +32,31 @@ package final class WallTimer: Sendable {
 
     deinit { close(fd) }
 
-    /// Expires at `seconds` since the epoch on the caller's clock; an instant already
-    /// past expires at once. The far future (`.infinity`, or past 9999) still arms the
-    /// timer, so that a setting of the clock is reported even when nothing is due.
+    /// `seconds` since the epoch on the caller's clock. The far future still arms the timer, so that a setting
+    /// of the clock is reported even when nothing is due.
     package func arm(at seconds: Double) {
         let real = seconds - Double(offset)
-        // 253402300799 is 9999-12-31T23:59:59Z: any later deadline is "never", and the
-        // clamp keeps the conversion to whole seconds in range.
+        // 253402300799 is 9999-12-31T23:59:59Z: later is "never", and the clamp keeps the conversion in range.
         let bounded = real.isNaN ? 1 : min(max(real, 1), 253_402_300_799)
         let whole = bounded.rounded(.down)
         let nanoseconds = min(max((bounded - whole) * 1e9, 0), 999_999_999)
         _ = venued_wall_timer_arm(fd, Int64(whole), Int(nanoseconds))
     }
 
-    /// What has happened since the timer was armed; consumes it. After `.expired` or
-    /// `.clockChanged` the caller arms the timer again for its next deadline.
+    /// Consumes the reading; after `.expired` or `.clockChanged` the caller arms again.
     package func read() -> Reading {
         var expirations: UInt64 = 0
         switch Syscall.io({ Glibc.read(fd, &expirations, MemoryLayout<UInt64>.size) }) {
         case .processed: return .expired
         case .wouldBlock: return .pending
         case .failed(let error) where error.code == ECANCELED: return .clockChanged
-        // A failure the kernel never reports for a timerfd: taken as a setting of the
-        // clock, so the caller recomputes and arms again rather than waiting on a timer
-        // that cannot say it expired.
+        // Never reported for a timerfd: taken as a clock change, so the caller arms again rather than waiting
+        // on a timer that cannot say it expired.
         case .failed: return .clockChanged
         }
     }
 
-    /// Blocks until `deadline` (caller's seconds since the epoch, `.infinity` for none),
-    /// until the clock is set, or until `other` reports an event, whichever comes first.
+    /// `deadline` is the caller's seconds since the epoch, `.infinity` for none.
     package func wait(until deadline: Double, watching other: pollfd? = nil) -> Wake {
         switch wait(until: deadline, watching: other.map { [$0] } ?? []) {
         case .others(let events): return .other(events: events.first ?? 0)
@@ -85,7 +65,6 @@ package final class WallTimer: Sendable {
         }
     }
 
-    /// What `wait(until:watchingAll:)` woke for.
     package enum Wakes: Equatable, Sendable {
         case deadline
         case clockChanged
@@ -93,8 +72,6 @@ package final class WallTimer: Sendable {
         case others([Int16])
     }
 
-    /// The same with several other descriptors (`venuectl notify` waits on venued's
-    /// stream and the session bus at once).
     package func wait(until deadline: Double, watching others: [pollfd]) -> Wakes {
         arm(at: deadline)
         while true {
