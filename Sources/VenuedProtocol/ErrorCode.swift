@@ -1,19 +1,16 @@
 import DiningHours
 import VenueReports
 
-/// The machine-readable `code` of a failed answer, `{"ok":false,"error":...,"code":...}`.
-/// venued sets it and venuectl reads it, from this one list, so that a refusal by the
+/// The machine-readable `code` of a failed answer. venued and venuectl share this one list, so a refusal by the
 /// daemon ends venuectl with the same message and exit code as its local computation.
 public enum ErrorCode: String, Sendable {
     /// A bad option value (`at`, `tz`, `soon`, ...): venuectl's usage error, exit 2.
     case usage
-    /// No zone of that name; the answer also carries `zone`, `location` when the name
-    /// came from venuectl.conf, and `suggestion` when the database spells it otherwise: exit 2.
+/// No zone of that name; also carries `zone`, and `location` and `suggestion` when known: exit 2.
     case unknownZone = "unknown_zone"
     /// No venue matches a query; the answer also carries `venue` and `suggestions`: exit 3.
     case unknownVenue = "unknown_venue"
-    /// A command about one venue (`hours`) got a name several share; the answer also
-    /// carries `venue` and `candidates`: exit 2.
+/// A one-venue command got a name several share; also carries `venue` and `candidates`: exit 2.
     case ambiguousVenue = "ambiguous_venue"
     /// This build has no time-zone data: exit 70.
     case environment
@@ -21,14 +18,12 @@ public enum ErrorCode: String, Sendable {
     case badRequest = "bad_request"
     /// `refresh`: no source answered with venues; the held data is still served.
     case refreshFailed = "refresh_failed"
-    /// Too many connections are open.
     case busy
     /// The client runs as another user.
     case forbidden
 }
 
 extension AnswerError {
-    /// The code venued answers with when it meets this error.
     public var code: ErrorCode {
         switch self {
         // A wrong line in venuectl.conf is a usage error on the wire: venuectl says it the same way.

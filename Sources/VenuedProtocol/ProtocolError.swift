@@ -4,8 +4,7 @@ import VenueReports
 package struct ProtocolError: Error {
     package let message: String
     package let code: ErrorCode
-    /// Members after `code` that let venuectl rebuild its own error (an unknown venue's
-    /// query and suggestions).
+    /// Members after `code` that let venuectl rebuild its own error.
     package let details: [(String, String)]
 
     package init(_ message: String, code: ErrorCode = .badRequest) {
@@ -21,7 +20,6 @@ package struct ProtocolError: Error {
         details = error.answerDetails
     }
 
-    /// The same error with `context` before its message ("subscription ended: ...").
     package func prefixed(_ context: String) -> ProtocolError {
         ProtocolError(message: "\(context): \(message)", code: code, details: details)
     }

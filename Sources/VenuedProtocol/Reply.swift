@@ -1,19 +1,15 @@
 import DiningHours
 import VenueReports
 
-/// A refusal: the one answer only venued writes (`Reply.ok`, the success, is in
-/// VenueReports, where venuectl's own answers are written too).
+/// A refusal: the one answer only venued writes (`Reply.ok` is in VenueReports, shared with venuectl).
 extension Reply {
-    /// `{"ok":false,"error":...,"code":...}`: the message for people, the code for
-    /// programs (venuectl maps it to its own exit codes).
     package static func error(_ error: ProtocolError, extra: [(String, String)] = []) -> String {
         JSONText.object([("ok", "false"), ("error", JSONText.quote(error.message)), ("code", JSONText.quote(error.code.rawValue))]
             + error.details + extra) + "\n"
     }
 }
 
-/// An answer as venuectl reads it: the line as sent, which `--json` prints as it came,
-/// and its parse.
+/// An answer as venuectl reads it: the line as sent, which `--json` prints unchanged, and its parse.
 public struct Answer: Sendable {
     public let line: String
     public let value: JSONValue

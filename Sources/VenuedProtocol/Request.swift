@@ -1,8 +1,7 @@
 import DiningHours
 
-/// A client's request, one JSON object on one line: `{"v":1,"cmd":"status",...}`
-/// (docs/PROTOCOL.md). Fields are checked against the command's list, so a typo is
-/// an error rather than a silently ignored option.
+/// A client's request, one JSON object on one line (docs/PROTOCOL.md). Fields are checked against the
+/// command's list, so a typo is an error rather than a silently ignored option.
 package struct Request: Sendable {
     package enum Command: String, CaseIterable, Sendable {
         case status, hours, next, info, refresh, subscribe, feed, menus
@@ -24,11 +23,8 @@ package struct Request: Sendable {
     package let command: Command
     package let fields: RequestFields
 
-    /// The JSON values one request may hold: the largest real one (a status with every
-    /// field, `StatusOptions.venueLimit` venues and `Favorites.limit` favorites) has
-    /// about two hundred.
-    /// The parser stops at the next, so a line of thousands of tiny values costs no more
-    /// than one of this many before it is refused.
+    /// The JSON values one request may hold (the largest real one has about two hundred); the parser stops
+    /// at the next, so a line of thousands of tiny values costs no more than this many.
     package static let valueLimit = 256
 
     package init(parsing bytes: [UInt8]) throws(ProtocolError) {

@@ -1,9 +1,8 @@
 import DiningHours
 import VenueReports
 
-/// The members of a request object, read with the type each field must have: a wrong
-/// type is a `bad_request` with the field's name, never a guess or a trap. Both sides
-/// compile it: venued reads requests with it, and the status codec decodes through it.
+/// The members of a request object, read with the type each field must have: a wrong type is a
+/// `bad_request` naming the field, never a guess or a trap.
 package struct RequestFields: Sendable {
     private let members: [String: JSONValue]
 
@@ -49,14 +48,12 @@ package struct RequestFields: Sendable {
         }
     }
 
-    /// A venue id sent as a number, as text; nil unless it is a whole number that `Int`
-    /// holds exactly (`1e300`, `0.5` and NaN are refused, never converted: a conversion
-    /// that traps would take the daemon down for every client).
+    /// Nil unless `number` is a whole number `Int` holds exactly: a conversion that traps would take the
+    /// daemon down for every client.
     private static func id(_ number: Double) -> String? {
         Int(exactly: number).map(String.init)
     }
 
-    /// A list of venue ids, nil when the member is absent; at most `limit` of them.
     package func ids(_ key: String, limit: Int) throws(ProtocolError) -> [Int]? {
         guard let member = members[key], member != .null else { return nil }
         guard case .array(let values) = member, values.count <= limit else {
@@ -72,7 +69,6 @@ package struct RequestFields: Sendable {
         return ids
     }
 
-    /// Venue queries (`strings`), each once, at most `StatusOptions.venueLimit`.
     package func venueQueries(_ key: String) throws(ProtocolError) -> [String] {
         guard let queries = StatusOptions.venueQueries(try strings(key)) else {
             throw ProtocolError("\"\(key)\" may name at most \(StatusOptions.venueLimit) venues", code: .usage)

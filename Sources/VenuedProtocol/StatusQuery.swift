@@ -1,23 +1,16 @@
 import DiningHours
 import VenueReports
 
-/// A status question on the wire: the query (`StatusOptions`) and how its answer is to
-/// be shown (`StatusPresentation`), as the members of a `status` or `subscribe` request.
-///
-/// One table of fields gives venuectl's encoder, venued's decoder and the names a
-/// request may carry, so the three cannot drift apart (they were three lists once).
-/// venuectl's prompt path writes the same line straight from argv (`PromptPath`, held to
-/// this table by a test), so both reach the same answers and the same cached lines.
+/// A status question on the wire: `StatusOptions` and `StatusPresentation` as the members of a `status` or
+/// `subscribe` request. One table of fields gives venuectl's encoder, venued's decoder and the allowed
+/// names, so the three cannot drift apart.
 package enum StatusQuery {
-    /// One member: its name, how the client writes it (nil leaves it out) and how
-    /// venued reads it back.
     struct Field: Sendable {
         let name: String
         let encode: @Sendable (StatusOptions, StatusPresentation?) -> String?
         let decode: @Sendable (inout Decoded, RequestFields) throws(ProtocolError) -> Void
     }
 
-    /// What the fields decode into: the query, and the presentation's raw parts.
     struct Decoded {
         var options = StatusOptions()
         var render: String?
@@ -97,10 +90,9 @@ package enum StatusQuery {
         case status, subscribe
     }
 
-    /// The member names a request of `command` may carry.
     package static func names(_ command: Command) -> [String] { fields(command).map(\.name) }
 
-    /// The request line; `presentation` nil asks for the JSON object.
+    /// `presentation` nil asks for the JSON object.
     package static func request(_ command: Command, _ options: StatusOptions, presentation: StatusPresentation?) -> String {
         var members: [(String, String)] = [("v", "1"), ("cmd", JSONText.quote(command.rawValue))]
         for field in fields(command) {
@@ -109,7 +101,6 @@ package enum StatusQuery {
         return JSONText.object(members)
     }
 
-    /// The query and presentation a request of `command` asks for.
     package static func decode(_ command: Command, _ request: RequestFields) throws(ProtocolError) -> (StatusOptions, StatusPresentation?) {
         var decoded = Decoded()
         for field in fields(command) { try field.decode(&decoded, request) }
