@@ -1,11 +1,7 @@
-/// A config value read as a command line, the way a POSIX shell splits words, so that a
-/// `prompt.NAME` line can be copied from the command a user ran: blanks separate words;
-/// `'...'` keeps everything literally; `"..."` keeps everything but `\"` and `\\`, which
-/// lose their backslash; outside quotes a backslash keeps the next character. Nothing is
-/// expanded (`$HOME`, `*` and `~` are text): venued is not a shell, and a prompt line
-/// that ran one would be a way to run commands from a config file.
+/// A config value split into words the way a POSIX shell quotes, so that a `prompt.NAME` line can be copied
+/// from the command a user ran. Nothing is expanded (`$HOME`, `*` and `~` are text): a prompt line that ran a
+/// shell would be a way to run commands from a config file.
 enum ArgumentWords {
-    /// The words of `text`, or what is wrong with its quoting.
     static func split(_ text: String) -> Result<[String], PromptSetting.Problem> {
         var words: [String] = []
         var word = ""

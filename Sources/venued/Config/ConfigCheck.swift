@@ -1,12 +1,10 @@
-/// `venued --check`, for the config file: what a start would read, said before a start
-/// (or a SIGHUP) meets it. A bad setting is the error a start would stop with; a bad
-/// prompt line, which a start only logs (`PromptSetting`), is reported here too, so a
+/// `venued --check` for the config file: it also reports bad prompt lines, which a start only logs, so a
 /// prompt that says `venued: bad prompt config` has a command that says why.
 enum ConfigCheck {
     struct Report {
         /// For stdout: where the file is and the prompt files it names.
         var lines: [String] = []
-        /// For stderr, one line each: the bad prompt lines. Any makes the exit code 2.
+        /// Any makes the exit code 2.
         var problems: [String] = []
     }
 

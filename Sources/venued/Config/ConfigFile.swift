@@ -1,17 +1,13 @@
 import VenuedSystem
 
-/// venued's `key = value` config file (syntax shared with venuectl.conf: `KeyValueLine`),
-/// checked against venued's own keys, and the `prompt.NAME` lines (`PromptSetting`).
+/// venued's config file, checked against venued's own keys; the syntax is `KeyValueLine`'s.
 enum ConfigFile {
     struct Contents {
-        /// The settings in file order.
         var settings: [(Setting, String)] = []
-        /// The `prompt.NAME` lines in file order, not read yet: a bad one must not stop the
-        /// others (`PromptSetting`), so the loader reads each on its own.
+        /// Not read yet: a bad one must not stop the others, so the loader reads each on its own.
         var prompts: [(name: String, value: String, location: String)] = []
     }
 
-    /// The settings of `text`, or the first problem with its line number.
     static func parse(_ text: String, path: String) throws(DaemonError) -> Contents {
         let lines: [KeyValueLine]
         switch KeyValueLine.parse(text, path: path) {

@@ -1,16 +1,13 @@
 import Glibc
 import VenuedSystem
 
-/// Builds the `Config` at start and again on SIGHUP: defaults, then the config file,
-/// then the flags, which always win. The same steps both times, so a reload means
-/// exactly what a restart would.
+/// Builds the `Config` at start and again on SIGHUP by the same steps, so a reload means exactly what a
+/// restart would. Flags always win over the file.
 struct ConfigLoader: Sendable {
     let environment: [String: String]
     let uid: UInt32
-    /// Flags from the command line, applied after the file.
     let overrides: [(Setting, String)]
 
-    /// The config file venued reads; nil when neither XDG_CONFIG_HOME nor HOME is set.
     var path: String? { VenuedPaths.configFile(environment: environment) }
 
     func load() throws(DaemonError) -> Config {
@@ -21,9 +18,8 @@ struct ConfigLoader: Sendable {
         return config
     }
 
-    /// The defaults, the file and the flags, without what only a running daemon needs (a
-    /// cache directory): what `venued --check` looks at. A bad prompt line is kept with
-    /// its problem (`Config.prompts`) rather than thrown.
+    /// Without what only a running daemon needs (a cache directory): what `venued --check` looks at. A bad
+    /// prompt line is kept with its problem rather than thrown.
     func read() throws(DaemonError) -> Config {
         var config = Config(environment: environment, uid: uid)
         if let path, let text = try Self.readIfPresent(path) {

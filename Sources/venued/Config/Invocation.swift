@@ -1,5 +1,4 @@
-/// What the command line asks for: run the daemon (with flags that override the
-/// config file), check a feed and the config file, or print help or the version.
+/// What the command line asks for.
 enum Invocation {
     case run(overrides: [(Setting, String)])
     case check(path: String?)

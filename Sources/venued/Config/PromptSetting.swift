@@ -1,27 +1,15 @@
 import VenueReports
 
-/// One `prompt.NAME = ARGUMENTS` line of venued's config file: a status line that venued
-/// keeps current in the file `NAME` of its prompt directory (`PromptFiles`), so that a
-/// shell prompt reads it with a builtin instead of starting a process at every prompt.
-///
-/// ARGUMENTS are `venuectl status` arguments, split into words as a shell would
-/// (`ArgumentWords`) and read by the status query's flag table (`StatusOptions.table`), so
-/// the file holds what that command line prints — except that venuectl.conf is not
-/// read: the line says everything, and a file venued reads only at start and SIGHUP
-/// would make a prompt follow edits of venuectl.conf late. The favorites file is read at
-/// every render, as for a `subscribe` stream.
-///
-/// A bad line does not stop venued (the other settings, and the other prompt lines,
-/// still count): it is logged, its file says `venued: bad prompt config`, and
-/// `venued --check` names it with exit code 2.
+/// One `prompt.NAME = ARGUMENTS` line: a status line venued keeps current in a file, so that a shell prompt
+/// reads it with a builtin instead of starting a process at every prompt. ARGUMENTS are `venuectl status`
+/// arguments, but venuectl.conf is not read: venued reads its config only at start and SIGHUP, so a prompt
+/// would follow edits of venuectl.conf late. A bad line does not stop venued: it is logged, its file says
+/// `venued: bad prompt config`, and `venued --check` names it.
 struct PromptSetting: Sendable, Equatable {
-    /// What the config file's key starts with.
     static let keyPrefix = "prompt."
-    /// Prompt lines a config file may hold: a prompt has room for one or two segments,
-    /// and each is rendered at every transition of its venues.
+    /// A prompt has room for one or two segments, and each is rendered at every transition of its venues.
     static let limit = 16
-    /// A name is a file name in the prompt directory: letters, digits, `-` and `_`, so it
-    /// can never be `..`, a path, a temporary file (`NAME.tmp-…`) or hidden.
+    /// Names are letters, digits, `-` and `_`, so one can never be `..`, a path, a temporary file or hidden.
     static let nameLimit = 64
 
     /// What the file says while its line is wrong: short, for a prompt, and never empty.
@@ -33,26 +21,21 @@ struct PromptSetting: Sendable, Equatable {
     }
 
     let name: String
-    /// `path:line`, for messages.
     let location: String
-    /// What the file shows, or why the line cannot say.
     let subscription: Result<Subscription, Problem>
 
-    /// The problem, worded for the log and `--check`: `path:line: prompt.NAME: ...`.
     var problem: String? {
         guard case .failure(let problem) = subscription else { return nil }
         return "\(location): \(Self.keyPrefix)\(name): \(problem.message)"
     }
 
-    /// Whether `name` can be a file name in the prompt directory.
     static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= nameLimit
             && name.utf8.allSatisfy { $0.isASCIILetterOrDigit || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
     }
 
-    /// Reads `value` as `venuectl status` arguments. `environment` is venued's own: only
-    /// `TZ` is passed on (plain text says when venue times are in another zone than the
-    /// reader's), so neither venuectl.conf nor a terminal's settings count.
+    /// `environment` is venued's own: only `TZ` is passed on (plain text says when venue times are in another
+    /// zone than the reader's), so neither venuectl.conf nor a terminal's settings count.
     init(name: String, value: String, location: String, environment: [String: String]) {
         self.name = name
         self.location = location
