@@ -1,23 +1,20 @@
 import DiningHours
 import VenueReports
 
-/// What one source's answer does to the held data: decoded, judged against the held
-/// copy (`Freshness`), written to the disk cache, and handed back as a value. It runs
-/// on the own lane (decoding up to 4 MB takes milliseconds, the write may wait on a
-/// disk), given a snapshot by value; the loop swaps the new copy in when it returns.
+/// What one source's answer does to the held data, as a value: decoded, judged against the held copy, written
+/// to the disk cache. It runs off the loop (decoding takes milliseconds, the write may wait on a disk); the
+/// loop swaps the new copy in when it returns.
 struct Adoption: Sendable {
-    /// What the loop does with the result.
     struct Result: Sendable {
         let attempt: RefreshReport.Attempt
-        /// The copy to serve from now on; nil when the held one stays (or nothing decoded).
+        /// Nil when the held copy stays (or nothing decoded).
         let adopted: FeedCopy?
-        /// Its document, when it is a new one (not for a 304).
+        /// Only for a new document (not a 304).
         var bytes: [UInt8]? = nil
-        /// The meta now describing the served copy.
         let meta: CacheFiles.Meta?
         /// nil: the cache was not touched; .some(nil): written; .some(message): the write failed.
         let cacheWrite: String??
-        /// Lines for the log, which only the loop writes.
+        /// Only the loop writes the log.
         let log: [(LogLevel, String)]
     }
 
@@ -25,7 +22,6 @@ struct Adoption: Sendable {
     let fetch: RefreshChain.Fetch
     let now: Instant
 
-    /// A 200 with `bytes`.
     func body(_ bytes: [UInt8], validators: Validators) -> Result {
         let label = "\(fetch.source.rawValue) fetch of \(RedactedURL(fetch.url))"
         let feed: Feed

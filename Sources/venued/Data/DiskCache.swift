@@ -2,16 +2,13 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// The daemon's side of the disk cache (`CacheFiles` has the location and the format,
-/// shared with venuectl): writes are atomic (`AtomicFile`), only into a directory that
-/// is ours, so a crash leaves the old copy or the new one, never half; a copy that does
-/// not decode is moved aside.
+/// The daemon's side of the disk cache (`CacheFiles` has the format): atomic writes, only into a directory that
+/// is ours, so a crash leaves the old copy or the new one; a copy that does not decode is moved aside.
 struct DiskCache: Sendable {
     let directory: String
     var files: CacheFiles { CacheFiles(directory: directory) }
 
-    /// The cached copy, or nil and why; nil and no reason when there is none. A file
-    /// that does not decode to venues is renamed aside (`venues.json.corrupt`), not trusted.
+    /// Nil and why; nil and no reason when there is none.
     func load() -> (stored: CacheFiles.Stored?, problem: String?) {
         switch files.load() {
         case .missing:
@@ -27,8 +24,8 @@ struct DiskCache: Sendable {
         }
     }
 
-    /// The feed, then the meta that names it by size and checksum: a kill between the
-    /// two leaves a meta that no longer matches, which readers ignore.
+    /// The feed, then the meta that names it by size and checksum: a kill between the two leaves a meta that
+    /// does not match, which readers ignore.
     func store(_ bytes: [UInt8], meta: CacheFiles.Meta) throws(CacheError) {
         do {
             try AtomicFile.makeDirectories(directory)
@@ -40,20 +37,20 @@ struct DiskCache: Sendable {
         }
     }
 
-    /// Temporary files that writers killed mid-write left behind; run at start.
+    /// Run at start.
     func removeTemporaries() -> Int {
         AtomicFile.removeTemporaries(of: files.feedPath) + AtomicFile.removeTemporaries(of: files.metaPath)
     }
 }
 
-/// A cache write that failed; logged, never fatal: the daemon keeps serving from memory.
+/// Logged, never fatal: the daemon keeps serving from memory.
 struct CacheError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
 }
 
 extension DiskCache {
-    /// A new meta for the feed already on disk (a 304 confirmed it).
+    /// For the feed already on disk (a 304 confirmed it).
     func storeMeta(_ meta: CacheFiles.Meta) throws(CacheError) {
         do {
             try AtomicFile.checkOwnDirectory(directory)

@@ -3,34 +3,22 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// One HTTP GET in a child process, `venued --fetch-child`, which does it with
-/// `HTTPFetcher` and exits; the loop watches its output pipe beside its sockets.
-///
-/// Why a child: the fetch is the one place where a stranger's bytes meet a large C
-/// library (libcurl, its TLS and decompression). In a child, whatever that costs (its
-/// heap, its threads, a crash) ends with the fetch, and the daemon only reads a bounded
-/// pipe with its own deadline. Why a pipe and not argv: the URL may carry credentials
-/// (`user:password@`, `?token=`), and any local user can read a process's command line
-/// in /proc; the child reads the URL, its timeout and the validators on stdin.
-///
-/// The child writes one header line, a JSON object, then the body:
-/// `{"result":"body","etag":...,"last_modified":...,FRESHNESS}`,
-/// `{"result":"not_modified",FRESHNESS}` or `{"result":"failed","reason":...,"retry_after":...,"date":...}`,
-/// where FRESHNESS is `"cache_control":...,"expires":...,"age":...,"date":...`; a header
-/// the response did not have is null.
+/// One HTTP GET in a child process (`venued --fetch-child`), whose output pipe the loop watches. The fetch is
+/// where a stranger's bytes meet a large C library (libcurl, TLS, decompression): in a child, whatever that
+/// costs, a crash included, ends with the fetch. The URL goes on stdin, not argv, because it may carry
+/// credentials and any local user can read a command line in /proc. The child writes one JSON header line,
+/// then the body.
 final class FetchProcess {
     static let flag = "--fetch-child"
-    /// The request on the child's stdin: far more than a URL needs, less than a pipe holds,
-    /// so the loop's one write to the fresh pipe never waits.
+    /// Less than a pipe holds, so the loop's one write to the fresh pipe never waits.
     static let requestLimit = 32 * 1024
     static let outputLimit = HTTPFetcher.sizeLimit + 64 * 1024
 
     let pid: pid_t
-    /// The read end of the child's stdout, non-blocking, watched by the loop.
+    /// Non-blocking, watched by the loop.
     let fd: Int32
     let fetch: RefreshChain.Fetch
-    /// Monotonic seconds: the child's own deadline ends the transfer; this one also covers
-    /// a child that hangs before or after it.
+    /// Monotonic seconds: the child's own deadline ends the transfer; this one also covers a child that hangs.
     let deadline: Double
     private let timeout: Double
     private var output: [UInt8] = []
@@ -44,7 +32,6 @@ final class FetchProcess {
         deadline = now + timeout + 1
     }
 
-    /// Starts the child for `fetch`; why not, when it cannot.
     static func start(_ fetch: RefreshChain.Fetch, timeout: Double, now: Double) -> Result<FetchProcess, FetchStartError> {
         let request = Array((JSONText.object([
             ("url", JSONText.quote(fetch.url)), ("timeout", "\(timeout)"),
@@ -61,8 +48,7 @@ final class FetchProcess {
         return .success(FetchProcess(pid: pid, fd: output, fetch: fetch, timeout: timeout, now: now))
     }
 
-    /// Reads what the pipe holds; true once the child's output is complete (end of file).
-    /// Output past `outputLimit` ends the fetch as failed.
+    /// True once the child's output is complete; output past `outputLimit` ends the fetch as failed.
     func readAvailable() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while !ended {
@@ -79,8 +65,7 @@ final class FetchProcess {
         return true
     }
 
-    /// The result once the output is complete (`readAvailable` said so), or nil to give
-    /// up (the deadline): the child is killed. Either way it is reaped and the pipe closed.
+    /// `complete: false` gives up (the deadline) and kills the child; either way it is reaped and the pipe closed.
     func finish(complete: Bool) -> FetchResult {
         close(fd)
         if !complete { kill(pid, SIGKILL) }
@@ -94,10 +79,6 @@ final class FetchProcess {
         return Self.decode(output) ?? .failed("the fetch process failed (\(Self.describe(status)))")
     }
 
-    // MARK: the child
-
-    /// `venued --fetch-child`: read the request on stdin, fetch, write the result on
-    /// stdout, exit.
     static func runChild() -> Never {
         closeInheritedDescriptors()
         guard let bytes = try? BoundedFile.readAll(0, limit: requestLimit),
@@ -132,9 +113,8 @@ final class FetchProcess {
          ("age", JSONText.string(freshness.age)), ("date", JSONText.string(freshness.date))]
     }
 
-    /// The descriptors venued opens itself are close-on-exec from the start (connections
-    /// come from accept4 with SOCK_CLOEXEC), but those opened inside libraries need not
-    /// be, and a child must never keep a client's connection open: close them all.
+    /// Descriptors opened inside libraries need not be close-on-exec, and a child must never keep a client's
+    /// connection open: close them all.
     private static func closeInheritedDescriptors() {
         guard let directory = opendir("/proc/self/fd") else { return }
         var descriptors: [Int32] = []
@@ -146,9 +126,7 @@ final class FetchProcess {
         for fd in descriptors { close(fd) }
     }
 
-    // MARK: the parent
-
-    /// Starts /proc/self/exe as a fetch child, its stdin and stdout pipes; nil (errno set) on failure.
+    /// Nil (errno set) on failure.
     private static func spawn() -> (pid_t, input: Int32, output: Int32)? {
         var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1]
         guard pipe(&input) == 0 else { return nil }
@@ -192,7 +170,6 @@ final class FetchProcess {
         return signal == 0 ? "exit \((status >> 8) & 0xff)" : "signal \(signal)"
     }
 
-    /// The child's output, or nil when it is not a header line and a body.
     private static func decode(_ output: [UInt8]) -> FetchResult? {
         guard let newline = output.firstIndex(of: UInt8(ascii: "\n")),
               let header = try? JSONParser.parse(Array(output[..<newline])),
@@ -217,7 +194,6 @@ final class FetchProcess {
     }
 }
 
-/// Why a fetch child could not start.
 struct FetchStartError: Error {
     let reason: String
 }

@@ -1,15 +1,12 @@
 import DiningHours
 
-/// What a copy of the feed answers for in the days people ask about: today and the
-/// next 14 (the lookahead, HOURS.md §3.3). Dates outside them change nothing anyone sees.
+/// What a copy of the feed answers for in the days people ask about: today and the next 14 (HOURS.md §3.3).
 struct Answers: Equatable, Sendable {
-    /// Venues that list at least one of those dates.
     var venues = 0
-    /// (venue, date) pairs listed among those dates, open or closed.
+    /// (venue, date) pairs listed, open or closed.
     var venueDays = 0
-    /// Of those, the ones with open hours.
     var openVenueDays = 0
-    /// The last date listed anywhere; what decides between two copies that both miss the window.
+    /// What decides between two copies that both miss the window.
     var lastDate: LocalDate?
 
     static let days = 15
@@ -33,19 +30,11 @@ struct Answers: Equatable, Sendable {
     }
 }
 
-/// The rule that keeps good data from being replaced by worse. The held copy is what
-/// users see now, so a fetched copy is judged by what it would show them over the
-/// next 15 days, against the held one:
-/// - fewer than half as many venues answered for: refused (a one-venue feed);
-/// - under 90% of the held venue-days listed: refused (a copy ending sooner);
-/// - open hours on under half as many venue-days while listing no more of them:
-///   refused (every day "closed"). Listing more days wins over this one, so a real
-///   break that closes everything is adopted once the feed covers it;
-/// - when the held copy lists none of those days (the bundled 2023 week), any copy
-///   that lists some replaces it, and between two that list none, the later last date wins.
-/// Ties go to the fetched copy: the newer word on the same dates. Dates years away
-/// never count: the decoder drops them as outliers (`FeedLimits.outlierDays`), so one
-/// stray 2099-12-31 can neither win this comparison nor lock later copies out.
+/// The rule that keeps good data from being replaced by worse: a fetched copy is judged against the held one
+/// by what it would show users over the next 15 days, and refused when it answers for far fewer venues, lists
+/// fewer venue-days, or is open on far fewer of them without listing more. Ties go to the fetched copy, the
+/// newer word. Dates years away never count: the decoder drops them as outliers, so one stray 2099-12-31
+/// can neither win this comparison nor lock later copies out.
 enum Freshness {
     enum Verdict: Equatable {
         case replace

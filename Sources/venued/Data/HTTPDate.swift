@@ -1,19 +1,11 @@
 import DiningHours
 
-/// An HTTP-date (RFC 9110 5.6.7), read without Foundation's formatters: the preferred
-/// IMF-fixdate and the two obsolete forms a recipient must still accept. HTTP dates are
-/// always GMT, so a date is an instant without any zone rule.
-///
-///     Sun, 06 Nov 1994 08:49:37 GMT     IMF-fixdate
-///     Sunday, 06-Nov-94 08:49:37 GMT    RFC 850 (two-digit year)
-///     Sun Nov  6 08:49:37 1994          asctime
-///
-/// Every field has a fixed width and is range-checked before it is used, and the year has
-/// at most four digits, so no input can make the arithmetic overflow or trap.
+/// An HTTP-date (RFC 9110 5.6.7) in any of its three forms, without Foundation. HTTP dates are always GMT, so a
+/// date is an instant without any zone rule. Every field has a fixed width and is range-checked, and the year
+/// has at most four digits, so no input can make the arithmetic overflow or trap.
 enum HTTPDate {
-    /// The instant `text` names, or nil when it is not an HTTP-date. `now` settles the
-    /// century of an RFC 850 year: a date that would be more than 50 years ahead is the
-    /// latest past year with those two digits, as RFC 9110 asks.
+    /// `now` settles the century of an RFC 850 year: a date more than 50 years ahead is the latest past year
+    /// with those two digits, as RFC 9110 asks.
     static func parse(_ text: String, now: Instant) -> Instant? {
         // The longest form, RFC 850 with "Wednesday", is 33 bytes.
         guard text.utf8.count <= 40 else { return nil }
@@ -25,7 +17,6 @@ enum HTTPDate {
     static let longDays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
-    /// A cursor over the bytes; each form starts again from the first byte.
     private struct Scanner {
         let bytes: [UInt8]
         var position = 0
@@ -47,7 +38,6 @@ enum HTTPDate {
             guard word(in: HTTPDate.longDays) != nil, literal(", "), let day = digits(2), literal("-"),
                   let month = word(in: HTTPDate.months), literal("-"), let twoDigits = digits(2), literal(" "),
                   let time = timeOfDay(), literal(" GMT"), atEnd else { return nil }
-            // The latest year ending in these digits that is at most 50 years ahead of now.
             let currentYear = LocalDateTime(wallSeconds: now.secondsSinceEpoch).date.components.year
             var year = currentYear - ((currentYear % 100 + 100) % 100) + twoDigits
             if year > currentYear + 50 { year -= 100 }
@@ -65,8 +55,7 @@ enum HTTPDate {
             return instant(year: year, month: month + 1, day: day, time: time)
         }
 
-        /// `08:49:37` as seconds of the day; 60 seconds is a leap second, which counts as
-        /// the next second since an instant here has no leap seconds.
+        /// Seconds of the day; 60 seconds is a leap second, which counts as the next second.
         private mutating func timeOfDay() -> Int? {
             guard let hour = digits(2), hour < 24, literal(":"), let minute = digits(2), minute < 60, literal(":"),
                   let second = digits(2), second <= 60 else { return nil }
@@ -81,7 +70,7 @@ enum HTTPDate {
 
         private var atEnd: Bool { position == bytes.count }
 
-        /// Exactly `count` ASCII digits (at most 4, so the value cannot overflow).
+        /// At most 4 digits, so the value cannot overflow.
         private mutating func digits(_ count: Int) -> Int? {
             guard bytes.count - position >= count else { return nil }
             var value = 0
@@ -101,8 +90,7 @@ enum HTTPDate {
             return true
         }
 
-        /// The index of the name in `names` spelled by the letters at the cursor, in any
-        /// case (RFC 9110 spells them with a capital; some servers do not).
+        /// In any case: RFC 9110 spells the names with a capital; some servers do not.
         private mutating func word(in names: [String]) -> Int? {
             var end = position
             while end < bytes.count, bytes[end] | 0x20 >= UInt8(ascii: "a"), bytes[end] | 0x20 <= UInt8(ascii: "z") { end += 1 }

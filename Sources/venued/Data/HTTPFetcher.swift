@@ -3,30 +3,26 @@ import DiningHours
 import VenueReports
 import VenuedSystem
 
-/// The HTTP validators of a cached copy, sent back for a conditional GET.
 struct Validators: Sendable, Equatable {
     var etag: String?
     var lastModified: String?
 }
 
-/// What one GET produced. Only a 200 with a body under the cap is a body; anything
-/// else is a failure with a reason a person can act on. A 200 or 304 carries what the
-/// server said about its freshness, a 429 or 503 its Retry-After: `RefreshPolicy` reads them.
+/// What one GET produced: only a 200 with a body under the cap is a body; anything else is a failure with a
+/// reason a person can act on.
 enum FetchResult: Sendable, Equatable {
     case body([UInt8], Validators, FreshnessHeaders)
     case notModified(FreshnessHeaders)
     case failed(String, retryAfter: RetryAfterHeader? = nil)
 }
 
-/// One GET through libcurl (CCurlFetch), bounded inside the transfer: one deadline for
-/// the whole of it, and a cap on the decoded body that stops the transfer at the byte
-/// past it, so what the upstream sends cannot make the fetch take longer or hold more.
+/// One GET through libcurl, bounded inside the transfer by one deadline and a cap on the decoded body, so what
+/// the upstream sends cannot make the fetch take longer or hold more.
 struct HTTPFetcher: Sendable {
-    /// Real feeds are ~60 KB; a body this large is not a venue list. The cache is read
-    /// back with the same cap.
+    /// Real feeds are ~60 KB; the cache is read back with the same cap.
     static let sizeLimit = CacheFiles.sizeLimit
 
-    /// Seconds for connecting, sending and receiving together; fractions count.
+    /// Seconds for the whole transfer; fractions count.
     let timeout: Double
 
     func fetch(_ url: String, validators: Validators?) -> FetchResult {
@@ -80,13 +76,12 @@ struct HTTPFetcher: Sendable {
                          age: header(result.age), date: header(result.date))
     }
 
-    /// A header field of the result; nil when it was absent.
+    /// Nil when the header was absent.
     private static func header<T>(_ field: T) -> String? {
         let value = text(field)
         return value.isEmpty ? nil : value
     }
 
-    /// A NUL-terminated C array field as a String.
     private static func text<T>(_ field: T) -> String {
         withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }

@@ -2,22 +2,18 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// The held data ready to answer from: the snapshot and the `Campus` of each zone built
-/// so far (every venue's intervals resolved), which `status`, `hours`, `next` and the
-/// pushes all start from. A value: the loop keeps the current one and builds campuses
-/// into it; a worker is handed a copy, and a campus it lacks it builds for itself.
+/// The held data ready to answer from: the snapshot and the `Campus` of each zone built so far. A value: the
+/// loop keeps the current one and builds campuses into it; a worker builds a campus it lacks for itself.
 struct Prepared: Sendable {
-    /// A bound on what clients can make the loop keep: a campus per zone asked for.
+    /// A bound on what clients can make the loop keep.
     static let campusLimit = 64
-    /// The largest answer line venued sends: status for every venue of a real feed is a
-    /// few KB; a question whose answer would be larger is refused rather than computed
-    /// into megabytes (a long template times many venues).
+    /// A question whose answer would be larger is refused rather than computed into megabytes (a real status
+    /// for every venue is a few KB).
     static let answerBudget = 256 << 10
 
     let snapshot: Snapshot
     private(set) var campuses: [String: Campus] = [:]
-    /// The held menus, for `--dishes` (`FollowedDishes`): the loop sets it when a date's
-    /// menus change.
+    /// The loop sets it when a date's menus change.
     var dishes: DishIndex
 
     init(_ snapshot: Snapshot, dishes: DishIndex = .empty) {
@@ -25,8 +21,7 @@ struct Prepared: Sendable {
         self.dishes = dishes
     }
 
-    /// The same campuses and menus for `snapshot`, whose data and config are these (the
-    /// refresh health changed).
+    /// For a `snapshot` whose data and config are these (the refresh health changed).
     func with(_ snapshot: Snapshot) -> Prepared {
         var copy = Prepared(snapshot, dishes: dishes)
         copy.campuses = campuses
@@ -35,7 +30,6 @@ struct Prepared: Sendable {
 
     var version: Int { snapshot.version }
 
-    /// The zone a question's answers are computed in.
     func zoneName(_ options: StatusOptions) -> String { options.tz ?? snapshot.config.timeZone }
 
     func zone(_ options: StatusOptions) throws(ProtocolError) -> ZoneRules {
@@ -46,15 +40,14 @@ struct Prepared: Sendable {
         campuses[zone.identifier] ?? Campus(feed: snapshot.held.feed, zone: zone)
     }
 
-    /// Keeps `zone`'s campus for the next questions (the loop's copy only).
+    /// The loop's copy only.
     mutating func build(_ zone: ZoneRules) {
         guard campuses[zone.identifier] == nil else { return }
         if campuses.count >= Self.campusLimit { campuses.removeAll() }
         campuses[zone.identifier] = Campus(feed: snapshot.held.feed, zone: zone)
     }
 
-    /// The status report for `options` at `now`, filtered by `favorites`, in `zone`
-    /// when the caller has resolved the options' zone already.
+    /// `zone` when the caller has resolved the options' zone already.
     func report(_ options: StatusOptions, in zone: ZoneRules? = nil, favorites: Favorites, at now: Instant) throws(ProtocolError) -> StatusReport {
         var options = options
         options.tz = zoneName(options)
@@ -72,7 +65,6 @@ struct Prepared: Sendable {
         return report
     }
 
-    /// The `status` answer line, JSON or rendered text (`zone` as for `report`).
     func line(_ options: StatusOptions, in zone: ZoneRules? = nil, presentation: StatusPresentation?, favorites: Favorites,
               at now: Instant) throws(ProtocolError) -> String {
         let report = try report(options, in: zone, favorites: favorites, at: now)

@@ -13,13 +13,9 @@ struct RefreshReport: Sendable {
     var succeeded: Bool { attempts.contains(where: \.ok) }
 }
 
-/// One run of the source chain, primary then backup, as a value the loop steps through:
-/// it says which GET comes next, takes what each answered, and ends with the report and
-/// what the responses said about the next refresh. Nothing here waits or reads a file:
-/// the loop runs the GET (`FetchProcess`, its pipe in epoll) and the decoding and cache
-/// write (`Adoption`, on a worker), so a hung upstream holds no thread and no lock.
+/// One run of the source chain, primary then backup, as a value the loop steps through. Nothing here waits or
+/// reads a file, so a hung upstream holds no thread and no lock.
 struct RefreshChain: Sendable {
-    /// One GET to run.
     struct Fetch: Sendable, Equatable {
         let source: FeedSource
         let url: String
@@ -30,11 +26,9 @@ struct RefreshChain: Sendable {
     private let sources: [(FeedSource, String)]
     private var index = 0
     private(set) var attempts: [RefreshReport.Attempt] = []
-    /// The Retry-After of every 429 or 503 on the way.
     private(set) var retryAfter: [RetryAfterHeader] = []
-    /// The freshness headers of the response that gave venues; nil when none did.
+    /// Nil when no response gave venues.
     private(set) var freshness: FreshnessHeaders?
-    /// The GET under way.
     private(set) var current: Fetch?
 
     init(config: Config) {
@@ -44,7 +38,7 @@ struct RefreshChain: Sendable {
     var report: RefreshReport { RefreshReport(attempts: attempts) }
     var succeeded: Bool { attempts.contains(where: \.ok) }
 
-    /// The next GET, or nil once a source gave venues or none is left.
+    /// Nil once a source gave venues or none is left.
     mutating func next(held meta: CacheFiles.Meta?) -> Fetch? {
         guard !succeeded, index < sources.count else { current = nil; return nil }
         let (source, url) = sources[index]
@@ -61,12 +55,10 @@ struct RefreshChain: Sendable {
         attempts.append(RefreshReport.Attempt(source: current.source, ok: false, detail: reason))
     }
 
-    /// What `Adoption` made of the answer of the GET under way.
     mutating func judged(_ attempt: RefreshReport.Attempt, freshness headers: FreshnessHeaders) {
         attempts.append(attempt)
         if attempt.ok { freshness = headers }
     }
 
-    /// How the chain ended, for `RefreshPolicy`.
     var outcome: (succeeded: Bool, freshness: FreshnessHeaders) { (succeeded, freshness ?? FreshnessHeaders()) }
 }

@@ -1,19 +1,14 @@
 import DiningHours
 
-/// The headers of a 200 or 304 that say how long its body stays fresh, as the fetch
-/// received them (bounded there; nil when absent). `lifetime(receivedAt:)` reads them.
+/// The headers of a 200 or 304 that say how long its body stays fresh (bounded by the fetch; nil when absent).
 struct FreshnessHeaders: Sendable, Equatable {
     var cacheControl: String?
     var expires: String?
     var age: String?
     var date: String?
 
-    /// How long the body stays fresh after `receivedAt`, read as a private cache reads it
-    /// (RFC 9111 4.2.1): `no-store`/`no-cache` refuse any lifetime; else `max-age`; else
-    /// `Expires` minus `Date` (the time received when `Date` is missing or unreadable);
-    /// minus `Age` either way. `s-maxage` is for shared caches and venued is a private
-    /// one. The age a `Date` behind the local clock would suggest is not added: 30,000
-    /// machines' clocks disagree more than the server's headers do.
+    /// Read as a private cache reads it (RFC 9111 4.2.1): `s-maxage` is for shared caches. The age a `Date`
+    /// behind the local clock would suggest is not added: machines' clocks disagree more than servers' headers.
     func lifetime(receivedAt now: Instant) -> ServerLifetime {
         let directives = CacheControl(cacheControl ?? "")
         if let refusal = ["no-store", "no-cache"].first(where: directives.contains) { return .refused(refusal) }
@@ -28,19 +23,17 @@ struct FreshnessHeaders: Sendable, Equatable {
         // An Expires that is not a date means "already expired" (RFC 9111 5.3).
         guard let until = HTTPDate.parse(expires, now: now) else { return .expires(0, age: age) }
         let issued = date.flatMap { HTTPDate.parse($0, now: now) } ?? now
-        // Both are four-digit-year instants: the difference is far inside Int.
         return .expires(until - issued, age: age)
     }
 }
 
-/// A 429's or 503's `Retry-After`, and the response's `Date`, which an HTTP-date in it is
-/// measured from, so that the local clock's error does not count.
+/// A 429's or 503's `Retry-After`, and the response's `Date`, which an HTTP-date in it is measured from, so
+/// that the local clock's error does not count.
 struct RetryAfterHeader: Sendable, Equatable {
     var value: String
     var date: String?
 
-    /// Seconds to wait from `now`; nil when the value is neither delta-seconds nor an
-    /// HTTP-date. A date already past is 0.
+    /// Seconds to wait; nil when the value is neither delta-seconds nor an HTTP-date. A past date is 0.
     func delay(receivedAt now: Instant) -> Int? {
         if let seconds = DeltaSeconds.parse(value) { return seconds }
         guard let until = HTTPDate.parse(value, now: now) else { return nil }
@@ -49,20 +42,17 @@ struct RetryAfterHeader: Sendable, Equatable {
     }
 }
 
-/// What the freshness headers of one response say; `FreshnessHeaders.lifetime` decides.
 enum ServerLifetime: Sendable, Equatable, CustomStringConvertible {
-    /// Neither `max-age` nor `Expires`.
     case unstated
-    /// `no-store` or `no-cache`: no lifetime at all.
     case refused(String)
     /// A `max-age` that is not delta-seconds: stale.
     case unreadable(String)
-    /// `max-age` seconds, `Age` seconds of which were spent before it arrived.
+    /// `Age` seconds of it were spent before it arrived.
     case maxAge(Int, age: Int)
-    /// `Expires` minus `Date` seconds (negative when it expired first), and `Age`.
+    /// Negative when it expired before `Date`.
     case expires(Int, age: Int)
 
-    /// Seconds it stays fresh from its arrival; 0 when it came stale or says nothing.
+    /// Seconds fresh from arrival; 0 when it came stale or says nothing.
     var remaining: Int {
         switch self {
         case .unstated, .refused, .unreadable: return 0
@@ -82,10 +72,9 @@ enum ServerLifetime: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// `delta-seconds` (RFC 9111 1.2.2): one or more ASCII digits, nothing else.
+/// `delta-seconds` (RFC 9111 1.2.2): ASCII digits only.
 enum DeltaSeconds {
-    /// RFC 9111 asks a value too large to represent to count as 2^31; every use clamps far
-    /// below that anyway.
+    /// RFC 9111 asks a value too large to represent to count as 2^31.
     static let ceiling = 1 << 31
 
     static func parse(_ text: some StringProtocol) -> Int? {
@@ -97,18 +86,14 @@ enum DeltaSeconds {
             value = min(ceiling, value * 10 + Int(byte - UInt8(ascii: "0")))
             count += 1
         }
-        // Only blanks may follow the digits.
         guard count > 0, bytes.dropFirst(count).allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { return nil }
         return value
     }
 }
 
-/// The directives of a `Cache-Control` value (RFC 9111 5.2): comma-separated, each a
-/// token name, case-insensitive, with an optional `=token` or `="quoted string"`. A comma
-/// inside quotes does not split. A name that is not one token is skipped; a value that is
-/// neither form is kept as written, so it reads as unreadable rather than as a number.
+/// The directives of a `Cache-Control` value (RFC 9111 5.2). A value that is neither a token nor a quoted
+/// string is kept as written, so it reads as unreadable rather than as a number.
 struct CacheControl {
-    /// At most this many bytes are read; Cache-Control values are a few dozen.
     static let longest = 4096
 
     private(set) var directives: [(name: String, value: String?)] = []
@@ -130,8 +115,7 @@ struct CacheControl {
 
     func contains(_ name: String) -> Bool { directives.contains { $0.name == name } }
 
-    /// The value of the first directive of that name (RFC 9111 4.2.1 lets the first of a
-    /// repeated directive count); "" for one without a value.
+    /// The first of a repeated directive counts (RFC 9111 4.2.1); "" for one without a value.
     func value(of name: String) -> String? {
         directives.first { $0.name == name }.map { $0.value ?? "" }
     }
@@ -144,7 +128,6 @@ struct CacheControl {
         directives.append((lowercased, equals.map { Self.value(Self.trimmed(directive[($0 + 1)...])) }))
     }
 
-    /// A quoted string unquoted; anything else as written.
     private static func value(_ bytes: ArraySlice<UInt8>) -> String {
         guard bytes.count >= 2, bytes.first == UInt8(ascii: "\""), bytes.last == UInt8(ascii: "\"") else {
             return String(decoding: bytes, as: UTF8.self)
