@@ -1,24 +1,18 @@
 import DiningHours
 import VenueReports
 
-/// What one date's answer does to the held menus, on the own lane (decoding a large day
-/// takes milliseconds, the write may wait on a disk): decoded with `MenuDecoder` to judge
-/// it, written to disk when adopted, and handed back as a value the loop swaps in.
-///
-/// Never worse: an answer that is not a menus list (HTML, an object, broken JSON) never
-/// replaces anything, and `[]` (no menus) never replaces a date that had menus; the
-/// held copy stays, and the day says why (`problem`). `[]` for a date without menus is
-/// adopted: "Penn has no menus for it" is an answer.
+/// What one date's answer does to the held menus, off the loop, handed back as a value the loop swaps in.
+/// Never worse: an answer that is not a menus list never replaces anything, and `[]` never replaces a date that
+/// had menus (the day says why); `[]` for a date without menus is adopted, since "no menus" is an answer.
 struct MenuAdoption: Sendable {
     struct Result: Sendable {
         let date: LocalDate
-        /// The day to hold from now on.
         let day: MenuShelf.Day
-        /// The answer was a menus list (adopted or not): false counts as a failure for the backoff.
+        /// The answer was a menus list, adopted or not: false counts as a failure for the backoff.
         let ok: Bool
         let adopted: Bool
         let detail: String
-        /// Lines for the log, which only the loop writes.
+        /// Only the loop writes the log.
         let log: [(LogLevel, String)]
     }
 
@@ -28,7 +22,6 @@ struct MenuAdoption: Sendable {
     let cache: MenuCache
     let now: Instant
 
-    /// A 200 with `bytes`.
     func body(_ bytes: [UInt8]) -> Result {
         let menus: [Menu]
         do { menus = try MenuDecoder.decode(bytes, zone: zone).menus } catch {
@@ -48,7 +41,7 @@ struct MenuAdoption: Sendable {
         return Result(date: date, day: day, ok: true, adopted: true, detail: detail, log: log)
     }
 
-    /// A GET that failed (judged on the loop, nothing to decode): the held day says so.
+    /// Judged on the loop, with nothing to decode: the held day says so.
     static func failed(_ held: MenuShelf.Day?, _ reason: String, at now: Instant, zone: ZoneRules) -> MenuShelf.Day {
         var day = held ?? MenuShelf.Day()
         day.problem = problem("failed: \(reason)", held: held, at: now, zone: zone)

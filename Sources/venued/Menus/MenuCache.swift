@@ -3,11 +3,8 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// The menus on disk, under the cache directory: `menus/YYYY-MM-DD.json`, each date's
-/// body as Penn sent it, and `menus/state.json`, when each was fetched and when the next
-/// round may run, so that a restart neither forgets the menus nor asks Penn again
-/// before its time (a Retry-After outlives a restart). Writes are atomic (`AtomicFile`),
-/// into a directory that is ours; the loop never calls these: the own lane and start-up do.
+/// The menus on disk: each date's body as Penn sent it, and a state file, so that a restart neither forgets
+/// the menus nor asks Penn again before its time (a Retry-After outlives a restart). The loop never calls these.
 struct MenuCache: Sendable {
     let cacheDirectory: String
     let directory: String
@@ -17,8 +14,8 @@ struct MenuCache: Sendable {
         directory = cacheDirectory + "/menus"
     }
 
-    /// The cache directory must be ours before `menus/` is made in it, as `DiskCache`
-    /// requires for the venues: a link planted in its place is never written through.
+    /// The cache directory must be ours before `menus/` is made in it: a link planted in its place is never
+    /// written through.
     private func prepare() throws(AtomicFile.Failure) {
         try AtomicFile.makeDirectories(cacheDirectory)
         try AtomicFile.checkOwnDirectory(cacheDirectory)
@@ -29,7 +26,6 @@ struct MenuCache: Sendable {
     func path(_ date: LocalDate) -> String { "\(directory)/\(date).json" }
     var statePath: String { directory + "/state.json" }
 
-    /// A date's body, as adopted.
     func store(_ bytes: [UInt8], date: LocalDate) throws(CacheError) {
         do {
             try prepare()
@@ -39,9 +35,8 @@ struct MenuCache: Sendable {
         }
     }
 
-    /// The schedule, the fetch times and each date's problem (why its last refresh gave
-    /// nothing better: a restart still says it), after a round; the bodies of dates no answer
-    /// covers any more (a week before yesterday) are removed, so the folder stays a week.
+    /// Each date's problem is kept, so a restart still says it; bodies of dates no answer covers any more are
+    /// removed, so the folder holds about a week.
     func storeState(_ shelf: MenuShelf, today: LocalDate) throws(CacheError) {
         let fetched = shelf.days.sorted { $0.key < $1.key }.compactMap { date, day in
             day.fetchedAt.map { ("\(date)", "\($0.secondsSinceEpoch)") }
@@ -64,9 +59,8 @@ struct MenuCache: Sendable {
         for back in 2...8 { unlink(path(today.adding(days: -back))) }
     }
 
-    /// What a previous venued kept, for the dates of the window around `today`; the
-    /// problems met on the way, for the log. A body that is not a menus list any more
-    /// is moved aside (`.corrupt`), not served.
+    /// For the window around `today`, with the problems met on the way for the log. A body that is not a menus
+    /// list any more is moved aside, not served.
     func load(today: LocalDate, zone: ZoneRules, now: Instant) -> (shelf: MenuShelf, problems: [String]) {
         var shelf = MenuShelf()
         var problems: [String] = []

@@ -1,23 +1,17 @@
 import DiningHours
 import VenueReports
 
-/// One menus round as a value the loop steps through, like `RefreshChain`: a GET per
-/// date, today first, through the same fetch child. Nothing here waits or reads a file.
-///
-/// A GET that fails (no answer, an HTTP error, a 429 or 503) ends the round: a server
-/// that is down or asks for patience is not asked for six more dates. An answer that is
-/// not a menus list is counted as a failure too (for the backoff), but the next date is
-/// still asked: the server answered.
+/// One menus round as a value the loop steps through, like `RefreshChain`, today first. A failed GET ends the
+/// round: a server that is down or asks for patience is not asked for six more dates. An answer that is not a
+/// menus list counts as a failure for the backoff, but the next date is still asked: the server answered.
 struct MenuRound: Sendable {
     let today: LocalDate
     private let dates: [LocalDate]
     private let base: String
     private var index = 0
-    /// The date of the GET under way.
     private(set) var current: LocalDate?
-    /// The Retry-After of a 429 or 503 that ended the round.
     private(set) var retryAfter: [RetryAfterHeader] = []
-    /// The freshness headers of the last good answer, for `RefreshPolicy`.
+    /// For `RefreshPolicy`.
     private(set) var freshness: FreshnessHeaders?
     /// `date: why` for each date that gave nothing usable.
     private(set) var failures: [String] = []
@@ -33,7 +27,7 @@ struct MenuRound: Sendable {
     /// `<menus_url>/YYYY-MM-DD/`, as Penn names a date.
     static func url(_ base: String, _ date: LocalDate) -> String { "\(base)/\(date)/" }
 
-    /// The next GET, or nil once the round is over.
+    /// Nil once the round is over.
     mutating func next() -> (date: LocalDate, fetch: RefreshChain.Fetch)? {
         guard !stopped, index < dates.count else { current = nil; return nil }
         let date = dates[index]
@@ -49,14 +43,13 @@ struct MenuRound: Sendable {
         current = nil
     }
 
-    /// The GET under way failed: the round ends here.
+    /// The round ends here.
     mutating func failed(_ reason: String, retryAfter asked: RetryAfterHeader?) {
         if let asked { retryAfter.append(asked) }
         if let current { failures.append("\(current): \(reason)") }
         stopped = true
     }
 
-    /// What the own lane made of the answer of the GET under way.
     mutating func judged(ok: Bool, adopted wasAdopted: Bool, detail: String, headers: FreshnessHeaders) {
         guard let current else { return }
         if ok { freshness = headers } else { failures.append("\(current): \(detail)") }
@@ -65,7 +58,6 @@ struct MenuRound: Sendable {
 
     var succeeded: Bool { failures.isEmpty }
 
-    /// One line for `info` and the log.
     var summary: String {
         let asked = stopped ? "stopped after a failed GET" : "asked \(dates.count) dates"
         return "\(asked); adopted \(adopted)" + (failures.isEmpty ? "" : "; " + failures.joined(separator: "; "))
