@@ -14,13 +14,12 @@ struct RuntimeFacts: Sendable {
 /// `info`: what is being served, from where, how fresh, and what went wrong last.
 struct InfoAnswer: Sendable {
     let snapshot: Snapshot
-    /// How current the held copy is, as `status` answers say it.
     let age: DataAge
     let runtime: RuntimeFacts
     let subscribers: Int
     /// A source chain is under way.
     let refreshing: Bool
-    /// The menus' schedule and dates, rendered by the loop (`MenusAnswer.info`).
+    /// Rendered by the loop (`MenusAnswer.info`).
     let menus: String
 
     func render() -> String {

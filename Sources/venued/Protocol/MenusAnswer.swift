@@ -2,15 +2,14 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// `menus`: each date's body as venued holds it, like `feed`, so that venuectl decodes
-/// it with the same `MenuDecoder` and computes `menu`, the filters and dish search
-/// itself (docs/PROTOCOL.md). A date without data is an answer (`menus` null and a
-/// `reason`), never an error. Rendered on the compute lane from copies of the days.
+/// `menus`: each date's body as venued holds it, like `feed`, so that venuectl decodes it with the same
+/// `MenuDecoder` and computes the rest itself. A date without data is an answer (`menus` null and a `reason`),
+/// never an error.
 struct MenusAnswer: Sendable {
-    /// The most dates one request names: the window of yesterday through 6 days ahead.
+    /// The window of yesterday through 6 days ahead.
     static let dateLimit = 8
-    /// The bodies one answer carries at most, under venuectl's 4 MB answer cap: a date
-    /// whose body would pass it is sent as null with `too_large`, never cut.
+    /// Under venuectl's 4 MB answer cap: a date whose body would pass it is sent as null with `too_large`,
+    /// never cut.
     static let budget = 3 << 20
 
     let dates: [LocalDate]
@@ -19,7 +18,7 @@ struct MenusAnswer: Sendable {
     let zone: ZoneRules
     let zoneName: String
 
-    /// The dates `dates` names (each once, in order), or the window around `today`.
+    /// Each once, in order; none named: the window around `today`.
     static func dates(_ fields: RequestFields, today: LocalDate) throws(ProtocolError) -> [LocalDate] {
         let named = try fields.strings("dates")
         guard !named.isEmpty else { return MenuShelf.window(today: today) }
@@ -55,7 +54,6 @@ struct MenusAnswer: Sendable {
         return Reply.ok([("tz", JSONText.quote(zoneName)), ("dates", JSONText.array(entries))])
     }
 
-    /// Why a date has no menus here.
     private func reason(_ date: LocalDate, _ day: MenuShelf.Day?) -> String {
         if date < today.adding(days: -1) || date > today.adding(days: MenuShelf.daysAhead) {
             return "venued keeps the menus of yesterday through \(MenuShelf.daysAhead) days ahead"
@@ -63,7 +61,6 @@ struct MenusAnswer: Sendable {
         return day?.problem.map { "no menus fetched yet: \($0)" } ?? "no menus fetched yet"
     }
 
-    /// The `menus` member of `info`: the schedule, the last round, and each date held.
     static func info(_ shelf: MenuShelf, round running: Bool, zone: ZoneRules) -> String {
         let days = shelf.days.sorted { $0.key < $1.key }.map { date, day in
             JSONText.object([("date", JSONText.quote("\(date)")), ("menus", day.body == nil ? "null" : "\(day.menuCount)"),

@@ -3,22 +3,19 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// A subscriber's line as pushed, what it shows, and when it can next change.
 struct PushLine: Sendable {
     let line: String
-    /// The text, or the `venues` member of a JSON line (whose `at` always moves): a
-    /// push is skipped when this did not change.
+    /// The text, or the `venues` member of a JSON line (whose `at` always moves): a push is skipped when this did
+    /// not change.
     let shown: String
     let wakeAt: Instant?
-    /// `--dishes`: a `dish` event line for each followed dish served soon, by its key
-    /// (`FollowedDishes.Alert.key`); the hub sends each once to a `subscribe` stream.
+    /// Each by its key (`FollowedDishes.Alert.key`); the hub sends each once to a `subscribe` stream.
     var dishEvents: [(key: String, start: Instant, line: String)] = []
 }
 
-/// Renders followers' lines (`subscribe` streams and prompt files) from a copy of the
-/// held data, on the own lane: the formats take milliseconds for a round, and a prompt
-/// file's `--favorites` reads venued's own favorites file. A `subscribe` stream's
-/// favorites come in its request, as data: venued reads no file a client names.
+/// Renders followers' lines off the loop, from a copy of the held data. A prompt file's `--favorites` reads
+/// venued's own favorites file; a `subscribe` stream's favorites come in its request, as data: venued reads no
+/// file a client names.
 struct PushRenderer: Sendable {
     let prepared: Prepared
 
@@ -56,7 +53,6 @@ struct PushRenderer: Sendable {
         return .success(PushLine(line: Reply.event(event, members), shown: text, wakeAt: wakeAt, dishEvents: dishEvents))
     }
 
-    /// Every follower of `round`, rendered at its instant.
     func render(_ round: SubscriberHub.Round) -> [SubscriberHub.Computed] {
         round.subscribers.map { follower in
             SubscriberHub.Computed(follower: follower.follower,

@@ -2,10 +2,8 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// `hours` (one venue's days) and `next` (upcoming openings and closings), computed by
-/// the engine from the held feed and written by the same code as `venuectl hours --json`
-/// and `venuectl next --json`, so the answers and the client's own output cannot drift.
-/// Zones and campuses come from `Prepared`, as `status`'s do, so they are built once.
+/// `hours` and `next`, written by the same code as `venuectl hours --json` and `venuectl next --json`, so the
+/// answers and the client's own output cannot drift.
 struct ScheduleAnswers {
     let prepared: Prepared
     let now: Instant
