@@ -5,9 +5,7 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// Start-up, then the loop: the config, the first data (cache, else bundled), the
-/// socket, and `ConnectionServer.run`, which owns everything from there on and sends
-/// READY=1 once it turns.
+/// Start-up, then `ConnectionServer.run`, which owns everything from there on.
 struct Daemon {
     let loader: ConfigLoader
     let environment: [String: String]
@@ -46,7 +44,6 @@ struct Daemon {
             notifier: Notifier(environment: environment), log: log, environment: environment))
     }
 
-    /// The menus kept on disk by a previous venued, and its schedule; none without a zone.
     private func initialMenus(_ config: Config, now: Instant, log: Log) -> MenuShelf {
         guard let zone = try? ZoneDatabase.system.rules(config.timeZone) else { return MenuShelf() }
         let (shelf, problems) = MenuCache(cacheDirectory: config.cacheDirectory).load(today: zone.localDate(of: now), zone: zone, now: now)
@@ -55,7 +52,6 @@ struct Daemon {
         return shelf
     }
 
-    /// The last good copy on disk, else the feed compiled into the binary.
     private func initialSnapshot(_ config: Config, cache: DiskCache, log: Log) throws(DaemonError) -> Snapshot {
         let (cached, problem) = cache.load()
         if let problem { log.warning(problem) }

@@ -1,5 +1,4 @@
-/// Everything that stops venued at start, each with one line for the user and its
-/// own exit code (docs/venued.md, "Exit codes").
+/// Everything that stops venued at start, each with one line for the user and its own exit code.
 enum DaemonError: Error, Equatable {
     /// A bad flag, config key or value: exit 2.
     case config(String)

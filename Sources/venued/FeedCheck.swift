@@ -3,8 +3,7 @@ import BundledFeed
 import DiningHours
 import VenuedSystem
 
-/// `venued --check [FILE]`: decode a feed the way a fetch is judged, report what was
-/// skipped and which dates it covers. For checking a file before pointing venued at it.
+/// `venued --check [FILE]`: decode a feed the way a fetch is judged, before venued is pointed at it.
 enum FeedCheck {
     static func run(path: String?) throws(DaemonError) -> String {
         var bytes = BundledFeed.bytes

@@ -4,7 +4,6 @@ import Glibc
 import VenuedProtocol
 import VenuedSystem
 
-// Only wiring: parse the command line, then check a feed and the config, or run the daemon.
 // Signals are blocked before any thread starts so every thread inherits the mask.
 if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == FetchProcess.flag {
     FetchProcess.runChild()

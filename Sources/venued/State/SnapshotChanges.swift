@@ -1,12 +1,10 @@
 import DiningHours
 import VenueReports
 
-/// How a refresh changes the snapshot, as pure functions of the old one: the loop and
-/// the simulation (`SimulatedDaemon`) apply the very same steps.
+/// How a refresh changes the snapshot, as pure functions: the loop and the simulation apply the very same steps.
 extension Snapshot {
-    /// What `Adoption` made of one answer, taken in: the new copy (if any), the cache's
-    /// health. True when the venues changed (news for every subscriber); the same venues
-    /// again (a 304, an unchanged body) only say where and when they came from.
+    /// True when the venues changed (news for every subscriber); the same venues again (a 304, an unchanged
+    /// body) only say where and when they came from.
     mutating func take(_ result: Adoption.Result, now: Instant) -> Bool {
         if let written = result.cacheWrite {
             (health.cacheError, health.cacheErrorAt) = (written, written == nil ? nil : now)
@@ -21,8 +19,7 @@ extension Snapshot {
         return changed
     }
 
-    /// The chain is over: the refresh health, the next refresh and the gate by
-    /// `RefreshPolicy`; `unit` is its random number in 0..<1.
+    /// `unit` is a random number in 0..<1.
     mutating func end(_ chain: RefreshChain, now: Instant, unit: Double) -> RefreshPolicy.Decision {
         let outcome = chain.outcome
         if outcome.succeeded {
@@ -44,8 +41,7 @@ extension Snapshot {
 }
 
 extension RefreshPolicy.Reason {
-    /// A reason the servers asked venued to wait for, or the backoff after failures:
-    /// a client's `refresh` waits for it too.
+    /// A client's `refresh` waits for it too.
     var shutsTheGate: Bool {
         switch self {
         case .backoff, .retryAfter: return true

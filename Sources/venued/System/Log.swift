@@ -18,19 +18,12 @@ enum LogLevel: String, Sendable, Comparable {
     static func < (a: LogLevel, b: LogLevel) -> Bool { a.priority > b.priority }
 }
 
-/// One line per event on stderr, owned by the loop and never written in a way that can
-/// stop it: lines wait in a bounded queue, and the loop writes what stderr takes without
-/// waiting (`StderrSink`), watching it for room when it is full. A journal that stopped
-/// reading, or a pipe nobody reads, costs lines, never the loop: what the queue cannot
-/// hold is counted and said once stderr takes lines again.
-///
-/// Under systemd (JOURNAL_STREAM set) each line starts with its syslog priority, `<4>`,
-/// and no name or time, which the journal adds itself. Messages quote what others sent
-/// (an upstream's error page, a URL, a client's request), so each is cleaned as one line
-/// (`UntrustedText`): an entry is one line, and `journalctl` or a `tail -f` shows no
-/// escape sequence it was handed.
+/// One line per event on stderr, never written in a way that can stop the loop: lines wait in a bounded queue
+/// and are written without waiting, so a journal that stopped reading costs lines, never the loop; the drop is
+/// said once stderr takes lines again. Messages quote what others sent, so each is cleaned to one line with no
+/// escape sequences (`UntrustedText`).
 final class Log {
-    /// Lines waiting, at most: a burst of refusals or failures is a few lines a second.
+    /// A burst of refusals or failures is a few lines a second.
     static let queueLimit = 256
 
     var level: LogLevel
@@ -47,8 +40,7 @@ final class Log {
         self.sink = sink
     }
 
-    /// The descriptor to watch for room while lines wait; nil when stderr cannot be
-    /// watched (a regular file, which never makes a writer wait).
+    /// Nil when stderr cannot be watched (a regular file, which never makes a writer wait).
     var watchable: Int32? { sink.pollable }
     var isWaiting: Bool { !queue.isEmpty }
 
@@ -64,8 +56,7 @@ final class Log {
         flush()
     }
 
-    /// Writes what stderr takes now; the rest waits for the next call (when epoll says
-    /// stderr has room, or the next line).
+    /// The rest waits for the next call (when epoll says stderr has room, or the next line).
     func flush() {
         while let first = queue.first {
             let count = first.withUnsafeBytes { sink.write(UnsafeRawBufferPointer(rebasing: $0[written...])) }
@@ -88,11 +79,9 @@ final class Log {
     }
 }
 
-/// stderr, written without waiting and without changing how others see it: the
-/// descriptor's file description is shared (with a terminal's shell, a journal stream),
-/// so O_NONBLOCK is not set on it. A socket (the journal) takes MSG_DONTWAIT per send; a
-/// pipe or terminal is opened again through /proc/self/fd, which gives venued a file
-/// description of its own to make non-blocking; a regular file is written as it is.
+/// stderr, written without waiting and without setting O_NONBLOCK on a file description others share (a
+/// terminal's shell, a journal stream): a socket takes MSG_DONTWAIT per send, and a pipe or terminal is opened
+/// again through /proc/self/fd to get a description of venued's own.
 struct StderrSink {
     private enum Kind { case socket, reopened(Int32), plain }
     private let kind: Kind
@@ -111,7 +100,7 @@ struct StderrSink {
         }
     }
 
-    /// What epoll can watch for room; nil for a regular file (never full) or /dev/null.
+    /// Nil for a regular file (never full) or /dev/null.
     var pollable: Int32? {
         switch kind {
         case .socket: return 2
@@ -120,7 +109,7 @@ struct StderrSink {
         }
     }
 
-    /// Bytes written now (0 when stderr is full, or gone: the line is kept, or dropped once the queue fills).
+    /// 0 when stderr is full, or gone: the line is kept, or dropped once the queue fills.
     func write(_ bytes: UnsafeRawBufferPointer) -> Int {
         let result: Syscall.IO
         switch kind {
