@@ -6,11 +6,11 @@ import VenueReports
 public enum ErrorCode: String, Sendable {
     /// A bad option value (`at`, `tz`, `soon`, ...): venuectl's usage error, exit 2.
     case usage
-/// No zone of that name; also carries `zone`, and `location` and `suggestion` when known: exit 2.
+    /// No zone of that name; also carries `zone`, and `location` and `suggestion` when known: exit 2.
     case unknownZone = "unknown_zone"
     /// No venue matches a query; the answer also carries `venue` and `suggestions`: exit 3.
     case unknownVenue = "unknown_venue"
-/// A one-venue command got a name several share; also carries `venue` and `candidates`: exit 2.
+    /// A one-venue command got a name several share; also carries `venue` and `candidates`: exit 2.
     case ambiguousVenue = "ambiguous_venue"
     /// This build has no time-zone data: exit 70.
     case environment
@@ -60,8 +60,7 @@ extension AnswerError {
         }
     }
 
-    /// The error a failed answer stands for, when it is one venuectl also raises locally
-    /// (usage, unknown venue, no zone data); nil for the daemon's own refusals.
+    /// Nil for the daemon's own refusals, which venuectl never raises locally.
     public init?(answer: JSONValue, command: String) {
         guard case .string(let code)? = answer["code"], case .string(let message)? = answer["error"] else { return nil }
         switch ErrorCode(rawValue: code) {
@@ -80,8 +79,7 @@ extension AnswerError {
             self = .unknownZone(zone, location: location, suggestion: suggestion)
         case .environment?:
             self = .environment(message)
-        // The daemon's own refusals, and a code this build does not know: venuectl says
-        // them in its own words (`DaemonFailure`).
+        // The daemon's own refusals, and codes this build does not know: venuectl words them (`DaemonFailure`).
         case .badRequest?, .refreshFailed?, .busy?, .forbidden?, nil:
             return nil
         }

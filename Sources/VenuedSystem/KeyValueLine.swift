@@ -35,7 +35,6 @@ public struct KeyValueLine: Sendable {
         return settings
     }
 
-    /// Lines that are neither blank nor comments, trimmed, with their 1-based numbers.
     private static func contentLines(_ text: String) -> [(Int, String)] {
         text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, raw in
             let line = raw.trimming([" ", "\t", "\r"])

@@ -10,7 +10,7 @@ package enum SystemThread {
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-            // The retain is handed to the new thread, which takes it back; if none starts, it is given back here.
+        // The retain is handed to the new thread, which takes it back; if none starts, it is given back here.
         let start = Unmanaged.passRetained(Start(name: name, body: body))
         var thread = pthread_t()
         let result = pthread_create(&thread, &attributes, { argument in

@@ -50,8 +50,7 @@ package final class WallTimer: Sendable {
         case .processed: return .expired
         case .wouldBlock: return .pending
         case .failed(let error) where error.code == ECANCELED: return .clockChanged
-        // Never reported for a timerfd: taken as a clock change, so the caller arms again rather than waiting
-        // on a timer that cannot say it expired.
+        // Never reported for a timerfd: taken as a clock change, so the caller arms again.
         case .failed: return .clockChanged
         }
     }
@@ -78,8 +77,7 @@ package final class WallTimer: Sendable {
             var descriptors = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
                 + others.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
             let ready = Syscall.retrying { descriptors.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), -1) } }
-            // poll cannot fail on valid descriptors but for lack of memory: treat it as the
-            // clock having changed, so the caller recomputes and waits again.
+            // poll fails on valid descriptors only for lack of memory: the caller recomputes and waits again.
             if ready < 0 { return .clockChanged }
             let events = descriptors.dropFirst().map(\.revents)
             if events.contains(where: { $0 != 0 }) { return .others(Array(events)) }

@@ -3,11 +3,9 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// One HTTP GET in a child process (`venued --fetch-child`), whose output pipe the loop watches. The fetch is
-/// where a stranger's bytes meet a large C library (libcurl, TLS, decompression): in a child, whatever that
-/// costs, a crash included, ends with the fetch. The URL goes on stdin, not argv, because it may carry
-/// credentials and any local user can read a command line in /proc. The child writes one JSON header line,
-/// then the body.
+/// One HTTP GET in a child process (`venued --fetch-child`). The fetch is where a stranger's bytes meet a large
+/// C library (libcurl, TLS, decompression): in a child, whatever that costs, a crash included, ends with the
+/// fetch. The URL goes on stdin, not argv: it may carry credentials, and any local user can read /proc.
 final class FetchProcess {
     static let flag = "--fetch-child"
     /// Less than a pipe holds, so the loop's one write to the fresh pipe never waits.
@@ -113,8 +111,7 @@ final class FetchProcess {
          ("age", JSONText.string(freshness.age)), ("date", JSONText.string(freshness.date))]
     }
 
-    /// Descriptors opened inside libraries need not be close-on-exec, and a child must never keep a client's
-    /// connection open: close them all.
+    /// Library descriptors need not be close-on-exec, and a child must never keep a client's connection open.
     private static func closeInheritedDescriptors() {
         guard let directory = opendir("/proc/self/fd") else { return }
         var descriptors: [Int32] = []

@@ -23,17 +23,17 @@ struct RefreshPolicy: Sendable {
 
     enum Outcome: Sendable, Equatable {
         case succeeded(FreshnessHeaders)
-    /// `failures` in a row, this chain's included.
+        /// `failures` in a row, this chain's included.
         case failed(failures: Int)
     }
 
     /// Why the next refresh is when it is, for `info`.
     enum Reason: Sendable, Equatable, CustomStringConvertible {
         case interval(ServerLifetime)
-    /// `cappedAt` when over the longest.
+        /// `cappedAt` when over the longest.
         case server(ServerLifetime, cappedAt: Int?)
         case backoff(failures: Int)
-    /// Later than the rest of the rule; `cappedAt` when over the longest.
+        /// Later than the rest of the rule; `cappedAt` when over the longest.
         case retryAfter(Int, cappedAt: Int?)
 
         var description: String {

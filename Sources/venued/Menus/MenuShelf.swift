@@ -20,14 +20,12 @@ struct MenuShelf: Sendable {
     /// Penn's server caches each date for 3 hours and menus rarely change: while answers are good, venued asks
     /// no more often.
     static let maxAge = 3 * 3600
-    /// As Penn loads them.
     static let daysAhead = 6
     static let policy = RefreshPolicy(interval: maxAge)
 
     var days: [LocalDate: Day] = [:]
     /// Nil: a round is due at once.
     var notBefore: Instant?
-    /// For `info`.
     var reason: String?
     var failures = 0
     /// In the venue zone: a new date brings a round, unless a backoff or Retry-After is still running.

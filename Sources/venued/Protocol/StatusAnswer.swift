@@ -11,9 +11,8 @@ struct StatusLines {
     /// 256 answers at the answer budget would be 64 MB; a prompt's line is under 100 bytes.
     static let lineBytesLimit = 1 << 20
 
-    /// Requests are compared by an unseeded fingerprint, then byte for byte, with no copy or allocation. A client
-    /// could craft requests of one fingerprint; the cost is still bounded by `lineLimit` comparisons of at most
-    /// `keyLimit` bytes.
+    /// Compared by an unseeded fingerprint, then byte for byte, with no copy: a crafted collision still costs at
+    /// most `lineLimit` comparisons of `keyLimit` bytes.
     private struct Kept {
         let fingerprint: UInt64
         let request: [UInt8]

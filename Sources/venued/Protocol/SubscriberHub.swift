@@ -90,8 +90,7 @@ struct SubscriberHub {
         }
     }
 
-    /// A stronger reason wins; a refresh that brings new data asks for `data` alone, so each follower is
-    /// rendered once for it.
+    /// A stronger reason wins, so a refresh that brings new data renders each follower once, for `data`.
     mutating func request(_ reason: Reason) {
         if let pending, pending.strength > reason.strength { return }
         pending = reason
@@ -110,9 +109,8 @@ struct SubscriberHub {
         return Round(reason: reason, at: now, subscribers: chosen.map { ($0.key, $0.value.subscription) })
     }
 
-    /// Followers that left meanwhile, or whose line changed, are skipped. A connection whose answer failed is
-    /// ended; a prompt file says what failed and is followed on, since new data or a fixed favorites file can
-    /// mend it.
+    /// Followers that left or whose line changed meanwhile are skipped. A failed connection is ended; a prompt
+    /// file says what failed and is followed on, since new data or a fixed favorites file can mend it.
     mutating func apply(_ round: Round, _ computed: [Computed]) -> Delivery {
         var delivery = Delivery()
         // The line it was rendered for tells apart a prompt file whose line changed during the round.

@@ -19,9 +19,8 @@ enum LogLevel: String, Sendable, Comparable {
 }
 
 /// One line per event on stderr, never written in a way that can stop the loop: lines wait in a bounded queue
-/// and are written without waiting, so a journal that stopped reading costs lines, never the loop; the drop is
-/// said once stderr takes lines again. Messages quote what others sent, so each is cleaned to one line with no
-/// escape sequences (`UntrustedText`).
+/// and are written without waiting, so a reader that stopped costs lines, never the loop. Messages quote what
+/// others sent, so each is cleaned to one line (`UntrustedText`).
 final class Log {
     /// A burst of refusals or failures is a few lines a second.
     static let queueLimit = 256
