@@ -2,9 +2,8 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// Signals, read from the loop's signalfd between requests: SIGHUP reloads the config
-/// (the same steps as at start; a bad file leaves the running config alone), SIGTERM
-/// and SIGINT stop venued. And the STATUS= line systemd shows.
+/// Signals, read from the loop's signalfd: SIGHUP reloads the config (a bad file leaves the running one
+/// alone), SIGTERM and SIGINT stop venued. And the STATUS= line systemd shows.
 extension ConnectionServer {
     /// How long the stop waits for the own lane to remove the prompt files (after any
     /// write in flight): a file system that stalls must not keep venued from stopping.
