@@ -30,7 +30,7 @@ final class Handoff: Sendable {
         case menusSaved(String?)
     }
 
-    /// Far above what the bounds allow in practice: reaching it means something is wrong, and the client is told `busy`.
+    /// Far above what the bounds allow in practice: reaching it means something is wrong; the client gets `busy`.
     static let queueLimit = 256
     static let computeThreads = 2
     /// Below the loop, so that what a client asks to compute never delays the loop's answers on a busy CPU.

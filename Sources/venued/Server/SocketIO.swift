@@ -10,7 +10,6 @@ enum SocketIO {
         Syscall.io { Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
     }
 
-    /// One non-blocking read of what the peer sent.
     static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, count: Int) -> Syscall.IO {
         Syscall.io { recv(fd, buffer.baseAddress, count, Int32(MSG_DONTWAIT)) }
     }
@@ -38,7 +37,7 @@ enum SocketIO {
         return poll(&poller, 1, 0) == 1 && poller.revents & Int16(POLLHUP) != 0
     }
 
-    /// The process and uid at the other end (SO_PEERCRED: pid, uid, gid).
+    /// The process and uid at the other end (SO_PEERCRED).
     static func peer(_ fd: Int32) -> (pid: Int32, uid: UInt32)? {
         PeerCredentials(socket: fd).map { ($0.pid, $0.uid) }
     }
