@@ -24,7 +24,6 @@ struct Connection {
     let token: UInt64
     var phase = Phase.reading
     var input: RequestBuffer
-    /// The part of an answer the socket could not take yet.
     var pending: [UInt8] = []
     /// When the connection is cut off if it has not moved on (monotonic seconds).
     var deadline: Double?
@@ -36,10 +35,8 @@ struct Connection {
     var closeAfterAnswer = false
     /// What epoll watches on the descriptor now; nil while it is not registered.
     var interest: UInt32?
-    /// In the loop's list of connections to read once more before registering.
     var awaitingProbe = false
-    /// Its last read once more found nothing: registered whenever it waits to read,
-    /// unless bytes come first (a request found by that read leaves it unregistered).
+    /// Its probe found nothing: it is registered whenever it waits to read, unless bytes come first.
     var quietAtProbe = false
 
     init(fd: Int32, peer: Int32, serial: UInt32, requestLimit: Int, now: Double) {

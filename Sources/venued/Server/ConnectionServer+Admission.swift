@@ -51,15 +51,14 @@ extension ConnectionServer {
             return
         }
         setDeadline(&connection, Self.readDeadline)
-        // The request has often arrived already: read it now, before registering, which a client
-        // answered at once and gone may never need (`unregistered`).
+        // The request has often arrived already: read it now rather than after another wait, and before
+        // registering, which a client answered at once may never need (`unregistered`).
         receive(&connection)
         if connection.phase != .closed { updateInterest(&connection) }
         connections.giveBack(consume connection)
     }
 
-    /// Reads each of `waiting` (the previous turn's `unregistered`) once, as if epoll had reported it;
-    /// one that has sent nothing yet is registered now.
+    /// Reads each of `waiting` once, as if epoll had reported it; one that sent nothing yet is registered now.
     mutating func probe(_ waiting: [UInt64]) {
         for token in waiting {
             with(token) { server, connection in
@@ -71,8 +70,7 @@ extension ConnectionServer {
         }
     }
 
-    /// Gives slots to waiting clients, those of the processes holding the fewest first: freed slots, then
-    /// those of quiet connections.
+    /// Gives slots to waiting clients, fewest-held process first: freed slots, then quiet connections' slots.
     mutating func admitWaiting() {
         // A closure, not the method `connections.slots(of:)`, which would box the table on the heap at each call.
         while let choice = waitingRoom.next(slots: { connections.slots(of: $0) }) {
@@ -85,9 +83,9 @@ extension ConnectionServer {
         }
     }
 
-    /// Closes the longest-quiet connection (quiet at least `quietGrace`) of the process holding the most slots,
-    /// or notes when one will be, so the loop tries again; true when one was closed. A process holding more than
-    /// `slotsWithGrace` slots, and more than the newcomer's, gets no grace.
+    /// Closes the longest-quiet connection (at least `quietGrace`) of the process holding the most slots, or notes
+    /// when one will be; true when one was closed. A process holding more than `slotsWithGrace` slots and more
+    /// than the newcomer's process gets no grace.
     private mutating func closeQuietest(for newcomer: Int32) -> Bool {
         let now = turnTime()
         // Requests already received are being served, whatever the clock says; a partial one is not.

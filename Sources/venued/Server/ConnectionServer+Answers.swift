@@ -15,8 +15,7 @@ extension ConnectionServer {
         case refresh
     }
 
-    /// `bytes` is valid for the call only: a hit in the lines of this second is
-    /// answered without copying them.
+    /// `bytes` is valid for the call only: a hit in this second's lines is answered without copying them.
     mutating func handle(_ bytes: UnsafeRawBufferPointer) -> Outcome {
         let now = clock.now()
         // A status request asked before this second, byte for byte: its line is kept.

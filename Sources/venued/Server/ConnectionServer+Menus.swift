@@ -3,14 +3,12 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// The menus rounds in the loop (docs/MENUS.md): a GET per date through the venues chain's fetch slot, never
-/// beside it. A round starts only when no chain runs, and a chain that comes due cuts the menus GET under way
-/// (asked again after), so menus never delay the venues' refresh or answers.
+/// The menus rounds in the loop (docs/MENUS.md): a GET per date in the venues chain's fetch slot, only when no
+/// chain runs; a chain that comes due cuts the menus GET (asked again after), so menus never delay the venues.
 extension ConnectionServer {
     struct MenuState {
         var shelf = MenuShelf()
         var round: MenuRound?
-        /// The freshness headers of the answer being judged on the own lane.
         var judging: FreshnessHeaders?
         /// The state file is being written: the next write waits for it, so they land in order.
         var saving = false

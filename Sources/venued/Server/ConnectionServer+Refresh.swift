@@ -5,10 +5,9 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// The source chain in the loop, started by the schedule (`nextRefresh`) or a client's `refresh`, behind one
-/// gate (`RefreshPolicy`): a client joins the chain under way or starts one, but never before a Retry-After or
-/// inside the backoff, when it gets the last report at once. Each GET is a child process whose pipe is in the
-/// epoll set; a waiter that hangs up leaves the list. A menus round uses the same fetch slot between chains.
+/// The source chain, started by the schedule or a client's `refresh` behind one gate (`RefreshPolicy`): a client
+/// joins the chain under way or starts one, but never before a Retry-After or inside the backoff, when it gets the
+/// last report at once. Each GET is a child process whose pipe is in the epoll set, as for a menus round.
 extension ConnectionServer {
     struct RefreshState {
         var chain: RefreshChain?

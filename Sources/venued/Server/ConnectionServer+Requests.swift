@@ -37,8 +37,7 @@ extension ConnectionServer {
         if connection.phase == .reading { serveLines(&connection) }
     }
 
-    /// Answers complete lines up to `linesPerTurn` while each answer goes out at once; the rest wait in
-    /// `unfinished` for the next turn.
+    /// Answers complete lines up to `linesPerTurn`; the rest wait in `unfinished` for the next turn.
     mutating func serveLines(_ connection: inout Connection) {
         // Lines taken make room in the input buffer: read the client again if it was full.
         defer { if connection.phase == .reading { updateInterest(&connection) } }
@@ -69,8 +68,7 @@ extension ConnectionServer {
         }
     }
 
-    /// The length of the line before the newline when the `count` bytes read hold
-    /// exactly one line within `requestLimit`, ending with the read; nil otherwise.
+    /// The line's length when the bytes read are exactly one line within `requestLimit`; nil otherwise.
     private static func soleLine(_ chunk: UnsafeMutableRawBufferPointer, _ count: Int) -> Int? {
         guard count > 0, count - 1 <= requestLimit, let start = chunk.baseAddress, chunk[count - 1] == UInt8(ascii: "\n"),
               memchr(start, Int32(UInt8(ascii: "\n")), count - 1) == nil else { return nil }
@@ -146,7 +144,6 @@ extension ConnectionServer {
         updateInterest(&connection)
     }
 
-    /// EPOLLOUT while an answer is pending: send more of it.
     mutating func flush(_ connection: inout Connection) {
         let sent = connection.pending.withUnsafeBytes { SocketIO.send(connection.fd, $0) }
         switch sent {

@@ -5,21 +5,14 @@ import VenuedProtocol
 import VenuedSystem
 
 /// venued's one loop, on the main thread, and the one owner of the daemon's state. Everything it waits for is a
-/// descriptor in its epoll set (listener, connections, the lanes' outbox, a wall-clock timer, the fetch pipe,
-/// signals, the watchdog, stderr), so it never blocks and never shares: the data, config and refresh health are
-/// one `Snapshot` it replaces whole, and a worker gets a copy (`Prepared`) and hands back a value.
+/// descriptor in its epoll set, so it never blocks and never shares: the data, config and refresh health are one
+/// `Snapshot` it replaces whole, and a worker gets a copy (`Prepared`) and hands back a value. One thread, because
+/// a thread per connection spends most of a request in context switches; one `epoll_wait` serves many requests.
 ///
-/// One thread, because a thread per connection spends most of a request in context switches and lock
-/// hand-offs, while one `epoll_wait` serves many requests per wake-up.
-///
-/// Guarantees: a request must arrive within `readDeadline` and be under `requestLimit`; at most
-/// `maxConnections` hold request slots, a newcomer beyond that waits `admissionWait` and then gets `busy`
-/// (`WaitingRoom`), and a quiet connection of the process holding most slots may be closed to make room.
-/// Subscribers have their own `maxSubscribers`. Peers of another uid get `forbidden` (SO_PEERCRED, whatever the
-/// socket's mode). Nothing blocks: sockets are non-blocking, sends use MSG_NOSIGNAL, a slow reader gets
-/// `writeDeadline`, and the log is a queue written as stderr takes it.
-///
-/// A value, not a class: its `mutating` methods get exclusivity proved at compile time, not checked at run time.
+/// Guarantees: each request arrives within `readDeadline` and under `requestLimit`; at most `maxConnections`
+/// hold request slots, and a client beyond them waits `admissionWait` for one, then gets `busy`; peers of another
+/// uid get `forbidden` (SO_PEERCRED, whatever the socket's mode); sends never block or raise SIGPIPE, and a client
+/// that does not read is dropped after `writeDeadline`. A value, not a class: exclusivity is proved at compile time.
 struct ConnectionServer {
     /// SIGHUP refreshes; SIGTERM and SIGINT stop.
     static let signals = SignalSet([SIGHUP, SIGTERM, SIGINT])
@@ -89,7 +82,6 @@ struct ConnectionServer {
     var snapshot: Snapshot { prepared.snapshot }
     /// The status lines of this second.
     var lines = StatusLines()
-    /// The source chain under way, its waiters and the last report.
     var refresh = RefreshState()
     var hub = SubscriberHub()
     /// A round of pushes is being rendered on the own lane; the next waits for it.
@@ -105,10 +97,8 @@ struct ConnectionServer {
     /// The instant the timer is armed for (caller's seconds); nil after it fired.
     var armedFor: Double?
     var watchingStderr = false
-    /// Open connections, subscribers included, and the request slots they hold.
     var connections = ConnectionTable()
-    /// Connections (their tokens) that had lines left when their turn ended, served
-    /// again after the current batch of reports.
+    /// Connections (tokens) with lines left when their turn ended, served again after the next batch of reports.
     var unfinished: [UInt64] = []
     /// Connections (tokens) waiting for their next request that epoll does not watch yet: each is read once more
     /// after the next turn's reports (`probe`), so a client that asked one question has usually closed by then

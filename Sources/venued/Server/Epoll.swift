@@ -44,8 +44,7 @@ struct Epoll: Sendable {
         _ = control(EPOLL_CTL_DEL, descriptor, 0, 0)
     }
 
-    /// Waits up to `milliseconds` (-1: without limit) and calls `body` for each ready
-    /// registration. An interrupted wait reports nothing.
+    /// Waits up to `milliseconds` (-1: forever) for ready registrations; an interrupted wait reports nothing.
     func wait(milliseconds: Int32, _ body: (Event) -> Void) {
         withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: Self.batch) { ready in
             let count = epoll_wait(fd, ready.baseAddress, Int32(ready.count), milliseconds)

@@ -6,12 +6,10 @@ import VenuedSystem
 
 /// Work that must not run on the loop, and the way its results come back. Two lanes, each given a copy of the
 /// data (`Prepared`) and handing back a value: `compute` for what clients ask that can wait, taken in turn
-/// between processes and below the loop's priority; `own` for venued's own work, which no client can queue, on
-/// one thread so that its jobs run in order (the last job at stop runs after every prompt-file write).
-///
-/// Results wait in the outbox, and an eventfd wakes the loop. Bounded by construction: a connection has at most
-/// one job queued, the loop keeps one of each kind of its own work in flight, and `compute` refuses work past
-/// `queueLimit`. The two locks of venued are here: the outbox's and each lane's queue.
+/// between processes; `own` for venued's own work, which no client can queue, on one thread so that its jobs run
+/// in order (the last job at stop runs after every prompt-file write). Results wait in the outbox, and an eventfd
+/// wakes the loop. Bounded: a connection has at most one job queued, the loop keeps one of each kind of its own
+/// work in flight, and `compute` refuses past `queueLimit`. The two locks of venued are the outbox's and the lanes'.
 final class Handoff: Sendable {
     enum Finished: Sendable {
         case answer(token: UInt64, String)

@@ -17,8 +17,7 @@ struct Listener: Sendable {
     /// nil for an inherited socket, which systemd owns.
     let ownedFile: OwnedFile?
 
-    /// `PATH.lock`: held by the venued bound to PATH. Never removed (removing a lock file
-    /// would let a second process lock a new one while the first holds the old).
+    /// `PATH.lock`, never removed: removing it would let a second process lock a new one while the first holds the old.
     static func lockPath(_ path: String) -> String { path + ".lock" }
 
     /// LISTEN_PID/LISTEN_FDS (sd_listen_fds): fd 3, when the variables are meant for this process. They are
@@ -71,8 +70,7 @@ struct Listener: Sendable {
             throw .socket("cannot bind \(path): \(String(cString: strerror(bindError)))")
         }
         chmod(path, 0o600)
-        // Under the lock and in the socket's directory, nothing else binds this path
-        // between our bind and this lstat: this is the file we created.
+        // Under the lock, nothing else binds this path between our bind and this lstat: this is our file.
         var created = stat()
         guard lstat(path, &created) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -113,8 +111,7 @@ struct Listener: Sendable {
         if let ownedFile { Self.removeIfOurs(ownedFile) }
     }
 
-    /// Unlinks `file.path` when it is still the socket we bound: after someone removed
-    /// ours and another program bound the path, that program's socket stays.
+    /// Unlinks `file.path` only while it is still the socket we bound, never another program's since.
     private static func removeIfOurs(_ file: OwnedFile) {
         var info = stat()
         guard lstat(file.path, &info) == 0, UInt64(info.st_dev) == file.device, UInt64(info.st_ino) == file.inode else { return }

@@ -29,9 +29,8 @@ struct PromptFiles: Sendable {
 
     func path(_ name: String) -> String { directory + "/" + name }
 
-    /// At start, once venued owns its socket (so no other venued writes here): removes whatever an earlier venued
-    /// left, since none of it was made from this data; the count removed. The directory stays: under systemd it is
-    /// the unit's, and venued could not make it again in a read-only /run.
+    /// At start, once venued owns its socket: removes whatever an earlier venued left; the count removed. The
+    /// directory stays: under systemd it is the unit's, and venued could not make it again in a read-only /run.
     func prepare() -> Int { removeEntries() }
 
     /// One batch, on the own lane; each file's failure, or nil for each that worked.
@@ -74,14 +73,12 @@ struct PromptFiles: Sendable {
         return .success(())
     }
 
-    /// Unlinks every entry of the directory but subdirectories (a name is never one);
-    /// the count removed. A missing or foreign directory is left alone.
+    /// Unlinks every entry but subdirectories; the count removed. A missing or foreign directory is left alone.
     private func removeEntries() -> Int {
         do throws(AtomicFile.Failure) { try AtomicFile.checkOwnDirectory(directory) } catch { return 0 }
         guard let handle = opendir(directory) else { return 0 }
         defer { closedir(handle) }
         var names: [String] = []
-        // A private directory of ours holds a few files; the bound is for a loop, not a need.
         for _ in 0..<Self.entryLimit {
             guard let entry = readdir(handle) else { break }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }

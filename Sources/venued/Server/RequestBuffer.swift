@@ -53,9 +53,8 @@ struct RequestBuffer {
         return .line(line)
     }
 
-    /// After the client closed its side and `next()` found no more lines: the last
-    /// request without its newline (`printf ... | nc -U`) still counts; nothing left
-    /// is `.incomplete`.
+    /// After the client closed its side and `next()` found no more lines: a last request without its newline
+    /// (`printf ... | nc -U`) still counts; nothing left is `.incomplete`.
     mutating func finish() -> Next {
         guard hasPartialRequest else { return .incomplete }
         defer { release() }

@@ -11,8 +11,7 @@ struct WaitingRoom {
         let arrival: Int
     }
 
-    /// One process's waiting clients, in arrival order: `clients[head...]`. A freed slot asks once per process,
-    /// not once per client. Never empty while in the room.
+    /// One process's waiting clients, in arrival order (`clients[head...]`): a freed slot asks once per process.
     private struct Line {
         let peer: Int32
         var clients: [Client]
@@ -46,16 +45,14 @@ struct WaitingRoom {
         static let compactionFloor = 16
     }
 
-    /// Who `admit` would let in, as `next` chose it: good until the room or the slots
-    /// held change, so the loop uses it at once.
+    /// Who `admit` would let in: good until the room or the slots held change, so the loop uses it at once.
     struct Choice {
         let peer: Int32
         fileprivate let line: Int
     }
 
     let capacity: Int
-    /// In the order they opened (a line opens with its process's first client since it
-    /// last emptied): `displace` gives a tie to the earliest.
+    /// In the order they opened, so that `displace` gives a tie to the earliest.
     private var lines: [Line] = []
     private var spare: [Client] = []
     private var count = 0
@@ -74,7 +71,6 @@ struct WaitingRoom {
 
     var isFull: Bool { count >= capacity }
 
-    /// Only while the room is not full.
     mutating func enter(_ fd: Int32, peer: Int32, until deadline: Double) {
         precondition(!isFull, "the loop enters a client only while the waiting room has space")
         let client = Client(fd: fd, deadline: deadline, arrival: arrivals)
@@ -105,8 +101,7 @@ struct WaitingRoom {
         return takeNewest(line: top.line)
     }
 
-    /// The client whose process holds the fewest slots (`slots` counts them), the one that has waited longest
-    /// among those; nil when none waits.
+    /// The longest-waiting client of the process holding the fewest slots (`slots` counts them); nil when none waits.
     func next(slots: (Int32) -> Int) -> Choice? {
         guard !isEmpty else { return nil }
         var best: (line: Int, held: Int, arrival: Int)?
@@ -134,8 +129,7 @@ struct WaitingRoom {
                 continue
             }
             ended.append((oldest.arrival, oldest.fd))
-            // The line's next oldest comes to its head, or the line goes and the next one
-            // moves to `index`: either way, look at `index` again.
+            // The line's next oldest comes to its head, or the next line moves to `index`: look at `index` again.
             _ = takeOldest(line: index)
         }
         return ended.sorted { $0.arrival < $1.arrival }.map(\.fd)

@@ -59,8 +59,6 @@ final class WorkerLane: Sendable {
     }
 
     private func work() -> Never {
-        // Below the loop: a flood of costly questions takes these threads' time, and the loop, which answers
-        // everyone else, goes first on a busy CPU.
         if let nice { _ = venued_lower_this_thread(nice) }
         while true {
             state.withLock { $0.idle += 1 }
