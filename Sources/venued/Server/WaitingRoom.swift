@@ -11,7 +11,8 @@ struct WaitingRoom {
         let arrival: Int
     }
 
-    /// One process's waiting clients, in arrival order (`clients[head...]`): a freed slot asks once per process.
+    /// One process's waiting clients, in arrival order (`clients[head...]`), never empty while in the room: a freed
+    /// slot asks once per process, not once per client.
     private struct Line {
         let peer: Int32
         var clients: [Client]
