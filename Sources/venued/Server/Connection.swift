@@ -1,20 +1,15 @@
-/// One client's connection: a value, kept in the loop's `ConnectionTable` and lent to
-/// the code that serves it (`ConnectionServer.with`), which works on it in place. It
-/// belongs to the loop thread alone (the only thread that writes sockets); its identity
-/// from accept to close is its `token`, which lists and other threads hold instead of
-/// the connection. A value rather than an object: a request costs no allocation, no
-/// reference counting, and no run-time exclusivity check per field.
+/// One client's connection, owned by the loop thread (the only one that writes sockets) and lent from its
+/// `ConnectionTable` to the code that serves it. Other threads and lists hold its `token`, never the value.
+/// A value rather than an object: a request costs no allocation, reference counting or exclusivity check.
 struct Connection {
     enum Phase: Equatable {
         /// Waiting for the next request line; the read deadline runs.
         case reading
         /// An answer is partly sent; the rest goes out when the socket takes it.
         case writing
-        /// Its answer is computed on another thread (`Handoff`); nothing is read meanwhile,
-        /// but a hang-up ends it at once and frees its slot.
+        /// Its answer is computed on another thread (`Handoff`); a hang-up still ends it and frees its slot.
         case handedOff
-        /// A `subscribe` stream: the loop sends the hub's pushes and watches for the
-        /// hang-up; anything the client sends is ignored.
+        /// A `subscribe` stream: the loop sends the hub's pushes; anything the client sends is ignored.
         case subscribed
         /// Closed: reports and finished hand-offs still naming it are ignored.
         case closed
@@ -23,14 +18,12 @@ struct Connection {
     let fd: Int32
     /// The process at the other end (SO_PEERCRED), for sharing slots fairly among peers.
     let peer: Int32
-    /// When the client last sent bytes or was last answered (monotonic seconds): a
-    /// connection quiet for long gives its slot up to a client that waits for one.
+    /// When the client last sent bytes or was answered (monotonic seconds), for giving up a quiet slot.
     var lastActivity: Double
     /// The epoll token: the descriptor and a serial number, unique among connections.
     let token: UInt64
     var phase = Phase.reading
     var input: RequestBuffer
-    /// The part of an answer the socket could not take yet.
     var pending: [UInt8] = []
     /// When the connection is cut off if it has not moved on (monotonic seconds).
     var deadline: Double?
@@ -42,10 +35,8 @@ struct Connection {
     var closeAfterAnswer = false
     /// What epoll watches on the descriptor now; nil while it is not registered.
     var interest: UInt32?
-    /// In the loop's list of connections to read once more before registering.
     var awaitingProbe = false
-    /// Its last read once more found nothing: registered whenever it waits to read,
-    /// unless bytes come first (a request found by that read leaves it unregistered).
+    /// Its probe found nothing: it is registered whenever it waits to read, unless bytes come first.
     var quietAtProbe = false
 
     init(fd: Int32, peer: Int32, serial: UInt32, requestLimit: Int, now: Double) {
@@ -58,10 +49,8 @@ struct Connection {
 
     static func descriptor(of token: UInt64) -> Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: token)) }
 
-    /// What epoll should watch in this phase: only the hang-up (which epoll always
-    /// reports) while an answer is computed elsewhere, so a client that leaves frees its
-    /// slot at once; nothing while its unanswered requests fill the input buffer
-    /// (back-pressure).
+    /// Only the hang-up while an answer is computed elsewhere, so a leaving client frees its slot at once;
+    /// nothing while unanswered requests fill the input buffer (back-pressure).
     var wantedInterest: UInt32? {
         switch phase {
         case .reading: return input.room > 0 ? Epoll.input : nil

@@ -4,11 +4,9 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// Admission: taking connections from the listener, checking who is at the other end,
-/// and sharing the request slots fairly when every one is taken (`WaitingRoom`).
+/// Admission: who may connect, and sharing the request slots fairly when all are taken (`WaitingRoom`).
 extension ConnectionServer {
-    /// Takes the queued connections, a bounded number per report so that clients
-    /// already connected are not starved by a stream of newcomers.
+    /// A bounded number per report, so that a stream of newcomers cannot starve the connected clients.
     mutating func acceptAll() {
         for _ in 0..<Self.maxConnections {
             let fd = Syscall.retrying { venued_accept4(listener.fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)) }
@@ -53,17 +51,14 @@ extension ConnectionServer {
             return
         }
         setDeadline(&connection, Self.readDeadline)
-        // The request has often arrived already: read it now rather than after another
-        // wait, and before registering, which a client that is answered at once and
-        // closes may never need (`unregistered`).
+        // The request has often arrived already: read it now rather than after another wait, and before
+        // registering, which a client answered at once may never need (`unregistered`).
         receive(&connection)
         if connection.phase != .closed { updateInterest(&connection) }
         connections.giveBack(consume connection)
     }
 
-    /// Reads each of `waiting` (the previous turn's `unregistered`) once: the end of the
-    /// stream closes it and a request is served, as if epoll had reported them; one
-    /// that has sent nothing yet is registered now and waits like any other.
+    /// Reads each of `waiting` once, as if epoll had reported it; one that sent nothing yet is registered now.
     mutating func probe(_ waiting: [UInt64]) {
         for token in waiting {
             with(token) { server, connection in
@@ -75,16 +70,12 @@ extension ConnectionServer {
         }
     }
 
-    /// Gives slots to the clients waiting for one, those of the processes holding the
-    /// fewest first (`WaitingRoom`): freed slots, then those of quiet connections.
-    /// Called every turn, so an empty room costs one comparison.
+    /// Gives slots to waiting clients, fewest-held process first: freed slots, then quiet connections' slots.
     mutating func admitWaiting() {
-        // A closure, not the method `connections.slots(of:)`: that would copy the table
-        // into a box on the heap at every call, and this runs once per admission.
+        // A closure, not the method `connections.slots(of:)`, which would box the table on the heap at each call.
         while let choice = waitingRoom.next(slots: { connections.slots(of: $0) }) {
             guard connections.requestSlotsTaken < Self.maxConnections else {
-                // Closing one changes the slots its process holds, and so whom the room
-                // chooses: the next round chooses again, with the freed slot.
+                // Closing one changes whom the room chooses: the next round chooses again.
                 guard closeQuietest(for: choice.peer) else { return }
                 continue
             }
@@ -92,12 +83,9 @@ extension ConnectionServer {
         }
     }
 
-    /// Closes the connection that has been quiet longest, from the process holding
-    /// the most request slots, if one has been quiet for `quietGrace`; else notes when
-    /// one will have been, so that the loop wakes to try again. True when one was closed.
-    /// A process holding more than `slotsWithGrace` slots, and more than the waiting
-    /// client's process, gets no grace: one of its connections that has not sent a whole
-    /// request yields at once.
+    /// Closes the longest-quiet connection (at least `quietGrace`) of the process holding the most slots, or notes
+    /// when one will be; true when one was closed. A process holding more than `slotsWithGrace` slots and more
+    /// than the newcomer's process gets no grace.
     private mutating func closeQuietest(for newcomer: Int32) -> Bool {
         let now = turnTime()
         // Requests already received are being served, whatever the clock says; a partial one is not.
@@ -116,9 +104,8 @@ extension ConnectionServer {
         return true
     }
 
-    /// Answers with `error` and closes. What the client sent already is read first:
-    /// closing a Unix socket with unread input makes the client's next read fail with
-    /// ECONNRESET instead of a plain end of stream after our line.
+    /// Reads what the client sent before closing: closing a Unix socket with unread input makes the client's
+    /// next read fail with ECONNRESET instead of a plain end of stream after our line.
     private func refuse(_ fd: Int32, _ error: ProtocolError) {
         SocketIO.sendAll(fd, Reply.error(error))
         var reads = 0
@@ -126,8 +113,7 @@ extension ConnectionServer {
         Glibc.close(fd)
     }
 
-    /// A client of another user: refused, and said in the log once a second at most, with
-    /// the count, so a stranger's flood cannot fill the log.
+    /// Logged once a second at most, with the count, so that a stranger's flood cannot fill the log.
     private mutating func refuseStranger(_ fd: Int32, uid stranger: UInt32?) {
         strangerRefusals += 1
         let now = turnTime()
@@ -140,8 +126,7 @@ extension ConnectionServer {
         refuse(fd, ProtocolError("this venued serves uid \(uid) only", code: .forbidden))
     }
 
-    /// A flood of connections is refused as fast as it comes: the log says so once a
-    /// second at most, with the count, rather than a line each.
+    /// Logged once a second at most, with the count, rather than a line each.
     mutating func refuseBusy(_ fd: Int32) {
         busyRefusals += 1
         let now = turnTime()

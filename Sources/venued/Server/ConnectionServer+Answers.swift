@@ -2,26 +2,20 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// One request line into an answer from the held data. `status` is answered at once
-/// from memory (from the lines of the current second, most of the time); what takes
-/// milliseconds is handed to the compute lane with a copy of the data (`Prepared`).
+/// One request line into an answer. `status` is answered at once from memory; what takes longer goes to the
+/// compute lane with a copy of the data (`Prepared`).
 extension ConnectionServer {
     enum Outcome {
         case reply(String)
-        /// A new subscriber: its first line is rendered on the compute lane. Boxed: a
-        /// subscription is hundreds of bytes, and unboxed it would size every outcome,
-        /// copied twice for each prompt's answer (the rare subscriber pays one allocation).
+        /// Boxed: a subscription is hundreds of bytes, and unboxed it would size every outcome.
         indirect case subscribe(Subscription)
-        /// An answer computed on the compute lane: `hours`, `next`, `info`, `feed` and `menus`, and a
-        /// status question not answered this second that costs more than a prompt's
-        /// (`StatusLines.isCostly`).
+        /// An answer computed on the compute lane, which costly status questions use too (`StatusLines.isCostly`).
         case compute(@Sendable () throws(ProtocolError) -> String)
-        /// Fetch now, through the refresh gate (+Refresh).
+        /// Fetch now, through the refresh gate.
         case refresh
     }
 
-    /// `bytes` is valid for the call only: a hit in the lines of this second is
-    /// answered without copying them.
+    /// `bytes` is valid for the call only: a hit in this second's lines is answered without copying them.
     mutating func handle(_ bytes: UnsafeRawBufferPointer) -> Outcome {
         let now = clock.now()
         // A status request asked before this second, byte for byte: its line is kept.

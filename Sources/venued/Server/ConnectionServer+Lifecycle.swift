@@ -2,12 +2,10 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// Signals, read from the loop's signalfd between requests: SIGHUP reloads the config
-/// (the same steps as at start; a bad file leaves the running config alone), SIGTERM
-/// and SIGINT stop venued. And the STATUS= line systemd shows.
+/// Signals from the loop's signalfd (SIGHUP reloads, keeping the running config if the file is bad; SIGTERM
+/// and SIGINT stop), and the STATUS= line systemd shows.
 extension ConnectionServer {
-    /// How long the stop waits for the own lane to remove the prompt files (after any
-    /// write in flight): a file system that stalls must not keep venued from stopping.
+    /// How long the stop waits for the prompt files' removal: a stalled file system must not keep venued running.
     static let stopWait = 0.5
 
     mutating func takeSignals() {
@@ -33,8 +31,7 @@ extension ConnectionServer {
             for problem in new.prompts.compactMap(\.problem) { log.warning("bad prompt config: \(problem)") }
             followPromptFiles()
             requestRound(.data)
-            // A new URL or interval applies at once, as the man page promises, unless the
-            // servers asked venued to wait.
+            // A new URL or interval applies at once, as the man page promises, unless the servers asked us to wait.
             if refresh.chain == nil && (snapshot.health.gateOpensAt.map { $0 <= clock.now() } ?? true) {
                 var due = snapshot
                 due.health.nextRefresh = clock.now()
@@ -47,8 +44,7 @@ extension ConnectionServer {
         notifier.send(["READY=1", statusLine()])
     }
 
-    /// Removes the prompt files first (a prompt must not show what no venued keeps
-    /// current), as the own lane's last job, then the socket, and exits.
+    /// Removes the prompt files first (a prompt must not show what no venued keeps current), then the socket.
     private mutating func stop(_ number: Int32) -> Never {
         notifier.send(["STOPPING=1"])
         log.info("stopping on \(number == SIGTERM ? "SIGTERM" : "SIGINT")")

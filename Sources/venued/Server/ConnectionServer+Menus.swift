@@ -3,24 +3,18 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// The menus rounds in the loop (docs/MENUS.md, "venued"): a GET per date through the
-/// same fetch child and pipe slot as the venues chain, never beside it. A round starts
-/// only when no venues chain runs, and a venues chain that comes due cuts the menus GET
-/// under way (it is asked again after), so menus never delay the venues' refresh or
-/// answers. Answers are judged and written on the own lane (`MenuAdoption`); the
-/// schedule is `MenuShelf.policy`, the venues' `RefreshPolicy` with a 3-hour interval.
+/// The menus rounds in the loop (docs/MENUS.md): a GET per date in the venues chain's fetch slot, only when no
+/// chain runs; a chain that comes due cuts the menus GET (asked again after), so menus never delay the venues.
 extension ConnectionServer {
     struct MenuState {
         var shelf = MenuShelf()
         var round: MenuRound?
-        /// The freshness headers of the answer being judged on the own lane.
         var judging: FreshnessHeaders?
         /// The state file is being written: the next write waits for it, so they land in order.
         var saving = false
         var saveAgain = false
     }
 
-    /// Starts a round when one is due and neither a venues chain nor a round runs.
     mutating func menusIfDue() {
         guard refresh.chain == nil, refresh.menus.round == nil, let zone = snapshot.zone else { return }
         let now = clock.now()
@@ -45,7 +39,6 @@ extension ConnectionServer {
         log.debug("menus GET of \(RedactedURL(process.fetch.url)) cut off for the venues' refresh; asked again after it")
     }
 
-    /// Resumes the round a venues chain interrupted, or starts one that came due.
     mutating func resumeMenus() {
         if refresh.menus.round != nil, refresh.process == nil, refresh.menus.judging == nil { nextMenuFetch() } else { menusIfDue() }
     }
@@ -83,7 +76,6 @@ extension ConnectionServer {
         }
     }
 
-    /// The own lane judged a date's answer.
     mutating func menusAdopted(_ result: MenuAdoption.Result) {
         for (level, line) in result.log { log.add(level, line) }
         refresh.menus.shelf.days[result.date] = result.day
@@ -94,7 +86,6 @@ extension ConnectionServer {
         if refresh.chain == nil { nextMenuFetch() }
     }
 
-    /// The round is over: the next one from the policy, the state on disk.
     private mutating func endMenuRound() {
         guard let round = refresh.menus.round else { return }
         refresh.menus.round = nil
@@ -117,8 +108,7 @@ extension ConnectionServer {
         saveMenuState()
     }
 
-    /// The held menus changed: answers and pushes follow them, and every follower is
-    /// recomputed, since a followed dish may now be served soon (or no longer).
+    /// Every follower is recomputed, since a followed dish may now be served soon (or no longer).
     private mutating func menusChanged() {
         prepared.dishes = refresh.menus.shelf.dishIndex
         requestRound(.refreshEnded)

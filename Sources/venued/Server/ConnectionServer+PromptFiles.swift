@@ -1,12 +1,10 @@
 import VenuedSystem
 
-/// The prompt files in the loop: which the config names (each a follower in the hub,
-/// re-rendered when a `subscribe` stream would be), and their new texts, handed to the
-/// own lane a batch at a time (`PromptFiles` writes them; the loop touches no file).
+/// The prompt files in the loop: the config names them, the hub re-renders them like `subscribe` streams,
+/// and the own lane writes them (the loop touches no file).
 extension ConnectionServer {
-    /// Follows the prompt files the config names now: at start and after SIGHUP. A good
-    /// line becomes a follower due at once; a bad one's file says so (its problem was
-    /// logged when the config was read); a file no line names any more is removed.
+    /// At start and after SIGHUP: a good line becomes a follower due at once, a bad one's file says so, and
+    /// a file no line names any more is removed.
     mutating func followPromptFiles() {
         let settings = snapshot.config.prompts.filter { PromptSetting.isValidName($0.name) }
         let names = Set(settings.map(\.name))
@@ -31,7 +29,6 @@ extension ConnectionServer {
         }
     }
 
-    /// Hands the waiting changes to the own lane, unless a batch is being written.
     mutating func startPromptWrites() {
         guard !promptWriteInFlight, !promptChanges.isEmpty else { return }
         let batch = promptChanges.sorted { $0.key < $1.key }.map { (name: $0.key, change: $0.value) }
@@ -43,8 +40,7 @@ extension ConnectionServer {
 }
 
 extension ConnectionServer {
-    /// A batch is written: the next may start. A failure is said when a file starts
-    /// failing, not at every write.
+    /// A failure is logged when a file starts failing, not at every write.
     mutating func promptFilesWritten(_ results: [(name: String, failure: String?)]) {
         promptWriteInFlight = false
         for (name, failure) in results {

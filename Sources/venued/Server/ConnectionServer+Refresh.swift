@@ -5,19 +5,12 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// The source chain in the loop: when the snapshot's `nextRefresh` comes, and when a
-/// client asks (`refresh`). One gate for both (`RefreshPolicy`): a client's refresh
-/// joins the chain under way, or starts one when none runs, but never before a
-/// Retry-After or inside the backoff after failures: then it gets the last report at
-/// once, with the instant the gate opens. Each GET is a child process whose pipe is in
-/// the epoll set; its answer is judged and written on the own lane (`Adoption`). The
-/// waiters are the connections that asked and are still there: a client that hangs up
-/// leaves the list, so abandoned requests cost nothing. A menus round uses the same
-/// fetch slot between chains (+Menus).
+/// The source chain, started by the schedule or a client's `refresh` behind one gate (`RefreshPolicy`): a client
+/// joins the chain under way or starts one, but never before a Retry-After or inside the backoff, when it gets the
+/// last report at once. Each GET is a child process whose pipe is in the epoll set, as for a menus round.
 extension ConnectionServer {
     struct RefreshState {
         var chain: RefreshChain?
-        /// The GET under way.
         var process: FetchProcess?
         /// The freshness headers of the answer being judged on the own lane.
         var judging: FreshnessHeaders?
@@ -31,14 +24,11 @@ extension ConnectionServer {
         var menus = MenuState()
     }
 
-    /// Starts a chain when the schedule says so and none runs.
     mutating func refreshIfDue() {
         guard refresh.chain == nil, snapshot.health.nextRefresh.map({ $0 <= clock.now() }) ?? true else { return }
         startChain()
     }
 
-    /// A client's `refresh`: joins the chain under way, starts one, or is answered at
-    /// once while the gate is shut.
     mutating func askRefresh(_ connection: inout Connection) {
         if refresh.chain == nil, let opens = snapshot.health.gateOpensAt, opens > clock.now() {
             return send(&connection, refreshAnswer(refresh.last, gateOpensAt: opens))
@@ -55,15 +45,13 @@ extension ConnectionServer {
         nextFetch()
     }
 
-    /// Starts the next source's GET, or ends the chain.
     private mutating func nextFetch() {
         let held = snapshot.meta
         guard refresh.chain != nil, let fetch = refresh.chain?.next(held: held) else { return endChain() }
         if let reason = launch(fetch) { failed(fetch, reason, retryAfter: nil) }
     }
 
-    /// Starts the fetch child for `fetch` and watches its pipe: the one fetch slot that
-    /// the venues' chain and the menus' round share. Why it could not, or nil.
+    /// The one fetch slot, shared by the venues' chain and the menus' round. Why it could not start, or nil.
     mutating func launch(_ fetch: RefreshChain.Fetch) -> String? {
         switch FetchProcess.start(fetch, timeout: snapshot.config.timeoutSeconds, now: turnTime()) {
         case .success(let process):
@@ -85,7 +73,6 @@ extension ConnectionServer {
         nextFetch()
     }
 
-    /// The fetch child's pipe is readable.
     mutating func fetchReadable() {
         if refresh.process?.readAvailable() == true { fetchEnded(complete: true) }
     }
@@ -110,8 +97,6 @@ extension ConnectionServer {
         }
     }
 
-    /// The own lane judged an answer: serve what it adopted, then end the chain or go
-    /// on to the next source.
     mutating func adopted(_ result: Adoption.Result) {
         for (level, line) in result.log { log.add(level, line) }
         let headers = refresh.judging ?? FreshnessHeaders()
@@ -123,8 +108,6 @@ extension ConnectionServer {
         if refresh.chain?.succeeded == true { endChain() } else { nextFetch() }
     }
 
-    /// The chain is over: the schedule and the gate from `RefreshPolicy`, the report to
-    /// every waiter, one round for the subscribers.
     private mutating func endChain() {
         guard let chain = refresh.chain else { return }
         var next = snapshot
@@ -133,8 +116,7 @@ extension ConnectionServer {
         replace(next)
         refresh.chain = nil
         refresh.last = chain.report
-        // Decoding a large body frees its tree at once, but glibc keeps the pages: give
-        // them back, or the daemon would sit at that peak.
+        // Decoding a large body frees its tree, but glibc keeps the pages unless asked.
         _ = venued_release_free_memory()
         let answer = refreshAnswer(chain.report, gateOpensAt: nil)
         for token in refresh.waiters {
@@ -150,8 +132,7 @@ extension ConnectionServer {
         resumeMenus()
     }
 
-    /// The answer to `refresh`: the report of the chain that ran for it, or the last one
-    /// when the gate turned it away.
+    /// The report of the chain that ran for it, or the last one when the gate turned it away.
     func refreshAnswer(_ report: RefreshReport?, gateOpensAt: Instant?) -> String {
         let attempts = (report?.attempts ?? []).map { attempt in
             JSONText.object([("source", JSONText.quote(attempt.source.rawValue)), ("ok", "\(attempt.ok)"),

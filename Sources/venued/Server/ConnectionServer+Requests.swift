@@ -3,10 +3,8 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// Requests in, answers out, for the connections the loop has admitted. Lines are
-/// answered one at a time, and the next only once the previous answer is out, so a
-/// client that pipelines faster than it reads is held back by its own socket buffer
-/// rather than by memory in the daemon.
+/// Requests in, answers out. The next line is answered only once the previous answer is out, so a client
+/// that pipelines faster than it reads is held back by its own socket buffer, not by the daemon's memory.
 extension ConnectionServer {
     /// One read (level-triggered: more is reported again), then whatever it completes.
     mutating func receive(_ connection: inout Connection) {
@@ -27,8 +25,7 @@ extension ConnectionServer {
         if count == 0 {
             connection.peerClosed = true
         } else if connection.phase == .reading, !connection.input.hasPartialRequest, let length = Self.soleLine(chunk, count) {
-            // The usual request: one whole line in one read, nothing before it. Served
-            // where it was read, without a copy into the connection's buffer.
+            // The usual request, one whole line in one read: served where it was read, without a copy.
             connection.lastActivity = turnTime()
             serve(&connection, UnsafeRawBufferPointer(rebasing: chunk[..<length]))
             if connection.phase == .reading { updateInterest(&connection) }
@@ -40,8 +37,7 @@ extension ConnectionServer {
         if connection.phase == .reading { serveLines(&connection) }
     }
 
-    /// Answers the complete lines received, one at a time while each answer goes out at
-    /// once, up to `linesPerTurn`; the rest wait in `unfinished` for the next turn.
+    /// Answers complete lines up to `linesPerTurn`; the rest wait in `unfinished` for the next turn.
     mutating func serveLines(_ connection: inout Connection) {
         // Lines taken make room in the input buffer: read the client again if it was full.
         defer { if connection.phase == .reading { updateInterest(&connection) } }
@@ -64,8 +60,7 @@ extension ConnectionServer {
                 connection.closeAfterAnswer = true
                 send(&connection, Reply.error(ProtocolError("request longer than \(Self.requestLimit) bytes")))
             case .line(let line):
-                // A long line costs parsing before anything is known of it: not for a
-                // client that has gone already (sent and left). A prompt's line is short.
+                // A long line costs parsing before anything is known of it: not for a client that has gone already.
                 if line.count > Self.longLine && SocketIO.peerIsGone(connection.fd) { return close(&connection) }
                 served += 1
                 line.withUnsafeBytes { serve(&connection, $0) }
@@ -73,16 +68,14 @@ extension ConnectionServer {
         }
     }
 
-    /// The length of the line before the newline when the `count` bytes read hold
-    /// exactly one line within `requestLimit`, ending with the read; nil otherwise.
+    /// The line's length when the bytes read are exactly one line within `requestLimit`; nil otherwise.
     private static func soleLine(_ chunk: UnsafeMutableRawBufferPointer, _ count: Int) -> Int? {
         guard count > 0, count - 1 <= requestLimit, let start = chunk.baseAddress, chunk[count - 1] == UInt8(ascii: "\n"),
               memchr(start, Int32(UInt8(ascii: "\n")), count - 1) == nil else { return nil }
         return count - 1
     }
 
-    /// One request line (read only for the call): counted against the connection's cap,
-    /// then answered.
+    /// `line` is valid for the call only.
     private mutating func serve(_ connection: inout Connection, _ line: UnsafeRawBufferPointer) {
         requestsSinceTrim += 1
         connection.requests += 1
@@ -117,7 +110,6 @@ extension ConnectionServer {
         wait(&connection)
     }
 
-    /// The connection waits for an answer made elsewhere, watched only for its hang-up.
     mutating func wait(_ connection: inout Connection) {
         connection.phase = .handedOff
         connection.deadline = nil
@@ -152,7 +144,6 @@ extension ConnectionServer {
         updateInterest(&connection)
     }
 
-    /// EPOLLOUT while an answer is pending: send more of it.
     mutating func flush(_ connection: inout Connection) {
         let sent = connection.pending.withUnsafeBytes { SocketIO.send(connection.fd, $0) }
         switch sent {
@@ -169,7 +160,6 @@ extension ConnectionServer {
         }
     }
 
-    /// An answer is out: close, or wait for the next request.
     private mutating func answered(_ connection: inout Connection) {
         if connection.closeAfterAnswer { return close(&connection) }
         connection.lastActivity = turnTime()
@@ -178,8 +168,6 @@ extension ConnectionServer {
         updateInterest(&connection)
     }
 
-    /// Takes what the lanes finished: answers go out, new subscribers get their first
-    /// line, rendered pushes are sent, prompt files and adoptions are taken in.
     mutating func finishHandoffs() {
         for result in handoff.take() {
             switch result {
@@ -206,8 +194,7 @@ extension ConnectionServer {
         }
     }
 
-    /// Lends the connection `token` names to `body` (`with`), if it still waits for its
-    /// answer, back in the reading phase.
+    /// Lends the connection (`with`) if it still waits for its answer, back in the reading phase.
     mutating func withHandedOff(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
         with(token) { server, connection in
             guard connection.phase == .handedOff else { return }

@@ -2,9 +2,7 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// The `subscribe` streams in the loop: a new subscriber's first line, the rounds of
-/// pushes (`SubscriberHub`, which prompt files follow too), and the wall-clock timer
-/// that says when one is due.
+/// The `subscribe` streams in the loop, and the wall-clock timer that says when a round of pushes is due.
 extension ConnectionServer {
     /// A subscriber's first line came back from the worker: send it, and follow it.
     mutating func subscribe(_ connection: inout Connection, _ subscription: Subscription, _ first: Result<PushLine, ProtocolError>) {
@@ -28,7 +26,6 @@ extension ConnectionServer {
 
     mutating func requestRound(_ reason: SubscriberHub.Reason) { hub.request(reason) }
 
-    /// Starts the pending round on the own lane, unless one is rendered already.
     mutating func startPendingRound() {
         guard !roundInFlight, let round = hub.takeRound(at: clock.now()) else { return }
         let renderer = PushRenderer(prepared: prepared)
@@ -36,9 +33,7 @@ extension ConnectionServer {
         roundInFlight = true
     }
 
-    /// Sends a round's lines, and hands its prompt files' texts to the own lane; a
-    /// subscriber whose socket cannot take its line at once is dropped rather than
-    /// allowed to delay the rest.
+    /// A subscriber whose socket cannot take its line at once is dropped rather than allowed to delay the rest.
     mutating func finishRound(_ round: SubscriberHub.Round, _ computed: [SubscriberHub.Computed]) {
         roundInFlight = false
         let delivery = hub.apply(round, computed)
@@ -58,7 +53,6 @@ extension ConnectionServer {
         writePromptFiles(delivery.write)
     }
 
-    /// Lends the subscriber `token` names to `body` (`with`), if it still is one.
     private mutating func withSubscriber(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
         with(token) { server, connection in
             if connection.isSubscribed { body(&server, &connection) }
@@ -84,9 +78,8 @@ extension ConnectionServer {
         }
     }
 
-    /// Arms the timer for the soonest subscriber instant, refresh or menus round (not while a round is
-    /// rendered, nor a refresh while a chain runs); for none in the far future, which
-    /// still reports a setting of the clock.
+    /// Skips a round's instant while one is rendered and a refresh while a chain runs; with nothing due, arms
+    /// for the far future, which still reports a setting of the clock.
     mutating func armTimer() {
         let wake = roundInFlight ? nil : hub.nextWake
         let refreshAt = refresh.chain == nil ? snapshot.health.nextRefresh : nil
@@ -95,5 +88,4 @@ extension ConnectionServer {
         timer.arm(at: wanted)
         armedFor = wanted
     }
-
 }

@@ -4,66 +4,31 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// venued's one loop, on the main thread: the one owner of every piece of the daemon's
-/// state. Everything it waits for is a descriptor in its epoll set — the listening
-/// socket and the connections, the outbox of the worker lanes (`Handoff`), a wall-clock
-/// timer (the next subscriber instant or refresh, which the kernel also ends when the
-/// clock is set or the system resumes), the fetch child's pipe, the signals (signalfd),
-/// the watchdog's beat and stderr while log lines wait for room — so it never blocks
-/// and never shares: the held data, the config and the refresh health are one
-/// `Snapshot` it replaces whole, and a worker gets a copy (`Prepared`) and hands back a
-/// value. `status` is answered inline (a cache hit most of the time: microseconds);
-/// whatever can wait runs on a lane and comes back through the outbox.
+/// venued's one loop, on the main thread, and the one owner of the daemon's state. Everything it waits for is a
+/// descriptor in its epoll set, so it never blocks and never shares: the data, config and refresh health are one
+/// `Snapshot` it replaces whole, and a worker gets a copy (`Prepared`) and hands back a value. One thread, because
+/// a thread per connection spends most of a request in context switches; one `epoll_wait` serves many requests.
 ///
-/// Why one thread: with 64 clients on 2 cores, a thread per connection spends most of a
-/// request in context switches and lock hand-offs. The loop takes whatever is ready in
-/// one `epoll_wait`, so under load it serves many requests per wake-up and never hands a
-/// connection to another thread.
-///
-/// Guarantees kept from the protocol: a request must arrive within `readDeadline` of
-/// connecting or of the previous answer and be under `requestLimit`; at most
-/// `maxConnections` ask requests at once, and a newcomer beyond that waits up to
-/// `admissionWait` for a slot, then gets a `busy` line (`WaitingRoom`). Slots are
-/// shared, not held: while a client waits, the connection that has been quiet longest
-/// (at least `quietGrace`), from the process that holds the most slots, is closed to
-/// make room. Subscriptions hold no request slot: up to `maxSubscribers` have their own,
-/// and one beyond that is refused `busy`. Peers of another uid get a `forbidden` line
-/// (SO_PEERCRED, whatever the socket's file mode says). Nothing blocks: sockets are
-/// non-blocking, sends use MSG_NOSIGNAL, an answer the socket cannot take at once waits
-/// for EPOLLOUT (and is dropped with its client after `writeDeadline`), and the log is
-/// a queue written as stderr takes it (`Log`). Deadlines are checked by a sweep at the
-/// earliest one, so an idle loop sleeps without a timeout.
-///
-/// A value, not an object: the loop's thread runs it (`run`) and nothing else holds it,
-/// so its methods are `mutating` and the compiler proves each access to its state
-/// exclusive, where a class would check each access to a stored property at run time.
-/// Connections are values too, lent out of their table to the code that serves them
-/// (`with`).
-///
-/// This file holds the loop and its bookkeeping (interest, deadlines, the sweep);
-/// +Admission accepts and admits connections, +Requests reads requests and writes
-/// answers, +Answers turns a request into an answer, +Subscriptions runs the pushes
-/// and the timer, +PromptFiles the prompt files, +Refresh the source chain and its
-/// gate, +Lifecycle the signals, reloads and the stop.
+/// Guarantees: each request arrives within `readDeadline` and under `requestLimit`; at most `maxConnections`
+/// hold request slots, and a client beyond them waits `admissionWait` for one, then gets `busy`; peers of another
+/// uid get `forbidden` (SO_PEERCRED, whatever the socket's mode); sends never block or raise SIGPIPE, and a client
+/// that does not read is dropped after `writeDeadline`. A value, not a class: exclusivity is proved at compile time.
 struct ConnectionServer {
-    /// Read by the loop between requests: SIGHUP refreshes, SIGTERM and SIGINT stop.
+    /// SIGHUP refreshes; SIGTERM and SIGINT stop.
     static let signals = SignalSet([SIGHUP, SIGTERM, SIGINT])
     static let maxConnections = 64
-    /// `subscribe` streams open at once, apart from the request slots: a status bar
-    /// with a module per venue on each of a few monitors stays far below it.
+    /// `subscribe` streams open at once, apart from the request slots.
     static let maxSubscribers = 64
     /// Requests answered before an idle loop trims the heap.
     static let requestsBeforeTrim = 256
     /// A connection quiet this long may be closed for a client waiting for its slot;
     /// a client that just connected has this long to send its request.
     static let quietGrace = 0.05
-    /// Slots a process may hold before its connections lose `quietGrace` to a process
-    /// holding fewer: a prompt or a bar holds one or two, a script a few.
+    /// Slots a process may hold before its connections lose `quietGrace` to a process holding fewer.
     static let slotsWithGrace = 8
     /// Requests are a few hundred bytes; anything near this is not a request.
     static let requestLimit = 16 * 1024
-    /// A request longer than this is parsed only if its client is still there to read
-    /// the answer; the prompt's requests are a few hundred bytes.
+    /// A request longer than this is parsed only if its client is still there to read the answer.
     static let longLine = 1024
     /// A client has this long to send each request after connecting or after an answer.
     static let readDeadline = 1.0
@@ -71,12 +36,10 @@ struct ConnectionServer {
     static let writeDeadline = 2.0
     /// Lines one connection may send before it is closed.
     static let requestsPerConnection = 1000
-    /// Lines answered for one connection before the others get their turn: a client
-    /// that pipelines a thousand requests must not keep the loop to itself.
+    /// Lines served for one connection per turn, so a pipelining client cannot keep the loop to itself.
     static let linesPerTurn = 8
-    /// How long a client beyond `maxConnections` waits for a slot before it is refused
-    /// (a client that reconnects at once can otherwise race the end of its previous
-    /// connection).
+    /// How long a client beyond `maxConnections` waits for a slot before `busy`: one that reconnects at once
+    /// could otherwise race the end of its previous connection.
     static let admissionWait = 0.25
 
     static let listenerToken = UInt64.max
@@ -87,7 +50,6 @@ struct ConnectionServer {
     static let fetchToken = UInt64.max - 5
     static let stderrToken = UInt64.max - 6
 
-    /// What the loop is given to work with.
     struct Parts {
         let listener: Listener
         let loader: ConfigLoader
@@ -115,15 +77,12 @@ struct ConnectionServer {
     let watchdog: Watchdog?
     let promptFiles: PromptFiles
     let uid = getuid()
-    /// The held data and the campuses built for it: replaced whole when the data, the
-    /// config or the refresh health change.
+    /// Replaced whole when the data, the config or the refresh health change.
     var prepared: Prepared
     var snapshot: Snapshot { prepared.snapshot }
     /// The status lines of this second.
     var lines = StatusLines()
-    /// The source chain under way, its waiters and the last report.
     var refresh = RefreshState()
-    /// The subscribers' state.
     var hub = SubscriberHub()
     /// A round of pushes is being rendered on the own lane; the next waits for it.
     var roundInFlight = false
@@ -137,22 +96,15 @@ struct ConnectionServer {
     var promptFailing: Set<String> = []
     /// The instant the timer is armed for (caller's seconds); nil after it fired.
     var armedFor: Double?
-    /// Whether epoll watches stderr for room (log lines wait).
     var watchingStderr = false
-    /// Open connections, subscribers included, and the request slots they hold.
     var connections = ConnectionTable()
-    /// Connections (their tokens) that had lines left when their turn ended, served
-    /// again after the current batch of reports.
+    /// Connections (tokens) with lines left when their turn ended, served again after the next batch of reports.
     var unfinished: [UInt64] = []
-    /// Connections waiting for their next request that epoll does not watch yet: each
-    /// is read once more after the next turn's reports (`probe`), not this one's, so
-    /// that its client has had the time of a wait and a batch to read the answer and
-    /// close. A client that asked one question has usually closed by then, and its
-    /// connection ends with no epoll registration at all; one that has not is
-    /// registered then. Tokens, like `unfinished`.
+    /// Connections (tokens) waiting for their next request that epoll does not watch yet: each is read once more
+    /// after the next turn's reports (`probe`), so a client that asked one question has usually closed by then
+    /// and its connection ends without any epoll registration.
     var unregistered: [UInt64] = []
-    /// The previous turn's `unregistered`, read once more in this one; and the lines
-    /// left `unfinished` by the previous turn. Kept to reuse their storage.
+    /// Swapped with `unregistered` and `unfinished` each turn, to reuse their storage.
     private var probes: [UInt64] = []
     private var turn: [UInt64] = []
     /// This turn's reading of the monotonic clock (`turnTime()`).
@@ -171,7 +123,6 @@ struct ConnectionServer {
     var strangerLoggedAt = -Double.infinity
     /// When the next deadline may have passed; nil while none is set.
     private var nextSweep: Double?
-    /// Requests answered since the heap was last trimmed (`releaseMemoryWhenIdle`).
     var requestsSinceTrim = 0
     /// Where each read lands; one buffer for all connections.
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
@@ -246,10 +197,8 @@ struct ConnectionServer {
             swap(&turn, &unfinished)
             for token in turn { with(token) { $0.serveLines(&$1) } }
             turn.removeAll(keepingCapacity: true)
-            // Newcomers after the turn's connections are served and the finished ones
-            // closed: a client that reconnects at once (a prompt, a script's loop)
-            // finds the slot its last connection freed, not a full table and the
-            // waiting room.
+            // Newcomers after the turn's connections are served and closed: a client that reconnects at
+            // once finds the slot its last connection freed, not a full table and the waiting room.
             if newcomers { acceptAll() }
             probe(probes)
             probes.removeAll(keepingCapacity: true)
@@ -264,19 +213,14 @@ struct ConnectionServer {
         }
     }
 
-    /// After a burst (64 clients pipelining megabytes of requests, say), once no client
-    /// is left, gives the freed heap back to the kernel: glibc keeps it otherwise, and
-    /// the daemon would sit at its peak size for the rest of its life. Not after every
-    /// request: a prompt's lone request would pay for a trim it does not need.
+    /// Once a burst is over and no client is left, gives the freed heap back to the kernel, which glibc would keep.
+    /// Not after every request: a prompt's lone request would pay for a trim it does not need.
     private mutating func releaseMemoryWhenIdle() {
         guard requestsSinceTrim >= Self.requestsBeforeTrim, connections.requestSlotsTaken == 0, unfinished.isEmpty else { return }
         requestsSinceTrim = 0
         _ = venued_release_free_memory()
     }
 
-    // MARK: bookkeeping
-
-    /// Watches stderr for room while log lines wait, and stops once they are out.
     private mutating func watchStderr() {
         guard let fd = log.watchable, log.isWaiting != watchingStderr else { return }
         if log.isWaiting {
@@ -293,10 +237,8 @@ struct ConnectionServer {
         accepting = wanted
     }
 
-    /// Lends the open connection `token` names to `body`, which works on it in place,
-    /// and puts it back after, unless `body` closed it. One is lent at a time, so `body`
-    /// reaches no other connection (a `with` inside it finds none): the loop's lists
-    /// name them by token, and each gets its own turn.
+    /// Lends the connection `token` names to `body` and puts it back after, unless `body` closed it. One is lent
+    /// at a time, so a `with` inside `body` finds none.
     mutating func with(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
         guard var connection = connections.lend(token) else { return }
         body(&self, &connection)
@@ -323,11 +265,8 @@ struct ConnectionServer {
         connection.interest = wanted
     }
 
-    /// Closes the descriptor, which also ends its epoll registration (descriptors are
-    /// close-on-exec and a fetch child closes any it inherits, so none stays open
-    /// elsewhere; a late report for it carries an old token and is ignored). The hub
-    /// forgets a subscriber first, so that it never writes to a reused descriptor.
-    /// A freed slot goes to a waiting client after the current batch of reports.
+    /// Closing the descriptor ends its epoll registration (descriptors are close-on-exec, and a late report carries
+    /// an old token). The hub forgets a subscriber first, so it never writes to a reused descriptor.
     mutating func close(_ connection: inout Connection) {
         switch connection.phase {
         case .subscribed:
@@ -343,9 +282,7 @@ struct ConnectionServer {
         Glibc.close(connection.fd)
     }
 
-    /// Monotonic seconds, read once a turn: what happens in one turn (a batch of reports,
-    /// milliseconds at most) is timed from the turn's first reading, and a request costs
-    /// no clock readings of its own.
+    /// Monotonic seconds, read once a turn, so a request costs no clock readings of its own.
     mutating func turnTime() -> Double {
         if let turnClock { return turnClock }
         let now = Monotonic.seconds()
@@ -372,8 +309,7 @@ struct ConnectionServer {
         return milliseconds <= 0 ? 0 : Int32(min(milliseconds.rounded(.up), 3_600_000))
     }
 
-    /// Cuts off the connections whose deadline passed, refuses the clients that waited
-    /// too long for a slot, resumes a paused listener, and finds the next deadline.
+    /// Acts on each deadline that has passed and finds the next.
     private mutating func sweep() {
         let now = turnTime()
         for late in connections.all where late.deadline.map({ $0 <= now }) ?? false {

@@ -1,20 +1,10 @@
-/// The loop's open connections, subscribers included, found by descriptor, with the
-/// request slots each process holds.
+/// The loop's open connections, subscribers included, found by descriptor, with the request slots each process
+/// holds. An array indexed by descriptor (the kernel hands them out lowest-first) needs no hashing, and counts
+/// kept as connections open, subscribe and close answer admission's questions in one lookup. The per-process
+/// counts are a short list, not a dictionary: few processes hold slots, and a look along it beats hashing.
 ///
-/// Why not a dictionary: every report, answer and close looks a connection up, and
-/// admission asks how many slots a process holds once per waiting client per freed
-/// slot. Descriptors are small numbers that the kernel hands out lowest-first, so an
-/// array indexed by them needs no hashing, and the counts kept as connections open,
-/// subscribe and close make each question a single lookup instead of a pass over
-/// every connection. The counts are a short list rather than a dictionary: only
-/// processes holding request slots are in it, at most `maxConnections` and most often
-/// one or two, so a look along it costs less than hashing the process id.
-///
-/// The connections are values. The loop works on one in place by borrowing it
-/// (`lend`, then `giveBack`): it leaves its slot for that time, so changing it copies
-/// nothing, and it still counts as open. One is lent at a time. Each slot's token is
-/// kept apart from the connection too, so that finding one reads a number instead of
-/// copying the connection out of its slot.
+/// A connection is worked on in place by lending it (`lend`, then `giveBack`): it leaves its slot meanwhile, so
+/// changing it copies nothing, and it still counts as open. Tokens are kept apart, so a lookup copies no connection.
 struct ConnectionTable {
     private struct PeerSlots {
         let peer: Int32
@@ -25,16 +15,12 @@ struct ConnectionTable {
     /// The token of each slot's connection, lent out or not.
     private var tokens: [UInt64?] = []
     private var slotsByPeer: [PeerSlots] = []
-    /// The token of the connection lent out, if one is.
     private var lent: UInt64?
-    /// The serial number of the last connection opened, for its token.
     private var serial: UInt32 = 0
-    /// Open connections, subscribers included.
     private(set) var count = 0
-    /// How many of them are subscriptions (they hold no request slot).
+    /// Open connections that are subscriptions (they hold no request slot).
     private(set) var subscribers = 0
 
-    /// Connections that hold request slots.
     var requestSlotsTaken: Int { count - subscribers }
 
     /// The slot of the open connection `token` names: a late report for a closed
@@ -44,7 +30,6 @@ struct ConnectionTable {
         return index >= 0 && index < tokens.count && tokens[index] == token ? index : nil
     }
 
-    /// Request slots held by process `peer`.
     func slots(of peer: Int32) -> Int { slotsByPeer.first { $0.peer == peer }?.slots ?? 0 }
 
     /// Every open connection but the one lent out, in descriptor order.
@@ -73,17 +58,15 @@ struct ConnectionTable {
         return connection
     }
 
-    /// Takes the open connection `token` names out of its slot, to be worked on in place
-    /// and given back (`giveBack`) or removed (`remove`); nil if it is closed or another
-    /// is lent out already.
+    /// Takes the connection `token` names out of its slot, to be given back or removed; nil if it is closed or
+    /// another is lent out already.
     mutating func lend(_ token: UInt64) -> Connection? {
         guard lent == nil, let index = slot(of: token) else { return nil }
         lent = token
         return byDescriptor[index].take()
     }
 
-    /// Puts the connection lent out back in its slot; one that was removed meanwhile
-    /// (closed) stays out.
+    /// Puts the lent connection back in its slot; one removed meanwhile (closed) stays out.
     mutating func giveBack(_ connection: consuming Connection) {
         guard lent == connection.token else { return }
         lent = nil
@@ -98,8 +81,7 @@ struct ConnectionTable {
         release(slotOf: connection.peer)
     }
 
-    /// Forgets `connection`, in its slot or lent out (call before its phase becomes
-    /// `.closed`).
+    /// Forgets `connection`, in its slot or lent out (call before its phase becomes `.closed`).
     mutating func remove(_ connection: Connection) {
         guard let index = slot(of: connection.token) else { return }
         if lent == connection.token { lent = nil } else { byDescriptor[index] = nil }

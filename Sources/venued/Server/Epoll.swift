@@ -1,13 +1,9 @@
 import CLinuxEvents
 import Glibc
 
-/// An epoll(7) instance, level-triggered: a descriptor is reported for as long as it
-/// is ready, so a handler may read once per report and leave the rest for the next.
-///
-/// Each registration carries a 64-bit token rather than the bare descriptor: a
-/// descriptor number is reused as soon as it is closed, and a token that also holds a
-/// serial number lets the loop tell a late report for a closed connection from one for
-/// the new connection that got its number.
+/// An epoll(7) instance, level-triggered, so a handler may read once per report and leave the rest. Each
+/// registration carries a 64-bit token with a serial number: descriptor numbers are reused at once, and the
+/// token tells a late report for a closed connection from one for its successor.
 struct Epoll: Sendable {
     struct Event {
         let token: UInt64
@@ -24,7 +20,6 @@ struct Epoll: Sendable {
     /// No events asked for: epoll still reports EPOLLHUP and EPOLLERR.
     static let hangUpOnly: UInt32 = 0
 
-    /// Reports taken per wait; the rest wait for the next one.
     static let batch = 128
 
     let fd: Int32
@@ -49,8 +44,7 @@ struct Epoll: Sendable {
         _ = control(EPOLL_CTL_DEL, descriptor, 0, 0)
     }
 
-    /// Waits up to `milliseconds` (-1: without limit) and calls `body` for each ready
-    /// registration. An interrupted wait reports nothing.
+    /// Waits up to `milliseconds` (-1: forever) for ready registrations; an interrupted wait reports nothing.
     func wait(milliseconds: Int32, _ body: (Event) -> Void) {
         withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: Self.batch) { ready in
             let count = epoll_wait(fd, ready.baseAddress, Int32(ready.count), milliseconds)

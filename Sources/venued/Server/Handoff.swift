@@ -4,33 +4,17 @@ import Synchronization
 import VenuedProtocol
 import VenuedSystem
 
-/// Work that must not run on the loop, and the way its results come back.
-///
-/// The loop answers `status` from memory and does nothing else that can wait. Two lanes
-/// run the rest, each given a copy of the held data (`Prepared`) and handing back a value:
-/// - `compute`: what clients ask that takes milliseconds (`hours`, `next`, `info`, a
-///   costly `status`, a new subscriber's first line). Two threads keep both cores busy,
-///   at nice 10 so the loop goes first on a busy CPU, taken in turn between processes.
-/// - `own`: venued's own work, which no client can queue: the rounds of pushes, the
-///   prompt files' writes, decoding a fetched feed and writing the cache. One thread, so
-///   its jobs run in the order queued (the prompt files are written in the order their
-///   texts were made, and the last job at stop runs after every write).
-///
-/// Results are queued in the outbox and the loop is woken through an eventfd it watches
-/// like any socket. Bounded by construction: a connection has at most one job queued
-/// (it is not read while its answer is computed), the loop keeps one round, one batch of
-/// prompt files and one adoption in flight at a time, and the compute lane refuses work
-/// past `queueLimit`. A job whose client hung up before it ran is taken off the queue.
-///
-/// The two locks of venued are here: the outbox's and each lane's queue (one type).
+/// Work that must not run on the loop, and the way its results come back. Two lanes, each given a copy of the
+/// data (`Prepared`) and handing back a value: `compute` for what clients ask that can wait, taken in turn
+/// between processes; `own` for venued's own work, which no client can queue, on one thread so that its jobs run
+/// in order (the last job at stop runs after every prompt-file write). Results wait in the outbox, and an eventfd
+/// wakes the loop. Bounded: a connection has at most one job queued, the loop keeps one of each kind of its own
+/// work in flight, and `compute` refuses past `queueLimit`. The two locks of venued are the outbox's and the lanes'.
 final class Handoff: Sendable {
-    /// What a job produced, for the loop to act on.
     enum Finished: Sendable {
-        /// The answer line for the connection `token`.
         case answer(token: UInt64, String)
         /// A new subscriber's first line, or why it cannot be followed.
         case subscribed(token: UInt64, Subscription, Result<PushLine, ProtocolError>)
-        /// Fresh lines for subscribers (`SubscriberHub.Round`).
         case pushes(SubscriberHub.Round, [SubscriberHub.Computed])
         /// A batch of prompt files is written (`PromptFiles`): each file's failure, if any.
         case promptFilesWritten([(name: String, failure: String?)])
@@ -44,12 +28,10 @@ final class Handoff: Sendable {
         case menusSaved(String?)
     }
 
-    /// Far above what the bounds above allow in practice (64 connections): reaching it
-    /// means something is wrong, and the client is told `busy`.
+    /// Far above what the bounds allow in practice: reaching it means something is wrong; the client gets `busy`.
     static let queueLimit = 256
     static let computeThreads = 2
-    /// The compute lane runs below the loop (nice 10 within the process): what a client
-    /// asks it to compute never delays the loop's answers to the others on a busy CPU.
+    /// Below the loop, so that what a client asks to compute never delays the loop's answers on a busy CPU.
     static let computeNice: Int32 = 10
 
     private let outbox: Outbox
@@ -67,8 +49,7 @@ final class Handoff: Sendable {
         own = WorkerLane(name: "own", threads: 1, queueLimit: .max, deliver: outbox.deliver)
     }
 
-    /// Queues `work` for the connection `token` of the client process `owner`; false
-    /// (nothing queued) when the compute lane is full.
+    /// False (nothing queued) when the compute lane is full.
     func compute(token: UInt64, owner: Int32, _ work: @escaping @Sendable () -> Finished) -> Bool {
         compute.run(WorkerLane.Job(token: token, owner: owner, work: work))
     }
@@ -84,7 +65,6 @@ final class Handoff: Sendable {
     /// The results ready so far; resets the eventfd.
     func take() -> [Finished] { outbox.take() }
 
-    /// Where results wait for the loop.
     private final class Outbox: Sendable {
         let fd: Int32
         private let finished = Mutex<[Finished]>([])

@@ -1,15 +1,10 @@
 import Glibc
 import VenuedSystem
 
-/// The listening socket: inherited from systemd (socket activation) or bound here.
-///
-/// One venued per socket path, and it removes only the socket it created. A bound
-/// socket's path is guarded by a lock file beside it (`lockPath`), held for the life of
-/// the process: a second venued on the same path, even one started at the same instant,
-/// or after someone removed the first one's socket file, refuses to start instead of
-/// replacing the first one's socket. At exit the file is unlinked only if it is still
-/// the one this process bound (same device and inode), never a socket another program
-/// put there since.
+/// The listening socket: inherited from systemd (socket activation) or bound here. One venued per socket path:
+/// a bound path is guarded by a lock file beside it (`lockPath`), held for the life of the process, so a second
+/// venued refuses to start instead of replacing the first one's socket, even after someone removed its file. At
+/// exit the file is unlinked only if it is still the one this process bound (same device and inode).
 struct Listener: Sendable {
     /// The file this process bound, to unlink at exit while it is still that file.
     struct OwnedFile: Sendable {
@@ -22,13 +17,11 @@ struct Listener: Sendable {
     /// nil for an inherited socket, which systemd owns.
     let ownedFile: OwnedFile?
 
-    /// `PATH.lock`: held by the venued bound to PATH. Never removed (removing a lock file
-    /// would let a second process lock a new one while the first holds the old).
+    /// `PATH.lock`, never removed: removing it would let a second process lock a new one while the first holds the old.
     static func lockPath(_ path: String) -> String { path + ".lock" }
 
-    /// LISTEN_PID/LISTEN_FDS (sd_listen_fds): the first passed descriptor, fd 3, when
-    /// the variables are meant for this process. They are removed from the environment
-    /// so that nothing started later mistakes them for its own.
+    /// LISTEN_PID/LISTEN_FDS (sd_listen_fds): fd 3, when the variables are meant for this process. They are
+    /// removed from the environment so that nothing started later mistakes them for its own.
     static func inherited(environment: [String: String]) throws(DaemonError) -> Listener? {
         guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
               let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1 else { return nil }
@@ -43,10 +36,9 @@ struct Listener: Sendable {
         return Listener(fd: fd, ownedFile: nil)
     }
 
-    /// Binds `path` 0600, holding `lockPath(path)` from before the probe until exit. A
-    /// socket file already there is probed: if something listens (even one too busy to
-    /// accept, or another program), we refuse to start; if nothing does, it is stale
-    /// and replaced — only by the lock's holder, so never by two starts at once.
+    /// Binds `path` 0600, holding `lockPath(path)` from before the probe until exit. If something listens on a
+    /// socket file already there (even one too busy to accept), we refuse to start; else it is stale and replaced,
+    /// only by the lock's holder, so never by two starts at once.
     static func bind(path: String) throws(DaemonError) -> Listener {
         let lock: FileLock
         do { lock = try FileLock.acquire(lockPath(path), waitingUpTo: 0) } catch {
@@ -78,8 +70,7 @@ struct Listener: Sendable {
             throw .socket("cannot bind \(path): \(String(cString: strerror(bindError)))")
         }
         chmod(path, 0o600)
-        // Under the lock and in the socket's directory, nothing else binds this path
-        // between our bind and this lstat: this is the file we created.
+        // Under the lock, nothing else binds this path between our bind and this lstat: this is our file.
         var created = stat()
         guard lstat(path, &created) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -97,10 +88,9 @@ struct Listener: Sendable {
         return Listener(fd: fd, ownedFile: owned)
     }
 
-    /// True when something listens at `path`. The probe never waits: a blocking
-    /// `connect` to a live listener whose backlog is full sleeps until it accepts, which
-    /// may be never, and a daemon stuck in start-up with its signals still blocked
-    /// cannot even be stopped. A full backlog (EAGAIN) means a live listener too.
+    /// The probe never waits: a blocking `connect` to a listener whose backlog is full sleeps until it accepts,
+    /// maybe never, and a daemon stuck in start-up with its signals blocked cannot be stopped. A full backlog
+    /// (EAGAIN) means a live listener too.
     private static func probe(_ path: String) -> Bool {
         switch UnixConnect.connect(to: path, until: Monotonic.seconds() + 1) {
         case .success(let fd):
@@ -117,14 +107,11 @@ struct Listener: Sendable {
         return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
     }
 
-    /// Removes the socket file we created, if it is still there; an inherited socket is
-    /// left to systemd.
     func removeFile() {
         if let ownedFile { Self.removeIfOurs(ownedFile) }
     }
 
-    /// Unlinks `file.path` when it is still the socket we bound: after someone removed
-    /// ours and another program bound the path, that program's socket stays.
+    /// Unlinks `file.path` only while it is still the socket we bound, never another program's since.
     private static func removeIfOurs(_ file: OwnedFile) {
         var info = stat()
         guard lstat(file.path, &info) == 0, UInt64(info.st_dev) == file.device, UInt64(info.st_ino) == file.inode else { return }

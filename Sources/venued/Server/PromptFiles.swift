@@ -1,53 +1,36 @@
 import Glibc
 import VenuedSystem
 
-/// The prompt files: `$XDG_RUNTIME_DIR/venued/prompt/NAME` (`directory(socketPath:owned:)`),
-/// each holding the text of a `prompt.NAME` line (`PromptSetting`), so that a shell
-/// prompt reads it with a builtin and starts no process (docs/integrations.md).
-///
-/// Each write replaces the file atomically (`AtomicFile`, without fsync: the file must not
-/// outlive venued, let alone a reboot): a prompt drawn at that moment reads the old text
-/// or the new, never half of either. Only the own lane writes, one batch at a time, in
-/// the order the loop made their texts; a file system that stalls holds up that lane,
-/// never the loop.
-///
-/// The files must not outlive venued, or a prompt would show a closing time long past as
-/// current. venued removes them when it stops (SIGTERM, SIGINT), and the systemd unit's
-/// `RuntimeDirectory=venued/prompt` has the manager remove the directory whenever the
-/// service stops, a crash or SIGKILL included. A venued started by hand and killed with
-/// SIGKILL leaves its files until it starts again, when `prepare` removes them first.
+/// The prompt files: `$XDG_RUNTIME_DIR/venued/prompt/NAME`, each holding the text of a `prompt.NAME` line, so
+/// that a shell prompt reads it with a builtin and starts no process (docs/integrations.md). Each write replaces
+/// the file atomically, so a prompt reads the old text or the new, never half; only the own lane writes, so a
+/// stalled file system holds up that lane, never the loop. The files must not outlive venued, or a prompt would
+/// show a past closing time as current: venued removes them at stop, the systemd unit's `RuntimeDirectory=` on
+/// any stop, and `prepare` at the next start after a SIGKILL.
 struct PromptFiles: Sendable {
-    /// What to do with one file.
     enum Change: Sendable, Equatable {
         case write(String)
         case remove
     }
 
     let directory: String
-    /// Entries `prepare` and `removeAll` look at: far more than the 16 files and their
-    /// temporaries the directory can hold.
+    /// Entries `prepare` and `removeAll` look at: far more than the directory can hold.
     private static let entryLimit = 4096
 
     init(socketPath: String, socketDirectoryIsOwned: Bool) {
         directory = Self.directory(socketPath: socketPath, owned: socketDirectoryIsOwned)
     }
 
-    /// `prompt` beside the socket when venued owns the socket's directory (the default,
-    /// in the user's runtime directory, which the session ends); else `SOCKET.prompt`.
-    /// A socket path the user chose may be in a directory of anything (`~/venued.sock`),
-    /// where a `prompt` directory could be theirs, and `prepare` empties the directory:
-    /// a name made from the socket's, which one venued holds at a time, is venued's alone.
+    /// `prompt` beside the socket when venued owns the socket's directory; else `SOCKET.prompt`: a socket path the
+    /// user chose may be in any directory, where a `prompt` directory could be theirs, and `prepare` empties it.
     static func directory(socketPath: String, owned: Bool) -> String {
         owned ? AtomicFile.directory(of: socketPath) + "/prompt" : socketPath + ".prompt"
     }
 
     func path(_ name: String) -> String { directory + "/" + name }
 
-    /// At start, once venued owns its socket (so no other venued writes here): removes what
-    /// an earlier venued left (a killed one's files and temporary files), configured or
-    /// not, since none of it was made from this venued's data; the count removed. The
-    /// directory stays: under systemd it is the unit's, and venued could not make it
-    /// again in a read-only /run.
+    /// At start, once venued owns its socket: removes whatever an earlier venued left; the count removed. The
+    /// directory stays: under systemd it is the unit's, and venued could not make it again in a read-only /run.
     func prepare() -> Int { removeEntries() }
 
     /// One batch, on the own lane; each file's failure, or nil for each that worked.
@@ -72,8 +55,7 @@ struct PromptFiles: Sendable {
         }
     }
 
-    /// At stop, as the own lane's last job (after every write): removes every file and
-    /// the directory.
+    /// At stop, as the own lane's last job (after every write).
     func removeAll() {
         _ = removeEntries()
         rmdir(directory)
@@ -91,14 +73,12 @@ struct PromptFiles: Sendable {
         return .success(())
     }
 
-    /// Unlinks every entry of the directory but subdirectories (a name is never one);
-    /// the count removed. A missing or foreign directory is left alone.
+    /// Unlinks every entry but subdirectories; the count removed. A missing or foreign directory is left alone.
     private func removeEntries() -> Int {
         do throws(AtomicFile.Failure) { try AtomicFile.checkOwnDirectory(directory) } catch { return 0 }
         guard let handle = opendir(directory) else { return 0 }
         defer { closedir(handle) }
         var names: [String] = []
-        // A private directory of ours holds a few files; the bound is for a loop, not a need.
         for _ in 0..<Self.entryLimit {
             guard let entry = readdir(handle) else { break }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }

@@ -1,15 +1,10 @@
-/// The bytes a client has sent and not yet had answered, cut into request lines under
-/// a size cap. Pure bookkeeping, so the framing rules are tested without a socket.
-///
-/// What it holds is bounded too (`capacity`): a client that pipelines faster than its
-/// answers go out stops being read once this much waits (`room` is 0), and the kernel's
-/// socket buffer, then the client's own `send`, take the back-pressure, not the daemon's
-/// memory. Lines are taken from a moving start rather than by shifting the rest down,
-/// so a buffer full of short requests costs linear time, not quadratic.
+/// The bytes a client has sent and not yet had answered, cut into request lines under a size cap; pure
+/// bookkeeping, so the framing is tested without a socket. Bounded by `capacity`: once that much waits, the
+/// client is not read (`room` is 0) and the kernel's buffer, then the client's own `send`, take the
+/// back-pressure. Lines are taken from a moving start, so many short requests cost linear time, not quadratic.
 struct RequestBuffer {
     enum Next: Equatable {
         case line([UInt8])
-        /// No complete line yet.
         case incomplete
         /// A line, or the start of one, longer than the limit: not a request.
         case tooLong
@@ -58,9 +53,8 @@ struct RequestBuffer {
         return .line(line)
     }
 
-    /// After the client closed its side and `next()` found no more lines: the last
-    /// request without its newline (`printf ... | nc -U`) still counts; nothing left
-    /// is `.incomplete`.
+    /// After the client closed its side and `next()` found no more lines: a last request without its newline
+    /// (`printf ... | nc -U`) still counts; nothing left is `.incomplete`.
     mutating func finish() -> Next {
         guard hasPartialRequest else { return .incomplete }
         defer { release() }

@@ -4,19 +4,16 @@ import VenuedSystem
 /// Non-blocking socket sends that never raise SIGPIPE, and the peer's credentials.
 /// Nothing here waits: a client that does not read must never hold up the loop.
 enum SocketIO {
-    /// Some bytes went out (maybe fewer than offered), the socket's buffer is full
-    /// (try again when it is writable), or the peer is gone.
+    /// Some bytes went out (maybe fewer), the buffer is full (try again when writable), or the peer is gone.
     static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Syscall.IO {
         Syscall.io { Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
     }
 
-    /// One non-blocking read of what the peer sent.
     static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, count: Int) -> Syscall.IO {
         Syscall.io { recv(fd, buffer.baseAddress, count, Int32(MSG_DONTWAIT)) }
     }
 
-    /// Sends all of `text` now, or reports false: for subscription pushes and the error
-    /// line sent just before a close, which are not worth waiting for.
+    /// Sends all of `text` now or returns false: for pushes and a last error line, not worth waiting for.
     @discardableResult
     static func sendAll(_ fd: Int32, _ text: String) -> Bool {
         var text = text
@@ -30,15 +27,14 @@ enum SocketIO {
         }
     }
 
-    /// True when the peer closed its socket altogether, so that nothing sent would be
-    /// read. A Unix socket reports POLLHUP only then; a peer that shut down only its
-    /// sending side (and waits for its answer) gives POLLRDHUP alone.
+    /// The peer closed its socket altogether (POLLHUP on a Unix socket), not just its sending side (POLLRDHUP
+    /// alone, waiting for its answer), so nothing sent would be read.
     static func peerIsGone(_ fd: Int32) -> Bool {
         var poller = pollfd(fd: fd, events: 0, revents: 0)
         return poll(&poller, 1, 0) == 1 && poller.revents & Int16(POLLHUP) != 0
     }
 
-    /// The process and uid at the other end (SO_PEERCRED: pid, uid, gid).
+    /// The process and uid at the other end (SO_PEERCRED).
     static func peer(_ fd: Int32) -> (pid: Int32, uid: UInt32)? {
         PeerCredentials(socket: fd).map { ($0.pid, $0.uid) }
     }

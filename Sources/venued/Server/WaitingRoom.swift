@@ -1,19 +1,8 @@
-/// The clients that connected while every slot was taken. Each waits up to its
-/// deadline for a slot, then is refused with a `busy` line. A freed slot goes to the
-/// client whose process holds the fewest slots, the one that waited longest among them:
-/// a process that opens hundreds of connections cannot make another wait behind them;
-/// a client that reconnects at once would otherwise race the end of its previous
-/// connection. At most `capacity` wait here (each holds a descriptor). A newcomer to a
-/// full room takes the place of the newest client of the process holding the most
-/// connections, when that is not its own (`displace`); else it is refused: so a process
-/// that floods connections gets `busy` for the surplus, and no one waits in the
-/// listening socket's queue behind it. Pure bookkeeping: the loop does the I/O.
-///
-/// Under load most requests pass through here (a client that reconnects at once finds
-/// its previous connection still holding a slot), so taking the oldest of a line does
-/// not shift the rest: it moves the line's head, and the departed are dropped in one
-/// move once they are as many as those waiting (`Line.takeOldest`); an emptied line's
-/// array is kept for the next line, so entering and leaving do not allocate.
+/// The clients that connected while every slot was taken, each waiting up to its deadline, then refused `busy`.
+/// A freed slot goes to the client whose process holds the fewest slots, the longest-waiting among them, so a
+/// process with hundreds of connections cannot make another wait behind them. At most `capacity` wait (each
+/// holds a descriptor); a newcomer to a full room displaces the newest client of the process holding the most,
+/// when that is not its own, so a flood gets `busy` for its surplus. Pure bookkeeping: the loop does the I/O.
 struct WaitingRoom {
     private struct Client {
         let fd: Int32
@@ -22,16 +11,14 @@ struct WaitingRoom {
         let arrival: Int
     }
 
-    /// One process's waiting clients, in arrival order: `clients[head...]`, those before
-    /// `head` having left. A freed slot asks once per process, not once per client: a
-    /// flood from one process is one entry here. Never empty while in the room.
+    /// One process's waiting clients, in arrival order (`clients[head...]`), never empty while in the room: a freed
+    /// slot asks once per process, not once per client.
     private struct Line {
         let peer: Int32
         var clients: [Client]
         var head = 0
 
-        /// `storage` is an emptied line's array, kept for the next line so that its
-        /// growth is not paid again.
+        /// `storage` is an emptied line's array, kept so that its growth is not paid again.
         init(peer: Int32, first: Client, storage: [Client]) {
             self.peer = peer
             clients = storage
@@ -41,10 +28,8 @@ struct WaitingRoom {
         var count: Int { clients.count - head }
         var oldest: Client { clients[head] }
 
-        /// A line is usually never empty under load (its process's clients keep coming),
-        /// so it is compacted rather than left to grow: once the departed are at least
-        /// as many as those waiting (and a few), they go in one move, which the takes
-        /// since the last move pay for, one client's move each.
+        /// Under load a line rarely empties, so it is compacted: once the departed are at least as many as those
+        /// waiting (and `compactionFloor`), they go in one move, which the takes since the last one pay for.
         mutating func takeOldest() -> Client {
             let client = clients[head]
             head += 1
@@ -57,23 +42,19 @@ struct WaitingRoom {
 
         mutating func takeNewest() -> Client { clients.removeLast() }
 
-        /// Below this many departed, a line keeps them: a move of a few costs more than
-        /// their room.
+        /// Below this many departed, a line keeps them: a move of a few costs more than their room.
         static let compactionFloor = 16
     }
 
-    /// Who `admit` would let in, as `next` chose it: good until the room or the slots
-    /// held change, so the loop uses it at once.
+    /// Who `admit` would let in: good until the room or the slots held change, so the loop uses it at once.
     struct Choice {
         let peer: Int32
         fileprivate let line: Int
     }
 
     let capacity: Int
-    /// In the order they opened (a line opens with its process's first client since it
-    /// last emptied): `displace` gives a tie to the earliest.
+    /// In the order they opened, so that `displace` gives a tie to the earliest.
     private var lines: [Line] = []
-    /// The array of the last line that emptied, emptied, its capacity kept.
     private var spare: [Client] = []
     private var count = 0
     private var arrivals = 0
@@ -91,7 +72,6 @@ struct WaitingRoom {
 
     var isFull: Bool { count >= capacity }
 
-    /// Only while the room is not full.
     mutating func enter(_ fd: Int32, peer: Int32, until deadline: Double) {
         precondition(!isFull, "the loop enters a client only while the waiting room has space")
         let client = Client(fd: fd, deadline: deadline, arrival: arrivals)
@@ -106,10 +86,9 @@ struct WaitingRoom {
         }
     }
 
-    /// For a newcomer from process `peer` to a full room: takes out the newest client of
-    /// the process holding the most connections (`slots` counts its request slots; its
-    /// clients here count too) and returns its descriptor, to be refused; nil when
-    /// `peer` holds as many as any other but one, and so the newcomer is the one refused.
+    /// For a newcomer from `peer` to a full room: takes out the newest client of the process holding the most
+    /// (its request slots, by `slots`, and its clients here) and returns its descriptor, to be refused; nil when
+    /// `peer` holds as many as any other but one, so the newcomer is the one refused.
     mutating func displace(for peer: Int32, slots: (Int32) -> Int) -> Int32? {
         var top: (line: Int, held: Int)?
         var newcomerHeld: Int?
@@ -123,9 +102,7 @@ struct WaitingRoom {
         return takeNewest(line: top.line)
     }
 
-    /// The client whose process holds the fewest slots (`slots` counts them), the one
-    /// that has waited longest among those, for a slot that frees; nil when none waits.
-    /// Costs nothing while the room is empty.
+    /// The longest-waiting client of the process holding the fewest slots (`slots` counts them); nil when none waits.
     func next(slots: (Int32) -> Int) -> Choice? {
         guard !isEmpty else { return nil }
         var best: (line: Int, held: Int, arrival: Int)?
@@ -153,8 +130,7 @@ struct WaitingRoom {
                 continue
             }
             ended.append((oldest.arrival, oldest.fd))
-            // The line's next oldest comes to its head, or the line goes and the next one
-            // moves to `index`: either way, look at `index` again.
+            // The line's next oldest comes to its head, or the next line moves to `index`: look at `index` again.
             _ = takeOldest(line: index)
         }
         return ended.sorted { $0.arrival < $1.arrival }.map(\.fd)
@@ -172,7 +148,6 @@ struct WaitingRoom {
         return client.fd
     }
 
-    /// A client of line `index` has left: the line goes when it was its last.
     private mutating func left(line index: Int) {
         count -= 1
         guard lines[index].count == 0 else { return }

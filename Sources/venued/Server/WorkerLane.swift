@@ -2,11 +2,8 @@ import CLinuxEvents
 import Synchronization
 import VenuedSystem
 
-/// A queue of jobs and the threads that run them, started on demand up to a limit.
-///
-/// A free thread takes the oldest job of the process with the fewest jobs running, not
-/// the oldest job: a process that floods costly questions queues behind itself, and
-/// another process's job runs next.
+/// A queue of jobs and the threads that run them, started on demand up to a limit. A free thread takes the oldest
+/// job of the process with the fewest jobs running, so a process that floods costly questions queues behind itself.
 final class WorkerLane: Sendable {
     struct Job: Sendable {
         /// The connection waiting for it, so a hang-up can take it off the queue.
@@ -20,7 +17,6 @@ final class WorkerLane: Sendable {
         var queue: [Job] = []
         var threads = 0
         var idle = 0
-        /// Jobs running, by process.
         var running: [Int32: Int] = [:]
     }
 
@@ -58,14 +54,11 @@ final class WorkerLane: Sendable {
         return queued
     }
 
-    /// Drops the queued job of the connection `token`, if it has not started.
     func cancel(token: UInt64) {
         state.withLock { $0.queue.removeAll { $0.token == token } }
     }
 
     private func work() -> Never {
-        // Below the loop: a flood of costly questions takes these threads' time, and
-        // the loop, which answers everyone else, goes first on a busy CPU.
         if let nice { _ = venued_lower_this_thread(nice) }
         while true {
             state.withLock { $0.idle += 1 }
