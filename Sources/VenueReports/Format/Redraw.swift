@@ -1,20 +1,16 @@
 import DiningHours
 
-/// When a watched status can next read differently: what `venuectl watch` and venued's
-/// `subscribe` sleep until. A status changes at each opening and closing, when a
-/// closing-soon window starts (the bars turn orange), on each minute of a countdown a
-/// format shows ("closes in 12 min"), at local midnight (day names such as "Tue"
-/// become "today"; the horizon's edges fall there too), and when the data turns stale. Waking only then, and printing only when the text differs, keeps a
-/// bar current without redrawing more often than it changes.
+/// When a watched status can next read differently (openings, closings, closing-soon starts, countdown minutes,
+/// local midnight, data turning stale): what `venuectl watch` and venued's `subscribe` sleep until, so a bar
+/// stays current without redrawing more often than it changes.
 public enum Redraw {
     /// The first such instant after the report's; nil when nothing will change within
     /// the 14-day lookahead (the caller still wakes hourly for a stepped clock).
     public static func next(after report: StatusReport, campus: Campus, presentation: StatusPresentation?) -> Instant? {
         let now = report.at
         let soon = report.options.soonMinutes * 60
-        // Local midnight is always a candidate, so no transition past it (and past its
-        // closing-soon window) can be the soonest: only that stretch is scanned, not the
-        // 14-day lookahead, which a round of pushes would otherwise compute per subscriber.
+        // Local midnight is always a candidate, so only the stretch up to it is scanned, not the 14-day lookahead
+        // that a round of pushes would otherwise compute per subscriber.
         let midnight = report.zone.instant(for: LocalDateTime(date: report.zone.localDate(of: now).adding(days: 1), secondOfDay: 0))
         var candidates: [Instant] = [midnight] + [report.dishesChangeAt].compactMap { $0 }
         // Soonest first: once a transition's closing-soon start lies past the earliest
@@ -24,9 +20,7 @@ public enum Redraw {
             candidates.append(transition.at)
             if transition.kind == .closes, transition.at - soon > now { candidates.append(transition.at - soon) }
         }
-        // A venue that stays open still reads differently when a meal starts or ends
-        // inside the block ("Brunch until 2:00 PM" becomes "Lunch"): every daypart's
-        // start and end until midnight, for the venues shown.
+        // A meal starting or ending ("Brunch until 2:00 PM" becomes "Lunch") changes an open venue's text too.
         for row in report.rows {
             guard let timetable = campus.timetables.first(where: { $0.venue.id == row.venue.id }) else { continue }
             for interval in timetable.schedule(around: now, estimate: report.options.estimate).intervals {
@@ -57,8 +51,7 @@ public enum Redraw {
             if template.pieces.contains(.field(.changesIn)) { return Int.max }
             if template.pieces.contains(.field(.detail)) { return max(VenueLine.countdownLimit, soon) }
             return template.pieces.contains(.field(.phrase)) ? soon : nil
-        // Plain text and the bars' tooltips also carry the detail, which counts down
-        // through the last hour.
+        // Plain text and the bars' tooltips carry the detail, which counts down through the last hour.
         case .plain, .waybar, .i3blocks, .i3bar, .i3statusRS: return max(VenueLine.countdownLimit, soon)
         }
     }

@@ -47,9 +47,8 @@ public enum Tone: String, Sendable, CaseIterable {
         }
     }
 
-    /// The tone of several venues at once: open when any is open (closing soon when all
-    /// open ones are), else unknown when any is unknown (some closed and some without
-    /// hours is not "all closed", so it must not be red), else closed.
+    /// Open if any is open, else unknown if any is (some closed and some without hours must not look red), else
+    /// closed.
     package static func combined(_ tones: [Tone]) -> Tone {
         if tones.contains(.open) { return .open }
         if tones.contains(.closingSoon) { return .closingSoon }
