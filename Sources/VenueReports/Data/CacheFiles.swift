@@ -11,8 +11,7 @@ public struct CacheFiles: Sendable {
         public var etag: String?
         public var lastModified: String?
         public var fetchedAt: Instant
-        /// Size and checksum of the feed file it describes: a meta left from another copy (a kill between the two writes)
-        /// is ignored.
+        /// Size and checksum of the file it describes, so a meta left from another copy (a kill between writes) is ignored.
         public var size: Int
         public var checksum: String
 
@@ -40,8 +39,7 @@ public struct CacheFiles: Sendable {
 
         public func describes(_ bytes: [UInt8]) -> Bool { size == bytes.count && checksum == Self.checksum(bytes) }
 
-        /// FNV-1a, 64 bits: not a defence against anyone, only a check that two files written one after the other belong
-        /// together.
+        /// FNV-1a, 64 bits: no defence against anyone, only a check that two files written in turn belong together.
         package static func checksum(_ bytes: [UInt8]) -> String {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }

@@ -4,8 +4,7 @@ import DiningHours
 /// refreshed for a while, or shown because refreshing failed, counts as stale; a fresh copy says nothing.
 public struct DataAge: Sendable, Hashable {
     public enum Staleness: Sendable, Hashable {
-        /// venued could not be asked, so venuectl shows its own copy: the bundled data,
-        /// or a cached copy older than the margin. `hint` is what helps (start it, its log).
+        /// venuectl shows its own copy, bundled or cached beyond the margin; `hint` is what helps (start it, its log).
         case venuedUnreachable(hint: String)
         /// venued serves its cached or bundled copy because its refreshes fail.
         case refreshFailing
@@ -23,7 +22,6 @@ public struct DataAge: Sendable, Hashable {
 
     /// Nil for the bundled data, a `--data` file, or a cache without its meta.
     public let fetchedAt: Instant?
-    /// Nil while the data is as fresh as refreshes keep it.
     public let staleness: Staleness?
     /// When data that is fresh now turns stale by age: watchers wake then to say so.
     public let staleFrom: Instant?

@@ -9,7 +9,6 @@ import VenuedSystem
 public struct Favorites: Hashable, Sendable {
     /// In the order they were added: `favorites list` and the file keep it.
     public private(set) var ids: [Int] = []
-    /// As written, in the order added.
     public private(set) var dishes: [String] = []
 
     /// The most favorites a request may carry: more than twice the venues Penn has.
@@ -32,7 +31,6 @@ public struct Favorites: Hashable, Sendable {
         return try parse(bytes, path: path)
     }
 
-    /// `path` is for errors, which name it with the line.
     public static func parse(_ bytes: [UInt8], path: String) throws(AnswerError) -> Favorites {
         let text = String(decoding: bytes, as: UTF8.self)
         var favorites = Favorites()
@@ -95,8 +93,7 @@ public struct Favorites: Hashable, Sendable {
         return value
     }
 
-    /// Readable by its owner only (which venues a person eats at is theirs). Call it through `update`, which holds
-    /// the lock.
+    /// Owner-only (which venues a person eats at is theirs); call it through `update`, which holds the lock.
     private func save(_ path: String, names: [Int: String]) throws(AnswerError) {
         var text = "# venuectl favorites: one venue id a line (the name after '#' is for people).\n"
         for id in ids { text += "\(id)" + (names[id].map { "  # \($0)" } ?? "") + "\n" }

@@ -8,8 +8,7 @@ import VenuedSystem
 public struct FeedCopy: Sendable {
     public let feed: Feed
     public let source: FeedSource
-    /// For `cache`, when the cached copy was fetched; nil for the bundled data, a `--data` file, or a cache without
-    /// its meta.
+    /// Nil for the bundled data, a `--data` file, or a cache without its meta.
     public let fetchedAt: Instant?
 
     public init(feed: Feed, source: FeedSource, fetchedAt: Instant? = nil) {

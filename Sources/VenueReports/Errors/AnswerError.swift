@@ -6,8 +6,7 @@ import VenuedSystem
 public enum AnswerError: Error, Equatable, CustomStringConvertible {
     /// `help` is the command whose `--help` explains it.
     case usage(String, help: String = "venuectl status --help")
-    /// Worded `path:line: what is wrong`; a case of its own so that a bar can say "config error" rather than "usage
-    /// error".
+    /// Worded `path:line: what is wrong`; its own case so that a bar can say "config error", not "usage error".
     case config(String)
     /// `location` is the config file's `path:line` when the name came from there; `suggestion` the database's spelling.
     case unknownZone(String, location: String?, suggestion: String? = nil)

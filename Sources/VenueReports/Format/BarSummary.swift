@@ -13,8 +13,7 @@ package struct BarSummary {
     package static let hiddenLine = "\n"
     package let notes: StatusNotes
     package let marker: String?
-    /// Open and unknown among all the chosen venues, those `--open-now` left out too, so
-    /// that a count with no hours behind it does not read as "0 open".
+    /// Counts the venues `--open-now` left out too, so that a count with no hours behind it does not read "0 open".
     package let headcount: Headcount
 
     package init(_ report: StatusReport) {

@@ -20,7 +20,6 @@ package struct Headcount: Sendable {
         self.date = date
     }
 
-    /// The venues of a status answer, those `--open-now` left out for unknown hours too.
     package init(_ report: StatusReport) {
         self.init(total: report.chosen, open: report.rows.count { $0.status.state == .open },
                   unknown: (report.rows + report.withheld).compactMap(\.status.unknownReason),
@@ -30,8 +29,7 @@ package struct Headcount: Sendable {
     package var hasUnknown: Bool { !unknown.isEmpty }
     package var allUnknown: Bool { hasUnknown && unknown.count == total }
 
-    /// Nothing known to be open, said so that it cannot pass for "all closed"; nil when a venue is open or every
-    /// venue is known.
+    /// Nothing known to be open, worded so it cannot pass for "all closed"; nil when one is open or all are known.
     package var noneOpen: String? {
         guard open == 0, hasUnknown else { return nil }
         if allUnknown { return "none known to be open: no hours for " + Self.venues(total) + (because.map { " (\($0))" } ?? "") }

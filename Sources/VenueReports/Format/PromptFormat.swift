@@ -11,7 +11,6 @@ package enum PromptFormat {
         let dish = report.dishAlerts.first.map { BarSummary.separator + DishAlertText.line($0, zone: report.zone, at: report.at) } ?? ""
         let marker = dish + (report.dataAge.isStale ? " " + StatusNotes.staleMarker : "")
         // --open-now with no hours for some: the segment stays, or it would say "all closed".
-        // A prompt has room for a few words: the tooltip-length reason is left to `status`.
         guard !lines.isEmpty else {
             let none = headcount.allUnknown ? "no hours known" : headcount.noneOpen
             return none.map { $0 + marker + "\n" } ?? ""

@@ -4,8 +4,7 @@ import DiningHours
 /// local midnight, data turning stale): what `venuectl watch` and venued's `subscribe` sleep until, so a bar
 /// stays current without redrawing more often than it changes.
 public enum Redraw {
-    /// The first such instant after the report's; nil when nothing will change within
-    /// the 14-day lookahead (the caller still wakes hourly for a stepped clock).
+    /// Nil when nothing changes within the lookahead (the caller still wakes hourly for a stepped clock).
     public static func next(after report: StatusReport, campus: Campus, presentation: StatusPresentation?) -> Instant? {
         let now = report.at
         let soon = report.options.soonMinutes * 60
@@ -13,8 +12,7 @@ public enum Redraw {
         // that a round of pushes would otherwise compute per subscriber.
         let midnight = report.zone.instant(for: LocalDateTime(date: report.zone.localDate(of: now).adding(days: 1), secondOfDay: 0))
         var candidates: [Instant] = [midnight] + [report.dishesChangeAt].compactMap { $0 }
-        // Soonest first: once a transition's closing-soon start lies past the earliest
-        // candidate, no later one can come sooner.
+        // Soonest first: once a closing-soon start lies past the earliest candidate, no later one comes sooner.
         for transition in campus.transitions(after: now, through: min(now + Timetable.lookahead, midnight + soon), estimate: report.options.estimate) {
             if let earliest = candidates.min(), transition.at - soon > earliest { break }
             candidates.append(transition.at)
@@ -30,8 +28,7 @@ public enum Redraw {
         if let window = countdownWindow(presentation, soon: soon) {
             for row in report.rows {
                 guard let end = row.status.changesAt, end > now else { continue }
-                // Inside the window, each minute the countdown moves on; before it, the
-                // instant the countdown starts ("closes at 4:30 PM" becomes "closes in 60 min").
+                // Each minute inside the window; before it, the instant the countdown starts.
                 candidates.append(end - now <= window ? minuteBoundary(before: end, after: now) : end - window)
             }
         }
@@ -56,8 +53,7 @@ public enum Redraw {
         }
     }
 
-    /// The next instant after `now` at which "N min" before `end` becomes "N-1 min":
-    /// durations are shown rounded up to the minute (`ClockText.duration`).
+    /// When "N min" before `end` becomes "N-1 min": durations are rounded up to the minute (`ClockText.duration`).
     package static func minuteBoundary(before end: Instant, after now: Instant) -> Instant {
         let minutes = (end - now + 59) / 60
         return end - 60 * (minutes - 1)

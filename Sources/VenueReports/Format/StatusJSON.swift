@@ -45,8 +45,7 @@ public enum StatusJSON {
         let coverage = report.coverage.map {
             JSONText.object([("first", JSONText.quote("\($0.first)")), ("last", JSONText.quote("\($0.last)"))])
         } ?? "null"
-        // Said at the top only when every venue shown is unknown for the same reason, or,
-        // with --open-now, when every venue was left out for it.
+        // At the top only when every venue shown (or, with --open-now, left out) is unknown for the same reason.
         let judged = report.rows.isEmpty && report.withheld.count == report.chosen ? report.withheld : report.rows
         let reasons = Set(judged.map { $0.status.unknownReason?.name })
         let sharedReason = reasons.count == 1 ? reasons.first ?? nil : nil
@@ -67,7 +66,6 @@ public enum StatusJSON {
         ] + withheld + dishes
     }
 
-    /// `{"id":..,"name":..,"unknown_reason":..}`: a venue an answer cannot speak for.
     package static func unknownVenue(_ row: StatusReport.Row) -> String {
         unknownVenue(row.venue, reason: row.status.unknownReason)
     }

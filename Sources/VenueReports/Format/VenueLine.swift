@@ -1,7 +1,6 @@
 import DiningHours
 
-/// One venue as every format shows it: its tone in the palette and its words, worked
-/// out once from the report, so that each format only arranges and escapes them.
+/// One venue's tone and words, worked out once so that each format only arranges and escapes them.
 package struct VenueLine: Sendable {
     package let venue: Venue
     package let status: VenueStatus
@@ -9,8 +8,7 @@ package struct VenueLine: Sendable {
     /// `open`, `closed`, `unknown`, with `~` in front when estimated.
     package let stateWord: String
     package let detail: String
-    /// The detail without the meal ("closes at midnight", "opens at 5:00 PM"): what a
-    /// narrow terminal keeps when the whole detail does not fit.
+    /// The detail without the meal: what a narrow terminal keeps when the whole detail does not fit.
     package let essentialDetail: String
     /// The few words a bar or prompt shows after the name.
     package let phrase: String
@@ -22,8 +20,7 @@ package struct VenueLine: Sendable {
     /// For templates' `{stale}`.
     package let stale: Bool
 
-    /// `countdown`: near a closing, say the time left ("closes in 10 min"); false, only
-    /// clock times ("closes at 4:30 PM", "open till 4:30pm"), which do not go stale.
+    /// `countdown` false: only clock times ("closes at 4:30 PM"), which do not go stale.
     package init(_ row: StatusReport.Row, in report: StatusReport, countdown: Bool = true) {
         let status = row.status, zone = report.zone, now = report.at
         venue = row.venue
@@ -65,8 +62,7 @@ package struct VenueLine: Sendable {
         }
     }
 
-    /// The detail, whole and without its meal: the closing or opening time is what a
-    /// person looks for, the meal comes second.
+    /// Whole and without its meal: the closing or opening time is what a person looks for.
     private static func detail(_ status: VenueStatus, venue: Venue, zone: ZoneRules, now: Instant,
                                countdown: Bool) -> (full: String, essential: String) {
         switch status.state {

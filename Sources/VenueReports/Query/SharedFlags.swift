@@ -13,7 +13,6 @@ extension FlagTable.Flag {
         .init(name: "--data", value: "FILE", help: "compute from this venues JSON file instead of venued's copy") { o, v in o[keyPath: field] = v }
     }
 
-    /// Sets the field to false: it says whether to estimate.
     package static func noEstimate(_ field: WritableKeyPath<Options, Bool> & Sendable) -> Self {
         .init(name: "--no-estimate", value: nil, help: "no projected hours: dates the data lacks are unknown") { o, _ in o[keyPath: field] = false }
     }

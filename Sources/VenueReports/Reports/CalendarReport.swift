@@ -5,8 +5,7 @@ import DiningHours
 /// calendar does not pass for a closed one without a word.
 public struct CalendarReport: Sendable {
     package struct Event: Sendable, Equatable {
-        /// Stable across runs and data refreshes while the venue, date, label and start
-        /// stay the same, so a re-import replaces the event instead of adding a copy.
+        /// Stable while venue, date, label and start stay, so a re-import replaces the event instead of adding a copy.
         package let uid: String
         package let venue: Venue
         /// The date it starts on, in the venue zone.

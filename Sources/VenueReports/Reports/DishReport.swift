@@ -1,7 +1,6 @@
 import DiningHours
 
-/// `venuectl search --dish` (docs/MENUS.md, "Dish search"): where and when matching dishes are served, soonest
-/// first.
+/// `venuectl search --dish` (docs/MENUS.md, "Dish search"): where and when matching dishes are served, soonest first.
 public struct DishReport: Sendable {
     public let query: String
     public let at: Instant

@@ -1,7 +1,6 @@
 import DiningHours
 
-/// `venuectl hours --json`, and venued's `hours` answer (docs/PROTOCOL.md), `ok` first (`Reply.ok`); instants are
-/// ISO 8601 with offsets.
+/// `venuectl hours --json` and venued's `hours` answer (docs/PROTOCOL.md); instants are ISO 8601 with offsets.
 public enum HoursJSON {
     public static func render(_ report: HoursReport) -> String {
         Reply.ok(members(report))

@@ -29,7 +29,6 @@ public struct HoursReport: Sendable {
     package var address: String? { info?.address ?? nonEmpty(venue.address) }
     package var image: String? { nonEmpty(venue.imageURL) }
 
-    /// Each once.
     package var messages: [String] {
         var seen: [String] = []
         for message in days.flatMap(\.dayparts).map(\.message) where !message.isEmpty && !seen.contains(message) {

@@ -1,7 +1,6 @@
 import DiningHours
 
-/// `venuectl menu --json` (docs/MENUS.md, "JSON"), `ok` first as every JSON answer (`Reply.ok`); times are ISO 8601
-/// with offsets.
+/// `venuectl menu --json` (docs/MENUS.md, "JSON"), `ok` first as every answer; times are ISO 8601 with offsets.
 public enum MenuJSON {
     public static func render(_ report: MenuReport) -> String {
         let zone = report.zone

@@ -17,8 +17,7 @@ public struct StatusReport: Sendable {
     public let dataAge: DataAge
     package let coverage: Coverage?
     package let rows: [Row]
-    /// The venues `--open-now` left out for unknown hours, so that an answer can tell "none open" from "none known
-    /// to be open".
+    /// Left out by `--open-now` for unknown hours, so an answer can tell "none open" from "none known to be open".
     package let withheld: [Row]
     /// How many venues passed every filter but `--open-now`: the "15" of "no hours for 3 of 15".
     package let chosen: Int

@@ -63,8 +63,7 @@ public final class ZoneDatabase: Sendable {
         }
     }
 
-    /// The user's zone name, as glibc would pick it: `$TZ`, else the link /etc/localtime, else /etc/timezone, else UTC.
-    /// Only the name is needed, so the zone file itself is not read.
+    /// The user's zone name as glibc picks it (`$TZ`, /etc/localtime, /etc/timezone, UTC); the file itself is not read.
     public static func userZoneName(environment: [String: String]) -> String {
         if var tz = environment["TZ"], !tz.isEmpty {
             if tz.hasPrefix(":") { tz.removeFirst() }
