@@ -2,10 +2,8 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// venued's last good copy on disk: `venues.json`, and beside it `venues.meta` with where
-/// it came from and the HTTP validators for a conditional GET. The daemon writes them
-/// (`DiskCache`); venuectl reads them when the daemon is down. Both read through here,
-/// so they agree on the location, the format and what counts as usable.
+/// venued's last good copy on disk, `venues.json` and its `venues.meta`. The daemon writes them and venuectl reads
+/// them when the daemon is down, both through here, so they agree on the location, the format and what is usable.
 public struct CacheFiles: Sendable {
     public struct Meta: Sendable, Equatable {
         public var source: FeedSource
@@ -13,8 +11,7 @@ public struct CacheFiles: Sendable {
         public var etag: String?
         public var lastModified: String?
         public var fetchedAt: Instant
-        /// Size and FNV-1a checksum of the feed file it describes: a meta left from
-        /// another copy (a kill between the two writes) is ignored.
+        /// Size and checksum of the file it describes, so a meta left from another copy (a kill between writes) is ignored.
         public var size: Int
         public var checksum: String
 
@@ -29,24 +26,20 @@ public struct CacheFiles: Sendable {
             self.checksum = checksum
         }
 
-        /// The meta of `bytes`, fetched from `url` at `fetchedAt`.
         public init(describing bytes: [UInt8], source: FeedSource, url: String, etag: String?, lastModified: String?,
                     fetchedAt: Instant) {
             self.init(source: source, url: url, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
                       size: bytes.count, checksum: Self.checksum(bytes))
         }
 
-        /// The fetch times a meta may hold: 2000-01-01 up to 2200-01-01, which holds
-        /// every time venued writes (its clock is "now" shifted by at most 100 years).
-        /// Anything else was not written by venued, and an instant near the ends of `Int`
-        /// would overflow the first sum made with it (an age, a date in a zone), so
-        /// such a meta is ignored as a whole, like one that describes another copy.
+        /// Every time venued writes falls in here (its clock is "now" shifted by at most 100 years). Anything else was not
+        /// written by venued, and an instant near the ends of `Int` would overflow the first sum made with it, so such a
+        /// meta is ignored as a whole.
         public static let plausibleFetchTimes = 946_684_800..<7_258_118_400
 
         public func describes(_ bytes: [UInt8]) -> Bool { size == bytes.count && checksum == Self.checksum(bytes) }
 
-        /// FNV-1a, 64 bits: not a defence against anyone, only a check that two files
-        /// written one after the other belong together (about 60 µs for a real feed).
+        /// FNV-1a, 64 bits: no defence against anyone, only a check that two files written in turn belong together.
         package static func checksum(_ bytes: [UInt8]) -> String {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -54,8 +47,7 @@ public struct CacheFiles: Sendable {
         }
     }
 
-    /// What the two files hold when the feed decodes to at least one venue: the bytes as
-    /// written, the feed, and the meta that describes them (a `FeedCopy` once adopted).
+    /// A feed that decodes to at least one venue, with the meta that describes it when there is one.
     public struct Stored: Sendable {
         public let bytes: [UInt8]
         public let feed: Feed
@@ -72,8 +64,7 @@ public struct CacheFiles: Sendable {
         case usable(Stored)
     }
 
-    /// venued's fetch cap: the largest body it adopts, and so the largest cache file it
-    /// writes. A larger file there is not its, and is not read.
+    /// venued's fetch cap, and so the largest cache file it writes: a larger file there is not its, and is not read.
     public static let sizeLimit = 4 << 20
 
     public let directory: String
@@ -82,7 +73,7 @@ public struct CacheFiles: Sendable {
 
     public init(directory: String) { self.directory = directory }
 
-    /// The default location (`$XDG_CACHE_HOME/venued`), nil when neither it nor HOME is set.
+    /// `$XDG_CACHE_HOME/venued`; nil when neither it nor HOME is set.
     public init?(environment: [String: String]) {
         guard let directory = VenuedPaths.cacheDirectory(environment: environment) else { return nil }
         self.directory = directory

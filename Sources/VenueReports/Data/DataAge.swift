@@ -1,22 +1,16 @@
 import DiningHours
 
-/// How current the data behind an answer is: when it was fetched and, when it may be
-/// out of date, why (docs/HOURS.md, "Stale data"). Hours change rarely, so only data
-/// that has not been refreshed for a while, or that is shown because refreshing failed,
-/// counts as stale; a fresh copy says nothing. venued fills it from the health of its
-/// refreshes (`served`), venuectl's local path from the cache's meta and the fact that
-/// it is a fallback (`fallback`); every format renders it the same way.
+/// How current the data behind an answer is (docs/HOURS.md, "Stale data"). Hours change rarely, so only data not
+/// refreshed for a while, or shown because refreshing failed, counts as stale; a fresh copy says nothing.
 public struct DataAge: Sendable, Hashable {
     public enum Staleness: Sendable, Hashable {
-        /// venued could not be asked, so venuectl shows its own copy: the bundled data,
-        /// or a cached copy older than the margin. `hint` is what helps (start it, its log).
+        /// venuectl shows its own copy, bundled or cached beyond the margin; `hint` is what helps (start it, its log).
         case venuedUnreachable(hint: String)
         /// venued serves its cached or bundled copy because its refreshes fail.
         case refreshFailing
         /// No refresh has succeeded for the refresh interval and the margin (or ever).
         case overdue
 
-        /// The name in JSON (`"stale_reason"`).
         public var name: String {
             switch self {
             case .venuedUnreachable: return "venued_unreachable"
@@ -26,10 +20,8 @@ public struct DataAge: Sendable, Hashable {
         }
     }
 
-    /// When the copy was fetched; nil for the bundled data, a `--data` file, or a cache
-    /// without its meta.
+    /// Nil for the bundled data, a `--data` file, or a cache without its meta.
     public let fetchedAt: Instant?
-    /// Why the data may be out of date; nil while it is as fresh as refreshes keep it.
     public let staleness: Staleness?
     /// When data that is fresh now turns stale by age: watchers wake then to say so.
     public let staleFrom: Instant?
@@ -42,16 +34,13 @@ public struct DataAge: Sendable, Hashable {
 
     public var isStale: Bool { staleness != nil }
 
-    /// How long past the refresh interval data may go unrefreshed before it is called
-    /// stale: a few failed refreshes in a row are a blip, an hour of them is not.
+    /// How long past the refresh interval data may go unrefreshed before it is stale: a few failed refreshes in a row
+    /// are a blip, an hour of them is not.
     public static let margin = 3600
-    /// venued's refresh interval unless its config says otherwise; venuectl, which does
-    /// not read venued's config, judges a cached copy by it.
+    /// venuectl, which does not read venued's config, judges a cached copy by this interval.
     public static let defaultRefreshSeconds = 900
 
-    /// What venued serves: `copy`, last confirmed by a successful refresh at
-    /// `lastSuccess` (which may have kept the copy rather than replaced it), after
-    /// `failures` failed refreshes in a row, refreshing every `refreshSeconds`.
+    /// What venued serves; `lastSuccess` may have kept the copy rather than replaced it.
     public static func served(_ copy: FeedCopy, lastSuccess: Instant?, failures: Int, refreshSeconds: Int, now: Instant) -> DataAge {
         if failures > 0 && (copy.source == .cache || copy.source == .bundled) {
             return DataAge(fetchedAt: copy.fetchedAt, staleness: .refreshFailing)
@@ -60,10 +49,8 @@ public struct DataAge: Sendable, Hashable {
         return aged(copy.fetchedAt, confirmed: confirmed, limit: refreshSeconds + margin, now: now)
     }
 
-    /// venuectl's own copy, shown because venued could not answer: the bundled data is
-    /// always stale; a cached copy once it is older than venued's default interval and
-    /// the margin, since nothing refreshes it while venued is away.
-    /// `hint` says what to do about it ("start it with ...").
+    /// venuectl's own copy, shown because venued could not answer: the bundled data is always stale, a cached copy
+    /// once it is older than venued's default interval and the margin, since nothing refreshes it meanwhile.
     public static func fallback(_ copy: FeedCopy, unreachableHint hint: String, now: Instant) -> DataAge {
         let age = aged(copy.fetchedAt, confirmed: copy.fetchedAt, limit: defaultRefreshSeconds + margin, now: now)
         guard age.isStale || copy.source == .bundled else { return age }

@@ -2,16 +2,13 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// The favorite venues, by id, and the followed dishes, in
-/// `$XDG_CONFIG_HOME/venued/favorites`: one id a line, the venue's name after `#` for
-/// people reading the file, `#` lines are comments; a dish is a line `dish: NAME`.
-/// Ids, not names, because names change between feeds and a substring could later
-/// match a second venue; dishes by name, because menus have no lasting dish ids. venuectl writes it (`venuectl favorites`); venuectl and venued
-/// both read it through this type, so `--favorites` means one set wherever it is computed.
+/// The favorite venues and followed dishes in `$XDG_CONFIG_HOME/venued/favorites` (a venue id or `dish: NAME` a
+/// line, `#` starts a comment), read by venuectl and venued through this type so that `--favorites` means one set
+/// wherever it is computed. Ids, not names, because names change between feeds and a substring could later match
+/// a second venue; dishes by name, as menus have no lasting dish ids.
 public struct Favorites: Hashable, Sendable {
     /// In the order they were added: `favorites list` and the file keep it.
     public private(set) var ids: [Int] = []
-    /// The dishes followed (`favorites add --dish`), as written, in the order added.
     public private(set) var dishes: [String] = []
 
     /// The most favorites a request may carry: more than twice the venues Penn has.
@@ -19,15 +16,14 @@ public struct Favorites: Hashable, Sendable {
 
     public init(ids: [Int] = []) { self.ids = ids }
 
-    /// What `--favorites` filters by in `options`: the ids the client sent, or none.
     public init(sentIn options: StatusOptions) { self.init(ids: options.favorites ? options.favoriteIDs ?? [] : []) }
 
-    /// The usual file, nil when neither XDG_CONFIG_HOME nor HOME is set.
+    /// Nil when neither XDG_CONFIG_HOME nor HOME is set.
     public static func path(environment: [String: String]) -> String? {
         VenuedPaths.configDirectory(environment: environment).map { $0 + "/favorites" }
     }
 
-    /// The file at `path`; a missing file is no favorites yet.
+    /// A missing file is no favorites yet.
     public static func load(_ path: String) throws(AnswerError) -> Favorites {
         guard access(path, F_OK) == 0 else { return Favorites() }
         let bytes: [UInt8]
@@ -35,7 +31,6 @@ public struct Favorites: Hashable, Sendable {
         return try parse(bytes, path: path)
     }
 
-    /// The favorites in `bytes`, read from `path` (which errors name, with the line).
     public static func parse(_ bytes: [UInt8], path: String) throws(AnswerError) -> Favorites {
         let text = String(decoding: bytes, as: UTF8.self)
         var favorites = Favorites()
@@ -46,9 +41,9 @@ public struct Favorites: Hashable, Sendable {
                 favorites.follow(String(content.dropFirst(Self.dishPrefix.count)))
                 continue
             }
-            // Never quoted: the file may be any file a person or a request named (a
-            // credentials file, /proc/self/environ), and this line may reach a log, a
-            // status bar or venued's socket. The line number is enough to find it.
+            // Never quoted: the file may be any file a person or a request named (a credentials file,
+            // /proc/self/environ), and this line may reach a log, a status bar or venued's socket.
+            // The line number is enough to find it.
             guard let id = Int(content) else {
                 throw .usage("\(path):\(index + 1): not a venue id nor 'dish: NAME' (the file holds one id or dish a line, '#' starts a comment): "
                              + "fix that line, or remove the file and add the venues again with 'venuectl favorites add'",
@@ -59,14 +54,12 @@ public struct Favorites: Hashable, Sendable {
         return favorites
     }
 
-    /// The set `options` filters by: none unless `--favorites` was given; then
-    /// `options.favoritesFile`, else `fallbackPath` (the reader's usual file).
+    /// None unless `--favorites` was given; then `options.favoritesFile`, else `fallbackPath` (the usual file).
     public static func load(for options: StatusOptions, fallbackPath: String? = nil) throws(AnswerError) -> Favorites {
         guard let path = path(for: options, fallbackPath: fallbackPath) else { return Favorites() }
         return try load(path)
     }
 
-    /// The file `load(for:fallbackPath:)` reads; nil when it reads none.
     public static func path(for options: StatusOptions, fallbackPath: String? = nil) -> String? {
         options.favorites ? options.favoritesFile ?? fallbackPath : nil
     }
@@ -74,13 +67,11 @@ public struct Favorites: Hashable, Sendable {
     /// How long `update` waits for another writer before it gives up.
     public static let lockWait = 2.0
 
-    /// The lock file `update` holds: beside the favorites, so it lives and goes with them.
+    /// Beside the favorites, so it lives and goes with them.
     public static func lockPath(_ path: String) -> String { path + ".lock" }
 
-    /// Reads the file, applies `change` and writes the result, all under an exclusive
-    /// lock on `lockPath(path)`: two `venuectl favorites add` at once must both count
-    /// (without it each reads the old set and the last rename wins). Waits up to
-    /// `lockWait` for another writer. `names` label the ids for people.
+    /// Read, change and write under an exclusive lock: two `venuectl favorites add` at once must both count (without
+    /// it each reads the old set and the last rename wins).
     public static func update<Value>(_ path: String, names: [Int: String],
                                      _ change: (inout Favorites) throws(AnswerError) -> Value) throws(AnswerError) -> Value {
         do { try AtomicFile.makeDirectories(AtomicFile.directory(of: path)) } catch {
@@ -102,9 +93,7 @@ public struct Favorites: Hashable, Sendable {
         return value
     }
 
-    /// Writes the file atomically, readable by its owner only (which venues a person eats
-    /// at is theirs); `names` label the ids for people. Call it through `update`, which
-    /// holds the lock other writers wait on.
+    /// Owner-only (which venues a person eats at is theirs); call it through `update`, which holds the lock.
     private func save(_ path: String, names: [Int: String]) throws(AnswerError) {
         var text = "# venuectl favorites: one venue id a line (the name after '#' is for people).\n"
         for id in ids { text += "\(id)" + (names[id].map { "  # \($0)" } ?? "") + "\n" }
@@ -134,13 +123,10 @@ public struct Favorites: Hashable, Sendable {
         return true
     }
 
-    /// How a followed dish's line starts.
     static let dishPrefix = "dish:"
 
-    /// Follows a dish, kept as `FollowedDishes` will read it (one line, at most its
-    /// length, no `#`, which would start a comment in the file); false when it was
-    /// followed already (case and accents aside), is empty, or `FollowedDishes.limit`
-    /// are followed.
+    /// Kept as `FollowedDishes` will read it (one line, at most its length, no `#`, which would start a comment); false
+    /// when it was followed already (case and accents aside), is empty, or `FollowedDishes.limit` are followed.
     @discardableResult
     public mutating func follow(_ dish: String) -> Bool {
         let plain = String(dish.map { $0 == "#" ? " " : $0 })
@@ -149,7 +135,6 @@ public struct Favorites: Hashable, Sendable {
         return true
     }
 
-    /// Whether `dish` is followed, case and accents aside.
     public func follows(_ dish: String) -> Bool {
         FollowedDishes(dishes).follows(dish)
     }

@@ -3,13 +3,12 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// A feed with where it came from: what venued holds and serves, what venuectl reads
-/// locally, and what an answer's `source` reports (HOURS.md §4). One name for one concept.
+/// A feed with where it came from: what venued holds and serves, what venuectl reads locally, and what an
+/// answer's `source` reports (HOURS.md §4).
 public struct FeedCopy: Sendable {
     public let feed: Feed
     public let source: FeedSource
-    /// When this copy was fetched (for `cache`: when the cached copy was); nil for the
-    /// bundled data, a `--data` file, or a cache without its meta.
+    /// Nil for the bundled data, a `--data` file, or a cache without its meta.
     public let fetchedAt: Instant?
 
     public init(feed: Feed, source: FeedSource, fetchedAt: Instant? = nil) {
@@ -18,7 +17,6 @@ public struct FeedCopy: Sendable {
         self.fetchedAt = fetchedAt
     }
 
-    /// The dates the feed covers when read in `zone`.
     public func coverage(zone: ZoneRules) -> Coverage? { Campus(feed: feed, zone: zone).coverage }
 }
 
@@ -36,5 +34,4 @@ public enum FeedFile {
             throw .invalidData(path: path, reason: "\(error)")
         }
     }
-
 }

@@ -2,20 +2,17 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// Menus read from `--menus`: a file holding one body of Penn's menus API, or a folder
-/// of them named by date (`2026-03-05.json`, as `GET .../menus/2026-03-05/` answers).
-/// From a folder only the dates asked about are read, so a folder of a whole year costs
-/// what a week does, and no directory is listed.
+/// Menus read from `--menus`: a file holding one body of Penn's menus API, or a folder of them named by date
+/// (`2026-03-05.json`). From a folder only the dates asked about are read, and no directory is listed.
 public struct MenuCopy: Sendable {
     public let book: MenuBook
-    /// What `--menus` named, for the answer's notes.
     public let path: String
     /// One line for stderr when parts of the files were skipped; nil when none were.
     public let skipped: String?
     /// The dates whose file the folder lacks, for "no menus" answers; empty for a file.
     public let missingDates: [LocalDate]
 
-    /// Menus read elsewhere: venuectl's copy of what venued serves (`path` names it).
+    /// Menus read elsewhere: venuectl's copy of what venued serves.
     package init(book: MenuBook, path: String, skipped: String?, missingDates: [LocalDate]) {
         self.book = book
         self.path = path
@@ -23,7 +20,6 @@ public struct MenuCopy: Sendable {
         self.missingDates = missingDates
     }
 
-    /// `path` as a file, or the files of `dates` in it as a folder, each decoded in `zone`.
     package static func load(_ path: String, dates: ClosedRange<LocalDate>, zone: ZoneRules) throws(AnswerError) -> MenuCopy {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .unreadableData(path: path, reason: String(cString: strerror(errno))) }
@@ -48,8 +44,7 @@ public struct MenuCopy: Sendable {
         return MenuCopy(book: MenuBook(menus), path: path, skipped: skipped, missingDates: missing)
     }
 
-    /// The menus of one file, and a line saying what was skipped of it (the first
-    /// warning and how many more), nil when nothing was.
+    /// The menus of one file, and a line saying what was skipped of it, nil when nothing was.
     private static func read(_ path: String, zone: ZoneRules) throws(AnswerError) -> (menus: [Menu], skipped: String?) {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(path, limit: BoundedFile.feedLimit, streams: true) } catch { throw AnswerError(error) }

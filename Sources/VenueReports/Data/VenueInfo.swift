@@ -1,12 +1,8 @@
 import BundledFeed
 import DiningHours
 
-/// What the feed does not say about a venue: where it is, how it describes itself and
-/// its page, from penn-basics' venue metadata (bundled as `Resources/venue-info.json`).
-/// The seed apps used it for "nearby" sorting and "open in browser"; venues it does not
-/// list (Quaker Kitchen and Cafe West opened after 2019) simply have none of these.
-/// One correction to the upstream file: Accenture Café's longitude had lost its minus
-/// sign (it put the café in Kazakhstan); the bundled copy has -75.194022.
+/// What the feed does not say about a venue (place, description, page), from penn-basics' venue metadata; venues it
+/// does not list have none. The bundled copy corrects Accenture Café's longitude, which lacked its minus sign.
 public struct VenueInfo: Sendable, Equatable {
     public let id: Int
     public let latitude: Double
@@ -16,14 +12,13 @@ public struct VenueInfo: Sendable, Equatable {
     /// The venue's path on Bon Appétit's Penn site (penn-basics' `pennDiningSlug`).
     public let slug: String?
 
-    /// Where penn-basics sent "open in browser": this prefix and the slug.
     public static let pageBase = "https://university-of-pennsylvania.cafebonappetit.com/cafe/"
 
     public var pageURL: String? { slug.map { Self.pageBase + $0 } }
 
     public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
 
-    /// The bundled metadata by venue id, parsed on first use (15 entries, ~10 µs).
+    /// Parsed on first use.
     public static let bundled: [Int: VenueInfo] = parse(BundledFeed.venueInfoBytes)
 
     /// Entries without a numeric id or coordinates are left out: the file is ours and

@@ -1,31 +1,22 @@
 import DiningHours
 import VenuedSystem
 
-/// What can stop an answer, whichever program computes it: a flag or setting it cannot
-/// use, a venue or zone it cannot find, data it cannot read. venued sends these on the
-/// wire (`ErrorCode`), venuectl says them with its exit codes (`AnswerError`), and the
-/// line is the same in both: one text per mistake.
+/// What can stop an answer, whichever program computes it. venued sends these on the wire (`ErrorCode`), venuectl
+/// says them with its exit codes, and the line is the same in both: one text per mistake.
 public enum AnswerError: Error, Equatable, CustomStringConvertible {
-    /// A flag, value or argument the command does not accept. `help` is the command
-    /// whose `--help` explains it.
+    /// `help` is the command whose `--help` explains it.
     case usage(String, help: String = "venuectl status --help")
-    /// A line of venuectl.conf that cannot be used (or the file itself), worded
-    /// `path:line: what is wrong`. A case of its own so that a bar can say "config
-    /// error" rather than "usage error".
+    /// Worded `path:line: what is wrong`; its own case so that a bar can say "config error", not "usage error".
     case config(String)
-    /// `--tz` or venuectl.conf's `tz` names no zone of the system's database.
-    /// `location` is the config file's `path:line` when the name came from there;
-    /// `suggestion` the database's spelling of it (`america/new_york`), when it has one.
+    /// `location` is the config file's `path:line` when the name came from there; `suggestion` the database's spelling.
     case unknownZone(String, location: String?, suggestion: String? = nil)
-    /// No venue matches.
     case unknownVenue(String, suggestions: [String])
     /// A command that needs one venue got a name that several share.
     case ambiguousVenue(String, candidates: [String])
-    /// A data file cannot be read.
     case unreadableData(path: String, reason: String)
     /// A file the user keeps (the favorites) cannot be written.
     case unwritable(path: String, reason: String)
-    /// A data file is not a venue list (or, for `kind: "menus"`, not a menus list).
+    /// For `kind: "menus"`, not a menus list.
     case invalidData(path: String, reason: String, kind: String = "venue")
     /// A fault of the machine, not of the request (no usable time-zone data, no timerfd).
     case environment(String)
@@ -58,13 +49,11 @@ public enum AnswerError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// A file that could not be read, as the data error it is.
     package init(_ failure: BoundedFile.Failure) {
         self = .unreadableData(path: failure.path, reason: failure.reason)
     }
 
-    /// The same error, with a usage error pointing to `command`'s help: shared helpers
-    /// (`--at`, `--tz`) raise usage errors without knowing which command runs them.
+    /// Shared helpers (`--at`, `--tz`) raise usage errors without knowing which command runs them.
     package func pointing(to command: String) -> AnswerError {
         guard case .usage(let message, _) = self else { return self }
         return .usage(message, help: "venuectl \(command) --help")

@@ -1,20 +1,12 @@
-/// An error that stops `status` (a wrong line in venuectl.conf, a mistyped venue in a
-/// bar's command), said in the format of the bar or prompt that runs it.
-///
-/// Bars and prompts hide a command that fails, and their documented command lines send
-/// stderr to /dev/null, so an exit 2 with one line on stderr leaves the module blank
-/// with nothing to say why. In these formats the error is shown where the user looks,
-/// short and red ("venuectl: config error"; waybar's tooltip has the whole line), and
-/// `status` exits 0, as it does whenever it printed. plain, json and templates keep
-/// their exit codes: scripts read those.
+/// An error that stops `status`, said in the format of the bar or prompt that runs it. Bars hide a failing
+/// command and their documented command lines send stderr to /dev/null, so the error is shown short and red and
+/// `status` exits 0, as it does whenever it printed; plain, json and templates keep their exit codes for scripts.
 package enum BarError {
-    /// `brief` says which kind of mistake ("config error"), `message` is the whole
-    /// line, for waybar's tooltip; nil when the format is not a bar's or a prompt's.
+    /// `message` goes in waybar's tooltip; nil when the format is not a bar's or a prompt's.
     package static func render(brief: String, message: String, in format: StatusFormat) -> String? {
         let text = "venuectl: " + brief
         let short = brief
-        // The palette's red: an error must not pass for a venue's state, but it is as
-        // urgent as "closed" and reads on every bar that shows the palette.
+        // The palette's red: an error must not pass for a venue's state, but it is as urgent as "closed".
         let red = Tone.closed.hex
         switch format {
         case .waybar:

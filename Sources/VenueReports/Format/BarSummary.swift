@@ -1,26 +1,19 @@
-/// What a status bar shows for the chosen venues, whatever the bar: a few venues by
-/// name, or for more a count, with one tone for the whole, `(old)` at the end when the
-/// data is stale, and every venue and the notes (`StatusNotes`) in the tooltip. Choose
-/// what a bar shows with VENUE arguments, filters or venuectl.conf.
+/// What a status bar shows for the chosen venues, whatever the bar: a few names or a count in one tone, `(old)`
+/// when the data is stale, and every venue and the notes (`StatusNotes`) in the tooltip.
 package struct BarSummary {
     /// More venues than this are summed up as "N of M open"; three names fill a bar.
     package static let namedLimit = 3
 
     package let lines: [VenueLine]
     package let openNow: Bool
-    /// `--hide-empty` and nothing to show: each format prints what makes its bar hide the
-    /// module. An empty line, not no output at all, for the line-based ones (waybar and
-    /// i3blocks hide a module whose output is empty, polybar and tmux show nothing), so
-    /// that a stream (`watch`) clears what it showed before.
+    /// `--hide-empty` and nothing to show. The line-based formats then print an empty line, not nothing, so that a
+    /// stream (`watch`) clears what it showed before.
     package let hidden: Bool
 
-    /// What the line-based bars print when `hidden`.
     package static let hiddenLine = "\n"
     package let notes: StatusNotes
-    /// `StatusNotes.staleMarker` when the data is stale.
     package let marker: String?
-    /// Open and unknown among all the chosen venues, those `--open-now` left out too, so
-    /// that a count with no hours behind it does not read as "0 open".
+    /// Counts the venues `--open-now` left out too, so that a count with no hours behind it does not read "0 open".
     package let headcount: Headcount
 
     package init(_ report: StatusReport) {
@@ -34,15 +27,12 @@ package struct BarSummary {
         marker = report.dataAge.isStale ? StatusNotes.staleMarker : nil
     }
 
-    /// The class a bar styles by: the tone, and `stale` when the data is.
     package var classes: [String] { [tone.rawValue] + (marker == nil ? [] : ["stale"]) }
 
     package var openCount: Int { lines.count { $0.status.state == .open } }
 
-    /// What the bar shows, each piece in its tone: up to `namedLimit` venues by name
-    /// ("1920 Commons open till 8pm"), else the count ("9 of 15 open"). Venues without
-    /// hours are counted apart ("none known to be open: no hours for 15 venues"), in grey,
-    /// also when `--open-now` left them out (then after the open ones: "no hours for 3").
+    /// Up to `namedLimit` venues by name, else the count; venues without hours are counted apart, in grey, also when
+    /// `--open-now` left them out.
     package var pieces: [(text: String, tone: Tone)] {
         if lines.isEmpty { return [(headcount.noneOpen ?? (openNow ? "nothing open" : "no venues"), .unknown)] }
         if lines.count > Self.namedLimit {
@@ -51,7 +41,6 @@ package struct BarSummary {
         return lines.map { ($0.summary, $0.tone) } + (withheldText.map { [($0, .unknown)] } ?? [])
     }
 
-    /// "no hours for 3": the venues `--open-now` left out because their hours are unknown.
     package var withheldText: String? {
         headcount.withheld == 0 ? nil : "no hours for \(headcount.withheld)"
     }
@@ -60,13 +49,11 @@ package struct BarSummary {
 
     package var text: String { marked(pieces.map(\.text).joined(separator: Self.separator)) }
 
-    /// For a narrow bar: one venue's short name and phrase, or the count.
     package var shortText: String {
         if lines.count == 1 && headcount.withheld == 0 { return marked(lines[0].shortSummary) }
         return marked(headcount.hasUnknown ? headcount.short : "\(openCount)/\(lines.count) open")
     }
 
-    /// One line per venue: name, state and the long detail; then the notes.
     package var tooltip: String {
         let venues = lines.map { "\($0.venue.name): \($0.stateWord), \($0.detail)" }
         let notes = notes.all

@@ -1,15 +1,11 @@
 import DiningHours
 
-/// How many of the chosen venues are open, and for how many the data has no hours: what
-/// every answer that sums up many venues (a bar's count, `--open-now` with nothing open,
-/// `next`) needs so that "no hours known" never reads as "everything closed" (HOURS.md
-/// §3.6). When every venue is known it has nothing to add, and the summaries keep the
-/// words they had (`hasUnknown` is false).
+/// How many of the chosen venues are open and how many have no hours, so that a summary of many venues never
+/// reads "no hours known" as "everything closed" (HOURS.md §3.6).
 package struct Headcount: Sendable {
     /// The venues summed up, before `--open-now` dropped any.
     package let total: Int
     package let open: Int
-    /// One reason per venue whose hours are unknown.
     package let unknown: [UnknownReason]
     /// How many of `unknown` an answer does not show (`--open-now` left them out).
     package let withheld: Int
@@ -24,7 +20,6 @@ package struct Headcount: Sendable {
         self.date = date
     }
 
-    /// The venues of a status answer, those `--open-now` left out for unknown hours too.
     package init(_ report: StatusReport) {
         self.init(total: report.chosen, open: report.rows.count { $0.status.state == .open },
                   unknown: (report.rows + report.withheld).compactMap(\.status.unknownReason),
@@ -34,34 +29,27 @@ package struct Headcount: Sendable {
     package var hasUnknown: Bool { !unknown.isEmpty }
     package var allUnknown: Bool { hasUnknown && unknown.count == total }
 
-    /// Nothing known to be open, said so that it cannot pass for "all closed":
-    /// "none known to be open: no hours for 15 venues (the data ends 2023-09-22)", or
-    /// with some venues known closed, "none open; no hours for 3 of 15". Nil when a
-    /// venue is open or every venue is known, where the old words are still true.
+    /// Nothing known to be open, worded so it cannot pass for "all closed"; nil when one is open or all are known.
     package var noneOpen: String? {
         guard open == 0, hasUnknown else { return nil }
         if allUnknown { return "none known to be open: no hours for " + Self.venues(total) + (because.map { " (\($0))" } ?? "") }
         return "none open; no hours for \(unknown.count) of \(total)"
     }
 
-    /// A bar's count: "9 of 15 open" as before when every venue is known; else with
-    /// the unknown ones ("2 of 15 open; no hours for 3"), or `noneOpen`.
+    /// A bar's count ("9 of 15 open"), with the unknown ones when there are any.
     package var count: String {
         if let noneOpen { return noneOpen }
         return "\(open) of \(total) open" + (hasUnknown ? "; no hours for \(unknown.count)" : "")
     }
 
-    /// The count for a narrow bar: "9/15 open", "0/15 open, 3 unknown", "no hours known".
     package var short: String {
         if allUnknown { return "no hours known" }
         return "\(open)/\(total) open" + (hasUnknown ? ", \(unknown.count) unknown" : "")
     }
 
-    /// "1 venue", "15 venues".
     package static func venues(_ count: Int) -> String { count == 1 ? "1 venue" : "\(count) venues" }
 
-    /// Why every unknown venue is unknown, in a few words, when they share one reason:
-    /// "the data ends 2023-09-22". Nil when the reasons differ (the notes say each).
+    /// The reason every unknown venue shares, in a few words; nil when they differ (the notes say each).
     package var because: String? {
         let clauses = Set(unknown.map { Self.clause($0, on: date) })
         return clauses.count == 1 ? clauses.first : nil

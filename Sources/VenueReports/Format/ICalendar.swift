@@ -1,21 +1,12 @@
 import DiningHours
 
-/// An iCalendar (RFC 5545) document, written content line by content line: the
-/// format's escaping, folding and line endings are applied here, once, so a report
-/// only says which properties it has.
-///
-/// Guarantees of every document it writes:
-/// - lines end in CRLF (§3.1), and no line is longer than 75 octets before its CRLF:
-///   a longer one is folded (CRLF and a space) at a UTF-8 character boundary, never
-///   inside a multi-byte character;
-/// - TEXT values are escaped (§3.3.11: backslash, semicolon, comma, and a newline as
-///   `\n`) and hold no control character but TAB; other values and parameters hold
-///   none at all, and a parameter value with `:`, `;` or `,` is quoted (§3.2).
+/// An iCalendar (RFC 5545) document, written content line by content line, so that escaping, folding and line
+/// endings are applied here once. Every document it writes has CRLF lines of at most 75 octets, folded at a UTF-8
+/// character boundary (§3.1); escaped TEXT values (§3.3.11) holding no control but TAB; other values and
+/// parameters with no control at all, a parameter value with `:`, `;` or `,` quoted (§3.2).
 package struct ICalendar: Sendable {
-    /// The octets a line may hold before its CRLF (§3.1).
     package static let lineLimit = 75
 
-    /// The document so far.
     private(set) package var document = ""
 
     package init() {}
@@ -23,18 +14,16 @@ package struct ICalendar: Sendable {
     package mutating func begin(_ component: String) { line("BEGIN", value: component) }
     package mutating func end(_ component: String) { line("END", value: component) }
 
-    /// A property whose value is TEXT (SUMMARY, LOCATION, DESCRIPTION, TZNAME, ...).
     package mutating func text(_ name: String, _ value: String) {
         line(name, value: Self.escapeText(value))
     }
 
-    /// A property whose value is a list of TEXT (CATEGORIES), each escaped on its own.
+    /// Each value escaped on its own.
     package mutating func textList(_ name: String, _ values: [String]) {
         line(name, value: values.map(Self.escapeText).joined(separator: ","))
     }
 
-    /// A property whose value is already in its type's form (a DATE-TIME, a UTC-OFFSET,
-    /// a URI, an enumerated word): control characters are dropped, nothing is escaped.
+    /// A value already in its type's form (a DATE-TIME, a URI, ...): control characters are dropped, nothing is escaped.
     package mutating func line(_ name: String, parameters: KeyValuePairs<String, String> = [:], value: String) {
         var line = name
         for (key, parameter) in parameters { line += ";\(key)=\(Self.parameterValue(parameter))" }
@@ -42,8 +31,7 @@ package struct ICalendar: Sendable {
         document += Self.fold(line)
     }
 
-    /// §3.3.11: `\` `;` `,` escaped with a backslash, a line break (CRLF, CR or LF) as
-    /// `\n`, other controls but TAB dropped (TEXT has no room for them).
+    /// A line break (CRLF, CR or LF) becomes `\n`; other controls but TAB are dropped (TEXT has no room for them).
     package static func escapeText(_ value: String) -> String {
         var out = ""
         var afterCR = false
@@ -62,8 +50,7 @@ package struct ICalendar: Sendable {
         return out
     }
 
-    /// A parameter value (§3.2): quoted when it holds `:`, `;` or `,`; a double quote,
-    /// which no parameter value may hold, and controls are dropped.
+    /// A double quote, which no parameter value may hold, and controls are dropped.
     package static func parameterValue(_ value: String) -> String {
         let clean = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0 != "\"" && !isControl($0) }))
         return clean.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"\(clean)\"" : clean
@@ -73,17 +60,14 @@ package struct ICalendar: Sendable {
         String(String.UnicodeScalarView(value.unicodeScalars.filter { !isControl($0) }))
     }
 
-    /// RFC 5545's CONTROL: U+0000–U+001F and U+007F. C1 controls are not listed there,
-    /// but no reader wants them either.
+    /// RFC 5545's CONTROL, and the C1 controls, which it does not list but no reader wants either.
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    /// `line` as physical lines with CRLF: at most 75 octets each, continuations
-    /// starting with the one space that unfolding removes (§3.1). Cut between characters
-    /// (grapheme clusters: an accent stays with its letter), and inside one only when it
-    /// alone is longer than a line, then between its Unicode scalars: every physical line
-    /// is valid UTF-8 on its own, for readers that decode a line before unfolding it.
+    /// Cut between characters (an accent stays with its letter), and inside one only when it alone is longer than a
+    /// line, then between its scalars: every physical line is valid UTF-8 on its own, for readers that decode a line
+    /// before unfolding it.
     package static func fold(_ line: String) -> String {
         var out = ""
         var used = 0
@@ -106,19 +90,18 @@ package struct ICalendar: Sendable {
         return out + "\r\n"
     }
 
-    /// A DATE-TIME in UTC (`20231105T060000Z`), the form of DTSTAMP.
+    /// The form of DTSTAMP.
     package static func utc(_ instant: Instant) -> String {
         basic(LocalDateTime(wallSeconds: instant.secondsSinceEpoch)) + "Z"
     }
 
-    /// A local DATE-TIME without zone (`20231105T013000`), the form used with TZID.
+    /// The form used with TZID.
     package static func basic(_ local: LocalDateTime) -> String {
         let (year, month, day) = local.date.components
         return digits(year, 4) + digits(month, 2) + digits(day, 2) + "T" + digits(local.hour, 2) + digits(local.minute, 2) + digits(local.second, 2)
     }
 
-    /// A UTC-OFFSET (§3.3.14): `-0500`, `+0530`, seconds only when there are some
-    /// (local mean time: `-045602`). Zero is `+0000`: §3.3.14 forbids `-0000`.
+    /// §3.3.14: seconds only when there are some (local mean time), and zero is `+0000`, as `-0000` is forbidden.
     package static func utcOffset(_ seconds: Int) -> String {
         let magnitude = abs(seconds)
         var text = (seconds < 0 ? "-" : "+") + digits(magnitude / 3600, 2) + digits(magnitude / 60 % 60, 2)
@@ -133,23 +116,10 @@ package struct ICalendar: Sendable {
 }
 
 extension ICalendar {
-    /// A VTIMEZONE for `zone` that holds for every DATE-TIME in `range`, made from the
-    /// engine's own zone rules (the ones every answer is computed with), not from a
-    /// table of its own.
-    ///
-    /// One observance per change of offset, each with its DTSTART and no RRULE or RDATE:
-    /// the one in force at the start of the range (DTSTART at the change that began it,
-    /// however long ago), then each change inside the range. RFC 5545 §3.6.5 asks only
-    /// that the observances in effect over the calendar's date-times be there, and a
-    /// list of plain onsets is the form every reader implements the same way: no rule to
-    /// re-derive (a POSIX rule such as `M3.2.0` has no exact RRULE for every zone: hours
-    /// past 24, Julian days), nothing that goes wrong when a country changes its rules
-    /// after the file was written. A zone that has kept one offset for 400 years gets
-    /// one observance from 1970 (or from the range's first day, when that is earlier).
-    ///
-    /// DTSTART is the onset on the clock in force before it (§3.6.5's examples: 02:00
-    /// for both of New York's changes), and names DAYLIGHT or STANDARD as the zone data
-    /// does; TZNAME is the zone's abbreviation when it has one.
+    /// A VTIMEZONE for `zone` covering every DATE-TIME in `range`, from the engine's own zone rules: one observance per
+    /// change of offset, each a plain onset without RRULE or RDATE. That is all §3.6.5 asks, every reader implements
+    /// it the same way, and nothing goes wrong when a country changes its rules after the file was written (a POSIX
+    /// rule has no exact RRULE for every zone). DTSTART is the onset on the clock in force before it (§3.6.5).
     package mutating func timeZone(_ zone: ZoneRules, covering range: ClosedRange<Instant>) {
         begin("VTIMEZONE")
         text("TZID", zone.identifier)
@@ -157,8 +127,8 @@ extension ICalendar {
             observance(first)
         } else {
             let only = zone.observance(at: range.lowerBound)
-            // 1970, or the range's first day if earlier: an onset after an event would
-            // leave that event outside every observance.
+            // 1970, or the range's first day if earlier: an onset after an event would leave that event outside every
+            // observance.
             let start = zone.localDateTime(of: range.lowerBound).date
             observance(only, from: only.offset, onset: LocalDateTime(date: min(start, LocalDate(dayNumber: 0)), secondOfDay: 0))
         }
@@ -181,11 +151,8 @@ extension ICalendar {
         end(kind)
     }
 
-    /// A DATE-TIME property at `instant` on `zone`'s clock, with TZID (§3.3.5 form 3).
-    /// An instant whose wall-clock time the zone shows twice and that is the second of
-    /// the two (a feed time written with its offset, in a fall-back hour) cannot be
-    /// named that way, since a TZID time in a fold means the first (§3.3.5): it is
-    /// written in UTC instead.
+    /// With TZID (§3.3.5 form 3), except the second of two instants a zone shows at the same wall-clock time: a TZID
+    /// time in a fold means the first (§3.3.5), so that one is written in UTC.
     package mutating func dateTime(_ name: String, _ instant: Instant, zone: ZoneRules) {
         let local = zone.localDateTime(of: instant)
         if zone.instant(for: local) == instant {

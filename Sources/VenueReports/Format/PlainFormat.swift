@@ -1,23 +1,14 @@
 import DiningHours
 
-/// `venuectl status` for people: a header naming the data (and, when it is old or
-/// speaks for none of the venues, why and what helps), then the venues by kind (or
-/// nearest first with `--near`), one line each.
-///
-/// With `columns` (`$COLUMNS`) no line is wider, and what goes first is what matters
-/// least: the header's sentences wrap; a venue line drops its meal ("Lunch until 5:00
-/// PM") before its closing time; when even that does not fit, the table turns narrow,
-/// marker, name and the bar's phrase ("closes in 10 min", "opens 5pm": the state and
-/// the time in a few words), the names cut with `…` to make room; only then is a line
-/// cut at its end.
+/// `venuectl status` for people. With `columns` no line is wider, and what goes first is what matters least:
+/// header sentences wrap, a venue line drops its meal before its closing time, then the table turns narrow (the
+/// bar's phrase, names cut with `…`), and only then is a line cut at its end.
 package struct PlainFormat {
     package let report: StatusReport
     package let color: Bool
-    /// The user's own zone, to say when venue times are in another one; nil means the
-    /// venue zone itself.
+    /// The user's zone, to say when venue times are in another; nil means the venue zone itself.
     package let userZone: String?
     package let columns: Int?
-    /// "closes in 10 min (4:30 PM)" near a closing; false: "closes at 4:30 PM".
     package var countdown = true
 
     /// A run of text in one colour (an SGR code), so a line can be cut by what shows.
@@ -47,7 +38,6 @@ package struct PlainFormat {
         return lines.map { fit($0).map(paint).joined() }.joined(separator: "\n") + "\n"
     }
 
-    /// The rows of one section, as wide as `columns` allows (see the type's comment).
     private func table(_ rows: [VenueLine]) -> [[Segment]] {
         let nameWidth = rows.map(\.venue.name.count).max() ?? 0
         let walkWidth = rows.compactMap(\.walk?.count).max() ?? 0
@@ -121,10 +111,8 @@ package struct PlainFormat {
         return "the data ends on \(coverage.last); times after it are projected from the same weekday of the data's week."
     }
 
-    /// What `--open-now` says of the venues it left out for want of hours, so that "none
-    /// open" is never claimed for venues it cannot judge: "None known to be open: no
-    /// hours for 15 venues (the data ends 2023-09-22).", or after the open ones "No hours
-    /// for 3 of 15 venues, so they are not shown." Nil when it left none out.
+    /// What `--open-now` says of the venues it left out for want of hours, so that "none open" is never claimed for
+    /// venues it cannot judge; nil when it left none out.
     private func unknownSentence() -> String? {
         let headcount = Headcount(report)
         guard headcount.withheld > 0 else { return nil }
@@ -147,8 +135,7 @@ package struct PlainFormat {
         }
     }
 
-    /// The segments cut to `columns` characters, the last shown one ending in `…`: the
-    /// last resort, when nothing less useful is left to drop.
+    /// The last resort, when nothing less useful is left to drop: the segments cut to `columns`, ending in `…`.
     private func fit(_ segments: [Segment]) -> [Segment] {
         guard let columns, segments.reduce(0, { $0 + $1.text.count }) > columns else { return segments }
         var left = max(0, columns - 1)

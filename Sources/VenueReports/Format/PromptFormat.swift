@@ -1,10 +1,6 @@
-/// `--format prompt`, for starship and PS1: one short line, no colour codes (the prompt
-/// styles it), `(old)` at its end when the data is stale, nothing at all when no venue
-/// is chosen so the prompt segment vanishes. `--open-now` with no hours for some venues
-/// says so ("no hours known", "none open; no hours for 3 of 15", or "; no hours for 3"
-/// after the open ones): an empty segment there would claim everything is closed.
-/// Shows the first two chosen venues ("1920 Commons open till 8pm · Hill House opens
-/// 5pm +3"): point it at your favorites (`filter = favorites` in venuectl.conf).
+/// `--format prompt`, for starship and PS1: one short line without colour codes (the prompt styles it), empty
+/// when no venue is chosen so the segment vanishes, but never when `--open-now` lacks hours for some venues:
+/// an empty segment there would claim everything is closed.
 package enum PromptFormat {
     package static let shown = 2
 
@@ -15,7 +11,6 @@ package enum PromptFormat {
         let dish = report.dishAlerts.first.map { BarSummary.separator + DishAlertText.line($0, zone: report.zone, at: report.at) } ?? ""
         let marker = dish + (report.dataAge.isStale ? " " + StatusNotes.staleMarker : "")
         // --open-now with no hours for some: the segment stays, or it would say "all closed".
-        // A prompt has room for a few words: the tooltip-length reason is left to `status`.
         guard !lines.isEmpty else {
             let none = headcount.allUnknown ? "no hours known" : headcount.noneOpen
             return none.map { $0 + marker + "\n" } ?? ""

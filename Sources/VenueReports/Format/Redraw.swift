@@ -1,32 +1,24 @@
 import DiningHours
 
-/// When a watched status can next read differently: what `venuectl watch` and venued's
-/// `subscribe` sleep until. A status changes at each opening and closing, when a
-/// closing-soon window starts (the bars turn orange), on each minute of a countdown a
-/// format shows ("closes in 12 min"), at local midnight (day names such as "Tue"
-/// become "today"; the horizon's edges fall there too), and when the data turns stale. Waking only then, and printing only when the text differs, keeps a
-/// bar current without redrawing more often than it changes.
+/// When a watched status can next read differently (openings, closings, closing-soon starts, countdown minutes,
+/// local midnight, data turning stale): what `venuectl watch` and venued's `subscribe` sleep until, so a bar
+/// stays current without redrawing more often than it changes.
 public enum Redraw {
-    /// The first such instant after the report's; nil when nothing will change within
-    /// the 14-day lookahead (the caller still wakes hourly for a stepped clock).
+    /// Nil when nothing changes within the lookahead (the caller still wakes hourly for a stepped clock).
     public static func next(after report: StatusReport, campus: Campus, presentation: StatusPresentation?) -> Instant? {
         let now = report.at
         let soon = report.options.soonMinutes * 60
-        // Local midnight is always a candidate, so no transition past it (and past its
-        // closing-soon window) can be the soonest: only that stretch is scanned, not the
-        // 14-day lookahead, which a round of pushes would otherwise compute per subscriber.
+        // Local midnight is always a candidate, so only the stretch up to it is scanned, not the 14-day lookahead
+        // that a round of pushes would otherwise compute per subscriber.
         let midnight = report.zone.instant(for: LocalDateTime(date: report.zone.localDate(of: now).adding(days: 1), secondOfDay: 0))
         var candidates: [Instant] = [midnight] + [report.dishesChangeAt].compactMap { $0 }
-        // Soonest first: once a transition's closing-soon start lies past the earliest
-        // candidate, no later one can come sooner.
+        // Soonest first: once a closing-soon start lies past the earliest candidate, no later one comes sooner.
         for transition in campus.transitions(after: now, through: min(now + Timetable.lookahead, midnight + soon), estimate: report.options.estimate) {
             if let earliest = candidates.min(), transition.at - soon > earliest { break }
             candidates.append(transition.at)
             if transition.kind == .closes, transition.at - soon > now { candidates.append(transition.at - soon) }
         }
-        // A venue that stays open still reads differently when a meal starts or ends
-        // inside the block ("Brunch until 2:00 PM" becomes "Lunch"): every daypart's
-        // start and end until midnight, for the venues shown.
+        // A meal starting or ending ("Brunch until 2:00 PM" becomes "Lunch") changes an open venue's text too.
         for row in report.rows {
             guard let timetable = campus.timetables.first(where: { $0.venue.id == row.venue.id }) else { continue }
             for interval in timetable.schedule(around: now, estimate: report.options.estimate).intervals {
@@ -36,8 +28,7 @@ public enum Redraw {
         if let window = countdownWindow(presentation, soon: soon) {
             for row in report.rows {
                 guard let end = row.status.changesAt, end > now else { continue }
-                // Inside the window, each minute the countdown moves on; before it, the
-                // instant the countdown starts ("closes at 4:30 PM" becomes "closes in 60 min").
+                // Each minute inside the window; before it, the instant the countdown starts.
                 candidates.append(end - now <= window ? minuteBoundary(before: end, after: now) : end - window)
             }
         }
@@ -57,14 +48,12 @@ public enum Redraw {
             if template.pieces.contains(.field(.changesIn)) { return Int.max }
             if template.pieces.contains(.field(.detail)) { return max(VenueLine.countdownLimit, soon) }
             return template.pieces.contains(.field(.phrase)) ? soon : nil
-        // Plain text and the bars' tooltips also carry the detail, which counts down
-        // through the last hour.
+        // Plain text and the bars' tooltips carry the detail, which counts down through the last hour.
         case .plain, .waybar, .i3blocks, .i3bar, .i3statusRS: return max(VenueLine.countdownLimit, soon)
         }
     }
 
-    /// The next instant after `now` at which "N min" before `end` becomes "N-1 min":
-    /// durations are shown rounded up to the minute (`ClockText.duration`).
+    /// When "N min" before `end` becomes "N-1 min": durations are rounded up to the minute (`ClockText.duration`).
     package static func minuteBoundary(before end: Instant, after now: Instant) -> Instant {
         let minutes = (end - now + 59) / 60
         return end - 60 * (minutes - 1)

@@ -1,6 +1,5 @@
-/// How `venuectl status` prints its answer (`--format`, `--json`, `--template`). The same
-/// names travel in venued's `"render"` field, so the daemon renders exactly what the
-/// local fallback would.
+/// How `venuectl status` prints its answer. The same names travel in venued's `"render"` field, so the daemon
+/// renders exactly what the local fallback would.
 public enum StatusFormat: Hashable, Sendable {
     case plain, json, waybar, i3blocks, i3bar, i3statusRS, polybar, tmux, prompt
     case template(StatusTemplate)
@@ -20,7 +19,6 @@ public enum StatusFormat: Hashable, Sendable {
         self = found.format
     }
 
-    /// The name in `--format` and in the protocol's `"render"`.
     public var name: String {
         if case .template = self { return "template" }
         return Self.named.first { $0.format == self }?.name ?? "plain"

@@ -1,30 +1,20 @@
 import DiningHours
 
-/// `venuectl status --json` and venued's `status` answer (HOURS.md §4): one object, `ok`
-/// first (`Reply.ok`), every venue with at least id, name, state, label, changes_at,
-/// closing_soon and estimated, and why it is unknown (`unknown_reason`); with `--near`
-/// also `distance_m` and `walk_minutes` (null for a venue without coordinates); with
-/// `--details`, `stations` for one serving a meal (`MealStations`), absent for the
-/// others. At the top, besides the instant, source, zone and coverage: how current the
-/// data is (`stale`, `stale_reason`, `fetched_at`) and the reason every venue shares when
-/// all are unknown for one (`unknown_reason`). With `--open-now`, also the venues it
-/// left out because their hours are unknown (`unknown`); with `--dishes`, the followed
-/// dishes served soon (`dishes`).
+/// `venuectl status --json` and venued's `status` answer (HOURS.md §4): one object, `ok` first (`Reply.ok`).
+/// A member appears for what the flags ask (`--near`, `--details`, `--open-now`, `--dishes`), and unknown venues
+/// say why (`unknown_reason`), so an empty list is never "all closed".
 public enum StatusJSON {
     public static func render(_ report: StatusReport) -> String {
         Reply.ok(members(report))
     }
 
-    /// What a JSON answer shows apart from its instants: every member but `at`, which
-    /// moves with every step, and `fetched_at`, which moves with every refresh. Watchers
-    /// (venued's pushes, `venuectl watch`) compare this, so data turning stale is news
-    /// and a refresh that changes nothing is not.
+    /// What a JSON answer shows apart from `at` and `fetched_at`, which move with every step and refresh. Watchers
+    /// compare this, so data turning stale is news and a refresh that changes nothing is not.
     public static func shown(_ members: [(String, String)]) -> String {
         members.filter { $0.0 != "at" && $0.0 != "fetched_at" }.map { $0.0 + ":" + $0.1 }.joined(separator: ",")
     }
 
-    /// The members of the object after `ok`, in order, as JSON text: venued's pushes put
-    /// their `event` before them.
+    /// The members after `ok`, in order: venued's pushes put their `event` before them.
     public static func members(_ report: StatusReport) -> [(String, String)] {
         let zone = report.zone
         let venues = report.rows.map { row -> String in
@@ -55,15 +45,12 @@ public enum StatusJSON {
         let coverage = report.coverage.map {
             JSONText.object([("first", JSONText.quote("\($0.first)")), ("last", JSONText.quote("\($0.last)"))])
         } ?? "null"
-        // Said at the top only when every venue shown is unknown for the same reason, or,
-        // with --open-now, when every venue was left out for it.
+        // At the top only when every venue shown (or, with --open-now, left out) is unknown for the same reason.
         let judged = report.rows.isEmpty && report.withheld.count == report.chosen ? report.withheld : report.rows
         let reasons = Set(judged.map { $0.status.unknownReason?.name })
         let sharedReason = reasons.count == 1 ? reasons.first ?? nil : nil
         let age = report.dataAge
-        // --open-now: the venues it could not judge, so an empty list is not "all closed".
         let withheld = report.options.openNow ? [("unknown", JSONText.array(report.withheld.map(Self.unknownVenue)))] : []
-        // --dishes: the followed dishes served soon, an empty list when none is.
         let dishes = report.options.dishes
             ? [("dishes", JSONText.array(report.dishAlerts.map { JSONText.object(DishAlertText.members($0, zone: zone, at: report.at)) }))] : []
         return [
@@ -79,7 +66,6 @@ public enum StatusJSON {
         ] + withheld + dishes
     }
 
-    /// `{"id":..,"name":..,"unknown_reason":..}`: a venue an answer cannot speak for.
     package static func unknownVenue(_ row: StatusReport.Row) -> String {
         unknownVenue(row.venue, reason: row.status.unknownReason)
     }

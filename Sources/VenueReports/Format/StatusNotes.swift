@@ -1,19 +1,12 @@
 import DiningHours
 
-/// The sentences that explain an answer beyond its rows: that the data is old and what
-/// helps, and why venues are unknown. Plain text shows them under its first line and
-/// waybar at the end of its tooltip, so a reason reads the same wherever it is shown;
-/// formats with room for one word show `staleMarker` instead.
+/// The sentences that explain an answer beyond its rows (old data and what helps, why venues are unknown), so
+/// a reason reads the same in plain text and waybar's tooltip; formats with room for one word show `staleMarker`.
 package struct StatusNotes {
-    /// "Old data: ...", when the data is stale.
     package let stale: String?
-    /// "No hours: ...", one per reason the shown venues are unknown for.
     package let unknown: [String]
-    /// "Soon: Chicken Tikka Masala at Hill House, Dinner 5:00–8:00 PM", one per alert
-    /// of a followed dish (`--dishes`).
     package let dishes: [String]
 
-    /// What a prompt or a bar adds at the end of its text when the data is stale.
     package static let staleMarker = "(old)"
 
     package init(_ report: StatusReport) {

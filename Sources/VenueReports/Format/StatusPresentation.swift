@@ -1,19 +1,15 @@
 import DiningHours
 
-/// How an answer is to be presented: the format and what only the reader's side knows
-/// (a colour terminal, its zone, its width). venued receives it in the request
-/// (`render`, `template`, `color`, `user_tz`, `columns`) and keys its line cache by it.
+/// How an answer is to be presented: the format and what only the reader's side knows. venued receives it in the
+/// request and keys its line cache by it.
 public struct StatusPresentation: Hashable, Sendable {
     public let format: StatusFormat
-    /// ANSI colours (plain only: the other formats carry their own colour syntax).
+    /// Plain only: the other formats carry their own colour syntax.
     public let color: Bool
-    /// The reader's zone, so plain text says when venue times are in another one.
     public let userZone: String?
-    /// `$COLUMNS`: plain lines are fitted to it.
     public let columns: Int?
-    /// Times as a countdown near a closing ("closes in 10 min"), or only as clock times
-    /// ("closes at 4:30 PM"): what plain `watch` prints into a pipe, where each block is
-    /// a record that must not go stale, and where a block a minute would be noise.
+    /// False: only clock times, as plain `watch` prints into a pipe, where each block is a record that must not go
+    /// stale and a block a minute would be noise.
     public let countdown: Bool
 
     public init(format: StatusFormat, color: Bool = false, userZone: String? = nil, columns: Int? = nil, countdown: Bool = true) {
@@ -24,7 +20,6 @@ public struct StatusPresentation: Hashable, Sendable {
         self.countdown = countdown
     }
 
-    /// The same presentation with clock times instead of countdowns.
     public func withoutCountdown() -> StatusPresentation {
         StatusPresentation(format: format, color: color, userZone: userZone, columns: columns, countdown: false)
     }
@@ -34,10 +29,7 @@ public struct StatusPresentation: Hashable, Sendable {
         StatusPresentation(format: format, color: color, userZone: userZone, columns: self.columns ?? columns, countdown: countdown)
     }
 
-    /// `format` as shown on this output: plain text needs the terminal's facts — colour
-    /// only on a terminal that wants it (`NO_COLOR`, `TERM=dumb`), the user's zone (`TZ`,
-    /// else the system's) so the text can say when venue times are in another one, and
-    /// `COLUMNS`. The other formats need none, so the prompt's path does not look them up.
+    /// Only plain text needs the terminal's facts (colour, zone, width), so the prompt's path does not look them up.
     public init(_ format: StatusFormat, environment: [String: String], stdoutIsTTY: Bool) {
         guard format == .plain else { self.init(format: format); return }
         let color = stdoutIsTTY && environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
@@ -45,12 +37,10 @@ public struct StatusPresentation: Hashable, Sendable {
         self.init(format: .plain, color: color, userZone: ZoneDatabase.userZoneName(environment: environment), columns: columns)
     }
 
-    /// Whether this output spells out `StatusNotes.stale` ("Old data: ... — start it
-    /// with ..."): plain text under its first line, waybar in its tooltip. The others
-    /// have room only for `StatusNotes.staleMarker`, so their advice must go to stderr.
+    /// Whether this output spells out `StatusNotes.stale`; the others have room only for the marker, so their advice
+    /// must go to stderr.
     public var saysStaleNote: Bool { format == .plain || format == .waybar }
 
-    /// The report in this presentation: what venuectl prints, wherever it was computed.
     public func render(_ report: StatusReport) -> String {
         switch format {
         case .plain: return PlainFormat(report: report, color: color, userZone: userZone, columns: columns, countdown: countdown).render()

@@ -1,8 +1,6 @@
-/// `--template '{name} {state} {changes_in}'`: one line per venue, for whatever the
-/// built-in formats do not cover. Parsed when the flag is read, so a misspelt
-/// placeholder is a usage error (exit 2) before anything is asked or computed.
+/// `--template`: one line per venue. Parsed when the flag is read, so a misspelt placeholder is a usage error
+/// (exit 2) before anything is asked or computed.
 public struct StatusTemplate: Hashable, Sendable {
-    /// The placeholders, each a field of `VenueLine`.
     package enum Field: String, CaseIterable, Sendable {
         case id, name, kind, state, label, changesAt = "changes_at", changesIn = "changes_in"
         case closingSoon = "closing_soon", estimated, distance, walk, color, phrase, detail
@@ -14,14 +12,12 @@ public struct StatusTemplate: Hashable, Sendable {
         case field(Field)
     }
 
-    /// The text as given: what the protocol's `"template"` carries.
+    /// What the protocol's `"template"` carries.
     public let text: String
     package let pieces: [Piece]
 
-    /// `{field}` is replaced; `{{` and `}}` stand for literal braces.
-    /// Longer than any template a bar needs (a polybar line with colour tags is about
-    /// 100 bytes): the answer repeats the template once per venue, so its length is
-    /// what a client could multiply into megabytes of answer.
+    /// `{field}` is replaced; `{{` and `}}` stand for literal braces. The answer repeats the template once per venue,
+    /// so its length is what a client could multiply into megabytes of answer.
     public static let lengthLimit = 1024
 
     public init(_ text: String) throws(AnswerError) {

@@ -1,22 +1,13 @@
-/// Bars whose text carries inline colour tags: polybar (`%{F#rrggbb}...%{F-}`) and tmux
-/// (`#[fg=#rrggbb]...`), each with its own escaping (`Escaping`). One line: each venue
-/// in its tone, or the count in the combined tone; `(old)` in grey after them when the
-/// data is stale.
-///
-/// tmux draws the line on its own background, green by default, on which the palette's
-/// green is all but invisible. So tmux's text sits on a dark chip of its own (`bg`),
-/// set once at the start and kept through the pieces (the separators grey on it), and
-/// the style is reset once at the end: every tone reads on it, whatever `status-style`
-/// the user has. polybar's bar has no colour of its own to clash with (its background
-/// is the user's theme), so its pieces are tagged one by one and reset after each.
+/// Bars whose text carries inline colour tags, polybar's and tmux's, each with its own escaping. tmux draws on
+/// its own background, green by default, where the palette's green is all but invisible, so its text sits on a
+/// dark chip set once and reset once at the end; polybar's background is the user's theme, so its pieces are
+/// tagged and reset one by one.
 package struct TaggedFormat: Sendable {
-    /// The colour tag is `opening + hex + closing`.
     package let opening: String
     package let closing: String
     package let reset: String
     /// The background every piece sits on, as a tag that sets it; nil for the bar's own.
     package let chip: String?
-    /// The text of a piece as the bar must receive it, given the piece's colour tag.
     package let escape: @Sendable (_ text: String, _ colour: String) -> String
 
     package static let polybar = TaggedFormat(opening: "%{F", closing: "}", reset: "%{F-}", chip: nil, escape: Escaping.polybar)
@@ -37,7 +28,7 @@ package struct TaggedFormat: Sendable {
         return chip + " " + line + (summary.marker.map { tag(grey) + " " + escape($0, tag(grey)) } ?? "") + " " + reset + "\n"
     }
 
-    /// One piece of text alone in `colour`, reset after it: what `BarError` shows.
+    /// One piece of text alone in `colour`: what `BarError` shows.
     package func single(_ text: String, colour: String) -> String {
         (chip.map { $0 + " " } ?? "") + tagged(text, colour) + (chip == nil ? "" : " ") + reset
     }

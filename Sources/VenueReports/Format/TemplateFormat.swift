@@ -1,5 +1,4 @@
-/// `--template`: the template once per venue, one line each, placeholders filled from
-/// the venue's `VenueLine`. Missing values (no `changes_at`, no `--near`) are empty.
+/// `--template`: one line per venue; missing values (no `changes_at`, no `--near`) are empty.
 package enum TemplateFormat {
     package static func render(_ report: StatusReport, _ template: StatusTemplate) -> String {
         report.lines.map { line in

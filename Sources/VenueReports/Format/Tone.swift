@@ -1,8 +1,7 @@
 import DiningHours
 
-/// The one palette every format colours with, so a venue is the same green in a
-/// terminal, a bar and a prompt: open, closing soon, closed, unknown. `unknown` is
-/// grey, never red: "no data" must not look like "closed" (HOURS.md §3.6).
+/// The one palette every format colours with, so a venue is the same green everywhere. `unknown` is grey, never
+/// red: "no data" must not look like "closed" (HOURS.md §3.6).
 public enum Tone: String, Sendable, CaseIterable {
     case open
     case closingSoon = "closing-soon"
@@ -47,9 +46,7 @@ public enum Tone: String, Sendable, CaseIterable {
         }
     }
 
-    /// The tone of several venues at once: open when any is open (closing soon when all
-    /// open ones are), else unknown when any is unknown (some closed and some without
-    /// hours is not "all closed", so it must not be red), else closed.
+    /// Open if any is, else unknown if any is (closed and unknown together must not look red), else closed.
     package static func combined(_ tones: [Tone]) -> Tone {
         if tones.contains(.open) { return .open }
         if tones.contains(.closingSoon) { return .closingSoon }

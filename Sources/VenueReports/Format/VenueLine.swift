@@ -1,31 +1,26 @@
 import DiningHours
 
-/// One venue as every format shows it: its tone in the palette and its words, worked
-/// out once from the report, so that each format only arranges and escapes them.
+/// One venue's tone and words, worked out once so that each format only arranges and escapes them.
 package struct VenueLine: Sendable {
     package let venue: Venue
     package let status: VenueStatus
     package let tone: Tone
     /// `open`, `closed`, `unknown`, with `~` in front when estimated.
     package let stateWord: String
-    /// What plain output says after the state: "Lunch until 5:00 PM · closes at midnight".
     package let detail: String
-    /// The detail without the meal ("closes at midnight", "opens at 5:00 PM"): what a
-    /// narrow terminal keeps when the whole detail does not fit.
+    /// The detail without the meal: what a narrow terminal keeps when the whole detail does not fit.
     package let essentialDetail: String
-    /// The few words a bar or prompt shows after the name: "open till 8pm", "opens Tue 7:30am".
+    /// The few words a bar or prompt shows after the name.
     package let phrase: String
     /// `changes_at` as ISO 8601 in the venue zone.
     package let changesAt: String?
-    /// Time left until `changes_at`: "12 min", "2 h 5 min".
     package let changesIn: String?
     /// Metres from the `--near` point.
     package let distance: Double?
-    /// The data behind it is old (the report's `DataAge`), for templates' `{stale}`.
+    /// For templates' `{stale}`.
     package let stale: Bool
 
-    /// `countdown`: near a closing, say the time left ("closes in 10 min"); false, only
-    /// clock times ("closes at 4:30 PM", "open till 4:30pm"), which do not go stale.
+    /// `countdown` false: only clock times ("closes at 4:30 PM"), which do not go stale.
     package init(_ row: StatusReport.Row, in report: StatusReport, countdown: Bool = true) {
         let status = row.status, zone = report.zone, now = report.at
         venue = row.venue
@@ -45,14 +40,11 @@ package struct VenueLine: Sendable {
     /// Plain text counts down ("closes in 12 min") within this many seconds of closing.
     package static let countdownLimit = 3600
 
-    /// "6 min walk (450 m)", for `--near`.
     package var walk: String? { distance.map { "\(Coordinate.walkingMinutes($0)) min walk (\(Coordinate.distanceText($0)))" } }
 
-    /// "1920 Commons open till 8pm": a bar's or a prompt's words for this venue.
     package var summary: String { "\(venue.name) \(phrase)" }
 
-    /// "1920 open till 8pm": for a narrow bar (i3's `short_text`), the first word of the
-    /// name, so that several venues' short blocks still say which is which.
+    /// For a narrow bar: the name's first word, so that several venues' short blocks still say which is which.
     package var shortSummary: String {
         let first = venue.name.split(separator: " ").first.map { String($0.prefix(12)) } ?? venue.name
         return "\(first) \(phrase)"
@@ -70,8 +62,7 @@ package struct VenueLine: Sendable {
         }
     }
 
-    /// The detail, whole and without its meal: the closing or opening time is what a
-    /// person looks for, the meal comes second.
+    /// Whole and without its meal: the closing or opening time is what a person looks for.
     private static func detail(_ status: VenueStatus, venue: Venue, zone: ZoneRules, now: Instant,
                                countdown: Bool) -> (full: String, essential: String) {
         switch status.state {
@@ -105,9 +96,7 @@ package struct VenueLine: Sendable {
 }
 
 extension StatusReport {
-    /// The rows as the formats show them.
     package var lines: [VenueLine] { lines(countdown: true) }
 
-    /// The rows, with or without countdowns (`StatusPresentation.countdown`).
     package func lines(countdown: Bool) -> [VenueLine] { rows.map { VenueLine($0, in: self, countdown: countdown) } }
 }

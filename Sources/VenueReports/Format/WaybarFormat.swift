@@ -1,8 +1,5 @@
-/// waybar's custom module with `return-type: json`: one line, one object with `text`,
-/// `tooltip`, `class` (the tone, for CSS; with stale data the array `[tone, "stale"]`,
-/// which waybar also takes), `alt` (the tone, for `format-icons`) and `percentage` (the
-/// share of the chosen venues open now). waybar reads text and tooltip as Pango markup,
-/// so both are escaped.
+/// waybar's custom module with `return-type: json`. `class` is the tone, or `[tone, "stale"]` (waybar takes
+/// both), `alt` is for `format-icons`; text and tooltip are Pango markup, so both are escaped.
 package enum WaybarFormat {
     package static func render(_ summary: BarSummary) -> String {
         guard !summary.hidden else { return BarSummary.hiddenLine }

@@ -1,9 +1,8 @@
 import Glibc
 import VenuedSystem
 
-/// A point on campus for `--near LAT,LON`: where the user stands, or where a venue is
-/// (from `VenueInfo.bundled`). Distances are great-circle ones: walking paths are
-/// longer, so the walking minutes are a floor, which is what "how far is it" needs.
+/// A point on campus for `--near LAT,LON`. Distances are great-circle ones: walking paths are longer, so the
+/// walking minutes are a floor, which is what "how far is it" needs.
 public struct Coordinate: Hashable, Sendable {
     public let latitude: Double
     public let longitude: Double
@@ -18,14 +17,12 @@ public struct Coordinate: Hashable, Sendable {
         self.longitude = longitude
     }
 
-    /// `39.9522,-75.1932` (spaces allowed after the comma); nil for anything else or a
-    /// point off the globe.
+    /// `39.9522,-75.1932` (spaces allowed after the comma); nil for anything else or a point off the globe.
     public init?(parsing text: String) {
         guard let (latitude, longitude) = Self.numbers(text), (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
         self.init(latitude: latitude, longitude: longitude)
     }
 
-    /// The two numbers of `LAT,LON`, whatever their range; nil when it is not two numbers.
     private static func numbers(_ text: String) -> (Double, Double)? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let latitude = Double(parts[0].trimming([" "])), let longitude = Double(parts[1].trimming([" "])),
@@ -33,9 +30,8 @@ public struct Coordinate: Hashable, Sendable {
         return (latitude, longitude)
     }
 
-    /// `--near`'s value (also venuectl.conf's `near` and the protocol's `"near"`), with
-    /// the messages all three give when it is wrong: not two numbers, or two numbers of
-    /// which one is off the globe (`200,0` is a point mistyped, not a format misread).
+    /// `--near`'s value, also venuectl.conf's `near` and the protocol's `"near"`, with one set of messages for all
+    /// three (`200,0` is a point mistyped, not a format misread).
     public init(nearArgument text: String) throws(AnswerError) {
         guard let (latitude, longitude) = Self.numbers(text) else {
             throw .usage("--near takes LAT,LON in decimal degrees, e.g. 39.9522,-75.1932, not '\(text)'")
@@ -71,7 +67,6 @@ public struct Coordinate: Hashable, Sendable {
         max(1, Int((metres / walkingMetresPerMinute).rounded(.up)))
     }
 
-    /// "350 m", "1.2 km".
     package static func distanceText(_ metres: Double) -> String {
         if metres < 1000 { return "\(Int((metres / 10).rounded()) * 10) m" }
         let tenths = Int((metres / 100).rounded())

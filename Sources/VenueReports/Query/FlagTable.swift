@@ -1,16 +1,15 @@
 import DiningHours
 
-/// A command's flags as one table that drives both parsing and `--help`, so the two
-/// cannot disagree (the shape of swift-argument-parser, written by hand).
+/// A command's flags as one table that drives both parsing and `--help`, so the two cannot disagree.
 package struct FlagTable<Options>: Sendable {
     package struct Flag: Sendable {
         package let name: String
         /// The value's placeholder (`TIME`); nil for a switch.
         package let value: String?
         package let help: String
-        /// A one-letter spelling (`-q`), for flags that scripts type often.
+        /// For flags that scripts type often.
         package let short: String?
-        /// The values it accepts, when they are a fixed list: shell completion offers them.
+        /// A fixed list of values, which shell completion offers.
         package let choices: [String]
         package let apply: @Sendable (inout Options, String) throws(AnswerError) -> Void
 
@@ -27,7 +26,6 @@ package struct FlagTable<Options>: Sendable {
         package var spec: FlagSpec { FlagSpec(name: name, short: short, value: value, choices: choices, help: help) }
     }
 
-    /// The command whose `--help` a usage error points to, e.g. `venuectl status --help`.
     package let helpCommand: String
     package let flags: [Flag]
 
@@ -36,9 +34,8 @@ package struct FlagTable<Options>: Sendable {
         self.flags = flags
     }
 
-    /// Applies `arguments` to `options`: flags (`--at TIME` or `--at=TIME`) through the
-    /// table, `-h` as `--help`, everything else (and all after `--`) through `operand`.
-    /// Returns the names of the flags given, so that defaults can yield to them.
+    /// Everything but flags (and all after `--`) goes through `operand`; returns the names of the flags given, so
+    /// that defaults can yield to them.
     @discardableResult
     package func parse(_ arguments: [String], into options: inout Options,
                operand: (inout Options, String) throws(AnswerError) -> Void) throws(AnswerError) -> Set<String> {
@@ -75,15 +72,13 @@ package struct FlagTable<Options>: Sendable {
         return given
     }
 
-    /// ": did you mean '--favorites'?" for a flag a typo away from one of the table's
-    /// (`--favourites`); compared without the dashes, which every flag shares.
+    /// Flags are compared without the dashes, which every flag shares.
     private func suggestion(for typed: String) -> String {
         let bare = { (name: String) in String(name.drop { $0 == "-" }) }
         let near = Spelling.closest(to: bare(typed), among: flags.map { bare($0.name) })
         return near.isEmpty ? "" : ": did you mean " + near.map { "'--\($0)'" }.joined(separator: " or ") + "?"
     }
 
-    /// One aligned line per flag, for `--help`.
     package var helpLines: String {
         let heads = flags.map { ($0.short.map { "\($0), " } ?? "") + $0.name + ($0.value.map { " \($0)" } ?? "") }
         let width = heads.map(\.count).max() ?? 0
@@ -92,15 +87,13 @@ package struct FlagTable<Options>: Sendable {
         }.joined(separator: "\n")
     }
 
-    /// What shell completion needs to know of each flag.
     package var specs: [FlagSpec] { flags.map(\.spec) }
 }
 
-/// A flag as shell completion sees it: its spellings, and what its value is.
+/// A flag as shell completion sees it.
 package struct FlagSpec: Sendable {
     package let name: String
     package let short: String?
-    /// The placeholder (`FILE`, `ZONE`); nil for a switch.
     package let value: String?
     package let choices: [String]
     package let help: String

@@ -1,7 +1,5 @@
-/// The flags several commands take, each defined once: its spelling, its help and what
-/// it sets, through a key path into the command's own options. So `--at` reads the same
-/// and says the same in `status`, `hours`, `next`, `search` and `is-open`, and `--socket`
-/// in every command that asks venued (the shape of swift-argument-parser's option groups).
+/// The flags several commands take, each defined once through a key path into the command's own options, so
+/// `--at` reads and says the same in every command that takes it.
 extension FlagTable.Flag {
     package static func at(_ field: WritableKeyPath<Options, String?> & Sendable) -> Self {
         .init(name: "--at", value: "TIME", help: "as of YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM], HH:MM today, or now") { o, v in o[keyPath: field] = v }
@@ -15,7 +13,6 @@ extension FlagTable.Flag {
         .init(name: "--data", value: "FILE", help: "compute from this venues JSON file instead of venued's copy") { o, v in o[keyPath: field] = v }
     }
 
-    /// Sets the field to false: it says whether to estimate.
     package static func noEstimate(_ field: WritableKeyPath<Options, Bool> & Sendable) -> Self {
         .init(name: "--no-estimate", value: nil, help: "no projected hours: dates the data lacks are unknown") { o, _ in o[keyPath: field] = false }
     }
@@ -30,8 +27,7 @@ extension FlagTable.Flag {
         .init(name: "--help", value: nil, help: "show this help") { o, _ in o[keyPath: field] = true }
     }
 
-    /// This flag for a command whose options hold these at `field`: a command that takes
-    /// another's flags and some of its own (`watch` takes `status`'s and `--count`).
+    /// For a command that takes another's flags and some of its own (`watch` takes `status`'s and `--count`).
     package func lifted<Outer>(to field: WritableKeyPath<Outer, Options> & Sendable) -> FlagTable<Outer>.Flag {
         let apply = self.apply
         return .init(name: name, value: value, help: help, short: short, choices: choices) { outer, value throws(AnswerError) in

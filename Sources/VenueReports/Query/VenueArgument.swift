@@ -1,8 +1,7 @@
 import DiningHours
 
-/// The VENUE argument of a command about one venue (`hours`, `is-open`, `open`, and
-/// venued's `hours`): the words given, joined ("1920 commons" may be typed unquoted),
-/// resolved by the engine to exactly one venue or to the error that says why not.
+/// The VENUE argument of a command about one venue: the words joined ("1920 commons" may be typed unquoted),
+/// resolved to exactly one venue or to the error that says why not.
 public enum VenueArgument {
     public static func resolve(_ query: String, in venues: [Venue]) throws(AnswerError) -> Venue {
         switch VenueResolution(query, in: venues) {
@@ -12,7 +11,6 @@ public enum VenueArgument {
         }
     }
 
-    /// The words of the argument as one query; a usage error when there are none.
     package static func query(_ words: [String], command: String) throws(AnswerError) -> String {
         guard !words.isEmpty else { throw .usage("\(command) needs a VENUE: an id or a name, e.g. 'venuectl \(command) commons'") }
         return words.joined(separator: " ")

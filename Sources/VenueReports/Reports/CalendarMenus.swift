@@ -3,15 +3,13 @@ import DiningHours
 /// `calendar --menus`: which menu belongs to an event, and how it reads in the event's
 /// DESCRIPTION (docs/MENUS.md, "In the calendar").
 package enum CalendarMenus {
-    /// The venue's menu of that date whose service is the event's label (case and
-    /// accents aside), else the one that starts when the event does; nil when neither.
+    /// The menu whose service is the event's label (case and accents aside), else the one starting with the event.
     package static func menu(in book: MenuBook, venue: Int, date: LocalDate, label: String, start: Instant) -> Menu? {
         let meals = book.meals(of: venue, on: date)
         return meals.first { VenueQuery.fold($0.service) == VenueQuery.fold(label) } ?? meals.first { $0.start == start }
     }
 
-    /// A line per station, its dishes with their tags, under the caveat that the labels
-    /// are the caterer's.
+    /// A line per station, under the caveat that the labels are the caterer's.
     package static func text(_ menu: Menu) -> String {
         let stations = menu.stations.map { station in
             station.name + ": " + station.items.map { item in

@@ -1,19 +1,11 @@
 import DiningHours
 
-/// Venues' meal services over a run of dates as calendar events: the answer of
-/// `venuectl calendar`, rendered as iCalendar by `render()` (docs/calendar.md has the
-/// format and the reasons for each choice).
-///
-/// One event per daypart of a venue that starts on a date of the run, real or, with
-/// estimation, projected (marked, HOURS.md §3.4). A closed day gives no event; a day
-/// that no data speaks for gives none either, and is listed in `unknownDays` so the
-/// command can say so: an empty day in a calendar must not pass for a closed one
-/// without a word.
+/// Venues' meal services over a run of dates as calendar events (docs/calendar.md has the reasons for each
+/// choice). A day no data speaks for gives no event and is listed in `unknownDays`, so that an empty day in a
+/// calendar does not pass for a closed one without a word.
 public struct CalendarReport: Sendable {
-    /// A meal service of one venue.
     package struct Event: Sendable, Equatable {
-        /// Stable across runs and data refreshes while the venue, date, label and start
-        /// stay the same, so a re-import replaces the event instead of adding a copy.
+        /// Stable while venue, date, label and start stay, so a re-import replaces the event instead of adding a copy.
         package let uid: String
         package let venue: Venue
         /// The date it starts on, in the venue zone.
@@ -24,13 +16,11 @@ public struct CalendarReport: Sendable {
         package let message: String
         /// Projected from this covered date, when the data does not cover `date`.
         package let projectedFrom: LocalDate?
-        /// What the meal serves, from `--menus` (`CalendarMenus`).
         package let menu: Menu?
 
         package var estimated: Bool { projectedFrom != nil }
     }
 
-    /// Dates of a venue with no events because nothing speaks for them.
     package struct UnknownDays: Sendable, Equatable {
         package let venue: Venue
         package let dates: [LocalDate]
@@ -46,7 +36,6 @@ public struct CalendarReport: Sendable {
     /// In start order (then feed order of the venues and of their dayparts).
     package let events: [Event]
     package let unknownDays: [UnknownDays]
-    /// How many venues were asked for.
     package let venueCount: Int
     /// Some dates of the run lay after 9999-12-31 and have no events (`CalendarRange`).
     package let cut: Bool
@@ -54,8 +43,7 @@ public struct CalendarReport: Sendable {
     /// The longest run of dates a calendar covers: the horizon's 21 days and a week of data.
     public static let maximumDays = 28
 
-    /// `venues` in feed order; `estimate` false leaves projected dates out (they are
-    /// then unknown, as everywhere). An event's menu is found in `menus`.
+    /// `estimate` false leaves projected dates out (they are then unknown, as everywhere).
     public init(venues: [Venue], zone: ZoneRules, from first: LocalDate, days: Int, estimate: Bool,
                 stamp: Instant, source: FeedSource, menus: MenuBook = MenuBook([])) {
         self.zone = zone
@@ -76,16 +64,14 @@ public struct CalendarReport: Sendable {
                 let source = day.estimated ? timetable.coverage?.projectionSource(for: day.date) : nil
                 for daypart in day.dayparts {
                     let uid = Self.uid(venue: venue.id, date: day.date, label: daypart.label, start: zone.localDateTime(of: daypart.start))
-                    // A feed may list a daypart twice: the first is the event, as a
-                    // second one with the same UID would replace it in a calendar anyway.
+                    // A feed may list a daypart twice: a second event with the same UID would replace the first anyway.
                     guard seen.insert(uid).inserted else { continue }
                     events.append(Event(uid: uid, venue: venue, date: day.date, label: daypart.label, start: daypart.start,
                                         end: daypart.end, message: daypart.message, projectedFrom: daypart.estimated ? source : nil,
                                         menu: CalendarMenus.menu(in: menus, venue: venue.id, date: day.date, label: daypart.label, start: daypart.start)))
                 }
             }
-            // One entry per run of dates that are unknown for the same reason, said the
-            // same way (no Tue and no Wed in the data are two), so a note can name a range.
+            // One entry per run of dates unknown for the same reason, said the same way, so a note can name a range.
             for (date, reason) in missing {
                 if let last = unknown.last, let lastDate = last.dates.last, last.venue.id == venue.id, last.reason == reason,
                    lastDate.adding(days: 1) == date, reason.detail(on: lastDate) == reason.detail(on: date) {
@@ -102,10 +88,8 @@ public struct CalendarReport: Sendable {
         self.unknownDays = unknown
     }
 
-    /// `593-20231105-lunch-1100@venued`: venue id, start date, the label as a slug and
-    /// the start on the wall clock. Not the end: Penn moving a closing time is the same
-    /// service, updated; a projected event and the real one that later replaces it share
-    /// it when they start alike.
+    /// Venue, date, label and wall-clock start, not the end: Penn moving a closing time is the same service, updated;
+    /// a projected event and the real one that later replaces it share it when they start alike.
     package static func uid(venue: Int, date: LocalDate, label: String, start: LocalDateTime) -> String {
         let (year, month, day) = date.components
         let slug = Slug.of(label)
@@ -115,8 +99,7 @@ public struct CalendarReport: Sendable {
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
-    /// The first and last instants any DATE-TIME of the file names: the events', or the
-    /// run of dates when there are none, which stops before 10000-01-01.
+    /// The first and last instants any DATE-TIME of the file names; the run of dates when there are no events.
     package var range: ClosedRange<Instant> {
         let dayStart = zone.instant(for: LocalDateTime(date: first, secondOfDay: 0))
         let dayEnd = min(zone.instant(for: LocalDateTime(date: first.adding(days: days), secondOfDay: 0)),
@@ -136,8 +119,8 @@ public struct CalendarReport: Sendable {
         calendar.text("NAME", "Penn Dining")
         calendar.text("X-WR-CALNAME", "Penn Dining")
         calendar.text("X-WR-TIMEZONE", zone.identifier)
-        // Always there, even with no event: without it a reader takes TZID times for UTC
-        // or its own zone, and a VCALENDAR must hold at least one component.
+        // Always there, even with no event: without it a reader takes TZID times for UTC or its own zone, and a
+        // VCALENDAR must hold at least one component.
         calendar.timeZone(zone, covering: range)
         for event in events { write(event, to: &calendar) }
         calendar.end("VCALENDAR")

@@ -1,7 +1,6 @@
 import DiningHours
 
-/// `venuectl search --dish` (docs/MENUS.md, "Dish search"): where and when dishes that
-/// match are served, soonest first, as text (a line per meal and dish) and as JSON.
+/// `venuectl search --dish` (docs/MENUS.md, "Dish search"): where and when matching dishes are served, soonest first.
 public struct DishReport: Sendable {
     public let query: String
     public let at: Instant
@@ -15,7 +14,6 @@ public struct DishReport: Sendable {
         self.hits = hits
     }
 
-    /// `Tue Oct 4  Dinner 5:00–9:30 PM  1920 Commons  rye bread`, in aligned columns.
     package func text() -> String {
         let columns = hits.map { hit in
             [ClockText.day(hit.menu.date), hit.menu.service + " " + MealHours.range(hit.menu, zone: zone), hit.menu.venueName]

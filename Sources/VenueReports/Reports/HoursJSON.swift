@@ -1,8 +1,6 @@
 import DiningHours
 
-/// `venuectl hours --json`, and venued's `hours` answer (docs/PROTOCOL.md), `ok` first
-/// (`Reply.ok`): the venue, the data's source and zone, the messages, and per
-/// day the merged open blocks and the feed's dayparts, as ISO 8601 with offsets.
+/// `venuectl hours --json` and venued's `hours` answer (docs/PROTOCOL.md); instants are ISO 8601 with offsets.
 public enum HoursJSON {
     public static func render(_ report: HoursReport) -> String {
         Reply.ok(members(report))

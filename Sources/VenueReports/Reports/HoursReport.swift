@@ -1,15 +1,14 @@
 import DiningHours
 
-/// One venue's days from a date, with what the feed and the bundled metadata say of
-/// it: the answer of `venuectl hours` and of venued's `hours` (rendered by `HoursText`
-/// and `HoursJSON`, so the two cannot drift apart).
+/// One venue's days from a date: the answer of `venuectl hours` and of venued's `hours`, rendered by `HoursText`
+/// and `HoursJSON` from this one value so the two cannot drift apart.
 public struct HoursReport: Sendable {
     package let venue: Venue
     package let info: VenueInfo?
     package let zone: ZoneRules
     public let source: FeedSource
     package let coverage: Coverage?
-    /// The date marked as today (the date of `--at`).
+    /// The date of `--at`.
     package let today: LocalDate
     package let days: [DayHours]
     /// Some of the days asked for lay after 9999-12-31 and are not listed (`CalendarRange`).
@@ -30,7 +29,6 @@ public struct HoursReport: Sendable {
     package var address: String? { info?.address ?? nonEmpty(venue.address) }
     package var image: String? { nonEmpty(venue.imageURL) }
 
-    /// The messages of the days shown ("Meal Exchange available open-close"), each once.
     package var messages: [String] {
         var seen: [String] = []
         for message in days.flatMap(\.dayparts).map(\.message) where !message.isEmpty && !seen.contains(message) {

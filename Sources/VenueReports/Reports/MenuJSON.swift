@@ -1,9 +1,6 @@
 import DiningHours
 
-/// `venuectl menu --json` (docs/MENUS.md, "JSON"), `ok` first as every JSON answer
-/// (`Reply.ok`): the venue, the instant and zone, the date asked for, the filter, and
-/// per meal its times as ISO 8601 with offsets, its stations and items with their
-/// labels sorted into diets, allergens and others.
+/// `venuectl menu --json` (docs/MENUS.md, "JSON"), `ok` first as every answer; times are ISO 8601 with offsets.
 public enum MenuJSON {
     public static func render(_ report: MenuReport) -> String {
         let zone = report.zone

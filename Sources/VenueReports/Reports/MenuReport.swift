@@ -1,11 +1,9 @@
 import DiningHours
 
-/// What `venuectl menu VENUE` answers (docs/MENUS.md): the meals asked for, each with
-/// the filter applied and the items it left out as unknown, or why there is none. No
-/// meal is an answer, not an error: a venue without menus, a day without data.
+/// What `venuectl menu VENUE` answers (docs/MENUS.md). No meal is an answer, not an error (a venue without menus, a
+/// day without data), and `nothing` says why.
 public struct MenuReport: Sendable {
-    /// Which meals: the one being served or next (from any date, or from one date), or
-    /// a date's meals, one of them by name, or all.
+    /// The meal being served or next (from any date, or from one date), or a date's meals, one by name, or all.
     public enum Selection: Sendable, Equatable {
         case currentOrNext
         case date(LocalDate, meal: String?, all: Bool)
@@ -25,7 +23,7 @@ public struct MenuReport: Sendable {
     public let venueName: String
     public let at: Instant
     public let zone: ZoneRules
-    /// The date asked for; nil for the current or next meal.
+    /// Nil for the current or next meal.
     public let date: LocalDate?
     public let filter: MenuFilter
     public let meals: [Meal]
@@ -68,7 +66,6 @@ public struct MenuReport: Sendable {
         self.nothing = nothing
     }
 
-    /// "no meal from Tue Oct 4 9:45 PM on in the data, which has menus from Oct 4 to Oct 4".
     private static func noMealAfter(_ at: Instant, book: MenuBook, venueID: Int, zone: ZoneRules) -> String {
         let when = ClockText.day(zone.localDate(of: at)) + " " + ClockText.clock(zone.localDateTime(of: at))
         guard book.menus.contains(where: { $0.venueID == venueID }) else { return "no menus for this venue in the data" }

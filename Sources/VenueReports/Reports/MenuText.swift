@@ -1,14 +1,7 @@
 import DiningHours
 
-/// `venuectl menu` as text: the venue and the date, then per meal its hours in the venue
-/// zone, its stations and their dishes, each with short tags (docs/MENUS.md, "Tags"):
-///
-///     1920 Commons · Tue Oct 4
-///     Dinner 5:00–9:30 PM
-///       breads and bagels
-///         rye bread — vegan · contains gluten, soy
-///
-/// Every text in it was cleaned when it was decoded (`Menu`, `MenuItem`, `MenuLabel`).
+/// `venuectl menu` as text, with short tags (docs/MENUS.md, "Tags"). Every text in it was cleaned when it was
+/// decoded (`Menu`, `MenuItem`, `MenuLabel`).
 package struct MenuText {
     let report: MenuReport
     /// The reader's zone: the venue zone is named when it differs.
@@ -45,7 +38,6 @@ package struct MenuText {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// "vegan · contains gluten, soy", "allergens unknown", "halal · contains milk · Sulfites".
     package static func tags(_ item: MenuItem) -> String {
         var parts: [String] = []
         let diets = item.labels(.diet).map(\.tag)

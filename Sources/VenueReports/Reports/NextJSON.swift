@@ -1,11 +1,7 @@
 import DiningHours
 
-/// `venuectl next --json`, and venued's `next` answer (docs/PROTOCOL.md), `ok` first
-/// (`Reply.ok`): the window, the data's source and zone, and each opening or
-/// closing with its venue, time (ISO 8601 with the offset), label and whether it is projected;
-/// how current the data is (`stale`, `stale_reason`, as in `status --json`); and the
-/// venues it cannot speak for (`unknown`: id, name, `unknown_reason`, and `from`, the
-/// first day without hours), so that no transitions is not mistaken for "nothing changes".
+/// `venuectl next --json`, and venued's `next` answer (docs/PROTOCOL.md), `ok` first (`Reply.ok`). It lists the
+/// venues it cannot speak for (`unknown`), so that no transitions is not mistaken for "nothing changes".
 public enum NextJSON {
     public static func render(_ report: NextReport) -> String {
         Reply.ok(members(report))

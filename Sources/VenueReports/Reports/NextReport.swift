@@ -1,17 +1,14 @@
 import DiningHours
 
-/// The openings and closings between two instants, soonest first: the answer of
-/// `venuectl next` and of venued's `next` (rendered by `NextText` and `NextJSON`).
-/// With them, the venues it cannot speak for (`unknown`): an empty list must not read
-/// as "nothing changes" when the data has no hours for that stretch (HOURS.md §3.6).
+/// The openings and closings between two instants, soonest first, for `venuectl next` and venued's `next`. With them,
+/// the venues it cannot speak for: an empty list must not read as "nothing changes" (HOURS.md §3.6).
 public struct NextReport: Sendable {
     package struct Row: Sendable {
         package let transition: Transition
         package let venue: Venue
     }
 
-    /// A venue without hours for part of the window, from `from` on (the window's first
-    /// day when it has none at all), and why.
+    /// From `from` on (the window's first day when it has no hours at all).
     package struct Unknown: Sendable {
         package let venue: Venue
         package let reason: UnknownReason
@@ -24,7 +21,6 @@ public struct NextReport: Sendable {
     package let cut: Bool
     package let zone: ZoneRules
     public let source: FeedSource
-    /// How current the data is, as `status` says it (`stale`, `stale_reason`).
     public let dataAge: DataAge
     package let coverage: Coverage?
     package let rows: [Row]
@@ -32,8 +28,7 @@ public struct NextReport: Sendable {
     /// How many venues were asked about: the "15" of "no hours for 3 of 15".
     package let chosen: Int
 
-    /// `venues` are the ids to keep; `limit` caps the rows (venued's `limit`). A window
-    /// that runs past 9999-12-31 stops at its last second (`CalendarRange`).
+    /// `limit` caps the rows (venued's `limit`); a window past 9999-12-31 stops at its last second (`CalendarRange`).
     public init(campus: Campus, at: Instant, until asked: Instant, venues: Set<Int>, estimate: Bool, limit: Int = .max,
                 source: FeedSource, dataAge: DataAge = DataAge()) {
         let lastWritable = campus.zone.writableInstants.upperBound - 1
@@ -59,7 +54,7 @@ public struct NextReport: Sendable {
         self.coverage = campus.coverage
     }
 
-    /// The first day of `days` the venue has no hours for, and why; nil when it has them all.
+    /// The first day of `days` without hours, and why.
     private static func unknown(_ timetable: Timetable, on days: ClosedRange<LocalDate>, estimate: Bool) -> Unknown? {
         var date = days.lowerBound
         while date <= days.upperBound {
@@ -71,7 +66,6 @@ public struct NextReport: Sendable {
         return nil
     }
 
-    /// The venues it cannot speak for, counted as a status answer counts them.
     package var headcount: Headcount {
         Headcount(total: chosen, open: 0, unknown: unknown.map(\.reason), date: unknown.map(\.from).min() ?? zone.localDate(of: at))
     }

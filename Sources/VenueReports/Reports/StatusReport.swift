@@ -1,9 +1,7 @@
 import DiningHours
 
-/// The answer of `venuectl status`: which venues, at which instant, in what state.
-/// Built from options and a feed; rendered in any `StatusFormat` by `StatusPresentation.render`.
-/// Filters combine (a venue is shown when it passes every one given); with `--near`
-/// the rows are nearest first, venues without known coordinates last.
+/// The answer of `venuectl status`: which venues, at which instant, in what state. Filters combine (a venue must
+/// pass every one given); with `--near` the rows are nearest first, venues without known coordinates last.
 public struct StatusReport: Sendable {
     public struct Row: Sendable {
         package let venue: Venue
@@ -15,37 +13,28 @@ public struct StatusReport: Sendable {
     package let at: Instant
     package let zone: ZoneRules
     public let source: FeedSource
-    /// How current the data is: filled by whoever read it (venued, or venuectl's fallback).
+    /// Filled by whoever read the data (venued, or venuectl's fallback).
     public let dataAge: DataAge
     package let coverage: Coverage?
     package let rows: [Row]
-    /// The venues `--open-now` left out because their hours are unknown: kept so that an
-    /// answer with nothing open can tell "none open" from "none known to be open".
+    /// Left out by `--open-now` for unknown hours, so an answer can tell "none open" from "none known to be open".
     package let withheld: [Row]
-    /// How many venues passed every filter but `--open-now`: the "15" of "no hours for
-    /// 3 of 15", counted before `--open-now` dropped the closed and the unknown.
+    /// How many venues passed every filter but `--open-now`: the "15" of "no hours for 3 of 15".
     package let chosen: Int
-    /// The options it answers, for the formats that say what was asked (`--near`, filters).
     package let options: StatusOptions
-    /// `--dishes`: the meals with a followed dish that start soon (`FollowedDishes`),
-    /// filled by whoever holds the menus (venued); none where menus are not known.
+    /// `--dishes`: filled by whoever holds the menus (venued); none where menus are not known.
     package var dishAlerts: [FollowedDishes.Alert] = []
-    /// When `dishAlerts` can next read differently: the next one's announcement, or the
-    /// start of a meal said now (its alert ends there). A follower's next redraw.
+    /// The next alert's announcement, or the start of a meal alerted now (its alert ends there).
     package var dishesChangeAt: Instant?
-    /// `--details`: the stations of the meal each open venue serves at `at`, by venue id
-    /// (`MealStations`). Filled by venuectl, which reads the menus; empty otherwise, and
-    /// then no format shows any.
+    /// `--details`, by venue id (`MealStations`): filled by venuectl, which reads the menus; empty otherwise.
     package var stations: [Int: [String]] = [:]
 
-    /// `--dishes` answered from `index`: the alerts due at the report's instant.
     package mutating func follow(_ dishes: FollowedDishes, in index: DishIndex) {
         let alerts = dishes.alerts(in: index, at: at)
         dishAlerts = alerts.due
         dishesChangeAt = (alerts.due.map(\.menu.start) + [alerts.next].compactMap { $0 }).min()
     }
 
-    /// `favorites` is the set `--favorites` keeps (read by the caller: venuectl or venued).
     public init(options: StatusOptions, feed: FeedCopy, now: Instant, favorites: Favorites = Favorites(),
                 dataAge: DataAge) throws(AnswerError) {
         let zone = try Self.zone(options.tz)
@@ -53,8 +42,7 @@ public struct StatusReport: Sendable {
                       favorites: favorites, dataAge: dataAge)
     }
 
-    /// The same answer from a campus already built in the zone of `options.tz` (which
-    /// is not read here): what venued does, so that it builds each campus once.
+    /// For venued, so that it builds each campus once; `options.tz` is not read here.
     public init(options: StatusOptions, campus: Campus, source: FeedSource, now: Instant, favorites: Favorites = Favorites(),
                 dataAge: DataAge) throws(AnswerError) {
         let zone = campus.zone
@@ -89,8 +77,7 @@ public struct StatusReport: Sendable {
         self.options = options
     }
 
-    /// `--tz`: the venue zone, America/New_York by default; an unknown name is a usage
-    /// error, a missing tz database an environment one.
+    /// An unknown name is a usage error, a missing tz database an environment one.
     public static func zone(_ identifier: String?) throws(AnswerError) -> ZoneRules {
         do { return try ZoneDatabase.system.rules(identifier ?? "America/New_York") } catch {
             if error.isEnvironment { throw .environment("\(error)") }
@@ -99,8 +86,7 @@ public struct StatusReport: Sendable {
         }
     }
 
-    /// `--at`: an ISO 8601 instant, a wall clock in the venue zone, `HH:MM` today, or `now`;
-    /// in years 0001-9999 of the venue zone, the only ones an answer can write (`CalendarRange`).
+    /// `--at`, in years 0001-9999 of the venue zone, the only ones an answer can write (`CalendarRange`).
     public static func instant(_ text: String?, zone: ZoneRules, now: Instant) throws(AnswerError) -> Instant {
         guard let text, text != "now" else { return now }
         let at: Instant
@@ -120,7 +106,6 @@ public struct StatusReport: Sendable {
         return at
     }
 
-    /// The ids named by the VENUE arguments (all venues when there are none).
     public static func select(_ queries: [String], from venues: [Venue]) throws(AnswerError) -> Set<Int> {
         guard !queries.isEmpty else { return Set(venues.map(\.id)) }
         var ids: Set<Int> = []

@@ -12,7 +12,6 @@ package enum ClockText {
         return "\(hour12):\(minute) \(time.hour < 12 ? "AM" : "PM")"
     }
 
-    /// `Mon Sep 18`
     package static func day(_ date: LocalDate) -> String {
         let (_, month, day) = date.components
         return "\(weekdays[date.weekday]) \(months[month - 1]) \(day)"
@@ -30,7 +29,7 @@ package enum ClockText {
         when(zone.localDateTime(of: instant), today: zone.localDate(of: now))
     }
 
-    /// The same from wall clocks, for answers that carry them (venued's ISO times).
+    /// For answers that carry wall clocks (venued's ISO times).
     package static func when(_ target: LocalDateTime, today: LocalDate) -> String {
         switch distance(of: target, from: today) {
         case .today, .midnight: return "at " + moment(target, today: today)
@@ -38,8 +37,7 @@ package enum ClockText {
         }
     }
 
-    /// "5:00 PM" today, "midnight" at the end of today, "Mon 7:30 AM" within the week,
-    /// "Mon Sep 25 7:30 AM" beyond: `when` without its "at", for "until ..." and columns.
+    /// `when` without its "at", and "midnight" at the end of today, for "until ..." and columns.
     package static func moment(_ target: LocalDateTime, today: LocalDate) -> String {
         switch distance(of: target, from: today) {
         case .today: return clock(target)
@@ -49,7 +47,6 @@ package enum ClockText {
         }
     }
 
-    /// The same in few characters: "5pm", "midnight", "Tue 7:30am", "Sep 25".
     package static func compactWhen(_ instant: Instant, from now: Instant, zone: ZoneRules) -> String {
         let target = zone.localDateTime(of: instant)
         switch distance(of: target, from: zone.localDate(of: now)) {
@@ -70,7 +67,6 @@ package enum ClockText {
         return days > 0 && days < 7 ? .thisWeek : .later
     }
 
-    /// "12 min", "1 h 5 min".
     package static func duration(_ seconds: Int) -> String {
         let minutes = max(0, (seconds + 59) / 60)
         if minutes < 60 { return "\(minutes) min" }

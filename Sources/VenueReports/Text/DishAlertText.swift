@@ -1,9 +1,7 @@
 import DiningHours
 
-/// How a followed dish's alert reads, wherever it is shown (status text, the prompt,
-/// a bar's tooltip, a pushed `dish` event, a desktop notification):
-/// "Chicken Tikka Masala at Hill House, Dinner 5:00–8:00 PM", with the day before the
-/// meal when it is not on the date of `now` (a long `--dish-lead`).
+/// How a followed dish's alert reads wherever it is shown, with the day before the meal when it is not on the date
+/// of `now` (a long `--dish-lead`).
 package enum DishAlertText {
     package static func line(_ alert: FollowedDishes.Alert, zone: ZoneRules, at now: Instant) -> String {
         let menu = alert.menu
@@ -12,8 +10,7 @@ package enum DishAlertText {
         return "\(alert.dish) at \(menu.venueName), \(day)\(menu.service) \(MealHours.range(menu, zone: zone))"
     }
 
-    /// The alert as a JSON object's members: `followed` (the name as followed), `dish`
-    /// (as the menu writes it), the venue, the meal and its instants, and `text`.
+    /// `followed` is the name as followed, `dish` as the menu writes it.
     package static func members(_ alert: FollowedDishes.Alert, zone: ZoneRules, at now: Instant) -> [(String, String)] {
         let menu = alert.menu
         return [

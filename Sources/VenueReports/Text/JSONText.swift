@@ -18,13 +18,12 @@ public enum JSONText {
         return out + "\""
     }
 
-    /// A JSON object from ordered members whose values are already JSON text.
+    /// Members' values are already JSON text.
     public static func object(_ members: [(String, String)]) -> String {
         "{" + members.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
 
     public static func string(_ value: String?) -> String { value.map(quote) ?? "null" }
 
-    /// A JSON array from items that are already JSON text.
     public static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
 }

@@ -1,7 +1,6 @@
 import DiningHours
 
-/// A meal's hours as people read them: "5:00–9:30 PM", "10:00 AM–2:00 PM", and past
-/// midnight "10:00 PM–2:00 AM".
+/// A meal's hours as people read them: "5:00–9:30 PM", the AM/PM said once when both ends share it.
 package enum MealHours {
     package static func range(_ menu: Menu, zone: ZoneRules) -> String {
         range(zone.localDateTime(of: menu.start), zone.localDateTime(of: menu.end))

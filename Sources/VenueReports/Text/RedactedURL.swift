@@ -1,8 +1,6 @@
-/// A URL as every text venued and venuectl write shows it (log lines, `info`, errors):
-/// scheme, host, port and path kept, so a reader can tell which server and which
-/// endpoint; the userinfo (`user:password@`), the query (`?token=…`) and the fragment
-/// replaced by `***`, since that is where feeds carry credentials. The one place that
-/// knows it, so no text forgets a part.
+/// A URL as every text venued and venuectl write shows it: scheme, host, port and path kept, the userinfo, query and
+/// fragment replaced by `***`, since that is where feeds carry credentials. The one place that knows it, so no text
+/// forgets a part.
 public struct RedactedURL: CustomStringConvertible, Sendable {
     public let description: String
 

@@ -1,8 +1,7 @@
 import DiningHours
 
 extension UnknownReason {
-    /// Why the data says nothing of `date`, in a few words, for a venue's line or a day
-    /// of `hours`; the status header says the rest (`StatusNotes`).
+    /// A few words for a venue's line or a day of `hours`; the status header says the rest (`StatusNotes`).
     package func detail(on date: LocalDate) -> String {
         switch self {
         case .beyondHorizon(let coverage):

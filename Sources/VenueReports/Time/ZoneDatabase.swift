@@ -3,39 +3,28 @@ import Glibc
 import Synchronization
 import VenuedSystem
 
-/// The system's tz database (Debian's tzdata, /usr/share/zoneinfo, or `$TZDIR`): where
-/// zone rules come from, each zone read and tabled once per process.
-///
-/// The engine parses zone rules from TZif bytes and reads nothing; this is where both
-/// programs get those bytes, in one cache per process (a cache that each caller kept for
-/// itself is how three of them once read the same file on every request). Reading the
-/// TZif files instead of asking Foundation keeps venuectl free of Foundation (a
-/// Glibc-only static binary starts in about a millisecond). Files are read through
-/// `BoundedFile` (non-blocking, regular files only, at most 1 MB), as `TZDIR` and zone
-/// names come from the user.
+/// The system's tz database (/usr/share/zoneinfo, or `$TZDIR`), each zone read and tabled once per process. Reading
+/// TZif files rather than asking Foundation keeps venuectl a Glibc-only static binary; files go through
+/// `BoundedFile`, as `TZDIR` and zone names come from the user.
 public final class ZoneDatabase: Sendable {
     public static let defaultDirectory = "/usr/share/zoneinfo"
 
-    /// The database `$TZDIR` names (glibc honours it too), else the usual directory; the
-    /// variable is read once, when this is first used.
+    /// `$TZDIR` (glibc honours it too) is read once, when this is first used.
     public static let system = ZoneDatabase(directory: directory(environment: ["TZDIR": ProcessEnvironment.value("TZDIR") ?? ""]))
 
     public let directory: String
     private let cache = Mutex<[String: ZoneRules]>([:])
-    /// More than the database has zones (about 600, 1,800 names with its posix/ and
-    /// right/ trees): names come from clients, and the cache must not grow with them.
+    /// More than the database has names: names come from clients, and the cache must not grow with them.
     static let cacheLimit = 2_048
 
     public init(directory: String) {
         self.directory = directory
     }
 
-    /// `$TZDIR` when set, else the usual directory.
     public static func directory(environment: [String: String]) -> String {
         environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultDirectory
     }
 
-    /// The rules of zone `identifier`, from its file under `directory` the first time.
     public func rules(_ identifier: String) throws(ZoneError) -> ZoneRules {
         if let known = cache.withLock({ $0[identifier] }) { return known }
         guard Self.isPlausibleName(identifier) else { throw .unknownZone(identifier) }
@@ -51,13 +40,12 @@ public final class ZoneDatabase: Sendable {
         return rules
     }
 
-    /// True when `identifier`'s rules are at hand: asking for them reads no file.
+    /// True when asking for `identifier`'s rules reads no file.
     public func hasRead(_ identifier: String) -> Bool {
         cache.withLock { $0[identifier] != nil }
     }
 
-    /// Names as the database spells them ("America/New_York", "Etc/GMT+5", "UTC");
-    /// anything that could climb out of the directory is not one.
+    /// Anything that could climb out of the directory is not a name.
     package static func isPlausibleName(_ name: String) -> Bool {
         // One spelling per zone: "America/./New_York" or "America//New_York" would name
         // the same file under another key, so a client could fill the cache with copies.
@@ -75,10 +63,7 @@ public final class ZoneDatabase: Sendable {
         }
     }
 
-    /// The user's zone name, as glibc would pick it: `$TZ` (`:Name`, `Name` or a path
-    /// into the database), else the link /etc/localtime, else /etc/timezone, else UTC.
-    /// Only the name is needed (to say when venue times are in another zone), so the
-    /// zone file itself is not read.
+    /// The user's zone name as glibc picks it (`$TZ`, /etc/localtime, /etc/timezone, UTC); the file itself is not read.
     public static func userZoneName(environment: [String: String]) -> String {
         if var tz = environment["TZ"], !tz.isEmpty {
             if tz.hasPrefix(":") { tz.removeFirst() }
@@ -103,7 +88,6 @@ public final class ZoneDatabase: Sendable {
         return String(path[range.upperBound...])
     }
 
-    /// A regular file of at most `limit` bytes, opened without blocking; nil otherwise.
     private static func read(_ path: String, limit: Int) -> [UInt8]? {
         try? BoundedFile.read(path, limit: limit)
     }

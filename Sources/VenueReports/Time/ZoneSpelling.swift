@@ -2,16 +2,11 @@ import DiningHours
 import Glibc
 
 extension ZoneDatabase {
-    /// Entries read from the database's directories for one suggestion, at most: the
-    /// largest directory (America) has about 170, the top level about 60, so a name
-    /// found by region reads well under this, and a name from a client costs no more.
+    /// Entries read for one suggestion, at most: well above the largest directory's 170, and bounded for clients.
     static let spellingEntryLimit = 4_000
 
-    /// The database's own name for `typed` when it differs only in case, or in spaces
-    /// where the name has `_` (`america/new_york`, `America/New York`), or lacks its
-    /// region (`new_york`): for "did you mean". nil when there is none, or when `typed`
-    /// is already a name. Reads directory listings of the database only, one component
-    /// at a time, and never more than `spellingEntryLimit` entries in all.
+    /// The database's name for `typed` when it differs only in case, `_` as spaces or a missing region, for "did you
+    /// mean"; nil when there is none or `typed` is one. Reads at most `spellingEntryLimit` directory entries.
     public func spelling(of typed: String) -> String? {
         let components = typed.replacing(" ", with: "_").split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard (1...3).contains(components.count), components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && $0.utf8.count <= 64 }),
@@ -31,7 +26,6 @@ extension ZoneDatabase {
         return found
     }
 
-    /// `components` matched case-insensitively, directory by directory, below `prefix`.
     private func resolve(_ components: [String], under prefix: String, budget: inout Int) -> String? {
         var path = prefix
         for component in components {
@@ -43,8 +37,7 @@ extension ZoneDatabase {
         return path
     }
 
-    /// The names in `directory` (not `.` and `..`), within what `budget` has left; none
-    /// when it is not a directory.
+    /// Within what `budget` has left; none when it is not a directory.
     private func entries(of directory: String, budget: inout Int) -> [String] {
         guard budget > 0, let stream = opendir(directory) else { return [] }
         defer { closedir(stream) }
