@@ -1,6 +1,5 @@
-/// The warnings of one decoding pass, shared by the venues and the menus decoders: the
-/// first `limit` word for word, the rest only counted, so that a million bad elements
-/// cost a counter, not a million messages.
+/// The warnings of one decoding pass (venues or menus): the first `limit` word for word, the rest only
+/// counted, so that a million bad elements cost a counter, not a million messages.
 struct WarningLog {
     let limit: Int
     private(set) var warnings: [FeedWarning] = []
