@@ -20,7 +20,6 @@ public struct MenuBook: Sendable {
         return menus.filter { seen.insert($0.venueID).inserted }.map { ($0.venueID, $0.venueName) }.sorted { $0.id < $1.id }
     }
 
-    /// The venue's meals filed under `date`, by start.
     public func meals(of venueID: Int, on date: LocalDate) -> [Menu] {
         menus.filter { $0.venueID == venueID && $0.date == date }
     }
@@ -32,9 +31,8 @@ public struct MenuBook: Sendable {
         menus.first { $0.venueID == venueID && t < $0.end }
     }
 
-    /// The meal the venue serves at `t`, and no other: what `status --details` names the
-    /// stations of, since a meal still to come says nothing of what is at the counters
-    /// now. Of two that overlap, the one that started first, as `currentOrNext` picks.
+    /// The meal served at `t` and no other (`status --details`: a meal to come says nothing of the counters now);
+    /// of two that overlap, the one that started first.
     public func served(by venueID: Int, at t: Instant) -> Menu? {
         menus.first { $0.venueID == venueID && $0.isServed(at: t) }
     }
@@ -45,8 +43,7 @@ public struct MenuBook: Sendable {
         meals(of: venueID, on: date).first { t < $0.end }
     }
 
-    /// The names of the labels the data uses, of the given kinds, sorted: what a filter
-    /// may name, and what its error lists.
+    /// The sorted names of the labels of `kinds` the data uses: what a filter may name and its error lists.
     public func labelNames(_ kinds: Set<MenuLabel.Kind>) -> [String] {
         var names: Set<String> = []
         for menu in menus {

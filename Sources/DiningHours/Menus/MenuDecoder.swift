@@ -1,11 +1,6 @@
-/// Turns Penn's menus JSON (`GET /api/dining/menus/YYYY-MM-DD/`) into `Menu`s, tolerant
-/// per element as `FeedDecoder` is: a bad menu, station or item is skipped with a
-/// warning; only a document that is not a menus array at all is an error. What is kept
-/// is bounded by `MenuLimits`, and every text is cleaned on the way in.
-///
-/// `zone` is the venues' zone (the campus zone of `status`): times written without an
-/// offset are read in it, and a meal that ends past midnight ends at the next date's
-/// wall clock in it (MENUS.md, "Times").
+/// Turns Penn's menus JSON (`GET /api/dining/menus/YYYY-MM-DD/`) into `Menu`s, tolerant per element as
+/// `FeedDecoder` is, bounded by `MenuLimits`, every text cleaned on the way in. `zone` is the venues' zone:
+/// times written without an offset are read in it, and so is a meal's end past midnight (MENUS.md, "Times").
 public enum MenuDecoder {
     public static func decode(_ bytes: [UInt8], zone: ZoneRules, limits: MenuLimits = .standard) throws(MenuError) -> MenuDocument {
         if let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "<") {
@@ -41,7 +36,6 @@ public enum MenuDecoder {
     }
 }
 
-/// One pass over a menus document: the limits, the zone and the warnings so far.
 private struct MenuReader {
     let limits: MenuLimits
     let zone: ZoneRules

@@ -1,10 +1,7 @@
-/// One label of an item's `allergens` string, which mixes two kinds: diet and sourcing
-/// labels the caterer gives a dish ("Vegan", "Halal", "Farm to Fork") and the allergens
-/// it contains ("Wheat/Gluten", "Milk"). The two mean opposite things to a filter — a
-/// diet label is a promise to look for, an allergen a reason to leave the dish out — so
-/// the kind is decided here, once, from Bon Appétit's list (its `cor_icon` ids below 250
-/// are diet labels, 250 and up are allergens). A label not on the list is kept verbatim
-/// as `.other`: it is shown, and never taken for either kind.
+/// One label of an item's `allergens` string, which mixes diet and sourcing labels ("Vegan", "Farm to Fork")
+/// with allergens ("Milk"). They mean opposite things to a filter, so the kind is decided here, once, from
+/// Bon Appétit's list (`cor_icon` ids below 250 are diets); a label not on it is kept verbatim as `.other`,
+/// shown and never taken for either kind.
 public struct MenuLabel: Hashable, Sendable {
     public enum Kind: String, Sendable {
         case diet, allergen, other
@@ -28,8 +25,7 @@ public struct MenuLabel: Hashable, Sendable {
         }
     }
 
-    /// The labels Penn's caterer uses, with their short tags. "Wheat/Gluten" is `gluten`:
-    /// the word people filter by.
+    /// The labels Penn's caterer uses, with their short tags ("Wheat/Gluten" is `gluten`, the word people filter by).
     static let known: [(label: String, kind: Kind, tag: String)] = [
         ("Vegan", .diet, "vegan"), ("Vegetarian", .diet, "vegetarian"), ("Halal", .diet, "halal"),
         ("Kosher", .diet, "kosher"), ("Seafood Watch", .diet, "seafood watch"), ("Humane", .diet, "humane"),
