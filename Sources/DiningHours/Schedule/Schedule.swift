@@ -1,12 +1,6 @@
-/// A venue's intervals and merged blocks, materialized for a window of dates.
-///
-/// Every question (status, transitions, a day's hours) is a binary search here, so a
-/// daemon that keeps one per venue answers in well under a microsecond. Projected
-/// intervals exist only inside `dates`; `canAnswer(at:)` says whether an instant is
-/// far enough inside for its answer to be complete.
-///
-/// A final class with only constants: callers keep arrays of them, and reading an
-/// element then costs one retain instead of copying a venue, a zone and a dictionary.
+/// A venue's intervals and merged blocks, materialized for a window of dates so that every question is a
+/// binary search; `canAnswer(at:)` says whether an instant is far enough inside `dates` for a complete answer.
+/// A final class with only constants: callers keep arrays of them, and reading one costs a retain, not a copy.
 public final class Schedule: Sendable {
     public let timetable: Timetable
     public let dates: ClosedRange<LocalDate>
@@ -72,7 +66,6 @@ public final class Schedule: Sendable {
         return dates.lowerBound <= today.adding(days: -2) && today.adding(days: 15) <= dates.upperBound
     }
 
-    /// Index of the last block starting at or before `t`.
     func lastBlock(startingAtOrBefore t: Instant) -> Int? {
         var low = 0, high = blocks.count
         while low < high {
@@ -82,11 +75,9 @@ public final class Schedule: Sendable {
         return low == 0 ? nil : low - 1
     }
 
-    /// Where a block really ends, however far past this window that is (the data, then
-    /// projected weeks up to the horizon), and whether that end is projected; nil when
-    /// the horizon cuts the block short, so no one knows when it closes. Without
-    /// estimation every interval is already here, so the block's own end is it. An end
-    /// at or after the end of 9999-12-31 is nil too: it cannot be written (`CalendarRange`).
+    /// Where a block really ends, however far past this window (the data, then projected weeks up to the
+    /// horizon), and whether that end is projected; nil when the horizon cuts it short, or when the end is at or
+    /// after the end of 9999-12-31 and cannot be written.
     public func end(of block: OpenBlock) -> BlockEnd? {
         guard let end = unboundedEnd(of: block), end.at < timetable.writable.upperBound else { return nil }
         return end

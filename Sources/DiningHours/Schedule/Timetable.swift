@@ -1,6 +1,5 @@
-/// One venue's feed, read in one zone: the real intervals resolved once, and the
-/// wall-clock dayparts kept per date for projection. Build it once per feed; ask it
-/// for a `Schedule` around the instants you care about.
+/// One venue's feed read in one zone: the real intervals resolved once and the wall-clock dayparts kept per
+/// date for projection. Build it once per feed; ask it for a `Schedule` around the instants you care about.
 public struct Timetable: Sendable {
     public let venue: Venue
     public let zone: ZoneRules
@@ -99,12 +98,9 @@ public struct Timetable: Sendable {
         return Schedule(timetable: self, dates: dates, estimate: estimate, intervals: intervals, windowEnd: windowEnd)
     }
 
-    /// The end of the projected-or-real block open at `start`, for a block that reached
-    /// the edge of the window it was found in; nil when the horizon cuts it short.
-    ///
-    /// Nothing is projected past the horizon, so no interval reaches beyond the day after
-    /// it: ten days from the start answer for most blocks, and a longer one (open around
-    /// the clock) is followed through that day, which is as far as any can go.
+    /// The end of the block open at `start` that reached its window's edge; nil when the horizon cuts it short.
+    /// Nothing is projected past the horizon, so ten days answer most blocks and a longer one (open around the
+    /// clock) is followed through the day after the horizon, as far as any can go.
     func end(ofBlockOpenAt start: Instant) -> BlockEnd? {
         guard let coverage else { return nil }
         let startDate = zone.localDate(of: start)
@@ -122,9 +118,8 @@ public struct Timetable: Sendable {
         return nil
     }
 
-    /// True when the hours projected past the horizon, were there no horizon, would
-    /// carry on a block that ends at `end`: that end is where the guessing stops, not
-    /// where the venue closes, so it is no closing time to show or push.
+    /// True when hours projected past the horizon, were there none, would carry on a block ending at `end`: that
+    /// end is where the guessing stops, not where the venue closes, so it is no closing time to show or push.
     func horizonCuts(blockEndingAt end: Instant) -> Bool {
         guard let coverage, let projectionEnd, end >= projectionEnd else { return false }
         var date = coverage.projectable.upperBound.adding(days: 1)
