@@ -30,8 +30,7 @@ extension Venue {
     public var slug: String { NameKey(name).slug }
 }
 
-/// The slug of any text, made as a venue's is (`Late Night` is `late-night`, `Café` is
-/// `cafe`): calendars name a daypart's label this way in their event UIDs.
+/// The slug of any text, made as a venue's is (`Late Night` is `late-night`): calendars use it in event UIDs.
 public enum Slug {
     public static func of(_ text: String) -> String { NameKey(text).slug }
 }

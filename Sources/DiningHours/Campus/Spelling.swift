@@ -21,8 +21,7 @@ public enum Spelling {
     /// memory; none under three letters, where every name is close.
     static func allowedEdits(_ length: Int) -> Int { length < 3 ? 0 : max(1, length / 3) }
 
-    /// Edits between `a` and `b`: insertions, deletions, substitutions, and a swap of two
-    /// neighbours counted as one (the optimal string alignment distance).
+    /// Edits between `a` and `b`, a swap of two neighbours counted as one (optimal string alignment distance).
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -8,7 +8,6 @@ public struct VenueSearch: Sendable {
         case prefix
         case wordPrefix
         case substring
-        /// The total edit distance of the query's words to the name's.
         case similar(distance: Int)
     }
 
@@ -32,8 +31,7 @@ public struct VenueSearch: Sendable {
     /// Every venue the query reaches, best first; within a tier by name, then id.
     public func hits(in venues: [Venue]) -> [Hit] {
         guard !key.text.isEmpty, query.utf8.count <= Self.longestQuery else { return [] }
-        // An id names its venue alone, whatever the names say: no name need be folded
-        // (bars and prompts name venues by id, and ask every second).
+        // An id names its venue alone, with no name folded (bars and prompts name venues by id every second).
         if let id = Int(key.text), let venue = venues.first(where: { $0.id == id }) { return [Hit(venue: venue, match: .exact)] }
         let ranked = venues.compactMap { venue -> (hit: Hit, name: String)? in
             let name = NameKey(venue.name)
@@ -69,8 +67,7 @@ public struct VenueSearch: Sendable {
         return match
     }
 
-    /// The tiers without typos, exact to substring: what a followed dish is matched by
-    /// (`FollowedDishes`), and the cheap part of `match`.
+    /// The tiers without typos: what a followed dish is matched by, and the cheap part of `match`.
     func literalMatch(_ name: NameKey) -> Match? {
         guard !key.text.isEmpty, query.utf8.count <= Self.longestQuery else { return nil }
         if key.text == name.text { return .exact }

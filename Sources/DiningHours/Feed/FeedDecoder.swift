@@ -1,6 +1,5 @@
-/// Turns the venues JSON into a `Feed`, tolerant per element (HOURS.md §1): a bad venue,
-/// day or daypart is skipped with a warning; only a document that is not a venue
-/// array at all is an error. What is kept is bounded by `FeedLimits`.
+/// Turns the venues JSON into a `Feed`, tolerant per element (HOURS.md §1): a bad venue, day or daypart is
+/// skipped with a warning; only a document that is not a venue array is an error. Bounded by `FeedLimits`.
 public enum FeedDecoder {
     public static func decode(_ bytes: [UInt8], limits: FeedLimits = .standard) throws(FeedError) -> Feed {
         let document: JSONValue

@@ -31,8 +31,7 @@ public struct JSONParser {
         return JSONSyntaxError(reason: reason, offset: index, line: line)
     }
 
-    /// A byte of the input as an error message may quote it: printable ASCII as itself,
-    /// anything else (ESC, a C1 control, half a UTF-8 sequence) by its value.
+    /// A byte as an error message may quote it: printable ASCII as itself, anything else (ESC, a C1 control) by value.
     private static func describe(_ byte: UInt8) -> String {
         guard byte >= 0x21, byte < 0x7F else {
             let hex = String(byte, radix: 16, uppercase: true)

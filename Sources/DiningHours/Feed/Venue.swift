@@ -48,8 +48,7 @@ public enum DayStatus: Sendable, Equatable {
     case listed
 }
 
-/// One served range with a label ("Lunch", "Starbucks") as the feed writes it, its
-/// text cleaned as `Venue`'s is.
+/// One served range with a label ("Lunch", "Starbucks") as the feed writes it, its text cleaned as `Venue`'s is.
 public struct Daypart: Sendable, Equatable {
     public let start: FeedTime
     public let end: FeedTime

@@ -12,8 +12,7 @@ struct WarningLog {
         if warnings.count < limit { warnings.append(FeedWarning(location: location(), reason: reason())) }
     }
 
-    /// A string field cut to `limit` bytes, with a warning when it was longer; nil when
-    /// the field is not a string.
+    /// A string field cut to `limit` bytes, with a warning when it was longer; nil when the field is not a string.
     mutating func text(_ json: JSONValue?, _ limit: Int, field: String, at location: @autoclosure () -> String) -> String? {
         guard let text = FeedDecoder.text(json) else { return nil }
         guard text.utf8.count > limit else { return text }

@@ -6,7 +6,6 @@ public struct DishIndex: Sendable {
         let name: String
     }
 
-    /// By start, as the book's.
     public let menus: [Menu]
     /// Each menu's dishes, a name listed at two stations once.
     let dishes: [[Dish]]

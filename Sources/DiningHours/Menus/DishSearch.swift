@@ -1,5 +1,4 @@
-/// `search --dish`: where and when a dish is served, soonest first, matched as venue
-/// names are (`VenueSearch`'s tiers: exact, prefix, word prefix, substring, typos).
+/// `search --dish`: where and when a dish is served, matched as venue names are (`VenueSearch`'s tiers).
 public struct DishSearch: Sendable {
     public struct Hit: Sendable {
         public let menu: Menu

@@ -23,8 +23,7 @@ public enum MealName {
         return prefixed
     }
 
-    /// Each name once (as first spelled), in the meals' order: two meals of one name are
-    /// one choice, not an ambiguity.
+    /// Each name once (as first spelled), in order: two meals of one name are one choice, not an ambiguity.
     private static func distinctNames(_ meals: [Menu]) -> [String] {
         var seen: Set<String> = []
         return meals.filter { seen.insert(VenueQuery.fold($0.service)).inserted }.map(\.service)

@@ -6,7 +6,6 @@ public struct Menu: Sendable, Equatable {
     public let venueName: String
     /// The date the data files the meal under (its `date`), even when the meal runs past midnight.
     public let date: LocalDate
-    /// `service`: "Breakfast", "Lunch", "Dinner", ...
     public let service: String
     public let start: Instant
     /// After `start`: an end written earlier than the start is on the next date (MENUS.md).
@@ -64,8 +63,8 @@ public struct MenuItem: Sendable, Equatable {
         self.nutrition = nutrition.cleaned
     }
 
-    /// Whether the caterer said anything of its allergens. An item with no labels at all,
-    /// or "Ask Us", is unknown — never free of an allergen (MENUS.md, "Unknown is not safe").
+    /// Whether the caterer said anything of its allergens: no labels at all, or "Ask Us", is unknown, never free of
+    /// an allergen (MENUS.md, "Unknown is not safe").
     public var allergensKnown: Bool { !labels.isEmpty && !labels.contains(where: \.isAskUs) }
 
     public func labels(_ kind: MenuLabel.Kind) -> [MenuLabel] { labels.filter { $0.kind == kind } }

@@ -1,5 +1,5 @@
-/// Every meal the menus data holds, across venues and dates, ordered by start: what
-/// `menu` and `search --dish` ask. A value: the instant is always a parameter.
+/// Every meal the menus data holds, across venues and dates: what `menu` and `search --dish` ask. A value: the
+/// instant is always a parameter.
 public struct MenuBook: Sendable {
     /// By start, then venue id, then service.
     public let menus: [Menu]
@@ -24,9 +24,8 @@ public struct MenuBook: Sendable {
         menus.filter { $0.venueID == venueID && $0.date == date }
     }
 
-    /// The meal being served at `t`, else the next one to start, whatever its date; nil
-    /// when the data holds neither (MENUS.md, "The next meal"). Of two meals served at
-    /// `t` (they overlap), the one that started first: it ends first.
+    /// The meal being served at `t`, else the next one to start, whatever its date (MENUS.md, "The next meal"); of
+    /// two served at `t`, the one that started first: it ends first.
     public func currentOrNext(of venueID: Int, at t: Instant) -> Menu? {
         menus.first { $0.venueID == venueID && t < $0.end }
     }
@@ -37,8 +36,7 @@ public struct MenuBook: Sendable {
         menus.first { $0.venueID == venueID && $0.isServed(at: t) }
     }
 
-    /// The venue's meal on `date` being served at `t`, else the next of that date; nil
-    /// when the date's meals are all over.
+    /// The venue's meal on `date` being served at `t`, else the next of that date; nil when all are over.
     public func currentOrNext(of venueID: Int, on date: LocalDate, at t: Instant) -> Menu? {
         meals(of: venueID, on: date).first { t < $0.end }
     }

@@ -47,8 +47,7 @@ private struct MenuReader {
         self.log = WarningLog(limit: limits.warnings)
     }
 
-    /// A string field cut to `limit`, or "" when it is missing or null; a warning when it
-    /// is some other type.
+    /// A string field cut to `limit`, or "" when it is missing or null; a warning when it is some other type.
     mutating func text(_ json: JSONValue?, _ limit: Int, field: String, at location: @autoclosure () -> String) -> String {
         switch json {
         case nil, .null?: return ""
@@ -100,8 +99,7 @@ private struct MenuReader {
         return Menu(venueID: venueID, venueName: venueName, date: date, service: service, start: start, end: end, stations: stations)
     }
 
-    /// The meal's start and end as instants; nil, with a warning, when either is not a
-    /// time or the meal is empty.
+    /// The meal's start and end as instants; nil, with a warning, when either is not a time or the meal is empty.
     mutating func times(_ json: JSONValue, date: LocalDate, at location: String) -> (Instant, Instant)? {
         var written: [(instant: Instant, wall: LocalDateTime, offset: Int?)] = []
         for key in ["start_time", "end_time"] {
@@ -123,9 +121,8 @@ private struct MenuReader {
             log.warn(location, "ends at \(end.wall), not after its start \(start.wall); skipped")
             return nil
         }
-        // Past midnight, as Penn writes late hours: the same wall clock on the next date,
-        // read in the venue zone when the data's offset is that zone's (so a DST night
-        // keeps its wall clock), else one day of seconds later.
+        // Past midnight, as Penn writes late hours: the same wall clock on the next date, read in the venue zone when
+        // the data's offset is that zone's (so a DST night keeps its wall clock), else one day of seconds later.
         let nextWall = end.wall.adding(days: 1)
         if let offset = end.offset, zone.offset(at: end.instant) != offset {
             return (start.instant, end.instant + 86_400)

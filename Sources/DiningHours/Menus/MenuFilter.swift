@@ -48,8 +48,7 @@ public struct MenuFilter: Sendable, Equatable {
         return diets.allSatisfy(carried.contains)
     }
 
-    /// `menu` with only the items that pass, and the items left out because their
-    /// allergens are unknown (they passed the diets; only `--without` needs allergens).
+    /// `menu` with only the items that pass, and those left out because their allergens are unknown.
     public func apply(to menu: Menu) -> (menu: Menu, unknown: [MenuItem]) {
         var unknown: [MenuItem] = []
         let kept = menu.keeping { item in

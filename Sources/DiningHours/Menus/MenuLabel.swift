@@ -36,19 +36,16 @@ public struct MenuLabel: Hashable, Sendable {
         ("Fish", .allergen, "fish"), ("Shellfish", .allergen, "shellfish"), ("Sesame", .allergen, "sesame"),
     ]
 
-    /// `known` by folded label, with each filter name made once: every item of a body
-    /// has labels, so this is on the decoder's hot path.
+    /// `known` by folded label, each filter name made once: every item has labels, so this is the decoder's hot path.
     private static let byFoldedLabel: [String: (kind: Kind, tag: String, name: String)] = Dictionary(
         known.map { (VenueQuery.fold($0.label), (kind: $0.kind, tag: $0.tag, name: Slug.of($0.tag))) }, uniquingKeysWith: { first, _ in first })
 
-    /// The diet names a label also answers for (MENUS.md, "Implied labels"): a vegan dish
-    /// is vegetarian. Nothing else is implied: halal says nothing of vegetarian, and
-    /// no label says anything of an allergen.
+    /// The diet names a label also answers for (MENUS.md, "Implied labels"): a vegan dish is vegetarian. Nothing else
+    /// is implied: halal says nothing of vegetarian, and no label says anything of an allergen.
     public var implies: [String] { Self.implied(by: name) }
 
     public static func implied(by name: String) -> [String] { name == "vegan" ? ["vegetarian"] : [] }
 
-    /// "Ask Us" (in any case) in place of allergens: the caterer says to ask, so the
-    /// item's allergens are unknown, as if the field were empty.
+    /// "Ask Us" (in any case) in place of allergens: the item's allergens are unknown, as if the field were empty.
     public var isAskUs: Bool { VenueQuery.fold(label) == "ask us" }
 }

@@ -9,8 +9,8 @@ public struct DayHours: Sendable {
     public let blocks: [Opening]
     /// Open from midnight to midnight inside a block that began on an earlier date.
     public let openAllDay: Bool
-    /// The dayparts that start on this date, by start time; not one that ends at or after
-    /// the end of 9999-12-31, whose end cannot be written (its block is listed, without end).
+    /// The dayparts that start on this date, by start; not one ending at or after the end of 9999-12-31, whose end
+    /// cannot be written (its block is listed, without end).
     public let dayparts: [OpenInterval]
 
     public struct Opening: Sendable, Equatable {

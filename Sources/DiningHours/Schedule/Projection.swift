@@ -3,7 +3,6 @@ extension Coverage {
     /// regular week over a late or weekly feed, not into another term (September says nothing of Thanksgiving).
     public static let horizonDays = 21
 
-    /// The dates the data or a projection may speak for.
     public var projectable: ClosedRange<LocalDate> {
         first.adding(days: -Self.horizonDays)...last.adding(days: Self.horizonDays)
     }

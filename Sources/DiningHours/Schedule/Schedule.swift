@@ -8,8 +8,7 @@ public final class Schedule: Sendable {
     /// Real and projected intervals, sorted by start (real first, then feed order).
     public let intervals: [OpenInterval]
     public let blocks: [OpenBlock]
-    /// Midnight after the last of `dates`, where this window's projected intervals stop:
-    /// a block that reaches it may go on past the window (see `end(of:)`).
+    /// Midnight after the last of `dates`, where projected intervals stop: a block reaching it may go on (`end(of:)`).
     let windowEnd: Instant
 
     init(timetable: Timetable, dates: ClosedRange<LocalDate>, estimate: Bool, intervals: [OpenInterval], windowEnd: Instant) {
@@ -31,8 +30,7 @@ public final class Schedule: Sendable {
         return a.feedOrder < b.feedOrder
     }
 
-    /// HOURS.md §2.6: `next.start <= current.end` joins. An edge is estimated only when no
-    /// real interval shares it.
+    /// HOURS.md §2.6: `next.start <= current.end` joins. An edge is estimated only when no real interval shares it.
     private static func merge(_ intervals: [OpenInterval]) -> [OpenBlock] {
         var blocks: [OpenBlock] = []
         var index = 0
@@ -58,8 +56,8 @@ public final class Schedule: Sendable {
         return blocks
     }
 
-    /// True when `t` lies far enough inside `dates` that no projected interval that
-    /// matters for its status or next 14 days was left out.
+    /// True when `t` lies far enough inside `dates` that no projected interval that matters for its status or next
+    /// 14 days was left out.
     public func canAnswer(at t: Instant) -> Bool {
         guard estimate else { return true }
         let today = zone.localDate(of: t)
@@ -89,8 +87,8 @@ public final class Schedule: Sendable {
         return timetable.horizonCuts(blockEndingAt: block.end) ? nil : BlockEnd(at: block.end, estimated: block.endEstimated)
     }
 
-    /// The interval that names the open time at `t`: the one containing `t` that started
-    /// last; ties go to the one first in the feed (HOURS.md §3.2).
+    /// The interval that names the open time at `t`: the one containing `t` that started last; ties go to the one
+    /// first in the feed (HOURS.md §3.2).
     func namingInterval(at t: Instant, in block: OpenBlock) -> OpenInterval? {
         var best: OpenInterval?
         for interval in intervals[block.members] where interval.contains(t) {

@@ -8,11 +8,9 @@ public struct Timetable: Sendable {
     /// Sorted by start, then feed order.
     let realIntervals: [OpenInterval]
     let daypartsByDate: [LocalDate: [WallDaypart]]
-    /// Midnight after the last date projected forward: a block reaching it may be cut
-    /// short by the horizon (`horizonCuts`).
+    /// Midnight after the last date projected forward: a block reaching it may be cut short (`horizonCuts`).
     let projectionEnd: Instant?
-    /// The instants an answer may name (`CalendarRange`): no interval starts after them,
-    /// and an end at or past their end is no end to show.
+    /// The instants an answer may name (`CalendarRange`): no interval starts after them; no end past them is shown.
     let writable: Range<Instant>
 
     public init(venue: Venue, zone: ZoneRules) {
@@ -67,13 +65,11 @@ public struct Timetable: Sendable {
     /// A schedule that answers `status(at: t)` and the next 14 days of transitions.
     public func schedule(around t: Instant, estimate: Bool = true) -> Schedule {
         let today = zone.localDate(of: t)
-        // Two days back catches overnight dayparts still open at t; sixteen ahead
-        // covers the lookahead even across a DST change.
+        // Two days back catches overnight dayparts still open at t; sixteen ahead covers the lookahead, DST or not.
         return schedule(dates: today.adding(days: -2)...today.adding(days: 16), estimate: estimate)
     }
 
-    /// The feed's intervals plus, with `estimate`, projected ones for the dates of
-    /// `dates` that the feed does not cover and the horizon allows.
+    /// The feed's intervals plus, with `estimate`, projected ones for the uncovered dates the horizon allows.
     public func schedule(dates: ClosedRange<LocalDate>, estimate: Bool = true) -> Schedule {
         var intervals = realIntervals
         if estimate, let coverage {

@@ -1,5 +1,4 @@
-/// Why a venue's state is `unknown` on a date (HOURS.md §3.6): carried on the
-/// status, so an answer can say "the data is three years old" rather than only "?".
+/// Why a venue's state is `unknown` on a date (HOURS.md §3.6), so an answer can say "the data is three years old".
 public enum UnknownReason: Sendable, Hashable {
     case noData
     /// More than `Coverage.horizonDays` from the covered dates: too far for the data's week to be a fair guess.

@@ -41,8 +41,7 @@ public struct VenueStatus: Sendable, Equatable {
 }
 
 extension Schedule {
-    /// The status at `t`; `soon` is the closing-soon threshold in seconds. Ask only
-    /// where `canAnswer(at: t)` holds (`Timetable.status(at:)` does it for you).
+    /// The status at `t`, `soon` being the closing-soon threshold in seconds. Ask only where `canAnswer(at: t)` holds.
     public func status(at t: Instant, soon: Int = VenueStatus.defaultSoon) -> VenueStatus {
         if let index = lastBlock(startingAtOrBefore: t), blocks[index].contains(t) {
             return openStatus(at: t, block: blocks[index], soon: soon)

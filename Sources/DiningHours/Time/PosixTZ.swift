@@ -54,9 +54,8 @@ struct PosixTZ: Equatable, Sendable {
         guard let daylight else { return standardOffset }
         let u = Self.reduced(t)
         let year = Self.year(of: u)
-        // Every switch of a year lies within 15 days of it (times and offsets are at most
-        // 167 hours), so the latest switch before `u` is a switch of these years; a tie
-        // goes to the later year, as in tzcode's table.
+        // Every switch of a year lies within 15 days of it (times and offsets are at most 167 hours), so the latest
+        // switch before `u` is a switch of these years; a tie goes to the later year, as in tzcode's table.
         var latest: (at: Int, offset: Int)?
         for y in (year - 3)...(year + 1) {
             for change in transitions(year: y) where change.0 <= u && change.0 >= (latest?.at ?? .min) { latest = change }
@@ -164,8 +163,7 @@ private struct PosixScanner {
         return true
     }
 
-    /// A zone abbreviation: three or more letters, or anything in `<...>` (without the
-    /// brackets); nil when there is none.
+    /// A zone abbreviation: three or more letters, or anything in `<...>` (without the brackets).
     mutating func name() -> String? {
         if take("<") {
             let start = index

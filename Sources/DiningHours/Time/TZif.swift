@@ -72,7 +72,6 @@ private struct TZifReader {
         index += count
     }
 
-    /// The transitions and the initial local time type of one data block.
     mutating func block(_ header: Header, timeSize: Int) throws(TZifError) -> ([(at: Int, observance: Observance)], Observance) {
         // Checked first, so that a corrupt count cannot make us reserve gigabytes.
         guard header.dataSize(timeSize: timeSize) <= bytes.count - index else { throw TZifError("its header counts do not fit the file") }

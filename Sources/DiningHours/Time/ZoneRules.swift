@@ -20,8 +20,7 @@ public struct ZoneRules: Sendable {
     /// ... but in `tableStart..<tableEnd` the table holds its switches in advance.
     private let tableStart: Int
     private let tableEnd: Int
-    /// The least and greatest offsets the zone ever has: a wall time names an instant
-    /// within this range of it.
+    /// The least and greatest offsets the zone ever has: a wall time names an instant within this range of it.
     private let offsetRange: ClosedRange<Int>
 
     private static let tableLimit = 4_102_444_800    // 2100-01-01
@@ -94,9 +93,8 @@ public struct ZoneRules: Sendable {
         }
     }
 
-    /// The last change of offset at or before `instant`, looked for up to 400 years back
-    /// (a rule repeats itself in that time); nil when the zone has kept one offset that
-    /// long, as UTC has.
+    /// The last change of offset at or before `instant`, looked for up to 400 years back (a rule repeats itself in
+    /// that time); nil when the zone has kept one offset that long, as UTC has.
     public func lastTransition(atOrBefore instant: Instant) -> ZoneTransition? {
         let through = instant.secondsSinceEpoch
         let after = through.clampedAdding(-PosixTZ.cycle)
@@ -126,10 +124,9 @@ public struct ZoneRules: Sendable {
     /// one gap-length later (jiff's and Temporal's `compatible`, Python's `fold=0`), however many changes lie near.
     public func instant(for local: LocalDateTime) -> Instant {
         let wall = local.wallSeconds
-        // Only instants within the zone's range of offsets of `wall` can show it. From the
-        // first of them, walk the offsets in force in order: the first one under which the
-        // clock reaches `wall` before the next change names the first occurrence, and a
-        // change that jumps the clock over `wall` (a gap) leaves the offset before it.
+        // Only instants within the zone's range of offsets of `wall` can show it. From the first of them, walk the
+        // offsets in force in order: the first one under which the clock reaches `wall` before the next change names
+        // the first occurrence, and a change that jumps the clock over `wall` (a gap) leaves the offset before it.
         let first = wall.clampedAdding(-offsetRange.upperBound)
         var current = offset(at: first)
         forEachChange(after: first, through: wall.clampedAdding(-offsetRange.lowerBound)) { at, next in
@@ -147,8 +144,7 @@ public struct ZoneRules: Sendable {
         return found
     }
 
-    /// Calls `body` with each change of offset in `after + 1 ... through`, in order,
-    /// until it returns false.
+    /// Calls `body` with each change of offset in `after + 1 ... through`, in order, until it returns false.
     private func forEachChange(after: Int, through: Int, _ body: (_ at: Int, _ offset: Int) -> Bool) {
         guard after < through else { return }
         // Within the table (by far the usual case), its entries are the changes.
