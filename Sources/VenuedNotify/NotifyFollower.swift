@@ -95,7 +95,6 @@ final class NotifyFollower {
         var query = StatusOptions()
         // No closing-soon window: its start would be a push that announces nothing.
         query.soonMinutes = 0
-        // The dishes followed when it connects: venued pushes a `dish` event for each.
         followed = options.events.contains(.dish) ? followedDishes() : []
         if !followed.isEmpty {
             query.dishes = true
@@ -145,7 +144,6 @@ final class NotifyFollower {
         venuedFailed(failure, hadStream: true)
     }
 
-    /// Said once per outage; the next try after the backoff.
     private func venuedFailed(_ failure: DaemonFailure, hadStream: Bool) {
         if hadStream { venuedFailures = 0 }
         venuedFailures += 1

@@ -24,8 +24,7 @@ public struct DaemonConnection: Sendable {
         self.uid = uid
     }
 
-    /// The one rule for both ways of reading variables (a dictionary, or getenv on the
-    /// prompt's path, which builds no dictionary).
+    /// One rule for a dictionary and for getenv (the prompt's path builds no dictionary).
     static func path(flag: String?, variable: (String) -> String?, uid: UInt32) -> String {
         flag ?? variable("VENUED_SOCKET").flatMap { $0.isEmpty ? nil : $0 }
             ?? VenuedPaths.socket(runtimeDirectory: variable("XDG_RUNTIME_DIR"), uid: uid)

@@ -75,7 +75,6 @@ package struct LocalFeed {
         return LocalFeed(copy: try answering(try FeedFile.load(path: nil)), skippedData: nil, skippedCache: skipped)
     }
 
-    /// `file data, 2023-09-16 to 2023-09-22`: what every answer's header says of its data.
     func describe(_ coverage: Coverage?) -> String {
         "\(copy.source.rawValue) data, " + (coverage.map { "\($0.first) to \($0.last)" } ?? "no dates")
     }

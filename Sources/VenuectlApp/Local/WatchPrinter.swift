@@ -67,7 +67,6 @@ struct WatchPrinter {
         if onScreen { try draw() }
     }
 
-    /// Leaves the screen, if watch is on it: on every way out of `watch`.
     mutating func finish() {
         if onScreen { TerminalScreen.leave() }
         onScreen = false
