@@ -6,7 +6,7 @@ import VenuedProtocol
 /// straight from argv. A Swift process pays for its first dictionaries, sets and generic types, so the command
 /// table and the venuectl.conf lookup would cost a prompt far more than the exchange. The request is the line
 /// `StatusQuery.request` writes for the same options (a test holds the two together); anything else takes the
-/// ordinary path, as does a venued that gave no answer, then answered locally without asking again.
+/// ordinary path. So does a venued that gave no answer, with the failure in hand: the local answer, no second ask.
 public enum PromptPath {
     public enum Outcome {
         case done(Int32)

@@ -46,7 +46,7 @@ struct NextText {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// So that no line is not read as "nothing changes"; nil when every venue has hours.
+    /// Said so that an empty window is not read as "nothing changes"; nil when every venue has hours.
     private func unknownSentence(span: String, today: LocalDate) -> String? {
         let headcount = report.headcount
         guard headcount.hasUnknown else { return nil }

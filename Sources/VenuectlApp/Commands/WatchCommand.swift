@@ -72,8 +72,8 @@ enum WatchCommand {
                 ? Backoff.delay(failures: failures, base: reconnectBase, cap: reconnectCap, unit: Double.random(in: 0..<1))
                 : Double.infinity
             guard let next = try local?.step(&printer, unreachable: lastFailure, retryAfter: retry), count.map({ printer.printed < $0 }) ?? true else { break }
-            // A wall-clock deadline, not a sleep: the kernel ends it at the instant itself after a suspend or a step of the
-            // clock. It also ends when stdout's reader is gone: nobody reads this watch any more.
+            // A wall-clock deadline, not a sleep: the kernel ends it at the instant itself after a suspend or a step
+            // of the clock. It also ends when stdout's reader is gone: nobody reads this watch any more.
             guard let timer else { throw .environment("venuectl cannot create a timerfd: \(String(cString: strerror(errno)))") }
             if case .other = timer.wait(until: next, watching: OutputReader.pollEntry()) { throw .outputFailed(errno: EPIPE) }
         }
