@@ -4,23 +4,17 @@ import VenuectlGrammar
 /// One line of venuectl's command table: what runs, and everything `--help` and the
 /// completion scripts say of it, so that none of them can name a flag the code lacks.
 struct Command: Sendable {
-    /// What the words after the command are, so completion can offer them.
     enum Operands: Sendable {
         case none
-        /// One venue (`hours`, `is-open`, `open`) or several (`status`, `next`).
         case venue, venues
-        /// Free text (`search`).
         case text
-        /// One of a fixed list (`completions bash`).
         case choice([String])
-        /// A command name (`help status`).
         case command
     }
 
     let name: String
     let summary: String
     let operands: Operands
-    /// The command's flags, from its `FlagTable`.
     let flags: [FlagSpec]
     /// Left out of `--help` and completion: helpers for the completion scripts.
     let hidden: Bool

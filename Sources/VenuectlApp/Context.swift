@@ -20,17 +20,13 @@ package struct Context: Sendable {
         self.venuedFailure = venuedFailure
     }
 
-    /// How `format` is shown here. Plain text needs the terminal's facts: colour only on
-    /// a terminal that wants it (`NO_COLOR`, `TERM=dumb`), the user's zone (`TZ`, else the
-    /// system's) so the text can say when venue times are in another one, and `COLUMNS`.
-    /// The other formats need none, so the prompt's path does not look them up.
+    /// Plain text needs the terminal's facts (colour, the user's zone, `COLUMNS`); the other formats need none, so the
+    /// prompt's path does not look them up.
     func presentation(_ format: StatusFormat) -> StatusPresentation {
         StatusPresentation(format, environment: environment, stdoutIsTTY: stdoutIsTTY)
     }
 
-    /// `--favorites` resolved by venuectl: the reader's usual file, read here, its ids
-    /// sent to venued as data (venued reads no file a client names). A missing file is
-    /// no favorites yet.
+    /// `--favorites` resolved here: its ids are sent to venued as data, since venued reads no file a client names.
     func resolvingFavorites(_ options: StatusOptions) throws(CLIError) -> StatusOptions {
         guard options.favorites || options.dishes else { return options }
         var options = options

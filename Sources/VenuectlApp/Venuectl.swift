@@ -6,9 +6,8 @@ import VenuedProtocol
 import VenuectlGrammar
 import VenuedSystem
 
-/// `venuectl`'s entry point: picks the command from one table (which also writes
-/// `venuectl --help`), runs it and turns every `CLIError` into one line on stderr and
-/// its exit code. Clock and environment come in from `main.swift`, so tests can fix them.
+/// `venuectl`'s entry point: one command table (which also writes `--help`), and every `CLIError` turned into
+/// one line on stderr and its exit code. Clock and environment come from `main.swift`, so tests can fix them.
 public enum Venuectl {
     static let commands: [Command] = [
         Command(name: "status", summary: "which venues are open, when they close and open next (the default)",
@@ -45,7 +44,6 @@ public enum Venuectl {
                 operands: .none, flags: VenueNamesCommand.table.specs, hidden: true, run: VenueNamesCommand.run),
     ]
 
-    /// The commands a person is shown.
     static var visibleCommands: [Command] { commands.filter { !$0.hidden } }
 
     public static func run(_ arguments: [String], now: Instant, environment: [String: String], stdoutIsTTY: Bool,
@@ -62,10 +60,8 @@ public enum Venuectl {
         }
     }
 
-    /// `status` in a bar's or a prompt's format says its error in that format, on stdout,
-    /// and exits 0 (`BarError`: bars hide a failing command, and their configs discard
-    /// stderr); the whole line still goes to stderr, for a person trying the command.
-    /// nil for the other formats, which end as every command does.
+    /// `status` in a bar's or a prompt's format says its error in that format on stdout and exits 0 (`BarError`):
+    /// bars hide a failing command and discard stderr. The whole line still goes to stderr, for a person.
     private static func sayInFormat(_ error: CLIError, _ arguments: [String], _ context: Context) -> Int32? {
         // stdout itself failed: there is no bar left to say it in.
         if case .outputFailed = error { return nil }
@@ -76,10 +72,8 @@ public enum Venuectl {
         return 0
     }
 
-    /// Says `error` on stderr, in one line, and returns `exitCode`: the one place an
-    /// error leaves venuectl. A reader that went away (`venuectl status | head -1`)
-    /// stopped reading on purpose, as SIGPIPE would have ended a program that does not
-    /// ignore it: that exit is quiet, but not 0.
+    /// The one place an error leaves venuectl. A reader that went away (`venuectl status | head -1`) stopped on
+    /// purpose, as SIGPIPE would have ended the program: that exit is quiet, but not 0.
     static func fail(_ error: CLIError, exitCode: Int32) -> Int32 {
         if error != .outputFailed(errno: EPIPE) { writeError("venuectl: \(error)") }
         return exitCode
@@ -128,21 +122,15 @@ public enum Venuectl {
             """
     }
 
-    /// Everything venuectl prints on stdout. What it renders itself comes from clean
-    /// data (`Venue` cleans its text), but it also copies out text venued rendered —
-    /// possibly an older venued, still running after an upgrade — and a user's
-    /// template: only `\n`, TAB and colour (SGR) reach the terminal, whatever they hold.
-    /// A write that fails is the command's error (`outputFailed`, exit 74): a full disk,
-    /// a closed descriptor or a reader that went away must not end in exit 0 with
-    /// nothing said, as if the answer had been delivered.
+    /// Everything venuectl prints on stdout. It also copies out text venued rendered (maybe an older venued) and a
+    /// user's template, so only `\n`, TAB and colour (SGR) reach the terminal. A failed write is the command's error
+    /// (exit 74): a full disk or a reader gone must not end in exit 0, as if the answer had been delivered.
     package static func write(_ text: String) throws(CLIError) {
         guard writeAll(UntrustedText.terminalOutput(text), to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
     }
 
-    /// A block redrawn in place on the alternate screen: its text cleaned as `write`
-    /// cleans it, then the cursor sent home, each line cleared to its end and what is
-    /// below cleared, so a shorter block leaves nothing of the one before. These are the
-    /// only control sequences venuectl writes itself beside colours.
+    /// A block redrawn in place on the alternate screen, cleaned as `write` cleans it; each line and what is below
+    /// it are cleared, so a shorter block leaves nothing of the one before.
     static func writeScreen(_ text: String) throws(CLIError) {
         let lines = UntrustedText.terminalOutput(text).split(separator: "\n", omittingEmptySubsequences: false)
         let body = lines.map { $0 + TerminalScreen.clearLine }.joined(separator: "\n")
@@ -152,32 +140,26 @@ public enum Venuectl {
     /// `text` dim (SGR 2) when colour is on: a note under the answer, not part of it.
     static func dim(_ text: String, color: Bool) -> String { color ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
 
-    /// A document in a format of its own (the iCalendar file's CRLF lines) that its
-    /// writer has already cleaned of controls: written as it is, since `write` would take
-    /// its CRs for terminal tricks. Failures are `write`'s.
+    /// A document its writer already cleaned of controls (the iCalendar file's CRLF lines), written as it is:
+    /// `write` would take its CRs for terminal tricks.
     static func writeDocument(_ text: String) throws(CLIError) {
         guard writeAll(text, to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
     }
 
-    /// One error line on stderr. Errors quote what the user typed, what a file holds
-    /// and what venued relayed, so the line is cleaned here, once, for all of them. Its
-    /// failure is not reported: there is nowhere left to say it.
+    /// Errors quote what the user typed, what a file holds and what venued relayed, so the line is cleaned here,
+    /// once for all. Its failure is not reported: there is nowhere left to say it.
     package static func writeError(_ line: String) { _ = writeAll(UntrustedText.singleLine(line) + "\n", to: STDERR_FILENO) }
 
-    /// Whole writes despite short counts, EINTR and a descriptor the reader made
-    /// non-blocking; false, errno set, when the descriptor stops taking them (SIGPIPE is
-    /// ignored by `main`, so a closed pipe is EPIPE here rather than death by signal).
+    /// Whole writes despite short counts, EINTR and a non-blocking descriptor; false, errno set, when it stops
+    /// taking them (SIGPIPE is ignored, so a closed pipe is EPIPE here rather than death by signal).
     private static func writeAll(_ text: String, to fd: Int32) -> Bool {
         var text = text
         return text.withUTF8 { Syscall.writeAll(fd, UnsafeRawBufferPointer($0), waitingWhenFull: true) }
     }
 
-    /// Opens /dev/null, read-only, on each of stdin, stdout and stderr that is closed
-    /// (`venuectl status >&-`). Otherwise the next descriptor venuectl opens (the socket
-    /// to venued, the favorites file) would take that number, and the answer would be
-    /// written into it. Read-only, so that a write to stdout still fails (EBADF) and is
-    /// reported rather than vanishing into /dev/null. Three fcntl calls: cheap enough
-    /// for the prompt's path.
+    /// Opens /dev/null read-only on each closed standard descriptor (`venuectl status >&-`): else the next open (the
+    /// socket, the favorites file) would take its number and receive the answer. Read-only, so that a write to
+    /// stdout still fails (EBADF) and is reported.
     public static func holdClosedStandardDescriptors() {
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
             let null = open("/dev/null", O_RDONLY | O_NOCTTY)

@@ -2,31 +2,23 @@ import DiningHours
 import VenueReports
 import VenuedSystem
 
-/// What `venuectl notify` announces, set by its flags and by the `notify_*` keys of
-/// venuectl.conf (`VenuectlConfig`), which stand for the same flags: one table, so a
-/// value means the same and is checked the same in both places.
+/// What `venuectl notify` announces, set by its flags and by venuectl.conf's `notify_*` keys through one table,
+/// so a value means the same and is checked the same in both places.
 package struct NotifyOptions: Sendable, Equatable {
-    /// Which venues are announced.
     package enum Venues: Sendable, Equatable {
         /// The favorites file, read again before each notification, so an edit counts at once.
         case favorites
         case all
-        /// Dining halls, retail venues, or both.
         case kinds(Set<VenueKind>)
         /// Venue names or ids, resolved as `status VENUE...` resolves them.
         case named([String])
     }
 
-    /// The kinds of notification.
     package enum Event: String, Sendable, CaseIterable, Comparable {
-        /// "Hill House is open now for Dinner", at the opening.
         case opens
-        /// "1920 Commons closes in 15 min", at each of `before` minutes before a closing.
         case closes
-        /// "Hours changed for Lauder College House today", when new data changes today's hours.
         case hours
-        /// "Chicken Tikka Masala at Hill House", when a meal with a followed dish
-        /// (`favorites add --dish`) starts within 30 minutes.
+        /// When a meal with a followed dish (`favorites add --dish`) starts within 30 minutes.
         case dish
 
         package static func < (a: Event, b: Event) -> Bool { allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0 }
@@ -105,9 +97,8 @@ package struct NotifyOptions: Sendable, Equatable {
 }
 
 extension NotifyOptions {
-    /// The flags, then venuectl.conf's `notify_*` keys for what they left unset (not
-    /// read for `--help`, which must work with a broken file). `notify` takes no VENUE
-    /// operands: its venues are a setting (`--venues`), so that the file can hold them.
+    /// venuectl.conf is not read for `--help`, which must work with a broken file. The venues are a setting
+    /// (`--venues`), not operands, so that the file can hold them.
     package static func parse(_ arguments: [String], environment: [String: String]) throws(AnswerError) -> NotifyOptions {
         var options = NotifyOptions()
         let given = try table.parse(arguments, into: &options) { _, word throws(AnswerError) in

@@ -3,14 +3,9 @@ import VenueReports
 import VenuedSystem
 
 extension StatusOptions {
-    /// The format a `status` command line asks for even when it cannot be parsed: its
-    /// `--format`, `--json` or `--template`, the last one winning as when parsed, else
-    /// venuectl.conf's `format` or `template` line, read leniently (a wrong line
-    /// elsewhere in the file is what is being reported). nil when neither says, or
-    /// names no format: the default, plain.
-    ///
-    /// So that an error that stops the parse can still be said in the format of the
-    /// bar or prompt that runs the command (`BarError`).
+    /// The format a `status` command line asks for even when it cannot be parsed, so that an error that stops the
+    /// parse is still said in the format of the bar or prompt that runs it (`BarError`). venuectl.conf is read
+    /// leniently: a wrong line elsewhere in it may be what is being reported.
     package static func requestedFormat(_ arguments: [String], environment: [String: String]) -> StatusFormat? {
         var found: StatusFormat?
         var index = 0
@@ -40,8 +35,6 @@ extension StatusOptions {
         return found ?? configuredFormat(environment: environment)
     }
 
-    /// venuectl.conf's `format` or `template`, from lines of the form `key = value`
-    /// whatever the rest of the file holds.
     private static func configuredFormat(environment: [String: String]) -> StatusFormat? {
         guard let path = VenuedPaths.configDirectory(environment: environment).map({ $0 + "/venuectl.conf" }),
               access(path, F_OK) == 0, let bytes = try? BoundedFile.read(path, limit: BoundedFile.smallFileLimit) else { return nil }

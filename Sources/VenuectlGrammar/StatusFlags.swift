@@ -1,13 +1,11 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl status`'s command line with venuectl.conf's defaults, and its `--help`.
-/// venuectl.conf's keys are defined in terms of the status flags (`VenuectlConfig`), so
-/// a value means the same in the file and on the command line, with the same error.
+/// `venuectl status`'s command line with venuectl.conf's defaults, and its `--help`. The keys are defined by the
+/// status flags (`VenuectlConfig`), so a value means the same in the file and on the command line.
 extension StatusOptions {
-    /// The flags and VENUE arguments, then venuectl.conf's defaults for what they left
-    /// unset (not read for `--help`, which must work with a broken file), with the
-    /// `path:line` of each key that was applied.
+    /// venuectl.conf is not read for `--help`, which must work with a broken file; returns the `path:line` of each
+    /// key applied.
     package static func parse(_ arguments: [String], environment: [String: String]) throws(AnswerError) -> (StatusOptions, configured: [String: String]) {
         var options = StatusOptions()
         let configured = try parse(arguments, table: table, into: &options, status: \.self, environment: environment)
@@ -24,8 +22,7 @@ extension StatusOptions {
         return try VenuectlConfig(environment: environment).apply(to: &outer[keyPath: status], except: given)
     }
 
-    /// `flags`: the help lines of the command's table, which holds these flags and the
-    /// ones only venuectl's `status` takes (`--details`).
+    /// `flags` also holds the ones only venuectl's `status` takes (`--details`).
     package static func helpText(flags: String) -> String {
         """
         usage: venuectl status [VENUE...] [options]

@@ -3,15 +3,11 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// `venuectl.conf`, the "remembered view" of the seed apps: defaults for `venuectl
-/// status`, and the `notify_*` settings of `venuectl notify`, in
-/// `$XDG_CONFIG_HOME/venued/venuectl.conf` (not venued's own `config`).
-/// Each key stands for flags and is applied through them, so its values and errors are
-/// the flags'; a key yields to its flags on the command line. A wrong key or value is
-/// reported as `path:line:` even when a flag overrides it, so a broken file shows up,
-/// whichever command reads it: `status` stops on a bad `notify_before` too.
+/// `venuectl.conf` (`$XDG_CONFIG_HOME/venued/venuectl.conf`, not venued's own `config`): defaults for `status` and
+/// `notify`. Each key stands for flags and is applied through them, so its values and errors are the flags'; a
+/// flag on the command line wins, yet a wrong key or value is reported as `path:line:` whichever command reads
+/// it, so a broken file shows up.
 package struct VenuectlConfig {
-    /// The command whose flags a key stands for.
     package enum Section: Sendable {
         case status, notify
     }
@@ -21,7 +17,6 @@ package struct VenuectlConfig {
         package let section: Section
         /// The flags that override this key; a VENUE argument overrides `filter` too.
         package let flags: Set<String>
-        /// The flag arguments the value stands for.
         package let arguments: @Sendable (String) -> [String]
         package let help: String
 
@@ -61,17 +56,14 @@ package struct VenuectlConfig {
 
     package static let displayPath = "$XDG_CONFIG_HOME/venued/venuectl.conf (~/.config/venued/venuectl.conf)"
 
-    /// For `venuectl status --help`: one line per key of its section.
     package static var helpLines: String { helpLines(.status) }
 
-    /// For a command's `--help`: one line per key of `section`.
     package static func helpLines(_ section: Section) -> String {
         let shown = keys.filter { $0.section == section }
         let width = shown.map(\.name.count).max() ?? 0
         return shown.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count + 2) + $0.help }.joined(separator: "\n")
     }
 
-    /// The file's settings as (key, value, `path:line`), in file order.
     private(set) var settings: [(key: Key, value: String, location: String)] = []
 
     /// The file at its usual place; no file (or no HOME) means no defaults.
@@ -103,8 +95,6 @@ package struct VenuectlConfig {
         }
     }
 
-    /// Applies the settings whose flags were not `given`; `filter` also yields to VENUE
-    /// arguments. Returns the `path:line` of each key applied.
     package func apply(to options: inout StatusOptions, except given: Set<String>) throws(AnswerError) -> [String: String] {
         var applied: [String: String] = [:]
         for setting in settings where setting.key.section == .status && given.isDisjoint(with: setting.key.flags) {
@@ -115,22 +105,19 @@ package struct VenuectlConfig {
         return applied
     }
 
-    /// The same for `venuectl notify`: its `notify_*` settings whose flags were not `given`.
     package func apply(to options: inout NotifyOptions, except given: Set<String>) throws(AnswerError) {
         for setting in settings where setting.key.section == .notify && given.isDisjoint(with: setting.key.flags) {
             try Self.apply(setting.key, setting.value, table: NotifyOptions.table, to: &options, location: setting.location)
         }
     }
 
-    /// A zone name is only known to be wrong when the answer is computed (checking it
-    /// here would cost every prompt a zone lookup); an unknown zone that came from the
-    /// file is then said with its `path:line`, like every other bad value.
+    /// A zone name is only known to be wrong when the answer is computed (checking it here would cost every prompt
+    /// a zone lookup); an unknown zone from the file is then said with its `path:line`.
     package static func attributing(_ error: AnswerError, location: String?) -> AnswerError {
         guard case .unknownZone(let name, nil, let suggestion) = error, let location else { return error }
         return .unknownZone(name, location: location, suggestion: suggestion)
     }
 
-    /// The keys that switch a flag on or off.
     private static let yesOrNo: Set<String> = ["hide_empty", "dishes"]
 
     private static func apply(_ key: Key, _ value: String, to options: inout StatusOptions, location: String) throws(AnswerError) {
@@ -143,7 +130,6 @@ package struct VenuectlConfig {
         try apply(key, value, table: StatusOptions.table, to: &options, location: location)
     }
 
-    /// The key's value through `table`, as its flag; an error names the file's line.
     private static func apply<Options>(_ key: Key, _ value: String, table: FlagTable<Options>, to options: inout Options,
                                        location: String) throws(AnswerError) {
         do {

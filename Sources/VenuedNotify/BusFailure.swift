@@ -5,13 +5,10 @@ import DiningHours
 enum BusFailure: Error, Equatable, Sendable, CustomStringConvertible {
     /// libsystemd.so.0 is not installed (or too old): the line says which.
     case noLibrary(String)
-    /// No session bus could be connected to at `address`.
     case noBus(address: String, reason: String)
-    /// The bus or the server answered a call with a D-Bus error.
     case remote(name: String, message: String)
     /// The process listening at `address` runs as another uid: not ours to tell anything.
     case notOurs(address: String, uid: UInt32, ours: UInt32)
-    /// The connection broke (the bus went away, a call could not be sent).
     case broken(String)
 
     /// An error the bus itself gives for a name nobody owns, or a call nobody answered:

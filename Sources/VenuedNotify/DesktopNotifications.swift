@@ -1,23 +1,14 @@
-/// The notification server on the session bus, `org.freedesktop.Notifications` (the
-/// Desktop Notifications Specification 1.2): what it supports (`GetCapabilities`),
-/// `Notify`, `CloseNotification`, and the signals it sends back. Every call is
-/// asynchronous: its answer comes back through `read()`, so a slow server delays no
-/// other call and no signal.
-///
-/// Signals are taken only from the server that answered our calls (its unique name):
-/// any program of the user's session can send a signal named ActionInvoked.
+/// The notification server on the session bus (Desktop Notifications Specification 1.2). Every call is
+/// asynchronous, its answer coming back through `read()`, so a slow server delays no other call or signal.
+/// Signals count only from the server that answered our calls: any program of the session can send one.
 final class DesktopNotifications {
-    /// Seconds a call may wait for its answer. The first may start the server (D-Bus
-    /// activation), which takes seconds.
+    /// Seconds a call may wait: the first may start the server (D-Bus activation), which takes seconds.
     static let callTimeout: UInt64 = 10
 
-    /// What reading the bus brought.
     enum Happening: Equatable {
-        /// The server answered GetCapabilities: notifications can be sent.
         case ready
-        /// Notify call `call` was shown as notification `id`.
         case shown(call: UInt64, id: UInt32)
-        /// Call `call` failed; nil: GetCapabilities, or the connection itself.
+        /// `call` nil: GetCapabilities, or the connection itself.
         case failed(call: UInt64?, BusFailure)
         case signal(Signal)
     }
@@ -33,7 +24,6 @@ final class DesktopNotifications {
     }
 
     let bus: SessionBus
-    /// nil until the server answered GetCapabilities.
     private(set) var capabilities: Set<String>?
     /// The unique name of the server (`:1.7`): the one sender whose signals count.
     private(set) var server: String?
@@ -46,8 +36,6 @@ final class DesktopNotifications {
         self.capabilitiesCall = capabilitiesCall
     }
 
-    /// The session bus, subscribed to the server's signals, with the server asked for its
-    /// capabilities (`.ready` when it answers).
     static func connect(environment: [String: String]) -> Result<DesktopNotifications, BusFailure> {
         switch SessionBus.open(environment: environment) {
         case .success(let bus):
@@ -57,15 +45,12 @@ final class DesktopNotifications {
         }
     }
 
-    /// Shows `notification`, in place of notification `id` when it is not 0 (the spec's
-    /// `replaces_id`: a countdown updates one notification instead of stacking them).
-    /// The call's cookie; its answer is a `.shown` or `.failed` of `read()`.
+    /// Replaces notification `id` unless it is 0, so a countdown updates one notification instead of stacking them.
     func notify(_ notification: DesktopNotification, replacing id: UInt32) -> Result<UInt64, BusFailure> {
         bus.notify(notification.call(replacing: id, capabilities: capabilities ?? []), timeout: Self.callTimeout)
     }
 
-    /// Takes notification `id` off the screen. The server answers an error when it is
-    /// gone already (expired, dismissed), which is what was wanted anyway.
+    /// The server answers an error when `id` is gone already, which is what was wanted anyway.
     func close(_ id: UInt32) -> BusFailure? {
         switch bus.closeNotification(id, timeout: Self.callTimeout) {
         case .success(let call):
@@ -107,7 +92,6 @@ final class DesktopNotifications {
         return happenings
     }
 
-    /// The signal `event` is, when `server` sent it.
     static func signal(_ event: SessionBus.Event, from server: String?) -> Signal? {
         switch event {
         case .actionInvoked(let sender, let id, let action) where sender == server: .actionInvoked(id: id, action: action)

@@ -2,23 +2,18 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// Today's hours of each venue watched, as venued's `hours` answers them, kept to tell
-/// when new data changes them ("Hours changed for Lauder College House today"). Only
-/// venued's data changes while the follower runs, so only its pushes (`data`, and the
-/// first snapshot after a reconnection) lead here; the local copy never does.
+/// Today's hours of each watched venue, to tell when new data changes them. Only venued's pushes (`data`, and
+/// the first snapshot after a reconnection) lead here: the local copy does not change while the follower runs.
 struct HoursWatch {
-    /// One venue's today, reduced to what a person would call its hours.
     struct Today: Equatable {
         let date: LocalDate
         /// The open blocks and whether it is open all day: what is compared.
         let shape: [JSONValue]
-        /// How they read: "11:00 AM–2:00 PM, 5:00 PM–8:00 PM", "closed all day".
         let text: String
     }
 
     private var seen: [Int: Today] = [:]
 
-    /// The `hours` request for one venue's today.
     static func request(venue: Int) -> String { #"{"v":1,"cmd":"hours","venue":"\#(venue)","days":1}"# }
 
     /// Today in a venue's `hours` answer; nil when the answer has no known first day.

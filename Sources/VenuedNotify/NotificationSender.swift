@@ -2,14 +2,9 @@ import Glibc
 import VenuectlApp
 import VenuedSystem
 
-/// The follower's side of the session bus: the connection (retried with a backoff),
-/// the Notify calls in flight, and what the server's signals ask for (a click opens the
-/// venue's page).
-///
-/// Calls are asynchronous and several are in flight together, so a server that takes
-/// seconds to answer delays nothing else; only one call per venue and kind is, because
-/// a countdown's next step replaces the notification whose id the previous step's
-/// answer brings.
+/// The follower's side of the session bus: the connection, the Notify calls in flight, and the server's signals
+/// (a click opens the venue's page). Several calls fly at once, but one per venue and kind, because a countdown's
+/// next step replaces the notification whose id the previous step's answer brings.
 final class NotificationSender {
     /// Full-jitter backoff between tries, from 5 s up to `capMinutes`.
     static let capMinutes = 10
@@ -17,7 +12,6 @@ final class NotificationSender {
     /// Notifications whose page an action may still open: the last ones shown.
     static let pagesKept = 64
 
-    /// A notification the server showed.
     struct Delivered {
         let event: NotifyEvent
         let id: UInt32
@@ -40,10 +34,8 @@ final class NotificationSender {
         self.log = log
     }
 
-    /// Notifications can be sent: the server answered GetCapabilities.
     var isReady: Bool { server?.capabilities != nil }
 
-    /// Connects when there is no connection and its backoff has passed.
     func connectIfDue(now: Double) {
         guard server == nil, now >= retryAt else { return }
         switch DesktopNotifications.connect(environment: environment) {
@@ -52,7 +44,6 @@ final class NotificationSender {
         }
     }
 
-    /// A call for the same venue and kind is waiting for its answer.
     func isSending(_ event: NotifyEvent) -> Bool {
         inFlight.values.contains { $0.venue == event.venue && $0.kind == event.kind }
     }
@@ -70,24 +61,19 @@ final class NotificationSender {
         }
     }
 
-    /// Takes notification `id` off the screen (a countdown whose venue has closed).
     func close(_ id: UInt32) {
         guard let server else { return }
         if let failure = server.close(id) { failed(failure) } else { forget(id) }
     }
 
-    /// The descriptor to poll while connected.
     var descriptor: pollfd? { server?.bus.descriptor }
 
-    /// When the bus next needs the loop: sd-bus's own timeout, or the next try.
     func wake(now: Double) -> Double {
         guard let server else { return retryAt }
         return server.bus.deadline(now: now)
     }
 
-    /// Everything the bus has now: the notifications shown; signals are acted on here.
-    /// A failure is handled after the rest of what was read, so that an answer that came
-    /// with it is still recorded.
+    /// A failure is handled after the rest of what was read, so that an answer that came with it is still recorded.
     func process() -> [Delivered] {
         guard let server else { return [] }
         var delivered: [Delivered] = []
@@ -112,9 +98,7 @@ final class NotificationSender {
         return delivered
     }
 
-    /// Said once per outage, then tried again after the backoff (capped at 10 minutes).
-    /// The calls in flight are dropped with the connection: not recorded, they are sent
-    /// again if still due when the server is back.
+    /// The calls in flight are dropped with the connection: not recorded, they are sent again if still due.
     private func failed(_ failure: BusFailure) {
         server = nil
         inFlight = [:]
@@ -128,8 +112,7 @@ final class NotificationSender {
         retryAt = clock.preciseNow() + delay
     }
 
-    /// An action opens the venue's page (with the activation token that came before
-    /// it); a notification closed is forgotten.
+    /// An action opens the venue's page, with the activation token that came just before it.
     private func act(on signal: DesktopNotifications.Signal) {
         switch signal {
         case .activationToken(let id, let token) where pages.contains(where: { $0.id == id }):

@@ -4,15 +4,9 @@ import VenuectlApp
 import VenuectlGrammar
 import VenuedSystem
 
-/// What `venued-notify` has sent: for each venue and kind, the last notification —
-/// the instant it was about, its countdown step and the server's id for it. An event
-/// is sent only when it is later than what is recorded for its venue and kind, so no
-/// notification is sent twice, across restarts of the follower too; and a countdown's
-/// next step replaces the notification the last one showed (`replaces_id`).
-///
-/// The order is the event's instant, then its step: a closing moved later by new data
-/// starts a new countdown; one moved earlier than a closing already counted down is
-/// not announced again (its reminder was given).
+/// What `venued-notify` has sent: the last notification per venue and kind. An event is sent only when it is
+/// later (by instant, then step) than the record, so nothing is sent twice, across restarts too, and a countdown's
+/// next step replaces the notification the last one showed; a closing moved earlier is not announced again.
 struct NotifiedState: Equatable, Sendable {
     struct Key: Hashable, Sendable {
         let venue: Int
@@ -22,7 +16,6 @@ struct NotifiedState: Equatable, Sendable {
     struct Entry: Equatable, Sendable {
         let target: Int
         let step: Int
-        /// The server's id of the notification shown for it.
         let id: UInt32
     }
 
@@ -33,14 +26,12 @@ struct NotifiedState: Equatable, Sendable {
         return (event.target, event.step) > (entry.target, entry.step)
     }
 
-    /// The notification a countdown step replaces: the one the same closing's earlier
-    /// step showed; 0 (a new notification) otherwise.
+    /// The notification the same closing's earlier step showed, which this step replaces; 0 for a new one.
     func replacedID(for event: NotifyEvent) -> UInt32 {
         guard event.kind == .closes, let entry = entries[Key(venue: event.venue, kind: .closes)], entry.target == event.target else { return 0 }
         return entry.id
     }
 
-    /// The countdown of `venue` that is about `closing`, to take off the screen when it closes.
     func countdown(venue: Int, closing: Int) -> UInt32? {
         guard let entry = entries[Key(venue: venue, kind: .closes)], entry.target == closing, entry.id != 0 else { return nil }
         return entry.id
@@ -49,8 +40,6 @@ struct NotifiedState: Equatable, Sendable {
     mutating func record(_ event: NotifyEvent, id: UInt32) {
         entries[Key(venue: event.venue, kind: event.kind)] = Entry(target: event.target, step: event.step, id: id)
     }
-
-    // MARK: the file
 
     /// One line per entry, `VENUE KIND TARGET STEP ID`, sorted, after a comment for people.
     var text: String {
@@ -77,16 +66,14 @@ struct NotifiedState: Equatable, Sendable {
     }
 }
 
-/// Where `NotifiedState` lives, `$XDG_STATE_HOME/venued/notified`, and the lock that
-/// makes one follower its only writer: two followers would each send what the other
-/// already had.
+/// Where `NotifiedState` lives (`$XDG_STATE_HOME/venued/notified`), with the lock that makes one follower its
+/// only writer: two followers would each send what the other already had.
 struct NotifiedFile: ~Copyable {
     let path: String
     private let lock: FileLock
 
-    /// Takes the lock (without waiting: a second follower is a mistake to report, not to
-    /// queue behind the first) and creates the directory. Holding the lock, it deletes
-    /// the temporary files a writer killed between its write and its rename left.
+    /// Does not wait for the lock: a second follower is a mistake to report, not to queue behind the first. Holding
+    /// it, it deletes the temporary files left by a writer killed between its write and its rename.
     static func claim(environment: [String: String]) throws(CLIError) -> NotifiedFile {
         guard let directory = VenuedPaths.stateDirectory(environment: environment) else {
             throw .unwritable(path: "$XDG_STATE_HOME/venued/notified", reason: "neither XDG_STATE_HOME nor HOME is set")
@@ -114,8 +101,7 @@ struct NotifiedFile: ~Copyable {
         self.lock = lock
     }
 
-    /// The recorded state, and a line to log when part of the file could not be used
-    /// (then what could not be read may be sent again: better than never sending).
+    /// A problem means part of the file was skipped: what it held may be sent again, better than never sending.
     func load() -> (NotifiedState, problem: String?) {
         guard access(path, F_OK) == 0 else { return (NotifiedState(), nil) }
         let bytes: [UInt8]

@@ -2,9 +2,8 @@ import DiningHours
 import VenueReports
 import VenuectlGrammar
 
-/// One notification that is due, with what makes it the same or a later one than
-/// another: the venue, the kind, the instant it is about (`target`: the opening, the
-/// closing, the data's arrival) and, for a countdown, its step.
+/// One notification that is due; the venue, the kind, the instant it is about (`target`) and, for a countdown,
+/// its step make it the same as or later than another.
 struct NotifyEvent: Equatable, Sendable {
     typealias Kind = NotifyOptions.Event
 
@@ -17,12 +16,10 @@ struct NotifyEvent: Equatable, Sendable {
     let due: Int
     let notification: DesktopNotification
 
-    /// How late an event may still be shown. A machine that resumes, or a follower that
-    /// restarts, past an opening or a reminder by more than this says nothing of it:
-    /// "closes in 15 min" read twenty minutes late is wrong, not late.
+    /// How late an event may still be shown (seconds), after a resume or a restart: "closes in 15 min" read
+    /// twenty minutes late is wrong, not late.
     static let grace = 120
 
-    /// Due at `now` and not past its grace.
     func isDue(at now: Int) -> Bool { due <= now && now - due <= Self.grace }
 }
 
@@ -33,10 +30,8 @@ enum NotifyRules {
     /// a moment later, but may be a second behind in the rounding.
     static let clockSlack = 1
 
-    /// "Hill House is open now for Dinner": when the opening a closed venue announced
-    /// has come and the venue is seen open. Only then: a venue first seen open (the
-    /// follower just started), or open because new data says so (that is "hours
-    /// changed"), or coming out of "unknown", has not just opened.
+    /// Only when an opening a closed venue announced has come: a venue first seen open, open by new data (that is
+    /// "hours changed") or coming out of "unknown" has not just opened.
     static func opening(from previous: VenueView?, to view: VenueView, now: Int) -> NotifyEvent? {
         guard let previous, previous.state == .closed, view.state == .open, let opening = previous.changesAt?.instant,
               opening <= now + clockSlack else { return nil }
@@ -53,10 +48,8 @@ enum NotifyRules {
                            notification: DesktopNotification(summary: summary, body: body, page: VenueInfo.bundled[view.id]?.pageURL))
     }
 
-    /// "1920 Commons closes in 15 min" with "Lunch until 2:00 PM": the countdown of an
-    /// open venue's closing, one step per minute of `before` (largest first). The step
-    /// due now, if any (the latest one, when a late wake finds several past: it
-    /// supersedes the others), and the instant the next one is due.
+    /// One countdown step per minute of `before` (largest first): the step due now (the latest, when a late wake
+    /// finds several past: it supersedes the others) and the instant the next one is due.
     static func reminder(for view: VenueView, before: [Int], now: Int) -> (due: NotifyEvent?, next: Int?) {
         guard view.state == .open, let closing = view.changesAt, closing.instant > now else { return (nil, nil) }
         var due: NotifyEvent?
@@ -77,9 +70,7 @@ enum NotifyRules {
         return (due, next)
     }
 
-    /// "Chicken Tikka Masala at Hill House" with "Dinner 5:00–8:00 PM": venued's `dish`
-    /// event, pushed once when a meal with a followed dish is about to start. Due as it
-    /// comes, and never once the meal has started. Its step is the dish's place in the
+    /// venued's `dish` event, due as it comes and never once the meal started. Its step is the dish's place in the
     /// followed list, so two followed dishes of one meal are two notifications.
     static func dish(_ event: JSONValue, followed: [String], now: Int) -> NotifyEvent? {
         func text(_ key: String) -> String? { if case .string(let value)? = event[key] { UntrustedText.singleLine(value) } else { nil } }
@@ -94,8 +85,6 @@ enum NotifyRules {
                                                              page: VenueInfo.bundled[venue]?.pageURL))
     }
 
-    /// "Hours changed for Lauder College House today": today's hours in new data differ
-    /// from those seen before. `hours` is how they read now.
     static func hoursChanged(venue: Int, name: String, hours: String, at now: Int) -> NotifyEvent {
         NotifyEvent(venue: venue, kind: .hours, target: now, step: 0, due: now,
                     notification: DesktopNotification(summary: "Hours changed for \(name) today", body: "now \(hours)",

@@ -6,33 +6,13 @@ import VenuectlGrammar
 import VenuedProtocol
 import VenuedSystem
 
-/// `venued-notify`'s loop (`venuectl notify` execs it): it follows what venues do,
-/// decides what to announce (`NotifyRules`), and sends it to the notification server on
-/// the session bus (`NotificationSender`).
-///
-/// What venues do comes from venued's `subscribe` stream (every venue, as JSON; venued
-/// pushes each opening and closing at its instant, and new data), or, while venued is
-/// away, from the local copy, recomputed at each instant something changes. The
-/// countdown reminders are the follower's own instants: it sleeps on one wall-clock
-/// timer until the next of them, venued's next line, the session bus (its descriptor
-/// and its timeout), or a stop signal.
-///
-/// Four promises, each kept in one place:
-/// - never the same notification twice, across restarts: `NotifiedState`, written
-///   atomically as each answer of the server comes, under a lock that keeps a second
-///   follower out; SIGTERM and SIGINT are read between steps (`stopSignals`), and the
-///   follower stops only once the calls in flight are answered and recorded;
-/// - nothing past its time (a resume, a late restart): `NotifyEvent.isDue` (2 minutes),
-///   checked again at each send, whose text is rendered at that instant;
-/// - a slow server delays nothing: the calls are asynchronous, all those due go out at
-///   once (one per venue and kind);
-/// - quiet without a bus or a server: one line when it goes, then retries with
-///   full-jitter backoff from 5 s up to 10 minutes, and the line again only after it
-///   came back and went again. venued's absence is said once in the same way, with
-///   watch's reconnection backoff (0.5 s doubling to 30 s).
+/// `venued-notify`'s loop: follows the venues through venued's `subscribe` stream (or the local copy while
+/// venued is away), decides what to announce (`NotifyRules`) and sends it on the session bus (`NotificationSender`).
+/// It promises: never the same notification twice, across restarts (`NotifiedState`, saved as each answer comes
+/// and before a stop signal is read); nothing past its time (`NotifyEvent.isDue`); a slow server delays nothing;
+/// and quiet without a bus, a server or venued: one line when it goes, then retries with backoff.
 final class NotifyFollower {
-    /// A `systemctl --user restart`, a logout or a Ctrl-C, read between two steps of the
-    /// loop, after the record of every notification shown is saved.
+    /// Read between two steps of the loop, after the record of every notification shown is saved.
     static let stopSignals = SignalSet([SIGTERM, SIGINT])
     static let venuedBackoff = (base: 0.5, cap: 30.0)
 
@@ -44,20 +24,17 @@ final class NotifyFollower {
     private let signals: Int32
     private var state: NotifiedState
 
-    /// The last thing known of every venue, whichever path it came by.
     private var views: [Int: VenueView] = [:]
     /// Openings seen and hours changes found, until sent or past their grace.
     private var pending: [NotifyEvent] = []
     private var hours = HoursWatch()
     /// The dishes followed in the subscription (`favorites add --dish`), read when it starts.
     private var followed: [String] = []
-    /// `--venues 1920,hill` resolved against the data, once it is there.
     private var named: Set<Int>?
 
     private var stream: DaemonStream?
     private var venuedFailures = 0
     private var venuedRetryAt = 0.0
-    /// The local copy, loaded when venued is away.
     private var local: Campus?
 
     private let sender: NotificationSender
@@ -112,16 +89,12 @@ final class NotifyFollower {
         }
     }
 
-    // MARK: venued
-
-    /// Subscribes to every venue (filters are applied here, so that an edit of the
-    /// favorites counts at once and a venue added to them has a past); the snapshot
-    /// must come within the usual budget, later lines whenever venued pushes them.
+    /// Subscribes to every venue and filters here, so that an edit of the favorites counts at once and a venue
+    /// added to them has a past.
     private func follow() throws(CLIError) {
         var query = StatusOptions()
         // No closing-soon window: its start would be a push that announces nothing.
         query.soonMinutes = 0
-        // The dishes followed when it connects: venued pushes a `dish` event for each.
         followed = options.events.contains(.dish) ? followedDishes() : []
         if !followed.isEmpty {
             query.dishes = true
@@ -171,7 +144,6 @@ final class NotifyFollower {
         venuedFailed(failure, hadStream: true)
     }
 
-    /// Said once per outage; the next try after the backoff.
     private func venuedFailed(_ failure: DaemonFailure, hadStream: Bool) {
         if hadStream { venuedFailures = 0 }
         venuedFailures += 1
@@ -180,8 +152,6 @@ final class NotifyFollower {
         venuedRetryAt = clock.preciseNow() + delay
     }
 
-    /// A pushed line: the new views, and on a snapshot or new data, today's hours again;
-    /// a followed dish served soon, to announce.
     private func apply(_ answer: Answer) throws(CLIError) {
         if answer.value["event"] == .string("dish") {
             if let event = NotifyRules.dish(answer.value, followed: followed, now: clock.seconds()) { pending.append(event) }
@@ -195,7 +165,6 @@ final class NotifyFollower {
         }
     }
 
-    /// The local copy at `now`, as venued would have pushed it.
     private func followLocalCopy(at now: Int) throws(CLIError) {
         if local == nil {
             let copy = try LocalFeed.load(nil, environment: context.environment).copy
@@ -207,8 +176,7 @@ final class NotifyFollower {
         try update(report.rows.map { VenueView(row: $0, zone: local.zone) }, at: now)
     }
 
-    /// What changed between the views known and `fresh`: an opening seen is pending; a
-    /// countdown on the screen whose venue has closed is taken off.
+    /// An opening seen becomes pending; a countdown whose venue has closed is taken off the screen.
     private func update(_ fresh: [VenueView], at now: Int) throws(CLIError) {
         for view in fresh {
             let previous = views[view.id]
@@ -231,7 +199,6 @@ final class NotifyFollower {
         }
     }
 
-    /// Today's hours of the watched venues, asked of venued, compared with what was seen.
     private func checkHours(at now: Int) {
         guard options.events.contains(.hours) else { return }
         let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
@@ -245,12 +212,8 @@ final class NotifyFollower {
         }
     }
 
-    // MARK: what is due
-
-    /// Starts a Notify call for each event due now, with its text rendered now: the
-    /// list is computed afresh at every wake, so an event whose call waited (a
-    /// countdown's earlier step still in flight, a server away) is checked again for
-    /// being due, and a reminder says the time left at the instant it is sent.
+    /// Due events are computed afresh at every wake, so one whose call waited is checked again, and a reminder
+    /// says the time left at the instant it is sent.
     private func sendDue(at now: Int) {
         pending.removeAll { $0.due < now - NotifyEvent.grace }
         var due = pending.filter { $0.isDue(at: now) }
@@ -284,16 +247,13 @@ final class NotifyFollower {
         if let problem = file.save(state) { Self.log(problem) }
     }
 
-    /// The dishes of the favorites file; a file that cannot be read follows none (the
-    /// venues' reading says why).
+    /// An unreadable favorites file follows no dishes (the venues' reading says why).
     private func followedDishes() -> [String] {
         guard let path = Favorites.path(environment: context.environment) else { return [] }
         return (try? Favorites.load(path).dishes) ?? []
     }
 
-    /// The venues `--venues` names among those known. The favorites file is read each
-    /// time, so an edit counts at once; a file that cannot be read is said once and
-    /// means no favorites.
+    /// The favorites file is read each time, so an edit counts at once; one that cannot be read is said once.
     private func watchedVenues() -> Set<Int> {
         let known = views.values
         switch options.venues {
@@ -315,9 +275,6 @@ final class NotifyFollower {
         }
     }
 
-    /// The soonest of: the next countdown step of a watched venue; while on the local
-    /// copy, the next opening or closing (to recompute) and the next try of venued;
-    /// the bus's own wake is the sender's.
     private func nextWake(after now: Double) -> Double {
         var wake = Double.infinity
         let second = clock.seconds()
@@ -335,8 +292,6 @@ final class NotifyFollower {
         }
         return wake
     }
-
-    // MARK: words
 
     static func log(_ line: String) { Venuectl.writeError("venued-notify: " + line) }
 

@@ -5,9 +5,7 @@ import VenuectlApp
 import VenuectlGrammar
 import VenuedSystem
 
-/// `venued-notify`'s entry point, which `venuectl notify` execs with its arguments:
-/// the flags and `venuectl.conf`'s `notify_*` keys, `--help`, the follower, and every
-/// `CLIError` as one line on stderr with its exit code.
+/// `venued-notify`'s entry point, which `venuectl notify` execs with its arguments.
 public enum NotifyProgram {
     /// Call first thing in main: stop signals are read by the loop, not acted on by the
     /// kernel (`NotifyFollower.stopSignals`), from the first instant on.

@@ -2,17 +2,11 @@ import CSdBus
 import Glibc
 import VenuedSystem
 
-/// One connection to the session bus through libsystemd's sd-bus (`CSdBus`), shaped
-/// for a poll loop: the caller polls `descriptor` for `events` until `deadline`, then
-/// `process()` runs sd-bus until it has nothing left and returns what happened.
-///
-/// "Until it has nothing left" is the point: sd-bus reads everything the socket holds
-/// at once, so a signal that came in the same read as a reply waits in its queue, not
-/// in the socket, and poll would not report it. Processing to the end after every wake
-/// hands it over at once.
+/// One sd-bus connection shaped for a poll loop. After every wake `process()` runs sd-bus until it has nothing
+/// left: sd-bus reads all the socket holds at once, so a signal read with a reply waits in its queue, where poll
+/// would not see it.
 final class SessionBus {
-    /// What sd-bus handed over: replies to our calls (by cookie) and the notification
-    /// server's signals, each with the unique name of its sender.
+    /// Replies to our calls (by cookie) and the server's signals, each with its sender's unique name.
     enum Event: Equatable, Sendable {
         case reply(call: UInt64, sender: String, id: UInt32?, names: [String])
         case failed(call: UInt64, BusFailure)
@@ -21,9 +15,7 @@ final class SessionBus {
         case closed(sender: String, id: UInt32, reason: UInt32)
     }
 
-    /// How many rounds of sd_bus_process one `process()` runs at most: each dispatches a
-    /// message, and a flood must not hold the loop. What is left is seen at the next
-    /// wake (sd-bus then gives a timeout of now).
+    /// A flood must not hold the loop: what is left is seen at the next wake (sd-bus then gives a timeout of now).
     static let roundsPerWake = 256
 
     private let handle: OpaquePointer
@@ -32,14 +24,9 @@ final class SessionBus {
 
     deinit { venued_bus_close(handle) }
 
-    /// The session bus of this process's environment (sd_bus_open_user reads
-    /// DBUS_SESSION_BUS_ADDRESS, else $XDG_RUNTIME_DIR/bus); `environment` names it in
-    /// a failure.
-    ///
-    /// Only a bus that runs as our uid (SO_PEERCRED) is used: a bus someone else runs (a
-    /// squatted path in /tmp) would read every notification and could answer an action.
-    /// sd-bus has sent its AUTH line (our uid, which anyone can read in /proc) by then,
-    /// and nothing else: every call of ours waits in its queue until `process()`.
+    /// The session bus of this environment (`environment` only names it in a failure). Only a bus run by our uid
+    /// (SO_PEERCRED) is used: one someone else runs (a squatted path in /tmp) would read every notification and could
+    /// answer an action. By then sd-bus has sent only its AUTH line (our uid, which anyone can read in /proc).
     static func open(environment: [String: String]) -> Result<SessionBus, BusFailure> {
         let address = environment["DBUS_SESSION_BUS_ADDRESS"]
             ?? environment["XDG_RUNTIME_DIR"].map { "unix:path=\($0)/bus" } ?? "$XDG_RUNTIME_DIR/bus (XDG_RUNTIME_DIR is not set)"
@@ -71,9 +58,8 @@ final class SessionBus {
         return now + max(left, 0)
     }
 
-    /// Runs sd-bus until it has nothing left to do (or `roundsPerWake`); what happened,
-    /// and when the connection broke, why (after the events that came before: an answer
-    /// read just before the bus went away still counts).
+    /// Runs sd-bus until it has nothing left (or `roundsPerWake`); a broken connection comes after the events read
+    /// before it, since an answer read just before still counts.
     func process() -> (events: [Event], failure: BusFailure?) {
         var events: [Event] = []
         for _ in 0..<Self.roundsPerWake {
@@ -111,7 +97,6 @@ final class SessionBus {
 
     private static func microseconds(_ seconds: UInt64) -> UInt64 { min(seconds, 3600) * 1_000_000 }
 
-    /// The events sd-bus's callbacks queued.
     private func taken() -> [Event] {
         var events: [Event] = []
         var event = venued_bus_event()

@@ -6,15 +6,12 @@ import VenuedProtocol
 /// `status` object or from the same report computed locally, so that both paths
 /// announce the same things in the same words.
 struct VenueView: Equatable, Sendable {
-    /// An instant with the venue's wall clock at it, as both paths have them.
     struct Moment: Equatable, Sendable {
         let instant: Int
         let wall: LocalDateTime
 
-        /// The venue-zone date at `now`, from this moment's offset: for "until 2:00 PM"
-        /// (today) against "until Mon 7:30 AM". A closing or an opening is hours away at
-        /// most when it is announced, so the offset at it is the offset now but across a
-        /// DST change, which moves no date.
+        /// The venue-zone date at `now`, from this moment's offset: an announced change is hours away at most, so only
+        /// a DST change can make the offsets differ, and that moves no date.
         func today(at now: Int) -> LocalDate {
             LocalDateTime(date: wall.date, secondOfDay: wall.secondOfDay - (instant - now)).date
         }
@@ -64,7 +61,6 @@ struct VenueView: Equatable, Sendable {
                   changesAt: changesAt, estimated: venue["estimated"] == .bool(true))
     }
 
-    /// Every venue of a pushed `status` object; nil when it has no `venues` list.
     static func views(in answer: Answer) -> [VenueView]? {
         guard case .array(let venues)? = answer.value["venues"] else { return nil }
         return venues.compactMap(VenueView.init(json:))

@@ -8,7 +8,6 @@ public struct Campus: Sendable {
         self.timetables = feed.venues.map { Timetable(venue: $0, zone: zone) }
     }
 
-    /// The dates covered by any venue, first to last; nil for an empty feed.
     public var coverage: Coverage? {
         let ranges = timetables.compactMap(\.coverage)
         guard let first = ranges.map(\.first).min(), let last = ranges.map(\.last).max() else { return nil }

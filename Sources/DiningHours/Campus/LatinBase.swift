@@ -1,6 +1,5 @@
-/// The unaccented lower-case letter of an accented Latin letter: "É" -> "e", "ň" -> "n".
-/// Letters with no canonical decomposition (Æ, Ø, Ł, ß, ...) are left to lower-casing,
-/// as Foundation's diacritic folding leaves them.
+/// The unaccented lower-case letter of an accented Latin letter ("É" -> "e"); letters with no canonical
+/// decomposition (Æ, Ø, Ł, ß) are left to lower-casing, as Foundation's diacritic folding leaves them.
 enum LatinBase {
     /// U+00C0...U+00FF, then U+0100...U+017F; "." marks a letter that does not fold.
     private static let latin1 = Array("AAAAAA.CEEEEIIII.NOOOOO..UUUUY..aaaaaa.ceeeeiiii.nooooo..uuuuy.y".unicodeScalars)

@@ -1,9 +1,6 @@
-/// A venue name, or what someone typed for one, reduced to what people mean by it:
-/// folded by `VenueQuery.fold` (case, accents, curly quotes), apostrophes dropped
-/// ("Joe's" is "joes"), and every other run of punctuation or space made one space.
-/// So "JOES-CAFE", "joe's café" and "Joe’s Café" are the same key, and a shell
-/// completion can offer the slug `joes-cafe`, which needs no quoting and names the
-/// venue exactly.
+/// A name reduced to what people mean by it: folded (`VenueQuery.fold`), apostrophes dropped ("Joe's" is
+/// "joes"), every other run of punctuation or space one space. So "JOES-CAFE" and "Joe’s Café" are one key,
+/// and a completion can offer the slug `joes-cafe`, which needs no quoting.
 struct NameKey: Sendable, Equatable {
     /// Words separated by single spaces, no leading or trailing space.
     let text: String
@@ -25,7 +22,6 @@ struct NameKey: Sendable, Equatable {
         self.words = text.split(separator: " ").map(String.init)
     }
 
-    /// `1920-commons`: the key with hyphens for spaces.
     var slug: String { words.joined(separator: "-") }
 }
 
@@ -34,8 +30,7 @@ extension Venue {
     public var slug: String { NameKey(name).slug }
 }
 
-/// The slug of any text, made as a venue's is (`Late Night` is `late-night`, `Café` is
-/// `cafe`): calendars name a daypart's label this way in their event UIDs.
+/// The slug of any text, made as a venue's is (`Late Night` is `late-night`): calendars use it in event UIDs.
 public enum Slug {
     public static func of(_ text: String) -> String { NameKey(text).slug }
 }

@@ -1,10 +1,8 @@
-/// "Did you mean": the candidates a mistyped word is closest to, for the names that are
-/// not venues (venuectl's commands, the zone database's names). Venue names have their
-/// own, ranked search (`VenueSearch`).
+/// "Did you mean" for names that are not venues (venuectl's commands, zone names); venue names have their
+/// own ranked search (`VenueSearch`).
 public enum Spelling {
-    /// The candidates within `allowedEdits` of `word` (case and accents aside), nearest
-    /// first and only the nearest. Lengths too far apart are ruled out before the
-    /// quadratic comparison, so a long argument costs what a short one does.
+    /// The nearest candidates within `allowedEdits` of `word` (case and accents aside); lengths too far apart
+    /// are ruled out before the quadratic comparison, so a long argument costs what a short one does.
     public static func closest(to word: String, among candidates: [String]) -> [String] {
         let typed = Array(VenueQuery.fold(word))
         let allowed = allowedEdits(typed.count)
@@ -19,13 +17,11 @@ public enum Spelling {
         return scored.filter { $0.edits == nearest }.map(\.name)
     }
 
-    /// One edit per three letters: a command or zone name is a short word typed from
-    /// memory, where a swapped pair ("stauts") is the usual slip. None under three
-    /// letters, where every name is close.
+    /// One edit per three letters, since a swapped pair ("stauts") is the usual slip in a short word typed from
+    /// memory; none under three letters, where every name is close.
     static func allowedEdits(_ length: Int) -> Int { length < 3 ? 0 : max(1, length / 3) }
 
-    /// Edits between `a` and `b`: insertions, deletions, substitutions, and a swap of two
-    /// neighbours counted as one (the optimal string alignment distance).
+    /// Edits between `a` and `b`, a swap of two neighbours counted as one (optimal string alignment distance).
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -1,11 +1,7 @@
-/// How names are compared: what a person types and a venue's name, both folded so that
-/// case and accents do not matter ("cafe" finds "Accenture Café"). `VenueSearch` ranks
-/// and `VenueResolution` picks venues on top of it.
+/// How names are compared: both sides folded so that case and accents do not matter ("cafe" finds "Accenture Café").
 public enum VenueQuery {
-    /// Folded for comparison: lower case, no accents, curly quotes made straight.
-    /// Accents are dropped by table (Latin-1 and Latin Extended-A, where venue names
-    /// live) and as combining marks, which is what Foundation's diacritic folding does
-    /// for these letters, without linking Foundation into the CLI.
+    /// Lower case, no accents, curly quotes straight: accents are dropped by table (Latin-1 and Extended-A) and
+    /// as combining marks, as Foundation's diacritic folding does, without linking Foundation into the CLI.
     public static func fold(_ text: String) -> String {
         var folded = ""
         folded.unicodeScalars.reserveCapacity(text.utf8.count)

@@ -1,10 +1,6 @@
-/// The one venue a VENUE argument names, for the commands that need exactly one
-/// (`hours`, `is-open`, `open`, venued's `hours`).
-///
-/// An id or a whole name always wins. Otherwise a prefix, word prefix or part of a
-/// name counts only when it reaches a single venue: "cafe" starts Cafe West's name but
-/// is also in Accenture Café and Joe's Café, so it is ambiguous rather than a guess at
-/// one of the three. Nothing at all is answered with the closest names.
+/// The one venue a VENUE argument names (`hours`, `is-open`, `open`). An id or a whole name always wins;
+/// otherwise a partial match counts only when it reaches a single venue ("cafe" is in three names, so it is
+/// ambiguous rather than a guess), and nothing at all is answered with the closest names.
 public enum VenueResolution: Sendable {
     case found(Venue)
     /// Every venue the query names, best match first.

@@ -1,24 +1,13 @@
-/// Venues ranked by how well their id or name answers a query: what `venuectl search`
-/// lists, and the one notion of "this names a venue" that every VENUE argument uses
-/// (`matches`) and every "did you mean" draws on (`suggestions`).
-///
-/// Names and query are compared as `NameKey`s, so case, accents, apostrophes and
-/// punctuation never matter. The tiers, best first:
-/// 1. exact: the venue's id, or its whole name;
-/// 2. prefix: the name starts with the query ("1920 c");
-/// 3. word prefix: every word of the query starts a word of the name, in any order
-///    ("locust pret", "cafe" in "Accenture Café");
-/// 4. substring: the name contains the query ("ommons");
-/// 5. similar: every word of the query is a few typos from a word of the name, or from
-///    its beginning ("comons", "starbuks"); a typo per four letters is allowed, and
-///    words shorter than three letters must match exactly.
+/// Venues ranked by how well their id or name answers a query: `venuectl search`, and the one notion of "this
+/// names a venue" that every VENUE argument (`matches`) and "did you mean" (`suggestions`) use. Names compare
+/// as `NameKey`s. Tiers, best first: exact (id or whole name), prefix, word prefix (each query word starts a
+/// name word, any order), substring, and similar: each word a few typos from a name word or its beginning.
 public struct VenueSearch: Sendable {
     public enum Match: Sendable, Comparable {
         case exact
         case prefix
         case wordPrefix
         case substring
-        /// The total edit distance of the query's words to the name's.
         case similar(distance: Int)
     }
 
@@ -35,16 +24,14 @@ public struct VenueSearch: Sendable {
         self.key = NameKey(query)
     }
 
-    /// Longer than any venue name by far (the longest is under 60 bytes): such a query
-    /// names nothing and has no near names, and is answered so without comparing it,
-    /// since venued answers on its one loop thread and a 16 KB query once cost 0.5 s.
+    /// Longer than any venue name by far: such a query names nothing and is answered so without comparing it,
+    /// since venued answers on its one loop thread.
     public static let longestQuery = 256
 
     /// Every venue the query reaches, best first; within a tier by name, then id.
     public func hits(in venues: [Venue]) -> [Hit] {
         guard !key.text.isEmpty, query.utf8.count <= Self.longestQuery else { return [] }
-        // An id names its venue alone, whatever the names say: no name need be folded
-        // (bars and prompts name venues by id, and ask every second).
+        // An id names its venue alone, with no name folded (bars and prompts name venues by id every second).
         if let id = Int(key.text), let venue = venues.first(where: { $0.id == id }) { return [Hit(venue: venue, match: .exact)] }
         let ranked = venues.compactMap { venue -> (hit: Hit, name: String)? in
             let name = NameKey(venue.name)
@@ -55,9 +42,8 @@ public struct VenueSearch: Sendable {
             .map(\.hit)
     }
 
-    /// The venues the query names: those it matches exactly when there are any (an id or
-    /// a whole name means that venue only), else every prefix, word-prefix or substring
-    /// match. Typo matches are never taken as a name: they are `suggestions`.
+    /// The venues the query names: its exact matches when there are any, else every prefix, word-prefix or
+    /// substring match. Typo matches are never taken as a name: they are `suggestions`.
     public func matches(in venues: [Venue]) -> [Venue] {
         let named = hits(in: venues).filter { $0.match <= .substring }
         let exact = named.filter { $0.match == .exact }
@@ -73,8 +59,7 @@ public struct VenueSearch: Sendable {
         key.text == String(venue.id) ? .exact : match(name)
     }
 
-    /// How well the query answers a name alone, by the tiers above: the one fuzzy match,
-    /// for venue names and for dishes (`DishSearch`).
+    /// How well the query answers a name alone: the one fuzzy match, for venues and dishes (`DishSearch`).
     func match(_ name: NameKey) -> Match? {
         guard let match = literalMatch(name) else {
             return key.text.isEmpty || query.utf8.count > Self.longestQuery ? nil : similarity(to: name).map { .similar(distance: $0) }
@@ -82,8 +67,7 @@ public struct VenueSearch: Sendable {
         return match
     }
 
-    /// The tiers without typos, exact to substring: what a followed dish is matched by
-    /// (`FollowedDishes`), and the cheap part of `match`.
+    /// The tiers without typos: what a followed dish is matched by, and the cheap part of `match`.
     func literalMatch(_ name: NameKey) -> Match? {
         guard !key.text.isEmpty, query.utf8.count <= Self.longestQuery else { return nil }
         if key.text == name.text { return .exact }
@@ -93,10 +77,8 @@ public struct VenueSearch: Sendable {
         return nil
     }
 
-    /// The summed distance of each query word to its closest name word (or that word's
-    /// beginning, for a query typed part way); nil when a word is too far from all of
-    /// them. The query without spaces is also held against the name without spaces,
-    /// for "hillhouse" and "1920commons".
+    /// The summed distance of each query word to its closest name word or that word's beginning, nil when one is
+    /// too far; the query without spaces is also held against the name without them ("1920commons").
     private func similarity(to name: NameKey) -> Int? {
         var total = 0
         for word in key.words {
@@ -114,10 +96,8 @@ public struct VenueSearch: Sendable {
         return best == Int.max ? nil : best
     }
 
-    /// The edit distance of `a` and `b` when it can be at most `allowed`; nil otherwise.
-    /// Lengths that differ by more than `allowed` rule it out without computing it, so a
-    /// query of 16 KB (venued's longest request line) costs what a short one does instead
-    /// of a quadratic comparison with every name (half a second on venued's loop).
+    /// The edit distance of `a` and `b` when at most `allowed`, else nil; lengths too far apart rule it out
+    /// without the quadratic comparison, so a 16 KB query costs what a short one does on venued's loop.
     private static func distance(_ a: String, _ b: String, within allowed: Int) -> Int? {
         guard abs(a.count - b.count) <= allowed else { return nil }
         let distance = editDistance(a, b)

@@ -1,6 +1,5 @@
-/// Turns the venues JSON into a `Feed`, tolerant per element (HOURS.md §1): a bad venue,
-/// day or daypart is skipped with a warning; only a document that is not a venue
-/// array at all is an error. What is kept is bounded by `FeedLimits`.
+/// Turns the venues JSON into a `Feed`, tolerant per element (HOURS.md §1): a bad venue, day or daypart is
+/// skipped with a warning; only a document that is not a venue array is an error. Bounded by `FeedLimits`.
 public enum FeedDecoder {
     public static func decode(_ bytes: [UInt8], limits: FeedLimits = .standard) throws(FeedError) -> Feed {
         let document: JSONValue
@@ -62,8 +61,7 @@ public enum FeedDecoder {
         return nil
     }
 
-    /// A whole number written as a JSON number or a string of digits; nil for a fraction
-    /// or a number too large to be an id.
+    /// A whole number written as a JSON number or a string of digits; nil for a fraction or a too-large id.
     static func integer(_ json: JSONValue?) -> Int? {
         switch json {
         case .number(let value)?: return value == value.rounded() && abs(value) < 1e15 ? Int(value) : nil
@@ -73,7 +71,6 @@ public enum FeedDecoder {
     }
 }
 
-/// One pass over a document: the limits, and the warnings so far (`WarningLog`).
 private struct Reader {
     let limits: FeedLimits
     private var log: WarningLog
@@ -194,9 +191,8 @@ private struct Reader {
         )
     }
 
-    /// The venues without the days that lie further than `limits.outlierDays` from the
-    /// median date of the whole feed. One stray 2099-12-31 would otherwise stretch the
-    /// coverage over decades: every date up to it would read as a listed, closed day.
+    /// The venues without days further than `limits.outlierDays` from the feed's median date: one stray 2099-12-31
+    /// would otherwise stretch the coverage over decades, every date up to it read as a listed, closed day.
     mutating func withoutOutliers(_ venues: [Venue]) -> [Venue] {
         let limits = self.limits
         let numbers = venues.flatMap { $0.days.map(\.date.dayNumber) }.sorted()

@@ -1,6 +1,5 @@
-/// Something the decoder skipped, and where: "venue 593 (1920 Commons), day 2023-09-16,
-/// daypart 2: endtime '25:00' is not a time".
-/// Both parts quote the feed (names, dates, keys), so both are cleaned as one line.
+/// Something the decoder skipped, and where. Both parts quote the feed (names, dates, keys), so both are
+/// cleaned as one line.
 public struct FeedWarning: Sendable, Equatable, CustomStringConvertible {
     public let location: String
     public let reason: String

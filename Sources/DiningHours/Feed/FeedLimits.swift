@@ -1,9 +1,7 @@
-/// How much of a feed the decoder keeps. A real week of Penn data is 56 KB: 15 venues,
-/// 7 days each, at most 6 dayparts a day, names under 60 bytes, about 1,300 JSON values.
-/// The limits sit far above that and far below what a hostile 4 MB body could make
-/// the daemon hold: with them, decoding costs in proportion to what is kept.
+/// How much of a feed the decoder keeps: far above a real week of Penn data and far below what a hostile 4 MB
+/// body could make the daemon hold, so that decoding costs in proportion to what is kept.
 public struct FeedLimits: Sendable, Equatable {
-    /// JSON values in the whole document (a semester of data is about 25,000).
+    /// JSON values in the whole document.
     public var values = 100_000
     public var venues = 500
     /// About a year and a month of dates per venue.

@@ -1,8 +1,5 @@
-/// A strict RFC 8259 parser over UTF-8 bytes.
-///
-/// Hand-written because the feed is parsed on every refresh and every cold CLI start,
-/// and because a tree lets the decoder skip and name bad elements: ~150 MB/s here
-/// (scripts/bench), most of it spent validating UTF-8 into `String`s.
+/// A strict RFC 8259 parser over UTF-8 bytes, hand-written because the feed is parsed on every refresh and
+/// every cold CLI start, and because a tree lets the decoder skip and name bad elements.
 public struct JSONParser {
     /// Deep enough for any feed, shallow enough that hostile input cannot exhaust the stack.
     static let maxDepth = 64
@@ -13,10 +10,8 @@ public struct JSONParser {
     private var depth = 0
     private var values = 0
 
-    /// Parses one document. `maxValues` bounds the tree: a few bytes of input (`[[],[],…]`)
-    /// make a value each, and the tree costs tens of bytes per value, so without it a
-    /// 4 MB body of tiny elements would take hundreds of MB before any decoder could
-    /// judge it.
+    /// Parses one document. `maxValues` bounds the tree: without it a 4 MB body of tiny elements (`[[],[],…]`)
+    /// would take hundreds of MB before any decoder could judge it.
     public static func parse(_ bytes: [UInt8], maxValues: Int = .max) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes, maxValues: maxValues)
         parser.skipWhitespace()
@@ -36,8 +31,7 @@ public struct JSONParser {
         return JSONSyntaxError(reason: reason, offset: index, line: line)
     }
 
-    /// A byte of the input as an error message may quote it: printable ASCII as itself,
-    /// anything else (ESC, a C1 control, half a UTF-8 sequence) by its value.
+    /// A byte as an error message may quote it: printable ASCII as itself, anything else (ESC, a C1 control) by value.
     private static func describe(_ byte: UInt8) -> String {
         guard byte >= 0x21, byte < 0x7F else {
             let hex = String(byte, radix: 16, uppercase: true)

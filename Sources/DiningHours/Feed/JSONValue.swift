@@ -27,7 +27,6 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
-    /// A short name for messages: "an object", "a string", ...
     var kindName: String {
         switch self {
         case .null: return "null"

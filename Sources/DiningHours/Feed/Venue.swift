@@ -1,9 +1,5 @@
-/// One dining venue of the feed (the API's `ResponseItem`).
-///
-/// Its text is safe to print by construction: the initialiser passes the name, address
-/// and image URL through `UntrustedText.singleLine`, so no venue — decoded from a feed,
-/// rebuilt from a reply, made by a test — can carry a control character or a bidi
-/// override to a terminal, a bar or a log.
+/// One dining venue of the feed (the API's `ResponseItem`), safe to print by construction: the initialiser
+/// cleans the name, address and image URL with `UntrustedText.singleLine`, however the venue was made.
 public struct Venue: Sendable, Identifiable, Equatable {
     public let id: Int
     public let name: String
@@ -52,15 +48,12 @@ public enum DayStatus: Sendable, Equatable {
     case listed
 }
 
-/// One served range with a label ("Lunch", "Starbucks") as the feed writes it, its
-/// text cleaned as `Venue`'s is.
+/// One served range with a label ("Lunch", "Starbucks") as the feed writes it, its text cleaned as `Venue`'s is.
 public struct Daypart: Sendable, Equatable {
     public let start: FeedTime
     public let end: FeedTime
-    /// One line (`UntrustedText.singleLine`).
     public let label: String
-    /// Free text from the venue; may span several lines, each break a `\n`
-    /// (`UntrustedText.multiline`).
+    /// Free text from the venue; may span lines, each break a `\n` (`UntrustedText.multiline`).
     public let message: String
 
     public init(start: FeedTime, end: FeedTime, label: String, message: String = "") {

@@ -1,6 +1,5 @@
-/// The warnings of one decoding pass, shared by the venues and the menus decoders: the
-/// first `limit` word for word, the rest only counted, so that a million bad elements
-/// cost a counter, not a million messages.
+/// The warnings of one decoding pass (venues or menus): the first `limit` word for word, the rest only
+/// counted, so that a million bad elements cost a counter, not a million messages.
 struct WarningLog {
     let limit: Int
     private(set) var warnings: [FeedWarning] = []
@@ -13,8 +12,7 @@ struct WarningLog {
         if warnings.count < limit { warnings.append(FeedWarning(location: location(), reason: reason())) }
     }
 
-    /// A string field cut to `limit` bytes, with a warning when it was longer; nil when
-    /// the field is not a string.
+    /// A string field cut to `limit` bytes, with a warning when it was longer; nil when the field is not a string.
     mutating func text(_ json: JSONValue?, _ limit: Int, field: String, at location: @autoclosure () -> String) -> String? {
         guard let text = FeedDecoder.text(json) else { return nil }
         guard text.utf8.count > limit else { return text }

@@ -1,14 +1,11 @@
-/// The menus of a `MenuBook` with every dish's name folded once (`NameKey`), for
-/// questions asked again and again of the same menus: venued builds one when its menus
-/// change and asks it at every round of pushes (`FollowedDishes`), where folding each
-/// name for each follower and round would cost more than the round.
+/// The menus of a `MenuBook` with every dish's name folded once (`NameKey`): venued asks it at every round of
+/// pushes, where folding each name for each follower and round would cost more than the round.
 public struct DishIndex: Sendable {
     struct Dish: Sendable {
         let key: NameKey
         let name: String
     }
 
-    /// By start, as the book's.
     public let menus: [Menu]
     /// Each menu's dishes, a name listed at two stations once.
     let dishes: [[Dish]]
@@ -26,8 +23,7 @@ public struct DishIndex: Sendable {
 
     public static let empty = DishIndex(MenuBook([]))
 
-    /// One index of several (venued keeps one per date, built when the date's menus
-    /// come): ordered as a book's, without folding a name again.
+    /// One index of several (venued keeps one per date), ordered as a book's, without folding a name again.
     public init(merging indexes: [DishIndex]) {
         let pairs = indexes.flatMap { zip($0.menus, $0.dishes) }
             .sorted { ($0.0.start, $0.0.venueID, $0.0.service) < ($1.0.start, $1.0.venueID, $1.0.service) }

@@ -1,5 +1,4 @@
-/// `search --dish`: where and when a dish is served, soonest first, matched as venue
-/// names are (`VenueSearch`'s tiers: exact, prefix, word prefix, substring, typos).
+/// `search --dish`: where and when a dish is served, matched as venue names are (`VenueSearch`'s tiers).
 public struct DishSearch: Sendable {
     public struct Hit: Sendable {
         public let menu: Menu
@@ -11,9 +10,8 @@ public struct DishSearch: Sendable {
 
     public init(_ query: String) { search = VenueSearch(query) }
 
-    /// Each meal that serves a matching dish, from those listed in `menus`: by start,
-    /// then by how well the dish matches, then venue and dish name. A dish listed at
-    /// two stations of one meal is one hit.
+    /// Each meal serving a matching dish: by start, then match, then venue and dish name; a dish listed at two
+    /// stations of one meal is one hit.
     public func hits(in menus: [Menu]) -> [Hit] {
         var hits: [(hit: Hit, name: String)] = []
         for menu in menus {

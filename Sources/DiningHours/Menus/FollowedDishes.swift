@@ -1,21 +1,16 @@
-/// The dishes a person follows (`venuectl favorites add --dish`), and when each is worth
-/// saying: a meal that serves one starts within `lead` seconds (docs/MENUS.md, "Followed
-/// dishes"). Pure: the menus and the instant are parameters, so venued's pushes, the
-/// prompt files and the tests' virtual clock all ask the same question.
-///
-/// A dish is matched as `search --dish` matches, but without its typo tier: a search
-/// lists near names for a person to read, an alert interrupts them, and "pita" is not
-/// "pizza".
+/// The dishes a person follows, and when each is worth saying: a meal that serves one starts within `lead`
+/// seconds (docs/MENUS.md, "Followed dishes"). Pure, so venued's pushes, the prompt files and the tests'
+/// virtual clock ask the same question. Matched as `search --dish` matches but without its typo tier: an
+/// alert interrupts, and "pita" is not "pizza".
 public struct FollowedDishes: Sendable, Equatable {
-    /// The names as followed, each cleaned, cut to `nameLimit`, without spaces at its
-    /// ends, a repeat once.
+    /// The names as followed: cleaned, cut to `nameLimit`, trimmed, a repeat once.
     public let names: [String]
-    /// How long before a meal starts it is announced.
+    /// Seconds before a meal starts that it is announced.
     public let lead: Int
 
     /// More than anyone follows; a bound on what a request can make venued compare.
     public static let limit = 32
-    /// Longer than any dish name in Penn's data (the longest is under 80 bytes).
+    /// Longer than any dish name in Penn's data.
     public static let nameLimit = 100
     /// Half an hour: time to walk across campus and queue.
     public static let defaultLeadMinutes = 30
@@ -32,7 +27,6 @@ public struct FollowedDishes: Sendable, Equatable {
 
     public var isEmpty: Bool { names.isEmpty }
 
-    /// Whether `dish` is one of `names`, case, accents and punctuation aside.
     public func follows(_ dish: String) -> Bool { position(of: dish) != nil }
 
     /// Where `dish` is in `names`, case, accents and punctuation aside.
@@ -44,7 +38,6 @@ public struct FollowedDishes: Sendable, Equatable {
     /// One meal that serves a followed dish, to be announced from `announceAt` until the
     /// meal starts, and never after: a machine that resumes past the start says nothing.
     public struct Alert: Sendable, Equatable {
-        /// The name as followed.
         public let followed: String
         /// The matching dish's name as the menu writes it (the best match of the meal).
         public let dish: String

@@ -1,8 +1,6 @@
-/// `--meal NAME` among one venue's meals of one date (MENUS.md, "Questions"). Names are
-/// compared as venue names are (`VenueQuery.fold`: case and accents aside). A whole name
-/// wins over a prefix, so `lunch` is Lunch even beside a Lunch Special; a prefix has to
-/// name one meal, because `l` of Lunch and Late Night picking either would answer a
-/// question nobody asked.
+/// `--meal NAME` among one venue's meals of one date (MENUS.md, "Questions"), compared as venue names are
+/// (`VenueQuery.fold`). A whole name wins over a prefix (`lunch` beside a Lunch Special); a prefix must name
+/// one meal, because `l` picking Lunch or Late Night would answer a question nobody asked.
 public enum MealName {
     /// Why `NAME` chose no meal, with the names the error offers instead.
     public enum Mismatch: Error, Equatable, Sendable {
@@ -12,9 +10,8 @@ public enum MealName {
         case ambiguous(name: String, matches: [String])
     }
 
-    /// The meals called `name`, else the one meal (or meals of one name) whose name
-    /// starts with it. Empty only when `meals` is: a date without data is not the
-    /// name's fault, and its answer is "no menu".
+    /// The meals called `name`, else those of the one name starting with it. Empty only when `meals` is: a date
+    /// without data is not the name's fault, and its answer is "no menu".
     public static func select(_ name: String, among meals: [Menu]) throws(Mismatch) -> [Menu] {
         let folded = VenueQuery.fold(name)
         let exact = meals.filter { VenueQuery.fold($0.service) == folded }
@@ -26,8 +23,7 @@ public enum MealName {
         return prefixed
     }
 
-    /// Each name once (as first spelled), in the meals' order: two meals of one name are
-    /// one choice, not an ambiguity.
+    /// Each name once (as first spelled), in order: two meals of one name are one choice, not an ambiguity.
     private static func distinctNames(_ meals: [Menu]) -> [String] {
         var seen: Set<String> = []
         return meals.filter { seen.insert(VenueQuery.fold($0.service)).inserted }.map(\.service)

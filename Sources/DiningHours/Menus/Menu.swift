@@ -1,14 +1,11 @@
-/// One meal of one venue on one date, as Penn's menus API serves it (one element of its
-/// array), decoded and cleaned: every text is one line (`UntrustedText.singleLine`) by
-/// construction, times are instants, empty stations are gone.
+/// One meal of one venue on one date as Penn's menus API serves it, cleaned by construction: every text is one
+/// line (`UntrustedText.singleLine`), times are instants, empty stations are gone.
 public struct Menu: Sendable, Equatable {
     /// `venue.venue_id`: the venues feed's `id`.
     public let venueID: Int
     public let venueName: String
-    /// The date the data files the meal under (its `date`), even when the meal runs past
-    /// midnight.
+    /// The date the data files the meal under (its `date`), even when the meal runs past midnight.
     public let date: LocalDate
-    /// `service`: "Breakfast", "Lunch", "Dinner", ...
     public let service: String
     public let start: Instant
     /// After `start`: an end written earlier than the start is on the next date (MENUS.md).
@@ -28,7 +25,6 @@ public struct Menu: Sendable, Equatable {
     /// Half-open, as the venues' intervals are: served from `start`, over at `end`.
     public func isServed(at t: Instant) -> Bool { start <= t && t < end }
 
-    /// The same meal with only the items `keep` accepts; stations left empty are dropped.
     public func keeping(_ keep: (MenuItem) -> Bool) -> Menu {
         Menu(venueID: venueID, venueName: venueName, date: date, service: service, start: start, end: end,
              stations: stations.map { Station(name: $0.name, items: $0.items.filter(keep)) })
@@ -67,8 +63,8 @@ public struct MenuItem: Sendable, Equatable {
         self.nutrition = nutrition.cleaned
     }
 
-    /// Whether the caterer said anything of its allergens. An item with no labels at all,
-    /// or "Ask Us", is unknown — never free of an allergen (MENUS.md, "Unknown is not safe").
+    /// Whether the caterer said anything of its allergens: no labels at all, or "Ask Us", is unknown, never free of
+    /// an allergen (MENUS.md, "Unknown is not safe").
     public var allergensKnown: Bool { !labels.isEmpty && !labels.contains(where: \.isAskUs) }
 
     public func labels(_ kind: MenuLabel.Kind) -> [MenuLabel] { labels.filter { $0.kind == kind } }
@@ -79,9 +75,8 @@ public struct MenuItem: Sendable, Equatable {
     }
 }
 
-/// `nutrition_info`: usually an object of strings with units ("3.9oz", "< 1g"), which is
-/// kept as written (the units are the caterer's and vary); sometimes one string. Its
-/// text is made one line by `MenuItem`, which holds it.
+/// `nutrition_info`: usually an object of strings with units ("3.9oz", "< 1g"), kept as written since the
+/// caterer's units vary; sometimes one string. `MenuItem` makes its text one line.
 public enum Nutrition: Sendable, Equatable {
     case none
     case text(String)

@@ -1,5 +1,5 @@
-/// Every meal the menus data holds, across venues and dates, ordered by start: what
-/// `menu` and `search --dish` ask. A value: the instant is always a parameter.
+/// Every meal the menus data holds, across venues and dates: what `menu` and `search --dish` ask. A value: the
+/// instant is always a parameter.
 public struct MenuBook: Sendable {
     /// By start, then venue id, then service.
     public let menus: [Menu]
@@ -20,33 +20,28 @@ public struct MenuBook: Sendable {
         return menus.filter { seen.insert($0.venueID).inserted }.map { ($0.venueID, $0.venueName) }.sorted { $0.id < $1.id }
     }
 
-    /// The venue's meals filed under `date`, by start.
     public func meals(of venueID: Int, on date: LocalDate) -> [Menu] {
         menus.filter { $0.venueID == venueID && $0.date == date }
     }
 
-    /// The meal being served at `t`, else the next one to start, whatever its date; nil
-    /// when the data holds neither (MENUS.md, "The next meal"). Of two meals served at
-    /// `t` (they overlap), the one that started first: it ends first.
+    /// The meal being served at `t`, else the next one to start, whatever its date (MENUS.md, "The next meal"); of
+    /// two served at `t`, the one that started first: it ends first.
     public func currentOrNext(of venueID: Int, at t: Instant) -> Menu? {
         menus.first { $0.venueID == venueID && t < $0.end }
     }
 
-    /// The meal the venue serves at `t`, and no other: what `status --details` names the
-    /// stations of, since a meal still to come says nothing of what is at the counters
-    /// now. Of two that overlap, the one that started first, as `currentOrNext` picks.
+    /// The meal served at `t` and no other (`status --details`: a meal to come says nothing of the counters now);
+    /// of two that overlap, the one that started first.
     public func served(by venueID: Int, at t: Instant) -> Menu? {
         menus.first { $0.venueID == venueID && $0.isServed(at: t) }
     }
 
-    /// The venue's meal on `date` being served at `t`, else the next of that date; nil
-    /// when the date's meals are all over.
+    /// The venue's meal on `date` being served at `t`, else the next of that date; nil when all are over.
     public func currentOrNext(of venueID: Int, on date: LocalDate, at t: Instant) -> Menu? {
         meals(of: venueID, on: date).first { t < $0.end }
     }
 
-    /// The names of the labels the data uses, of the given kinds, sorted: what a filter
-    /// may name, and what its error lists.
+    /// The sorted names of the labels of `kinds` the data uses: what a filter may name and its error lists.
     public func labelNames(_ kinds: Set<MenuLabel.Kind>) -> [String] {
         var names: Set<String> = []
         for menu in menus {

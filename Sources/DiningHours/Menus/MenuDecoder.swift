@@ -1,11 +1,6 @@
-/// Turns Penn's menus JSON (`GET /api/dining/menus/YYYY-MM-DD/`) into `Menu`s, tolerant
-/// per element as `FeedDecoder` is: a bad menu, station or item is skipped with a
-/// warning; only a document that is not a menus array at all is an error. What is kept
-/// is bounded by `MenuLimits`, and every text is cleaned on the way in.
-///
-/// `zone` is the venues' zone (the campus zone of `status`): times written without an
-/// offset are read in it, and a meal that ends past midnight ends at the next date's
-/// wall clock in it (MENUS.md, "Times").
+/// Turns Penn's menus JSON (`GET /api/dining/menus/YYYY-MM-DD/`) into `Menu`s, tolerant per element as
+/// `FeedDecoder` is, bounded by `MenuLimits`, every text cleaned on the way in. `zone` is the venues' zone:
+/// times written without an offset are read in it, and so is a meal's end past midnight (MENUS.md, "Times").
 public enum MenuDecoder {
     public static func decode(_ bytes: [UInt8], zone: ZoneRules, limits: MenuLimits = .standard) throws(MenuError) -> MenuDocument {
         if let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }), first == UInt8(ascii: "<") {
@@ -41,7 +36,6 @@ public enum MenuDecoder {
     }
 }
 
-/// One pass over a menus document: the limits, the zone and the warnings so far.
 private struct MenuReader {
     let limits: MenuLimits
     let zone: ZoneRules
@@ -53,8 +47,7 @@ private struct MenuReader {
         self.log = WarningLog(limit: limits.warnings)
     }
 
-    /// A string field cut to `limit`, or "" when it is missing or null; a warning when it
-    /// is some other type.
+    /// A string field cut to `limit`, or "" when it is missing or null; a warning when it is some other type.
     mutating func text(_ json: JSONValue?, _ limit: Int, field: String, at location: @autoclosure () -> String) -> String {
         switch json {
         case nil, .null?: return ""
@@ -106,8 +99,7 @@ private struct MenuReader {
         return Menu(venueID: venueID, venueName: venueName, date: date, service: service, start: start, end: end, stations: stations)
     }
 
-    /// The meal's start and end as instants; nil, with a warning, when either is not a
-    /// time or the meal is empty.
+    /// The meal's start and end as instants; nil, with a warning, when either is not a time or the meal is empty.
     mutating func times(_ json: JSONValue, date: LocalDate, at location: String) -> (Instant, Instant)? {
         var written: [(instant: Instant, wall: LocalDateTime, offset: Int?)] = []
         for key in ["start_time", "end_time"] {
@@ -129,9 +121,8 @@ private struct MenuReader {
             log.warn(location, "ends at \(end.wall), not after its start \(start.wall); skipped")
             return nil
         }
-        // Past midnight, as Penn writes late hours: the same wall clock on the next date,
-        // read in the venue zone when the data's offset is that zone's (so a DST night
-        // keeps its wall clock), else one day of seconds later.
+        // Past midnight, as Penn writes late hours: the same wall clock on the next date, read in the venue zone when
+        // the data's offset is that zone's (so a DST night keeps its wall clock), else one day of seconds later.
         let nextWall = end.wall.adding(days: 1)
         if let offset = end.offset, zone.offset(at: end.instant) != offset {
             return (start.instant, end.instant + 86_400)

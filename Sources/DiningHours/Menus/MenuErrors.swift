@@ -1,5 +1,4 @@
-/// A document that cannot be a menus list at all. Never treated as "no menus": that is
-/// `[]`, an answer of its own.
+/// A document that cannot be a menus list at all. Never treated as "no menus": that is `[]`, an answer of its own.
 public enum MenuError: Error, Equatable, Sendable, CustomStringConvertible {
     case syntax(JSONSyntaxError)
     case notAMenuList(String)

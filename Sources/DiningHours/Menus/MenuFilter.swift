@@ -1,6 +1,5 @@
-/// `--diet` and `--without`, checked against the labels the data uses and applied to
-/// meals. The one rule that matters (MENUS.md, "Unknown is not safe"): an item whose
-/// allergens are unknown never passes `--without` as free of them; it is left out and
+/// `--diet` and `--without`, checked against the labels the data uses and applied to meals. An item whose
+/// allergens are unknown never passes `--without` (MENUS.md, "Unknown is not safe"): it is left out and
 /// counted, so the answer can say how many were.
 public struct MenuFilter: Sendable, Equatable {
     /// Diet names every kept item must carry (or imply: a vegan item is vegetarian).
@@ -10,10 +9,8 @@ public struct MenuFilter: Sendable, Equatable {
 
     public var isEmpty: Bool { diets.isEmpty && allergens.isEmpty }
 
-    /// The filter the words name, each checked against what `book` uses. A word the data
-    /// never uses is an error listing the names it does: filtering by a label nobody
-    /// writes would pass every dish and look like an answer. With no menus at all there
-    /// is nothing to check against, and nothing to filter.
+    /// The filter the words name. A word the data never uses is an error listing those it does (a label nobody
+    /// writes would pass every dish); with no menus at all there is nothing to check, nor to filter.
     public init(diets: [String], allergens: [String], in book: MenuBook) throws(MenuFilterError) {
         self.diets = try Self.names(diets, kinds: [.diet, .other], in: book, flag: "--diet")
         self.allergens = try Self.names(allergens, kinds: [.allergen, .other], in: book, flag: "--without")
@@ -46,14 +43,12 @@ public struct MenuFilter: Sendable, Equatable {
         return names
     }
 
-    /// Whether `item` carries every diet asked for, directly or by implication.
     public func meetsDiets(_ item: MenuItem) -> Bool {
         let carried = Set(item.labels.flatMap { [$0.name] + $0.implies })
         return diets.allSatisfy(carried.contains)
     }
 
-    /// `menu` with only the items that pass, and the items left out because their
-    /// allergens are unknown (they passed the diets; only `--without` needs allergens).
+    /// `menu` with only the items that pass, and those left out because their allergens are unknown.
     public func apply(to menu: Menu) -> (menu: Menu, unknown: [MenuItem]) {
         var unknown: [MenuItem] = []
         let kept = menu.keeping { item in

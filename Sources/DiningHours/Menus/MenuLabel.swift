@@ -1,10 +1,7 @@
-/// One label of an item's `allergens` string, which mixes two kinds: diet and sourcing
-/// labels the caterer gives a dish ("Vegan", "Halal", "Farm to Fork") and the allergens
-/// it contains ("Wheat/Gluten", "Milk"). The two mean opposite things to a filter — a
-/// diet label is a promise to look for, an allergen a reason to leave the dish out — so
-/// the kind is decided here, once, from Bon Appétit's list (its `cor_icon` ids below 250
-/// are diet labels, 250 and up are allergens). A label not on the list is kept verbatim
-/// as `.other`: it is shown, and never taken for either kind.
+/// One label of an item's `allergens` string, which mixes diet and sourcing labels ("Vegan", "Farm to Fork")
+/// with allergens ("Milk"). They mean opposite things to a filter, so the kind is decided here, once, from
+/// Bon Appétit's list (`cor_icon` ids below 250 are diets); a label not on it is kept verbatim as `.other`,
+/// shown and never taken for either kind.
 public struct MenuLabel: Hashable, Sendable {
     public enum Kind: String, Sendable {
         case diet, allergen, other
@@ -28,8 +25,7 @@ public struct MenuLabel: Hashable, Sendable {
         }
     }
 
-    /// The labels Penn's caterer uses, with their short tags. "Wheat/Gluten" is `gluten`:
-    /// the word people filter by.
+    /// The labels Penn's caterer uses, with their short tags ("Wheat/Gluten" is `gluten`, the word people filter by).
     static let known: [(label: String, kind: Kind, tag: String)] = [
         ("Vegan", .diet, "vegan"), ("Vegetarian", .diet, "vegetarian"), ("Halal", .diet, "halal"),
         ("Kosher", .diet, "kosher"), ("Seafood Watch", .diet, "seafood watch"), ("Humane", .diet, "humane"),
@@ -40,19 +36,16 @@ public struct MenuLabel: Hashable, Sendable {
         ("Fish", .allergen, "fish"), ("Shellfish", .allergen, "shellfish"), ("Sesame", .allergen, "sesame"),
     ]
 
-    /// `known` by folded label, with each filter name made once: every item of a body
-    /// has labels, so this is on the decoder's hot path.
+    /// `known` by folded label, each filter name made once: every item has labels, so this is the decoder's hot path.
     private static let byFoldedLabel: [String: (kind: Kind, tag: String, name: String)] = Dictionary(
         known.map { (VenueQuery.fold($0.label), (kind: $0.kind, tag: $0.tag, name: Slug.of($0.tag))) }, uniquingKeysWith: { first, _ in first })
 
-    /// The diet names a label also answers for (MENUS.md, "Implied labels"): a vegan dish
-    /// is vegetarian. Nothing else is implied: halal says nothing of vegetarian, and
-    /// no label says anything of an allergen.
+    /// The diet names a label also answers for (MENUS.md, "Implied labels"): a vegan dish is vegetarian. Nothing else
+    /// is implied: halal says nothing of vegetarian, and no label says anything of an allergen.
     public var implies: [String] { Self.implied(by: name) }
 
     public static func implied(by name: String) -> [String] { name == "vegan" ? ["vegetarian"] : [] }
 
-    /// "Ask Us" (in any case) in place of allergens: the caterer says to ask, so the
-    /// item's allergens are unknown, as if the field were empty.
+    /// "Ask Us" (in any case) in place of allergens: the item's allergens are unknown, as if the field were empty.
     public var isAskUs: Bool { VenueQuery.fold(label) == "ask us" }
 }

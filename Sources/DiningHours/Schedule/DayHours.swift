@@ -3,20 +3,16 @@ public struct DayHours: Sendable {
     public let date: LocalDate
     /// False when neither the feed nor a projection speaks for this date.
     public var known: Bool { unknownReason == nil }
-    /// Why neither does, when they do not.
     public let unknownReason: UnknownReason?
-    /// The hours were projected from another week.
     public let estimated: Bool
-    /// Blocks that start on this date, each with where it really ends (an overnight
-    /// block ends on the next date, a long one days later, or never).
+    /// Blocks that start on this date, each with where it really ends (the next date, days later, or never).
     public let blocks: [Opening]
     /// Open from midnight to midnight inside a block that began on an earlier date.
     public let openAllDay: Bool
-    /// The dayparts that start on this date, by start time; not one that ends at or after
-    /// the end of 9999-12-31, whose end cannot be written (its block is listed, without end).
+    /// The dayparts that start on this date, by start; not one ending at or after the end of 9999-12-31, whose end
+    /// cannot be written (its block is listed, without end).
     public let dayparts: [OpenInterval]
 
-    /// A block as a day lists it.
     public struct Opening: Sendable, Equatable {
         public let start: Instant
         /// nil when the block never ends (open around the clock through projected weeks).
@@ -45,9 +41,8 @@ extension Schedule {
 }
 
 extension Timetable {
-    /// `days` consecutive dates from `first` (at least one), each with its hours, less
-    /// those outside years 0001-9999 (`CalendarRange.dates(from:count:)` says whether
-    /// some were cut).
+    /// `days` consecutive dates from `first` (at least one), less those outside years 0001-9999
+    /// (`CalendarRange.dates(from:count:)` says whether some were cut).
     public func week(from first: LocalDate, days: Int = 7, estimate: Bool = true) -> [DayHours] {
         let dates = CalendarRange.dates(from: first, count: days).dates
         guard let low = dates.first, let high = dates.last else { return [] }

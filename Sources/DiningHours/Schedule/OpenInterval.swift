@@ -6,7 +6,7 @@ public struct OpenInterval: Sendable, Equatable {
     public let message: String
     /// Position of the daypart in the venue's feed: ties between labels go to the earlier one.
     public let feedOrder: Int
-    /// True when it was projected from another week (HOURS.md §3.4), not read from the feed.
+    /// Projected from another week (HOURS.md §3.4), not read from the feed.
     public let estimated: Bool
 
     public func contains(_ t: Instant) -> Bool { start <= t && t < end }
@@ -31,9 +31,8 @@ public struct BlockEnd: Sendable, Equatable {
     public let estimated: Bool
 }
 
-/// The local dates a venue's feed speaks for, first to last (HOURS.md §3.1); a date inside
-/// with no day entry is a closed day; a date outside is projected, up to
-/// `horizonDays` away (Projection.swift), and unknown beyond.
+/// The local dates a venue's feed speaks for (HOURS.md §3.1): a date inside with no day entry is closed; one
+/// outside is projected up to `horizonDays` away, and unknown beyond.
 public struct Coverage: Sendable, Hashable {
     public let first: LocalDate
     public let last: LocalDate

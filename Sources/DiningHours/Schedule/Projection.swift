@@ -1,20 +1,15 @@
 extension Coverage {
-    /// How many days past either end of the coverage projection reaches (the horizon,
-    /// HOURS.md §3.5). Three weeks carry a venue's regular week over a feed
-    /// that is late, down for a while, or published a week at a time, but not into
-    /// another term: the hours of a week in September say nothing of Thanksgiving.
+    /// How many days past either end of the coverage projection reaches (HOURS.md §3.5): enough to carry a
+    /// regular week over a late or weekly feed, not into another term (September says nothing of Thanksgiving).
     public static let horizonDays = 21
 
-    /// The dates the data or a projection may speak for: the coverage and
-    /// `horizonDays` on each side of it.
     public var projectable: ClosedRange<LocalDate> {
         first.adding(days: -Self.horizonDays)...last.adding(days: Self.horizonDays)
     }
 
-    /// The covered date whose hours stand in for `date` (HOURS.md §3.4): the same weekday,
-    /// the latest such date when projecting forward and the earliest when projecting
-    /// backward. nil inside the coverage, beyond the horizon or year 9999, or when no
-    /// covered date has that weekday.
+    /// The covered date whose hours stand in for `date` (HOURS.md §3.4): the same weekday, the latest such when
+    /// projecting forward, the earliest backward; nil inside the coverage, beyond the horizon or year 9999, or
+    /// when no covered date has that weekday.
     public func projectionSource(for date: LocalDate) -> LocalDate? {
         projectable.contains(date) && CalendarRange.dates.contains(date) ? sameWeekday(for: date) : nil
     }

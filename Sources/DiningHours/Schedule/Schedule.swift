@@ -1,12 +1,6 @@
-/// A venue's intervals and merged blocks, materialized for a window of dates.
-///
-/// Every question (status, transitions, a day's hours) is a binary search here, so a
-/// daemon that keeps one per venue answers in well under a microsecond. Projected
-/// intervals exist only inside `dates`; `canAnswer(at:)` says whether an instant is
-/// far enough inside for its answer to be complete.
-///
-/// A final class with only constants: callers keep arrays of them, and reading an
-/// element then costs one retain instead of copying a venue, a zone and a dictionary.
+/// A venue's intervals and merged blocks, materialized for a window of dates so that every question is a
+/// binary search; `canAnswer(at:)` says whether an instant is far enough inside `dates` for a complete answer.
+/// A final class with only constants: callers keep arrays of them, and reading one costs a retain, not a copy.
 public final class Schedule: Sendable {
     public let timetable: Timetable
     public let dates: ClosedRange<LocalDate>
@@ -14,8 +8,7 @@ public final class Schedule: Sendable {
     /// Real and projected intervals, sorted by start (real first, then feed order).
     public let intervals: [OpenInterval]
     public let blocks: [OpenBlock]
-    /// Midnight after the last of `dates`, where this window's projected intervals stop:
-    /// a block that reaches it may go on past the window (see `end(of:)`).
+    /// Midnight after the last of `dates`, where projected intervals stop: a block reaching it may go on (`end(of:)`).
     let windowEnd: Instant
 
     init(timetable: Timetable, dates: ClosedRange<LocalDate>, estimate: Bool, intervals: [OpenInterval], windowEnd: Instant) {
@@ -37,8 +30,7 @@ public final class Schedule: Sendable {
         return a.feedOrder < b.feedOrder
     }
 
-    /// HOURS.md §2.6: `next.start <= current.end` joins. An edge is estimated only when no
-    /// real interval shares it.
+    /// HOURS.md §2.6: `next.start <= current.end` joins. An edge is estimated only when no real interval shares it.
     private static func merge(_ intervals: [OpenInterval]) -> [OpenBlock] {
         var blocks: [OpenBlock] = []
         var index = 0
@@ -64,15 +56,14 @@ public final class Schedule: Sendable {
         return blocks
     }
 
-    /// True when `t` lies far enough inside `dates` that no projected interval that
-    /// matters for its status or next 14 days was left out.
+    /// True when `t` lies far enough inside `dates` that no projected interval that matters for its status or next
+    /// 14 days was left out.
     public func canAnswer(at t: Instant) -> Bool {
         guard estimate else { return true }
         let today = zone.localDate(of: t)
         return dates.lowerBound <= today.adding(days: -2) && today.adding(days: 15) <= dates.upperBound
     }
 
-    /// Index of the last block starting at or before `t`.
     func lastBlock(startingAtOrBefore t: Instant) -> Int? {
         var low = 0, high = blocks.count
         while low < high {
@@ -82,11 +73,9 @@ public final class Schedule: Sendable {
         return low == 0 ? nil : low - 1
     }
 
-    /// Where a block really ends, however far past this window that is (the data, then
-    /// projected weeks up to the horizon), and whether that end is projected; nil when
-    /// the horizon cuts the block short, so no one knows when it closes. Without
-    /// estimation every interval is already here, so the block's own end is it. An end
-    /// at or after the end of 9999-12-31 is nil too: it cannot be written (`CalendarRange`).
+    /// Where a block really ends, however far past this window (the data, then projected weeks up to the
+    /// horizon), and whether that end is projected; nil when the horizon cuts it short, or when the end is at or
+    /// after the end of 9999-12-31 and cannot be written.
     public func end(of block: OpenBlock) -> BlockEnd? {
         guard let end = unboundedEnd(of: block), end.at < timetable.writable.upperBound else { return nil }
         return end
@@ -98,8 +87,8 @@ public final class Schedule: Sendable {
         return timetable.horizonCuts(blockEndingAt: block.end) ? nil : BlockEnd(at: block.end, estimated: block.endEstimated)
     }
 
-    /// The interval that names the open time at `t`: the one containing `t` that started
-    /// last; ties go to the one first in the feed (HOURS.md §3.2).
+    /// The interval that names the open time at `t`: the one containing `t` that started last; ties go to the one
+    /// first in the feed (HOURS.md §3.2).
     func namingInterval(at t: Instant, in block: OpenBlock) -> OpenInterval? {
         var best: OpenInterval?
         for interval in intervals[block.members] where interval.contains(t) {

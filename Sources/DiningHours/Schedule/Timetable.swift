@@ -1,6 +1,5 @@
-/// One venue's feed, read in one zone: the real intervals resolved once, and the
-/// wall-clock dayparts kept per date for projection. Build it once per feed; ask it
-/// for a `Schedule` around the instants you care about.
+/// One venue's feed read in one zone: the real intervals resolved once and the wall-clock dayparts kept per
+/// date for projection. Build it once per feed; ask it for a `Schedule` around the instants you care about.
 public struct Timetable: Sendable {
     public let venue: Venue
     public let zone: ZoneRules
@@ -9,11 +8,9 @@ public struct Timetable: Sendable {
     /// Sorted by start, then feed order.
     let realIntervals: [OpenInterval]
     let daypartsByDate: [LocalDate: [WallDaypart]]
-    /// Midnight after the last date projected forward: a block reaching it may be cut
-    /// short by the horizon (`horizonCuts`).
+    /// Midnight after the last date projected forward: a block reaching it may be cut short (`horizonCuts`).
     let projectionEnd: Instant?
-    /// The instants an answer may name (`CalendarRange`): no interval starts after them,
-    /// and an end at or past their end is no end to show.
+    /// The instants an answer may name (`CalendarRange`): no interval starts after them; no end past them is shown.
     let writable: Range<Instant>
 
     public init(venue: Venue, zone: ZoneRules) {
@@ -68,13 +65,11 @@ public struct Timetable: Sendable {
     /// A schedule that answers `status(at: t)` and the next 14 days of transitions.
     public func schedule(around t: Instant, estimate: Bool = true) -> Schedule {
         let today = zone.localDate(of: t)
-        // Two days back catches overnight dayparts still open at t; sixteen ahead
-        // covers the lookahead even across a DST change.
+        // Two days back catches overnight dayparts still open at t; sixteen ahead covers the lookahead, DST or not.
         return schedule(dates: today.adding(days: -2)...today.adding(days: 16), estimate: estimate)
     }
 
-    /// The feed's intervals plus, with `estimate`, projected ones for the dates of
-    /// `dates` that the feed does not cover and the horizon allows.
+    /// The feed's intervals plus, with `estimate`, projected ones for the uncovered dates the horizon allows.
     public func schedule(dates: ClosedRange<LocalDate>, estimate: Bool = true) -> Schedule {
         var intervals = realIntervals
         if estimate, let coverage {
@@ -99,12 +94,9 @@ public struct Timetable: Sendable {
         return Schedule(timetable: self, dates: dates, estimate: estimate, intervals: intervals, windowEnd: windowEnd)
     }
 
-    /// The end of the projected-or-real block open at `start`, for a block that reached
-    /// the edge of the window it was found in; nil when the horizon cuts it short.
-    ///
-    /// Nothing is projected past the horizon, so no interval reaches beyond the day after
-    /// it: ten days from the start answer for most blocks, and a longer one (open around
-    /// the clock) is followed through that day, which is as far as any can go.
+    /// The end of the block open at `start` that reached its window's edge; nil when the horizon cuts it short.
+    /// Nothing is projected past the horizon, so ten days answer most blocks and a longer one (open around the
+    /// clock) is followed through the day after the horizon, as far as any can go.
     func end(ofBlockOpenAt start: Instant) -> BlockEnd? {
         guard let coverage else { return nil }
         let startDate = zone.localDate(of: start)
@@ -122,9 +114,8 @@ public struct Timetable: Sendable {
         return nil
     }
 
-    /// True when the hours projected past the horizon, were there no horizon, would
-    /// carry on a block that ends at `end`: that end is where the guessing stops, not
-    /// where the venue closes, so it is no closing time to show or push.
+    /// True when hours projected past the horizon, were there none, would carry on a block ending at `end`: that
+    /// end is where the guessing stops, not where the venue closes, so it is no closing time to show or push.
     func horizonCuts(blockEndingAt end: Instant) -> Bool {
         guard let coverage, let projectionEnd, end >= projectionEnd else { return false }
         var date = coverage.projectable.upperBound.adding(days: 1)

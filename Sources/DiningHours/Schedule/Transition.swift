@@ -1,5 +1,4 @@
-/// An instant at which a venue opens or closes: what `next` lists and what the daemon
-/// schedules its pushes by.
+/// An instant at which a venue opens or closes: what `next` lists and what the daemon schedules its pushes by.
 public struct Transition: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case opens, closes

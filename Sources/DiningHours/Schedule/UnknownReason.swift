@@ -1,10 +1,7 @@
-/// Why a venue's state is `unknown` on a date (HOURS.md §3.6): carried on the
-/// status, so an answer can say "the data is three years old" rather than only "?".
+/// Why a venue's state is `unknown` on a date (HOURS.md §3.6), so an answer can say "the data is three years old".
 public enum UnknownReason: Sendable, Hashable {
-    /// The venue lists no days at all.
     case noData
-    /// The date is more than `Coverage.horizonDays` from the dates the data covers:
-    /// too far for the data's week to be a fair guess.
+    /// More than `Coverage.horizonDays` from the covered dates: too far for the data's week to be a fair guess.
     case beyondHorizon(coverage: Coverage)
     /// The date is outside the coverage and estimation is off (`--no-estimate`).
     case notEstimated

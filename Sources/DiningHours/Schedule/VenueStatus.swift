@@ -9,19 +9,16 @@ public struct VenueStatus: Sendable, Equatable {
     public let state: State
     /// The current daypart's label while open ("Lunch"); nil otherwise or when unlabelled.
     public let label: String?
-    /// The current daypart's message, when it has one.
     public let message: String?
     /// When open: the block's end; when closed: the next opening within 14 days.
     public let changesAt: Instant?
     public let closingSoon: Bool
     /// The state or `changesAt` comes from projected hours.
     public let estimated: Bool
-    /// When the current meal ends, if that is before the venue closes
-    /// ("Lunch until 4:30, open until 9:30").
+    /// When the current meal ends, if before the venue closes ("Lunch until 4:30, open until 9:30").
     public let mealEndsAt: Instant?
     /// The label of the next opening while closed ("opens at 5:00 PM for Dinner").
     public let nextLabel: String?
-    /// Why the state is unknown; nil for every other state.
     public let unknownReason: UnknownReason?
 
     public init(state: State, label: String?, message: String?, changesAt: Instant?, closingSoon: Bool,
@@ -44,8 +41,7 @@ public struct VenueStatus: Sendable, Equatable {
 }
 
 extension Schedule {
-    /// The status at `t`; `soon` is the closing-soon threshold in seconds. Ask only
-    /// where `canAnswer(at: t)` holds (`Timetable.status(at:)` does it for you).
+    /// The status at `t`, `soon` being the closing-soon threshold in seconds. Ask only where `canAnswer(at: t)` holds.
     public func status(at t: Instant, soon: Int = VenueStatus.defaultSoon) -> VenueStatus {
         if let index = lastBlock(startingAtOrBefore: t), blocks[index].contains(t) {
             return openStatus(at: t, block: blocks[index], soon: soon)

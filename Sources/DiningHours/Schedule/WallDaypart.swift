@@ -1,5 +1,5 @@
-/// A daypart after the feed's conventions are applied (HOURS.md §2.2–2.4), still on the
-/// wall clock: the form that projection shifts by whole weeks before zone resolution.
+/// A daypart after the feed's conventions (HOURS.md §2.2–2.4), still on the wall clock: the form that
+/// projection shifts by whole weeks before zone resolution.
 struct WallDaypart: Sendable {
     let start: LocalDateTime
     let end: LocalDateTime

@@ -1,43 +1,24 @@
-/// Text that came from outside — a feed, an upstream's error page, a command line, a
-/// reply relayed over the socket — made safe to print where a terminal, a status bar
-/// or a log reader will interpret it. The one sanitiser of both programs.
-///
-/// What it removes, whatever the shape:
-/// - C0 controls (U+0000–U+001F) and DEL: ESC starts every escape sequence (window
-///   title, clipboard via OSC 52, screen clearing), BEL ends OSC, BS and CR overwrite
-///   what was already shown.
-/// - C1 controls (U+0080–U+009F): U+009B is CSI and U+009D is OSC on a terminal that
-///   reads 8-bit controls, without any ESC.
-/// - The bidirectional embeddings, overrides and isolates (U+202A–U+202E,
-///   U+2066–U+2069), which reorder what follows them up to the end of a paragraph:
-///   the "Trojan Source" characters. A name ending in RLO would show the times after
-///   it backwards.
-///
-/// Kept: every other character, including U+200E/U+200F (LRM, RLM) and U+061C (ALM).
-/// Those marks open no directional run: each only decides which way the neutral
-/// characters beside it face, so its effect ends at the next strong letter inside the
+/// Text from outside (a feed, an upstream's error page, a command line, a reply relayed over the socket) made
+/// safe to print where a terminal, a status bar or a log reader will interpret it: the one sanitiser of both
+/// programs. It removes C0 controls and DEL (ESC starts every escape sequence, BEL ends OSC, BS and CR
+/// overwrite), C1 controls (U+009B is CSI and U+009D is OSC to a terminal that reads 8-bit controls) and the
+/// "Trojan Source" bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which reorder all
+/// up to the end of a paragraph. LRM, RLM and ALM stay: their effect ends at the next strong letter in the
 /// same field, and a Hebrew or Arabic name may need one to show its punctuation right.
 ///
-/// Line breaks (LF, CR, CRLF, VT, FF, NEL, U+2028, U+2029) and TAB depend on the shape:
-/// `singleLine` makes each a space, `multiline` makes each break one `\n` (and TAB a
-/// space), `terminalOutput` keeps `\n` and TAB, drops the C0 and C1 breaks (CR would
-/// let a line overwrite itself) and leaves U+2028 and U+2029, on which no terminal acts.
-///
-/// Clean text, the usual case, costs one pass over its bytes and no allocation: the
-/// string itself is returned.
+/// Line breaks (LF, CR, CRLF, VT, FF, NEL, U+2028, U+2029) become a space in `singleLine`, one `\n` in
+/// `multiline` (TAB a space); `terminalOutput` keeps `\n` and TAB, drops the C0 and C1 breaks (CR would let a
+/// line overwrite itself) and leaves U+2028 and U+2029, on which no terminal acts. Clean text, the usual
+/// case, costs one pass over its bytes and no allocation.
 public enum UntrustedText {
     /// One line: a venue name, label, address or URL, an error line, a log entry.
     public static func singleLine(_ text: String) -> String { cleaned(text, .singleLine) }
 
-    /// Free text that may span lines: a daypart's message. Each format decides what a
-    /// `\n` becomes (JSON escapes it; `hours` indents each line).
+    /// Free text that may span lines (a daypart's message); each format decides what a `\n` becomes.
     public static func multiline(_ text: String) -> String { cleaned(text, .multiline) }
 
-    /// What a user typed, quoted back in an error line: every control or format
-    /// character (a newline, an escape, a right-to-left override) written as a
-    /// Swift-style escape (`\n`, `\u{1B}`), and a backslash doubled. Unlike the other
-    /// shapes, nothing is removed: the point of the line is to show what was wrong with
-    /// the text, on one line of a terminal, without acting on it.
+    /// What a user typed, quoted back in an error line: nothing is removed, but every control or format character
+    /// is written as a Swift-style escape (`\n`, `\u{1B}`) and a backslash doubled, to show on one line, inert.
     public static func escaped(_ text: String) -> String {
         var shown = ""
         for scalar in text.unicodeScalars {
@@ -58,10 +39,8 @@ public enum UntrustedText {
         return shown
     }
 
-    /// Rendered output on its way to stdout: `\n`, TAB and the SGR colour sequences
-    /// (`ESC [ digits;… m`) that plain output paints with are kept, every other control
-    /// is dropped. For text that was rendered elsewhere (venued's answers) or from a
-    /// user's own template, so that only colour can reach the terminal.
+    /// Rendered output on its way to stdout (venued's answers, a user's template): only `\n`, TAB and SGR colour
+    /// sequences (`ESC [ digits;… m`) are kept, so that nothing but colour can reach the terminal.
     public static func terminalOutput(_ text: String) -> String { cleaned(text, .terminalOutput) }
 
     private enum Shape { case singleLine, multiline, terminalOutput }
@@ -69,8 +48,7 @@ public enum UntrustedText {
     /// What becomes of the bytes of one scalar (or of CRLF, or of an SGR sequence).
     private enum Fate { case keep, drop, space, newline }
 
-    /// Longest SGR sequence kept: far more than any colour needs. A longer one is nothing
-    /// venuectl writes, so its ESC goes like any other.
+    /// Longest SGR sequence kept (far more than any colour needs); a longer one's ESC is dropped like any other.
     private static let longestSGR = 64
 
     private static func cleaned(_ text: String, _ shape: Shape) -> String {
@@ -105,13 +83,11 @@ public enum UntrustedText {
         return changed ?? text
     }
 
-    /// The fate of the scalar that starts at `index`, and how many bytes it covers.
-    /// `bytes` is valid UTF-8 (a String's), so a lead byte's continuation bytes are
-    /// there; the bounds are checked anyway, so that nothing can trap.
+    /// The fate of the scalar at `index` and its length in bytes; the bounds are checked although `bytes` is
+    /// valid UTF-8, so that nothing can trap.
     private static func step(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ shape: Shape) -> (Int, Fate) {
         let byte = bytes[index]
         func next(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
-        /// A line break other than LF, in each shape.
         func lineBreak(_ length: Int, keptInOutput: Bool = false) -> (Int, Fate) {
             switch shape {
             case .singleLine: return (length, .space)

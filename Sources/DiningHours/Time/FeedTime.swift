@@ -15,7 +15,6 @@ public enum FeedTime: Hashable, Sendable {
         self = parsed
     }
 
-    /// The date as written, when the form has one.
     public var writtenDate: LocalDate? {
         switch self {
         case .wallClock(let local), .withOffset(let local, _): return local.date
@@ -39,8 +38,7 @@ public enum FeedTime: Hashable, Sendable {
     }
 }
 
-/// A cursor over a string's own UTF-8 storage (no copy) for the fixed-width fields of
-/// feed times: ~10x faster than Foundation's ISO 8601 parsing (scripts/bench).
+/// A cursor over a string's own UTF-8 storage (no copy) for the fixed-width fields of feed times.
 /// Valid only inside the `withUTF8` call that lends the buffer.
 struct ByteScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
@@ -66,7 +64,6 @@ struct ByteScanner {
         return true
     }
 
-    /// Exactly `count` decimal digits.
     mutating func digits(_ count: Int) -> Int? {
         guard index + count <= end else { return nil }
         var value = 0

@@ -1,7 +1,5 @@
-/// A point on the time line, in whole seconds since the Unix epoch.
-///
-/// The feed has minute precision and status bars show minutes, so whole seconds
-/// keep every comparison exact and every boundary test reproducible.
+/// A point on the time line in whole seconds since the Unix epoch: the feed has minute precision, so whole
+/// seconds keep every comparison exact and every boundary test reproducible.
 public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let secondsSinceEpoch: Int
 

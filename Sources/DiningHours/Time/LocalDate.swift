@@ -1,10 +1,6 @@
-/// A calendar date with no time zone: the feed's `"date"` and the "today" of a venue.
-///
-/// Stored as a day number (days since 1970-01-01, proleptic Gregorian) so that
-/// date arithmetic and comparisons are integer operations; the civil fields are
-/// derived with Howard Hinnant's algorithms, which are exact for every date.
+/// A calendar date with no time zone, stored as days since 1970-01-01 (proleptic Gregorian) so that date
+/// arithmetic is integer; the civil fields use Howard Hinnant's algorithms, exact for every date.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// Days since 1970-01-01.
     public let dayNumber: Int
 
     public init(dayNumber: Int) { self.dayNumber = dayNumber }
@@ -40,7 +36,6 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     public static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
 
-    /// ISO 8601: `2023-09-18`.
     public var description: String {
         let (y, m, d) = components
         return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"

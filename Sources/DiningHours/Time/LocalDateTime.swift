@@ -1,8 +1,5 @@
-/// A wall-clock reading with no offset, as the feed writes it (`2023-09-18T11:00:00`).
-///
-/// Deliberately a different type from `Instant`: turning one into the other needs a
-/// zone and a rule for gaps and folds (`ZoneRules.instant(for:)`), and the type system
-/// keeps anyone from skipping that step.
+/// A wall-clock reading with no offset, as the feed writes it. Deliberately not an `Instant`: turning one into
+/// the other needs a zone and a rule for gaps and folds (`ZoneRules.instant(for:)`).
 public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let date: LocalDate
     /// Seconds since local midnight, 0..<86400.
@@ -30,6 +27,5 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool { a.wallSeconds < b.wallSeconds }
 
-    /// `2023-09-18T11:00:00`
     public var description: String { "\(date)T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))" }
 }

@@ -1,8 +1,5 @@
-/// What a zone's clocks read between two changes: the offset, whether the zone counts
-/// it as daylight saving time, and its abbreviation when the zone data gives one (the
-/// tz database writes `-03` where no abbreviation is in use). A calendar's VTIMEZONE
-/// needs all three (DAYLIGHT or STANDARD, TZOFFSETTO, TZNAME); the engine itself
-/// computes with offsets alone.
+/// What a zone's clocks read between two changes: all a calendar's VTIMEZONE needs (DAYLIGHT or STANDARD,
+/// TZOFFSETTO, TZNAME); `abbreviation` is nil only when the zone data gives none (`-03` counts as one).
 public struct Observance: Sendable, Hashable {
     /// Seconds east of UTC.
     public let offset: Int

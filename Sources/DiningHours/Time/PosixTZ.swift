@@ -1,16 +1,11 @@
-/// The POSIX `TZ` rule at the end of a TZif file (RFC 8536 §3.3), e.g.
-/// `EST5EDT,M3.2.0,M11.1.0`: how a zone behaves after its last listed transition (or
-/// at every instant, when the file lists none). Debian's files list transitions to 2037
-/// only, so every later date comes from here.
+/// The POSIX `TZ` rule at the end of a TZif file (RFC 8536 §3.3), e.g. `EST5EDT,M3.2.0,M11.1.0`: the zone
+/// after its last listed transition, or at every instant when none is listed. Debian's files list
+/// transitions to 2037 only, so every later date comes from here.
 ///
-/// A rule's switches may fall in a neighbouring year (`0/-2` is 22:00 on 31 December of
-/// the year before; `M12.5.0/167` a week into the next), so a year's offsets depend on
-/// the years either side. Years are read as the reference implementation (tzcode) reads
-/// them: a year whose daylight period is empty or lasts a year or more has no switches,
-/// and a rule with no switches in any year is daylight time all year (`EST5EDT,0/0,J365/25`,
-/// RFC 8536 §3.3.1). The Gregorian calendar repeats, weekdays included, every 400 years,
-/// and so does every rule: any instant is answered in 2000...2399 and shifted back, which
-/// keeps the arithmetic small for any 64-bit second.
+/// Switches may fall in a neighbouring year (`0/-2`, `M12.5.0/167`), so a year's offsets depend on the years
+/// either side. Years are read as tzcode reads them: a daylight period that is empty or lasts a year or more
+/// has no switches, and a rule with no switches in any year is daylight time all year (RFC 8536 §3.3.1).
+/// Every rule repeats every 400 years, so any instant is answered in 2000...2399 and shifted back.
 struct PosixTZ: Equatable, Sendable {
     /// A rule date: `Mm.w.d` (weekday `d` of week `w`, 5 = last, of month `m`),
     /// `Jn` (day 1...365, 29 February never counted) or `n` (day 0...365, counted).
@@ -20,8 +15,8 @@ struct PosixTZ: Equatable, Sendable {
         case zeroBased(Int)
     }
 
-    /// A switch to or from daylight time: the date, and the local time of day it
-    /// happens at (RFC 8536 allows -167...167 hours, so it may fall on another day).
+    /// A switch to or from daylight time at a local time of day of -167...167 hours (RFC 8536), so possibly
+    /// on another day.
     struct Switch: Equatable, Sendable {
         let date: RuleDate
         let secondOfDay: Int
@@ -43,12 +38,10 @@ struct PosixTZ: Equatable, Sendable {
     /// 2000-01-01T00:00Z: reduced instants fall in `base..<base + cycle`.
     private static let base = 946_684_800
 
-    /// The offsets the rule ever gives.
     var offsets: [Int] { [standardOffset] + (daylight.map { [$0.offset] } ?? []) }
 
-    /// What the rule calls `offset`, one of its own: daylight time when it is the
-    /// daylight offset and differs from standard time (a rule that gives both the same
-    /// offset never changes the clock, so it is all standard time).
+    /// What the rule calls `offset`: daylight time only when it is the daylight offset and differs from standard
+    /// time (a rule giving both the same offset never changes the clock).
     func observance(offset: Int) -> Observance {
         if let daylight, offset == daylight.offset, offset != standardOffset {
             return Observance(offset: offset, isDaylight: true, abbreviation: daylight.name)
@@ -61,9 +54,8 @@ struct PosixTZ: Equatable, Sendable {
         guard let daylight else { return standardOffset }
         let u = Self.reduced(t)
         let year = Self.year(of: u)
-        // Every switch of a year lies within 15 days of it (times and offsets are at most
-        // 167 hours), so the latest switch before `u` is a switch of these years; a tie
-        // goes to the later year, as in tzcode's table.
+        // Every switch of a year lies within 15 days of it (times and offsets are at most 167 hours), so the latest
+        // switch before `u` is a switch of these years; a tie goes to the later year, as in tzcode's table.
         var latest: (at: Int, offset: Int)?
         for y in (year - 3)...(year + 1) {
             for change in transitions(year: y) where change.0 <= u && change.0 >= (latest?.at ?? .min) { latest = change }
@@ -155,7 +147,6 @@ extension PosixTZ {
     }
 }
 
-/// A cursor over the bytes of a POSIX TZ string.
 private struct PosixScanner {
     let bytes: [UInt8]
     var index = 0
@@ -172,8 +163,7 @@ private struct PosixScanner {
         return true
     }
 
-    /// A zone abbreviation: three or more letters, or anything in `<...>` (without the
-    /// brackets); nil when there is none.
+    /// A zone abbreviation: three or more letters, or anything in `<...>` (without the brackets).
     mutating func name() -> String? {
         if take("<") {
             let start = index

@@ -1,16 +1,12 @@
-/// A compiled zone file of the tz database (RFC 8536), as /usr/share/zoneinfo holds them.
-///
-/// Read directly rather than through Foundation so that venuectl can be a Glibc-only
-/// static binary (a prompt calls it on every Enter), and so that the daemon and the CLI
-/// agree with the system's tzdata, which Debian updates, rather than ICU's copy.
+/// A compiled zone file of the tz database (RFC 8536). Read directly, not through Foundation, so that venuectl
+/// can be a Glibc-only static binary and the daemon and the CLI agree with the system's tzdata, not ICU's.
 struct TZif: Sendable {
     /// Every listed transition as (first second of the new local time type, that type),
     /// in strictly increasing time, at any 64-bit second.
     let transitions: [(at: Int, observance: Observance)]
     /// The local time type before the first transition (local mean time, usually).
     let initial: Observance
-    /// The rule for instants after the last transition (for every instant when none is
-    /// listed); nil when the file has none.
+    /// The rule after the last transition (at every instant when none is listed); nil when the file has none.
     let rule: PosixTZ?
 
     init(parsing bytes: [UInt8]) throws(TZifError) {
@@ -76,7 +72,6 @@ private struct TZifReader {
         index += count
     }
 
-    /// The transitions and the initial local time type of one data block.
     mutating func block(_ header: Header, timeSize: Int) throws(TZifError) -> ([(at: Int, observance: Observance)], Observance) {
         // Checked first, so that a corrupt count cannot make us reserve gigabytes.
         guard header.dataSize(timeSize: timeSize) <= bytes.count - index else { throw TZifError("its header counts do not fit the file") }

@@ -1,13 +1,9 @@
 /// The offset rules of one IANA zone, and the one place where wall clocks become instants.
 ///
-/// Built from the zone's compiled tz database file (`TZif`), which the caller reads: the
-/// engine does no I/O. As RFC 8536 and tzfile(5) say, the file's listed transitions
-/// speak up to and including the last of them, whatever its year, and its closing POSIX
-/// rule speaks after it; a file that lists none is its rule at every instant (glibc's
-/// reader ignores the rule then and keeps the file's first offset: this follows the
-/// specification instead). The listed transitions and the rule's switches from 1900 to
-/// 2100 are kept in one sorted table, looked up by binary search (a status bar asks
-/// thousands of offsets); other instants the rule speaks for are asked of the rule.
+/// Built from the zone's TZif file, which the caller reads (the engine does no I/O). As RFC 8536 says, the
+/// listed transitions speak up to and including the last of them and the closing POSIX rule after it; a file
+/// that lists none is its rule at every instant (glibc keeps the first offset then: this follows the spec).
+/// The listed transitions and the rule's switches from 1900 to 2100 share one table, searched by bisection.
 public struct ZoneRules: Sendable {
     public let identifier: String
     /// `transitions[i]` is the first second at which `offsets[i + 1]` applies; strictly
@@ -24,14 +20,12 @@ public struct ZoneRules: Sendable {
     /// ... but in `tableStart..<tableEnd` the table holds its switches in advance.
     private let tableStart: Int
     private let tableEnd: Int
-    /// The least and greatest offsets the zone ever has: a wall time names an instant
-    /// within this range of it.
+    /// The least and greatest offsets the zone ever has: a wall time names an instant within this range of it.
     private let offsetRange: ClosedRange<Int>
 
     private static let tableLimit = 4_102_444_800    // 2100-01-01
     private static let ruleStart = -2_208_988_800    // 1900-01-01
 
-    /// `tzif` is the zone's file from the tz database (e.g. /usr/share/zoneinfo/America/New_York).
     public init(identifier: String, tzif: [UInt8]) throws(ZoneError) {
         let file: TZif
         do { file = try TZif(parsing: tzif) } catch { throw .corruptZoneFile(identifier, reason: error.reason) }
@@ -84,8 +78,6 @@ public struct ZoneRules: Sendable {
         return offsets[firstTransition(after: t)]
     }
 
-    /// The offset at `instant`, with whether the zone counts it as daylight time and its
-    /// abbreviation.
     public func observance(at instant: Instant) -> Observance {
         let t = instant.secondsSinceEpoch
         if let rule, t >= ruleFrom, t < tableStart || t >= tableEnd { return rule.observance(offset: rule.offset(at: t)) }
@@ -101,9 +93,8 @@ public struct ZoneRules: Sendable {
         }
     }
 
-    /// The last change of offset at or before `instant`, looked for up to 400 years back
-    /// (a rule repeats itself in that time); nil when the zone has kept one offset that
-    /// long, as UTC has.
+    /// The last change of offset at or before `instant`, looked for up to 400 years back (a rule repeats itself in
+    /// that time); nil when the zone has kept one offset that long, as UTC has.
     public func lastTransition(atOrBefore instant: Instant) -> ZoneTransition? {
         let through = instant.secondsSinceEpoch
         let after = through.clampedAdding(-PosixTZ.cycle)
@@ -128,18 +119,14 @@ public struct ZoneRules: Sendable {
 
     public func localDate(of instant: Instant) -> LocalDate { localDateTime(of: instant).date }
 
-    /// The instant a wall clock shows `local`, by the **earlier offset** rule (HOURS.md §2.5):
-    /// a time that occurs twice is its first occurrence; a time skipped by a gap is read
-    /// with the offset in force before the gap, so it lands one gap-length later. This is
-    /// the disambiguation jiff and Temporal call `compatible` (Python's `fold=0`,
-    /// java.time's default): the same rule under another name, not a different one.
-    /// It holds however many changes lie near `local` (two in one day, or more).
+    /// The instant a wall clock shows `local`, by the **earlier offset** rule (HOURS.md §2.5): a time that occurs
+    /// twice is its first occurrence; a time skipped by a gap is read with the offset before the gap, so it lands
+    /// one gap-length later (jiff's and Temporal's `compatible`, Python's `fold=0`), however many changes lie near.
     public func instant(for local: LocalDateTime) -> Instant {
         let wall = local.wallSeconds
-        // Only instants within the zone's range of offsets of `wall` can show it. From the
-        // first of them, walk the offsets in force in order: the first one under which the
-        // clock reaches `wall` before the next change names the first occurrence, and a
-        // change that jumps the clock over `wall` (a gap) leaves the offset before it.
+        // Only instants within the zone's range of offsets of `wall` can show it. From the first of them, walk the
+        // offsets in force in order: the first one under which the clock reaches `wall` before the next change names
+        // the first occurrence, and a change that jumps the clock over `wall` (a gap) leaves the offset before it.
         let first = wall.clampedAdding(-offsetRange.upperBound)
         var current = offset(at: first)
         forEachChange(after: first, through: wall.clampedAdding(-offsetRange.lowerBound)) { at, next in
@@ -157,8 +144,7 @@ public struct ZoneRules: Sendable {
         return found
     }
 
-    /// Calls `body` with each change of offset in `after + 1 ... through`, in order,
-    /// until it returns false.
+    /// Calls `body` with each change of offset in `after + 1 ... through`, in order, until it returns false.
     private func forEachChange(after: Int, through: Int, _ body: (_ at: Int, _ offset: Int) -> Bool) {
         guard after < through else { return }
         // Within the table (by far the usual case), its entries are the changes.
@@ -190,7 +176,6 @@ public struct ZoneRules: Sendable {
         }
     }
 
-    /// ISO 8601 with this zone's offset: `2023-09-18T16:30:00-04:00`.
     public func iso8601(_ instant: Instant) -> String {
         let offset = offset(at: instant)
         return "\(LocalDateTime(wallSeconds: instant.secondsSinceEpoch.clampedAdding(offset)))\(Self.offsetString(offset))"

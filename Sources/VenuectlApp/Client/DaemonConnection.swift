@@ -3,14 +3,9 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// One request and its one-line answer over venued's Unix socket, with a deadline for
-/// the whole exchange (connect, send, answer). The socket is non-blocking and every wait
-/// is a `poll` bounded by that deadline, so a daemon that accepts and never answers
-/// costs the caller the budget and no more.
-///
-/// Every command that talks to venued (status, the prompt's path, is-open,
-/// watch, info, refresh) connects through `open`, which sends nothing to a socket that
-/// is not the user's own venued (`SocketTrust`): that is why the checks live there.
+/// One request and its one-line answer over venued's Unix socket, every wait a `poll` bounded by one deadline for
+/// the whole exchange, so a daemon that accepts and never answers costs the budget and no more. Every command
+/// connects through `open`, which sends nothing to a socket that is not the user's own venued (`SocketTrust`).
 public struct DaemonConnection: Sendable {
     /// Answers are a few KB; anything this large is not venued.
     static let answerLimit = 4 << 20
@@ -29,8 +24,7 @@ public struct DaemonConnection: Sendable {
         self.uid = uid
     }
 
-    /// The one rule for both ways of reading variables (a dictionary, or getenv on the
-    /// prompt's path, which builds no dictionary).
+    /// One rule for a dictionary and for getenv (the prompt's path builds no dictionary).
     static func path(flag: String?, variable: (String) -> String?, uid: UInt32) -> String {
         flag ?? variable("VENUED_SOCKET").flatMap { $0.isEmpty ? nil : $0 }
             ?? VenuedPaths.socket(runtimeDirectory: variable("XDG_RUNTIME_DIR"), uid: uid)
@@ -46,14 +40,12 @@ public struct DaemonConnection: Sendable {
         return stream.nextAnswer(until: deadline, seconds: seconds)
     }
 
-    /// A connection that has sent `request` and reads answers line by line: the start
-    /// of a `subscribe` stream, or of one exchange. Nothing is sent, and a failure comes
-    /// back, unless the socket's directory and the listening process are the user's own.
+    /// Nothing is sent, and a failure comes back, unless the socket's directory and the listening process are the
+    /// user's own.
     public func open(_ request: String, until deadline: Double, seconds: Double) -> Result<DaemonStream, DaemonFailure> {
         do { return .success(try openStream(request, until: deadline, seconds: seconds)) } catch { return .failure(error) }
     }
 
-    /// `open`, with the failure thrown.
     private func openStream(_ request: String, until deadline: Double, seconds: Double) throws(DaemonFailure) -> DaemonStream {
         if let untrusted = SocketTrust.checkDirectory(of: path, uid: uid) { throw untrusted }
         let stream: DaemonStream
@@ -120,9 +112,7 @@ public final class DaemonStream {
         }
     }
 
-    /// The answers that have arrived, without waiting: for `notify`, whose poll set holds
-    /// this descriptor beside others and reads when it is readable. A failure when the
-    /// connection is over or carries something else than venued's protocol.
+    /// The answers that have arrived, without waiting (for `notify`, whose own poll set holds this descriptor).
     package func availableAnswers() -> Result<[Answer], DaemonFailure> {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         var ended = false
@@ -145,16 +135,13 @@ public final class DaemonStream {
         return .success(answers)
     }
 
-    /// What `next` ended with.
     enum Next {
         case answer(Answer)
         case failure(DaemonFailure)
-        /// stdout's reader went away while waiting (`OutputReader`).
         case outputReaderGone
     }
 
-    /// The next answer line; with `watchingOutput`, also wakes when stdout's reader goes
-    /// away, for `watch`, which may wait hours for the next line.
+    /// With `watchingOutput`, also wakes when stdout's reader goes away (`watch` may wait hours for a line).
     func next(until deadline: Double, seconds: Double, watchingOutput: Bool) -> Next {
         // Uninitialised: recv fills it, and zeroing 64 KB is more work than the answer.
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
@@ -187,12 +174,9 @@ public final class DaemonStream {
         /// `events` are ready, or the peer hung up (which the following call reports).
         case ready
         case timedOut
-        /// Only when watching stdout: its reader went away.
         case outputReaderGone
     }
 
-    /// Waits for `events` on the socket until the deadline; with `watchingOutput`, also
-    /// for stdout's reader to go away.
     func wait(for events: Int16, until deadline: Double, watchingOutput: Bool = false) -> Wake {
         while true {
             guard deadline - Monotonic.seconds() > 0 else { return .timedOut }

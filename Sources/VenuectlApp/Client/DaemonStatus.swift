@@ -1,18 +1,14 @@
 import VenueReports
 import VenuedProtocol
 
-/// One `status` request to venued within the budget a prompt can afford, and its answer
-/// sorted into what `status` and `is-open` do with it: use it; stop with the error a
-/// local run would raise (venued refused a bad `--at`, an unknown venue: same line, same
-/// exit code); or fall back to the local copy for the reason given.
+/// One `status` request within the budget a prompt can afford, its answer sorted into: use it; stop with the error
+/// a local run would raise (same line, same exit code); or fall back to the local copy for the reason given.
 package enum DaemonStatus {
     /// The whole exchange, connect to last byte: with the local copy computed after it
     /// (a few milliseconds), a prompt waits at most 0.2 s for a venued that is stuck.
     package static let budget = 0.15
 
-    /// `reading` takes what the caller needs from a successful answer; nil makes the
-    /// answer unusable (`asked` names what was missing), which is a reason to fall back
-    /// like any other.
+    /// `reading` returning nil makes the answer unusable (`asked` names what was missing): a reason to fall back.
     static func ask<Value>(_ request: String, socket: String?, context: Context, command: String, asked: String = "status",
                            timeout: Double = budget, reading: (Answer) -> Value?) throws(CLIError) -> Result<Value, DaemonFailure> {
         let connection = DaemonConnection(flag: socket, environment: context.environment, uid: context.uid)

@@ -1,13 +1,9 @@
 import Glibc
 import VenuedSystem
 
-/// stdout's reader, as `poll` sees it: a `watch` that waits for hours must notice when
-/// its reader has gone (the status bar restarted, `head -c 1` read its byte) and exit,
-/// instead of holding one of venued's subscriber slots until the next change.
-///
-/// No events are asked for, so only what poll always reports can wake it: POLLERR (a
-/// pipe whose reading end is closed), POLLHUP (a terminal or socket that hung up),
-/// POLLNVAL. A regular file or /dev/null reports none of these and never wakes it.
+/// stdout's reader, as `poll` sees it: a `watch` that waits for hours must exit when its reader has gone, instead
+/// of holding a subscriber slot. No events are asked for, so only POLLERR, POLLHUP or POLLNVAL wake it; a regular
+/// file or /dev/null never does.
 enum OutputReader {
     static func pollEntry() -> pollfd { pollfd(fd: STDOUT_FILENO, events: 0, revents: 0) }
 

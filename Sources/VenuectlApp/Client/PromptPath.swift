@@ -2,24 +2,14 @@ import Glibc
 import VenueReports
 import VenuedProtocol
 
-/// The prompt's path: `venuectl status` with the few flags a prompt or a bar uses,
-/// turned into its status query straight from argv, before anything else is built.
-///
-/// Why: a Swift process pays for its first dictionaries, sets and generic types (the
-/// runtime instantiates and scans conformances on first use), and the whole command
-/// table, venuectl.conf lookup and presentation cost a prompt ten times the instructions
-/// of the exchange itself. So a command line made only of VENUE words and `--format`
-/// with a bar's or a prompt's format, `--open-now`, `--halls`, `--retail` or
-/// `--hide-empty` (and no venuectl.conf to read) is answered here; its request is the
-/// line `StatusQuery.request` writes for the same options (a test holds the two
-/// together). Anything else — another flag, favorites, a config file, plain text — takes
-/// the ordinary path. So does a venued that gives no answer, but with that failure in
-/// hand: one question, one request, the local answer within the same budget.
+/// The prompt's path: `venuectl status` with the few flags a prompt or a bar uses, turned into its request
+/// straight from argv. A Swift process pays for its first dictionaries, sets and generic types, so the command
+/// table and the venuectl.conf lookup would cost a prompt far more than the exchange. The request is the line
+/// `StatusQuery.request` writes for the same options (a test holds the two together); anything else takes the
+/// ordinary path. So does a venued that gave no answer, with the failure in hand: the local answer, no second ask.
 public enum PromptPath {
     public enum Outcome {
-        /// Answered: exit with this code.
         case done(Int32)
-        /// Not a prompt's command line: the ordinary path runs it.
         case ordinary
         /// venued gave no usable answer: the ordinary path answers locally, without asking again.
         case unreachable(DaemonFailure)
@@ -27,7 +17,6 @@ public enum PromptPath {
 
     /// The formats whose rendering needs nothing of the reader's terminal.
     static let formats = ["prompt", "tmux", "i3blocks", "i3bar", "polybar", "waybar", "i3status-rs"]
-    /// VENUE words it takes: a prompt or a bar names a few.
     static let venueLimit = 8
     /// The flags without a value it takes, in `StatusQuery`'s order.
     static let switches = [("--open-now", "open_now"), ("--halls", "halls"), ("--retail", "retail"), ("--hide-empty", "hide_empty")]
@@ -57,8 +46,7 @@ public enum PromptPath {
         return .done(0)
     }
 
-    /// The request line and the format's name, or nil when the command line is not one
-    /// this path takes. Written as read, with C strings and one String: no array of
+    /// nil when the command line is not one this path takes. Written with C strings and one String: no array of
     /// arguments, no dictionary of variables.
     static func request(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> (String, String)? {
         guard argc >= 2, let command = argv[1], strcmp(command, "status") == 0, !configured() else { return nil }

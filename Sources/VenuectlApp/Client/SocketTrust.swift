@@ -2,29 +2,14 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// Whether a socket is the user's own venued, decided before venuectl sends it a byte
-/// (the arguments, HOME, the favorites path): `DaemonConnection.open` applies both
-/// checks, so no command can skip them.
-///
-/// Why: without XDG_RUNTIME_DIR the socket is /tmp/venued-$UID/venued.sock, and any
-/// local user can create that directory first and listen there. ssh-agent, gpg-agent
-/// and systemd's clients guard the same way: the socket's directory, then the peer.
-///
-/// 1. The directory holding the socket (lstat, not followed) must be a real directory,
-///    owned by the user or by root, and not writable by group or others. Root's own
-///    directories (/run) are as trusted as root is; anyone else's directory, or one
-///    others can write (/tmp itself), may hold a socket someone else put there. A
-///    missing directory is a daemon that is not running. An abstract socket (`@name`)
-///    has no directory, so only the second check applies.
-/// 2. After connecting, the process that listens must run as the user's own uid
-///    (SO_PEERCRED, recorded by the kernel when it called `listen`). Not even root is
-///    accepted: venued is a per-user daemon, so a root process on the user's socket is
-///    not the user's venued but something else (a `sudo venued` that inherited the
-///    user's XDG_RUNTIME_DIR, say), and the request carries the user's HOME and
-///    arguments to it. Root can read them anyway; the check is against mistakes and
-///    squatters, not against root.
-///
-/// Both cost a system call each (lstat, getsockopt): nothing a prompt notices.
+/// Whether a socket is the user's own venued, decided before venuectl sends it a byte (arguments, HOME): without
+/// XDG_RUNTIME_DIR the socket is /tmp/venued-$UID/venued.sock, and any local user can create that directory first.
+/// Like ssh-agent and gpg-agent, it checks the directory, then the peer:
+/// 1. the socket's directory (lstat, not followed) must be a real directory owned by the user or root and not
+///    writable by group or others; an abstract socket (`@name`) has none, so only the second check applies;
+/// 2. the listening process must run as the user's uid (SO_PEERCRED). Not even root: venued is per-user, so root
+///    on the user's socket is something else (a `sudo venued` that inherited XDG_RUNTIME_DIR). The check is
+///    against mistakes and squatters, not against root.
 enum SocketTrust {
     /// nil when the directory of `path` may hold `uid`'s own socket; else why not.
     static func checkDirectory(of path: String, uid: UInt32) -> DaemonFailure? {
@@ -58,10 +43,8 @@ enum SocketTrust {
                           remedy: elsewhere)
     }
 
-    /// `lstat` of the directory holding `path` (`.` for a bare name, `/` for `/name`).
-    /// On the prompt's path, so in C strings: splitting and joining Swift strings there
-    /// costs the runtime's first-use work for the generic types involved, more than ten
-    /// times the system call itself.
+    /// `lstat` of the directory holding `path`, in C strings: on the prompt's path, splitting Swift strings costs the
+    /// runtime's first-use work for the generic types involved, far more than the system call.
     private static func lstatDirectory(of path: String, _ info: inout stat) -> Int32 {
         path.withCString { full in
             guard let slash = strrchr(full, Int32(UInt8(ascii: "/"))) else { return lstat(".", &info) }
@@ -83,9 +66,8 @@ enum SocketTrust {
                           remedy: "stop it and remove \(path), then start your own venued ('\(StartHint.here.command)')")
     }
 
-    /// `uid 1001 (alice)`; the name from /etc/passwd when it is there. venuectl is a
-    /// static binary, so no NSS (getpwuid): only the local file, and only on this path,
-    /// which a working setup never takes.
+    /// `uid 1001 (alice)`. venuectl is a static binary, so no NSS (getpwuid): only /etc/passwd, and only on this
+    /// path, which a working setup never takes.
     static func describe(_ uid: UInt32) -> String {
         guard let bytes = try? BoundedFile.read("/etc/passwd", limit: 4 << 20) else { return "uid \(uid)" }
         for line in bytes.split(separator: UInt8(ascii: "\n")) {

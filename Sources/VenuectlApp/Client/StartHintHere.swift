@@ -2,10 +2,7 @@ import Glibc
 import VenueReports
 
 extension StartHint {
-    /// The hint for this process: its own executable (/proc/self/exe) and the unit
-    /// directories of its environment. Worked out once, and only by the notices that
-    /// say venued is not running: a readlink and a few access calls, on a path that
-    /// goes on to compute the answer itself anyway.
+    /// Worked out once, and only by the notices that say venued is not running.
     static let here: StartHint = {
         let executable = ownExecutable()
         var environment: [String: String] = [:]
@@ -15,7 +12,6 @@ extension StartHint {
         return locate(executable: executable, environment: environment, exists: { access($0, F_OK) == 0 })
     }()
 
-    /// The running program's file (/proc/self/exe, links resolved); nil when unreadable.
     static func ownExecutable() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)

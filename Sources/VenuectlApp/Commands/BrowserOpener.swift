@@ -1,17 +1,13 @@
 import Glibc
 import VenuedSystem
 
-/// Opens a URL the way the desktop would: each program of `$BROWSER` (a colon-separated
-/// list, `%s` standing for the URL, as in the old `BROWSER` convention), then
-/// `xdg-open`. Programs are looked up on `$PATH` here and started with `posix_spawn`,
-/// which needs no shell and no Foundation.
+/// Opens a URL the way the desktop would: each program of `$BROWSER` (colon-separated, `%s` for the URL), then
+/// `xdg-open`, looked up on `$PATH` and started with `posix_spawn`, which needs no shell and no Foundation.
 package struct BrowserOpener {
     package enum Outcome: Equatable {
-        /// The program ran and exited 0.
         case opened(program: String)
-        /// None of the programs is installed.
         case noOpener
-        /// The program ran and failed (`status` is its exit code, or 128 + a signal).
+        /// `status` is its exit code, or 128 + a signal.
         case failed(program: String, status: Int32)
     }
 
@@ -19,7 +15,6 @@ package struct BrowserOpener {
 
     package init(environment: [String: String]) { self.environment = environment }
 
-    /// The commands to try, in order, each as its words with the URL in place.
     func candidates(for url: String) -> [[String]] {
         let browsers = (environment["BROWSER"] ?? "").split(separator: ":").map { entry -> [String] in
             let words = entry.split(separator: " ").map(String.init)
@@ -28,7 +23,6 @@ package struct BrowserOpener {
         return browsers.filter { !$0.isEmpty } + [["xdg-open", url]]
     }
 
-    /// The first candidate that is installed, run to its end.
     func open(_ url: String) -> Outcome {
         for words in candidates(for: url) {
             guard let path = executable(words[0]) else { continue }
@@ -38,9 +32,8 @@ package struct BrowserOpener {
         return .noOpener
     }
 
-    /// The first candidate that is installed, started and not waited for: `notify`'s
-    /// loop must go on while a browser it started runs (a browser that was not running
-    /// lives as long as its window). `opened` means started; `reapFinished` collects it.
+    /// Started and not waited for: `notify`'s loop must go on while the browser runs (a browser that was not running
+    /// lives as long as its window); `reapFinished` collects it.
     package func start(_ url: String) -> Outcome {
         for words in candidates(for: url) {
             guard let path = executable(words[0]) else { continue }
@@ -49,26 +42,21 @@ package struct BrowserOpener {
         return .noOpener
     }
 
-    /// Collects the exit of every child that has ended, without waiting for any: the
-    /// browsers `start` left running must not stay zombies.
+    /// Without waiting: the browsers `start` left running must not stay zombies.
     package static func reapFinished() {
         var status: Int32 = 0
         while waitpid(-1, &status, WNOHANG) > 0 {}
     }
 
-    /// `name` itself when it has a slash, else the first executable of that name on `$PATH`.
     func executable(_ name: String) -> String? {
         if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
         let directories = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
         return directories.lazy.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 
-    /// The child's pid; nil when it cannot start. Its stdout and stderr go to /dev/null:
-    /// xdg-open and browsers chatter (which handler, Gtk warnings), and that would bury
-    /// venuectl's own line; whether it worked is its exit status, which `open` checks.
-    /// It starts with no signal blocked and SIGPIPE, SIGTERM and SIGINT at their default
-    /// actions: venuectl ignores SIGPIPE and venued-notify blocks the other two, and a
-    /// browser would inherit both.
+    /// Stdout and stderr go to /dev/null: browsers chatter, which would bury venuectl's own line; the exit status says
+    /// whether it worked. No signal is blocked and SIGPIPE, SIGTERM and SIGINT are at their defaults: venuectl ignores
+    /// SIGPIPE and venued-notify blocks the other two, and a browser would inherit both.
     private func spawn(_ path: String, _ words: [String]) -> pid_t? {
         let argv = words.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -3,9 +3,8 @@ import VenueReports
 import VenuectlGrammar
 import VenuedSystem
 
-/// `venuectl calendar [VENUE...|--favorites] [--days N] [--output FILE]`: the venues'
-/// meal services from today (the date of `--at`) as an iCalendar file, computed from the
-/// local copy as `hours` is (`LocalFeed` says why not from venued).
+/// `venuectl calendar`: the venues' meal services from today (the date of `--at`) as an iCalendar file, computed
+/// from the feed venued serves, as `hours` is (`LocalFeed.served`).
 enum CalendarCommand {
     struct Options: HasMenuSource {
         var common = CommonOptions()

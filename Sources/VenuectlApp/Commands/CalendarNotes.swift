@@ -1,11 +1,9 @@
 import DiningHours
 import VenueReports
 
-/// What `venuectl calendar` says besides the file: a line when it wrote one, and which
-/// days have no events because no data speaks for them (a calendar cannot tell an
-/// unknown day from a closed one, so the command does).
+/// What `venuectl calendar` says besides the file: a calendar cannot tell an unknown day from a closed one, so the
+/// command names the days no data speaks for.
 enum CalendarNotes {
-    /// `wrote 84 events (15 venues, 2023-11-01 to 2023-11-07, 12 estimated) to dining.ics`
     static func written(_ report: CalendarReport, to path: String) -> String {
         let venues = Set(report.events.map(\.venue.id)).count
         let estimated = report.events.filter(\.estimated).count

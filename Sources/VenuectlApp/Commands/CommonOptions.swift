@@ -2,10 +2,8 @@ import DiningHours
 import VenueReports
 import VenuectlGrammar
 
-/// The options that every command computing from venue data shares with `status`:
-/// which data (`--data`), at which instant (`--at`), in which zone (`--tz`), whether to
-/// project (`--no-estimate`), and `--json`, `--help`. Each flag is defined once, below,
-/// so its spelling, help and checks are the same in every command that takes it.
+/// The options that every command computing from venue data shares with `status`, each flag defined once below so
+/// that its spelling, help and checks are the same in every command that takes it.
 struct CommonOptions: Sendable {
     var json = false
     var at: String?
@@ -17,13 +15,11 @@ struct CommonOptions: Sendable {
     /// The venue zone, `--tz` or America/New_York.
     func zone() throws(CLIError) -> ZoneRules { try answering(try StatusReport.zone(tz)) }
 
-    /// `--at` read in `zone`; now when it is absent.
     func instant(in zone: ZoneRules, now: Instant) throws(CLIError) -> Instant {
         try answering(try StatusReport.instant(at, zone: zone, now: now))
     }
 }
 
-/// A command's options that include the common ones.
 protocol HasCommonOptions: Sendable {
     init()
     var common: CommonOptions { get set }

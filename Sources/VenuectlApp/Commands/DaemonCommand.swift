@@ -2,9 +2,8 @@ import VenueReports
 import VenuectlGrammar
 import VenuedProtocol
 
-/// What `venuectl info` and `venuectl refresh` share: they only ask venued, so they take
-/// `--socket` and `--help` (and `info` takes `--json`), and an unreachable daemon is an
-/// error (exit 6) rather than a fallback.
+/// What `info` and `refresh` share: they only ask venued, so an unreachable daemon is an error (exit 6) rather
+/// than a fallback.
 struct DaemonCommandOptions: Sendable {
     var json = false
     var socket: String?
@@ -28,8 +27,7 @@ struct DaemonCommandOptions: Sendable {
         return options
     }
 
-    /// venued's successful answer to `request`. A daemon that cannot be reached, or
-    /// refuses, is an error here; a failed refresh is its own (exit 7).
+    /// A daemon that cannot be reached, or refuses, is an error here; a failed refresh is its own (exit 7).
     func ask(_ request: String, timeout: Double, _ context: Context) throws(CLIError) -> Answer {
         let connection = DaemonConnection(flag: socket, environment: context.environment, uid: context.uid)
         let answer: Answer

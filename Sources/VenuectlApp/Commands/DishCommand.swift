@@ -2,9 +2,7 @@ import DiningHours
 import VenueReports
 import VenuectlGrammar
 
-/// `venuectl search --dish TEXT`: the meals that serve a dish matching TEXT, soonest
-/// first, from now on (or on `--date`), from `--menus`. Like venue search, finding
-/// nothing is exit 1 with nothing on stdout, as `grep` does.
+/// `venuectl search --dish TEXT`: finding nothing is exit 1 with nothing on stdout, as `grep` does.
 enum DishCommand {
     static func run(dish: String, options: SearchCommand.Options, context: Context) throws(CLIError) -> Int32 {
         guard options.words.isEmpty else {

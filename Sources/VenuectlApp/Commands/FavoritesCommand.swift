@@ -2,11 +2,8 @@ import DiningHours
 import VenueReports
 import VenuectlGrammar
 
-/// `venuectl favorites add|remove|toggle|list`: the set `status --favorites` shows, and
-/// the dishes followed (`--dish NAME`, for `--dishes`: docs/MENUS.md). Names are
-/// resolved against venued's cached copy (else the bundled data) without asking the
-/// daemon, and stored as ids; a name that fits several venues must be narrowed. A dish
-/// is kept as written: menus change every day, and it is matched when they come.
+/// `venuectl favorites`: the venues `status --favorites` shows and the dishes followed. Names are resolved against
+/// the venues venued serves and stored as ids; a dish is kept as written: menus change every day.
 enum FavoritesCommand {
     struct Options: Sendable {
         var words: [String] = []
@@ -75,7 +72,6 @@ enum FavoritesCommand {
                 Venuectl.writeError("venuectl: no favorites yet — add one with 'venuectl favorites add VENUE' (or --dish NAME)")
                 return 0
             }
-            // Ids right-aligned in their column, so the names line up (593 and 1442).
             let width = favorites.ids.map { String($0).count }.max() ?? 0
             try Venuectl.write(favorites.ids.map { id in
                 String(repeating: " ", count: width - String(id).count) + "\(id)  \(names[id] ?? "(not in the current data)")\n"
@@ -113,7 +109,6 @@ enum FavoritesCommand {
         }
     }
 
-    /// Follows, unfollows or toggles `dish`; what was done, for the reader.
     private static func change(_ favorites: inout Favorites, dish: String, _ action: String) throws(AnswerError) -> String {
         let named = "the dish '\(UntrustedText.singleLine(dish))'"
         let following = favorites.follows(dish)

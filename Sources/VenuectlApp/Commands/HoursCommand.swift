@@ -2,8 +2,7 @@ import DiningHours
 import VenueReports
 import VenuectlGrammar
 
-/// `venuectl hours VENUE [--days N]`: one venue's week from today (the date of `--at`),
-/// computed from the feed venued serves (`LocalFeed.served`).
+/// `venuectl hours VENUE`: computed from the feed venued serves (`LocalFeed.served`).
 enum HoursCommand {
     struct Options: HasCommonOptions {
         var common = CommonOptions()

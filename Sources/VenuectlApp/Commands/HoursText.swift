@@ -1,24 +1,14 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl hours` for people: the venue, where it is, its messages, then a line per
-/// day with the merged hours and, under it, the meals that make them up.
-///
-///     1920 Commons · dining hall · id 593
-///     3800 Locust Walk Philadelphia PA, 19104
-///     ...
-///       Mon Sep 18 (today)  7:30 AM–10:30 AM, 11:00 AM–4:30 PM, 5:00 PM–9:30 PM
-///                           Breakfast 7:30 AM–10:30 AM · Lunch 11:00 AM–4:30 PM · Dinner 5:00 PM–9:30 PM
-///     ~ Sat Sep 23          9:00 AM–2:00 PM
-///     ? Mon Oct 16          no hours: the data ends 2023-09-22
+/// `venuectl hours` for people: the venue, where it is, its messages, then a line per day with the merged hours
+/// and, under it, the meals that make them up.
 struct HoursText {
     let report: HoursReport
     /// The reader's zone: the text says so when venue times are in another one.
     let userZone: String?
-    /// The data line, as `LocalFeed.describe` writes it.
     let data: String
-    /// `$COLUMNS`: lines wrap to it, a day's hours and meals under their own column
-    /// (nothing is cut from them); URLs are left whole for the terminal to wrap.
+    /// `$COLUMNS`: lines wrap to it, a day's hours and meals under their own column, nothing cut from them.
     var columns: Int? = nil
 
     func render() -> String {
@@ -71,7 +61,6 @@ struct HoursText {
         return parts.isEmpty ? "closed" : parts.joined(separator: ", ")
     }
 
-    /// The day's labelled dayparts, when there is a label worth showing.
     private func meals(_ day: DayHours) -> String? {
         let meals = day.dayparts.compactMap { part in
             DaypartLabel.meaningful(part.label, venue: report.venue.name).map { "\($0) \(range(part.start, part.end))" }

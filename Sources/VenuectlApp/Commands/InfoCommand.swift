@@ -37,9 +37,7 @@ enum InfoCommand {
         return 0
     }
 
-    /// A few lines for people; times as venued gives them, in its zone, to the minute,
-    /// each with its UTC offset: venued's zone need not be the reader's (a server on UTC
-    /// showing New York's times), and a time without its offset cannot be told apart.
+    /// Times as venued gives them, in its zone, each with its UTC offset: venued's zone need not be the reader's.
     static func summary(_ info: JSONValue) -> String {
         let coverage = info["coverage"].flatMap { c -> String? in
             guard let first = c["first"].map(describe), let last = c["last"].map(describe) else { return nil }

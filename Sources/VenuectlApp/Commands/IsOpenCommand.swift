@@ -3,17 +3,10 @@ import VenueReports
 import VenuectlGrammar
 import VenuedProtocol
 
-/// `venuectl is-open VENUE`: for scripts and prompts, so the answer is the exit code
-/// (0 open, 1 closed, 2 unknown) and one line, nothing with `-q`.
-///
-/// Like `status`, it asks venued first (one `status` request for every venue, within the
-/// same 200 ms budget; venued answers it from its per-second cache) and resolves the
-/// name against the venues of the answer, so the daemon needs no command of its own and
-/// the name rules are the engine's on both paths. Without venued it computes from the
-/// local copy and says so on stderr, as `status` does.
-///
-/// Errors keep their usual codes, except that the usual exit 2 (usage, an ambiguous
-/// name) would read as "unknown" here, so it becomes 64 (EX_USAGE of sysexits.h).
+/// `venuectl is-open VENUE`: for scripts and prompts, so the answer is the exit code (0 open, 1 closed, 2 unknown).
+/// Like `status` it asks venued first, with one `status` request for every venue within the 200 ms budget, and
+/// resolves the name against its answer, so the daemon needs no command of its own and the name rules are the
+/// engine's on both paths. Usage errors exit 64 (EX_USAGE), since the usual 2 would read as "unknown".
 enum IsOpenCommand {
     static let usageExit: Int32 = 64
 
@@ -67,8 +60,6 @@ enum IsOpenCommand {
         return answer.exitCode
     }
 
-    /// Every venue's answer, from venued or else computed here, and the lines for stderr
-    /// that say where a local answer came from.
     private static func answers(_ options: Options, _ context: Context) throws(CLIError) -> ([OpenAnswer], notes: [String]) {
         var status = StatusOptions()
         (status.at, status.tz, status.estimate) = (options.common.at, options.common.tz, options.common.estimate)
@@ -92,7 +83,6 @@ enum IsOpenCommand {
         return report.rows.map { OpenAnswer(row: $0, zone: report.zone, at: report.at) }
     }
 
-    /// The venues of venued's status object; nil when it is not one.
     private static func parse(_ object: JSONValue) -> [OpenAnswer]? {
         guard case .string(let at)? = object["at"], let today = OpenAnswer.wallClock(at)?.date,
               case .array(let venues)? = object["venues"] else { return nil }

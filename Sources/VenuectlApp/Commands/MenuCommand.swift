@@ -2,11 +2,9 @@ import DiningHours
 import VenueReports
 import VenuectlGrammar
 
-/// `venuectl menu VENUE`: what a venue serves at its current or next meal, a date's
-/// meals, one meal by name, filtered by diet and allergens (docs/MENUS.md). Computed
-/// from `--menus`, else from venued's menus; the VENUE is resolved against the venues of the menus and of the
-/// venues data (`--data`, else venued's cached copy or the bundled data), so that a
-/// venue without menus is an answer ("no menus"), not an unknown venue.
+/// `venuectl menu VENUE` (docs/MENUS.md). The VENUE is resolved against the venues of the menus and of the venues
+/// data (`--data`, else venued's cached copy or the bundled data), so that a venue without menus is an answer
+/// ("no menus"), not an unknown venue.
 enum MenuCommand {
     struct Options: HasMenuSource {
         var common = CommonOptions()
@@ -84,7 +82,6 @@ enum MenuCommand {
         return 0
     }
 
-    /// A `--meal` that names no meal, or starts the names of several: what to type instead.
     private static func mealMismatch(_ mismatch: MealName.Mismatch, venue: String, on day: String) -> String {
         switch mismatch {
         case .unknown(let name, let known):

@@ -24,8 +24,6 @@ struct MenuSource: Sendable {
         }
     }
 
-    /// The menus of `dates` (all of a file's, whatever they are): from `--menus`, else
-    /// the ones venued serves (`ServedMenus`).
     func load(dates: ClosedRange<LocalDate>, zone: ZoneRules, context: Context) throws(CLIError) -> MenuCopy {
         guard let menus else { return try ServedMenus.load(dates: dates, zone: zone, context: context) }
         return try answering(try MenuCopy.load(menus, dates: dates, zone: zone))
@@ -38,7 +36,6 @@ struct MenuSource: Sendable {
     }
 }
 
-/// A command's options that include `--menus` and `--date`.
 protocol HasMenuSource: HasCommonOptions {
     var source: MenuSource { get set }
 }

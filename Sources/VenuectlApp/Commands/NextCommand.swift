@@ -2,8 +2,7 @@ import DiningHours
 import VenueReports
 import VenuectlGrammar
 
-/// `venuectl next [VENUE...] [--within 3h]`: the openings and closings coming up, across
-/// venues, soonest first; computed from the feed venued serves (`LocalFeed.served`).
+/// `venuectl next`: computed from the feed venued serves (`LocalFeed.served`).
 enum NextCommand {
     /// As far ahead as a closed venue's next opening is looked for (HOURS.md §3.3).
     static let longest = Timetable.lookahead

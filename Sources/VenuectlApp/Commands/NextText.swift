@@ -1,18 +1,11 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl next` for people: a header with the window and the data, then one line
-/// per opening or closing, soonest first; then, when the data has no hours for some
+/// `venuectl next` for people: one line per opening or closing, soonest first; when the data has no hours for some
 /// venues in the window, how many and why (never only "Nothing opens or closes").
-///
-///     Next 3 h from Mon Sep 18 12:00 PM · file data, 2023-09-16 to 2023-09-22
-///       2:00 PM  in 2 h        Falk Kosher Dining closes
-///       5:00 PM  in 5 h        Lauder College House opens for Dinner
-///     ~ Tue 7:30 AM  in 19 h 30 min  1920 Commons opens for Breakfast
 struct NextText {
     let report: NextReport
     let userZone: String?
-    /// The data line, as `LocalFeed.describe` writes it.
     let data: String
     /// `$COLUMNS`: the header wraps; a row drops the meal it opens for before it cuts the
     /// venue's name, and keeps its time and whether it opens or closes.
@@ -53,9 +46,7 @@ struct NextText {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// What is said of the venues without hours in the window, so that no line is not
-    /// read as "nothing changes": "Nothing known to open or close in the next 3 h: no
-    /// hours for 15 venues (the data ends 2023-09-22)."; nil when every venue has hours.
+    /// Said so that an empty window is not read as "nothing changes"; nil when every venue has hours.
     private func unknownSentence(span: String, today: LocalDate) -> String? {
         let headcount = report.headcount
         guard headcount.hasUnknown else { return nil }
@@ -73,8 +64,7 @@ struct NextText {
         return line.wrapped(to: columns, separator: separator)
     }
 
-    /// "Lauder College House opens for Dinner", "Falk Kosher Dining closes"; in `room`
-    /// characters, without the meal, then with the name cut, never without the verb.
+    /// In `room` characters: without the meal, then with the name cut, never without the verb.
     private func sentence(_ row: NextReport.Row, room: Int? = nil) -> String {
         let name = row.venue.name
         let label = row.transition.kind == .opens ? DaypartLabel.meaningful(row.transition.label, venue: name) : nil
@@ -83,7 +73,6 @@ struct NextText {
         return bare(row).count <= room ? bare(row) : "\(name.truncated(to: max(1, room - verb(row).count - 1))) \(verb(row))"
     }
 
-    /// "Falk Kosher Dining opens": the name and the verb, without the meal.
     private func bare(_ row: NextReport.Row) -> String { "\(row.venue.name) \(verb(row))" }
 
     private func verb(_ row: NextReport.Row) -> String { row.transition.kind == .opens ? "opens" : "closes" }

@@ -2,12 +2,8 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// `venuectl notify`: desktop notifications of the favorite venues, as a long-running
-/// follower of venued. The follower is its own program, `venued-notify`, installed
-/// beside venuectl: it talks to the session bus through libsystemd's sd-bus, loaded at
-/// run time, which this statically linked binary cannot do. The arguments are handed
-/// over by exec, so the flags, `--help`, the exit codes and the pid a service manager
-/// watches are the follower's own.
+/// `venuectl notify` execs `venued-notify`, installed beside venuectl: it needs libsystemd's sd-bus at run time,
+/// which this static binary cannot load. By exec, the flags, `--help`, exit codes and pid are the follower's own.
 enum NotifyCommand {
     static let program = "venued-notify"
     /// The shell's code for a command that cannot be found: venued-notify is missing

@@ -1,13 +1,11 @@
 import DiningHours
 import VenueReports
 
-/// One venue's state as `is-open` says it, read either from venued's `status` object or
-/// from the same report computed locally, so both paths print the same line:
-/// "1920 Commons is open until 8:00 PM (Dinner)".
+/// One venue's state as `is-open` says it, read from venued's `status` object or from the same report computed
+/// locally, so that both paths print the same line.
 struct OpenAnswer {
     let venue: Venue
     let state: VenueStatus.State
-    /// The meal now when open, the one it opens for when closed.
     let label: String?
     /// The wall clock of `changes_at` in the venue zone.
     let changesAt: LocalDateTime?
@@ -42,7 +40,6 @@ struct OpenAnswer {
         self.today = today
     }
 
-    /// The wall clock an ISO 8601 time of an answer shows (it carries the venue's offset).
     static func wallClock(_ text: String) -> LocalDateTime? {
         switch FeedTime(parsing: text) {
         case .withOffset(let local, _)?, .wallClock(let local)?: return local
@@ -50,7 +47,6 @@ struct OpenAnswer {
         }
     }
 
-    /// 0 open, 1 closed, 2 unknown.
     var exitCode: Int32 {
         switch state {
         case .open: return 0

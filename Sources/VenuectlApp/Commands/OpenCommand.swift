@@ -2,9 +2,7 @@ import DiningHours
 import VenueReports
 import VenuectlGrammar
 
-/// `venuectl open VENUE`: the venue's page on Penn Dining's site in the browser
-/// (`BrowserOpener`), or printed when there is nothing to open it with or `--print`
-/// asks for the URL. The pages come from the bundled venue metadata (`VenueInfo`).
+/// `venuectl open VENUE`: the venue's page in the browser, or printed when there is nothing to open it with.
 enum OpenCommand {
     struct Options: HasCommonOptions {
         var common = CommonOptions()
@@ -55,10 +53,8 @@ enum OpenCommand {
         }
     }
 
-    /// The page of the venue `query` names. The pages come from the bundled metadata, not
-    /// the feed, so an id the metadata knows has its page even when the feed lacks the
-    /// venue (a venue closed for the term, a `--data` file of a few): "no venue matches"
-    /// would be wrong there.
+    /// The pages come from the bundled metadata, not the feed, so a venue the feed lacks (closed for the term, a small
+    /// `--data` file) still has its page: "no venue matches" would be wrong there.
     private static func page(_ query: String, venues: [Venue]) throws(CLIError) -> String {
         if query.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(query), !venues.contains(where: { $0.id == id }),
            let url = VenueInfo.bundled[id]?.pageURL {

@@ -2,13 +2,9 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// Where `calendar -o PATH` puts its document, decided by what is at PATH (followed
-/// through symbolic links). Only a regular file, or nothing, is replaced atomically (a
-/// temporary file renamed over it, so a reader sees the old calendar or the new one);
-/// a FIFO or a character device (a terminal, `/dev/null`, `/dev/stdout` to either) is
-/// written into as a stream, since renaming a file over it would take it away from
-/// whoever reads it, and as root replace a device for the whole system; anything else
-/// (a directory, a socket, a block device) is refused with its own exit code (10).
+/// Where `calendar -o PATH` puts its document. A regular file, or nothing, is replaced atomically (a reader sees the
+/// old calendar or the new); a FIFO or a character device is written into, since renaming over it would take it from
+/// its reader (and as root replace a device); anything else is refused.
 enum OutputTarget {
     case replace(String)
     case stream(String)

@@ -1,11 +1,8 @@
 import VenueReports
 import VenuedProtocol
 
-/// `venuectl refresh`: venued fetches now (primary, then backup) and says what came of it
-/// in one line. venued answers when its chain is done (a request during one joins it),
-/// at most two fetches with their deadline, or at once when its gate is shut (a
-/// Retry-After, the backoff); venuectl asks for that deadline first and waits four times
-/// it, plus a margin for the fetch children.
+/// `venuectl refresh`: venued answers when its fetch chain is done (at most two fetches with their deadline), so
+/// venuectl asks for that deadline first and waits four times it, plus a margin.
 enum RefreshCommand {
     /// Each fetch child may take a second past its deadline; the rest is the round trip.
     static let margin = 5.0

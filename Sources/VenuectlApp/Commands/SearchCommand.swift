@@ -2,11 +2,8 @@ import DiningHours
 import VenueReports
 import VenuectlGrammar
 
-/// `venuectl search QUERY`: venues ranked by how well their name answers the query
-/// (`VenueSearch`: exact, prefix, word prefix, substring, then typos), each with its
-/// state now. Finding nothing is an answer, not an error: exit 1 with an empty list,
-/// as `grep` does, since the typo tier has already had its say. `--dish` searches the
-/// menus' dishes instead (`DishCommand`).
+/// `venuectl search QUERY`: venues ranked by how well their name answers it (`VenueSearch`). Finding nothing is
+/// exit 1 with an empty list, as `grep` does, since the typo tier has already had its say.
 enum SearchCommand {
     struct Options: HasMenuSource {
         var common = CommonOptions()

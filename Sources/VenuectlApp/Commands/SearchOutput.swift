@@ -1,9 +1,7 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl search` as text (a line per venue: id, name, kind, state) and as JSON
-/// (`{"ok":true,"query", "at", "source", "tz", "results": [...]}`, each result with how it
-/// matched: `ok` first, as every JSON answer).
+/// `venuectl search` as text (a line per venue) and as JSON, each result with how it matched.
 struct SearchOutput {
     let query: String
     let at: Instant

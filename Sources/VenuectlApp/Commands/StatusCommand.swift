@@ -2,21 +2,15 @@ import VenueReports
 import VenuectlGrammar
 import VenuedProtocol
 
-/// `venuectl status`: from `--data` when given; else venued answers (already rendered,
-/// for the prompt's sake: one request, then print); else the local copy (cache, then
-/// bundled) with one notice: the answer's "Old data:" line where the format has room
-/// for it, else a line on stderr. Every path renders through `StatusPresentation`, so the
-/// output is the same wherever it was computed.
+/// `venuectl status`: from `--data`, else venued's answer (already rendered, for the prompt's sake), else the local
+/// copy with one notice. Every path renders through `StatusPresentation`, so the output is the same wherever computed.
 enum StatusCommand {
-    /// The status query, and what only venuectl does with it: `--details` reads menus,
-    /// which venued's status answer does not carry.
+    /// `--details` reads menus, which venued's status answer does not carry.
     struct Options: Sendable {
         var status = StatusOptions()
         var details = StatusDetails.Request()
     }
 
-    /// status's own flags (the query's, shared with venued's prompt lines and `watch`)
-    /// and `--details` with its `--menus`, which only this command takes.
     static let table: FlagTable<Options> = {
         let query = StatusOptions.table.flags.map { $0.lifted(to: \Options.status) }
         // --help last, where every command's help lists it.
@@ -85,10 +79,8 @@ enum StatusCommand {
         "--dishes: followed dishes unknown (\(why)): menus come from venued, or from --details --menus FILE|DIR"
     }
 
-    /// After the answer, and only with one: an error is a single line of its own. A copy
-    /// venued served, or a `--data` file, has only its skipped parts to say. Once the
-    /// answer's own "Old data:" line gives the advice, stderr repeating it is noise; only
-    /// a cache that was passed over is left to say.
+    /// After the answer, so that an error stays a line of its own. Once the answer's "Old data:" line gives the advice,
+    /// stderr repeating it is noise; only a cache that was passed over is left to say.
     static func writeNotes(of local: LocalFeed, after report: StatusReport, in presentation: StatusPresentation) {
         guard let failure = local.unreachable else { return local.writeNotes() }
         if case .venuedUnreachable? = report.dataAge.staleness, presentation.saysStaleNote {
@@ -98,8 +90,7 @@ enum StatusCommand {
         }
     }
 
-    /// What to print from venued's answer: its line as it came (HOURS.md §4's object,
-    /// `ok` first, as the local path writes it too), or the text it rendered.
+    /// venued's line as it came (`ok` first, as the local path writes it too), or the text it rendered.
     private static func output(of answer: Answer, json: Bool) -> String? {
         if json {
             return answer.line + "\n"

@@ -1,18 +1,10 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl status --details` (docs/MENUS.md, "In status"): the status, with the
-/// stations of the meal each open venue serves under its line (in JSON, `stations`).
-///
-/// venued's status answer carries no menus, and its text cannot be amended without
-/// parsing it back, so this path computes the status itself from the feed venued serves
-/// (`LocalFeed.served`, as `hours` does; the same report, with venued's word for how
-/// current it is), then reads the menus of the answer's date and the one before (a meal
-/// past midnight) from venued or `--menus`. Menus that cannot be had cost the stations,
-/// never the status: one line on stderr says why, and the exit is status's. The prompt's
-/// path never comes here: it takes no flag but a prompt's few.
+/// `venuectl status --details` (docs/MENUS.md): the status with the stations of the meal each open venue serves.
+/// venued's status answer carries no menus and its text cannot be amended, so this path computes the status from
+/// the feed venued serves; menus that cannot be had cost the stations, never the status (one line on stderr).
 enum StatusDetails {
-    /// What `--details` and `--menus` asked for.
     struct Request: Sendable {
         var wanted = false
         var menus: String?
@@ -51,11 +43,8 @@ enum StatusDetails {
         return 0
     }
 
-    /// The menus of the report's date and the day before (and with `ahead`, for
-    /// `--dishes`' lead, the day after), and the lines stderr owes the reader after the
-    /// answer: parts of them skipped, or why there are no stations to name. A `--menus`
-    /// the reader named that cannot be read is their mistake, and stops the command as it
-    /// stops `menu` (exit 4 or 5).
+    /// The menus of the report's date and the day before (a meal past midnight), with `ahead` the day after, and the
+    /// notes owed after the answer. A `--menus` the reader named that cannot be read stops the command, as in `menu`.
     private static func menus(for report: StatusReport, _ path: String?, ahead: Bool, unreachable: DaemonFailure?, socket: String?,
                               context: Context) throws(CLIError) -> (MenuBook?, notes: [String]) {
         let today = report.zone.localDate(of: report.at)

@@ -4,15 +4,9 @@ import VenuectlGrammar
 import VenuedProtocol
 import VenuedSystem
 
-/// `venuectl watch`: the status, again each time it changes, for status bars that read a
-/// stream (i3bar, waybar's `exec` without `interval`) and for scripts that wait.
-///
-/// With venued up it follows the daemon's `subscribe` stream, so it wakes only when
-/// venued pushes (at openings, closings and new data). When venued is down or goes away
-/// it says so once, carries on from the local copy (waking at the local transitions),
-/// and reconnects with full-jitter backoff (0.5 s doubling to 30 s). The same answer
-/// twice in a row is printed once. Plain text redraws in place on a terminal and is a
-/// log of changes in a pipe (`WatchPrinter`).
+/// `venuectl watch`: the status again each time it changes, for status bars that read a stream and scripts that
+/// wait. It follows venued's `subscribe` stream, so it wakes only when venued pushes; while venued is away it says
+/// so once, follows the local copy and reconnects with full-jitter backoff.
 enum WatchCommand {
     static let reconnectBase = 0.5
     static let reconnectCap = 30.0
@@ -78,10 +72,8 @@ enum WatchCommand {
                 ? Backoff.delay(failures: failures, base: reconnectBase, cap: reconnectCap, unit: Double.random(in: 0..<1))
                 : Double.infinity
             guard let next = try local?.step(&printer, unreachable: lastFailure, retryAfter: retry), count.map({ printer.printed < $0 }) ?? true else { break }
-            // A wall-clock deadline, not a sleep: the kernel ends it at the instant itself
-            // after a suspend or a step of the clock, and says when the clock was set
-            // (then the next step recomputes from the new time).
-            // It also ends when stdout's reader is gone: nobody reads this watch any more.
+            // A wall-clock deadline, not a sleep: the kernel ends it at the instant itself after a suspend or a step
+            // of the clock. It also ends when stdout's reader is gone: nobody reads this watch any more.
             guard let timer else { throw .environment("venuectl cannot create a timerfd: \(String(cString: strerror(errno)))") }
             if case .other = timer.wait(until: next, watching: OutputReader.pollEntry()) { throw .outputFailed(errno: EPIPE) }
         }
@@ -94,9 +86,7 @@ enum WatchCommand {
         case failed(DaemonFailure, hadStream: Bool)
     }
 
-    /// Prints venued's pushes until the stream ends or `count` lines were printed. A
-    /// reader that goes away, noticed while waiting or by a failed write, ends `watch`
-    /// (exit 74), so that an orphaned watcher does not keep its subscriber slot.
+    /// A reader that goes away ends `watch` (exit 74), so that an orphaned watcher does not keep its subscriber slot.
     private static func follow(_ connection: DaemonConnection, _ options: StatusOptions, _ presentation: StatusPresentation,
                                _ printer: inout WatchPrinter, until count: Int?) throws(CLIError) -> Outcome {
         let budget = DaemonStatus.budget

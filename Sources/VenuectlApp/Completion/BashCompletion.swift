@@ -1,7 +1,5 @@
-/// `venuectl completions bash`: a `complete -F` function with a `case` per command that
-/// completes its flags, their fixed values or files, and venue slugs for VENUE. A slug
-/// is offered when it contains the word typed (`comm` finds `1920-commons`): names are
-/// remembered by their middle as often as by their start.
+/// `venuectl completions bash`. A venue slug is offered when it contains the word typed (`comm` finds
+/// `1920-commons`): names are remembered by their middle as often as by their start.
 enum BashCompletion {
     static func script(_ model: CompletionModel) -> String {
         let names = model.commands.map(\.name) + CompletionModel.topLevelFlags

@@ -1,10 +1,8 @@
 import VenueReports
 import VenuectlGrammar
 
-/// `venuectl __venues`: a line per venue of the local copy, `slug<TAB>name`, for the
-/// completion scripts. The slug (`joes-cafe`) needs no shell quoting and names the venue
-/// exactly (`VenueSearch` matches it as the whole name); the name is the description
-/// zsh and fish show beside it. Hidden from help: people type names, not this.
+/// `venuectl __venues`: `slug<TAB>name` lines for the completion scripts. The slug needs no shell quoting and names
+/// the venue exactly (`VenueSearch` matches it as the whole name).
 enum VenueNamesCommand {
     static let name = "__venues"
 

@@ -44,12 +44,9 @@ enum ZshCompletion {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// How a typed word matches a venue slug, as in bash and fish: anywhere in it (`com`
-    /// finds `1920-commons`, since names are remembered by their middle as often as by
-    /// their start), and capitals as small letters (slugs have none).
+    /// As in bash and fish: anywhere in the slug, and capitals as small letters (slugs have none).
     static let venueMatcher = "m:{A-Z}={a-z} l:|=* r:|=*"
 
-    /// `'--data[read venues from ...]:FILE:_files'`, with `-q` as an alternative spelling.
     private static func spec(_ flag: FlagSpec) -> String {
         let help = "[" + describe(flag.help) + "]"
         let value: String

@@ -2,7 +2,6 @@ import VenueReports
 
 /// venuectl's errors in a bar's or a prompt's format (`BarError` draws them).
 extension BarError {
-    /// The text for `format`, or nil when the format is not a bar's or a prompt's.
     static func render(_ error: CLIError, in format: StatusFormat) -> String? {
         render(brief: brief(error), message: "\(error)", in: format)
     }

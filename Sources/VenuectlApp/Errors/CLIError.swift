@@ -1,30 +1,21 @@
 import VenueReports
 import VenuedSystem
 
-/// Everything that can stop `venuectl`, each with one line for the user and its own
-/// exit code so that scripts can tell them apart (see docs/COMMANDS.md, "Exit codes"):
-/// the answer's own errors (`AnswerError`, shared with venued), and what only a client
-/// meets — venued unreachable, a browser, its output.
+/// Everything that can stop `venuectl`, each with one line for the user and its own exit code, so that scripts can
+/// tell them apart (docs/COMMANDS.md, "Exit codes").
 public enum CLIError: Error, Equatable, CustomStringConvertible {
-    /// A mistake in the request or its data, as venued would also say it.
     case answer(AnswerError)
-    /// `-o PATH` names something that is neither a file to replace nor a stream to write
-    /// into (a directory, a socket, a block device): refused, never replaced.
+    /// `-o PATH` is neither a file to replace nor a stream (a directory, a socket): refused, never replaced.
     case notAnOutput(path: String, kind: String)
-    /// `info` and `refresh` need venued, and it cannot be reached or used: exit 6.
+    /// `info` and `refresh` need venued, and it cannot be reached or used.
     case daemonUnavailable(DaemonFailure)
-    /// `refresh`: venued asked every source and none answered with venues: exit 7.
+    /// venued asked every source and none answered with venues.
     case refreshFailed(String)
-    /// `open`: the venue has no page to open: exit 8.
     case noPage(venue: String)
-    /// `open`: the browser opener ran and failed: exit 9.
     case openFailed(String)
-    /// The answer could not be written to stdout (a full disk, a closed descriptor, a
-    /// reader that went away), with the errno: exit 74, EX_IOERR of sysexits.h. Never 0:
-    /// a script must not take an answer it never got for one.
+    /// Never 0: a script must not take an answer it never got for one (74 is sysexits.h's EX_IOERR).
     case outputFailed(errno: Int32)
 
-    /// The exit code of `outputFailed`, which no other error uses.
     public static let outputFailedExitCode: Int32 = 74
 
     public var exitCode: Int32 {
@@ -70,13 +61,11 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
 
     package static func unwritable(path: String, reason: String) -> CLIError { .answer(.unwritable(path: path, reason: reason)) }
 
-    /// The same error, with a usage error pointing to `command`'s help.
     package func pointing(to command: String) -> CLIError {
         guard case .answer(let error) = self else { return self }
         return .answer(error.pointing(to: command))
     }
 
-    /// A file that could not be read, as the data error it is for venuectl (exit 4).
     package init(_ failure: BoundedFile.Failure) {
         self = .answer(AnswerError(failure))
     }

@@ -1,6 +1,5 @@
-/// Why venued could not answer, said so that a person knows what to do: `reason` names
-/// the socket and what happened, `hint` the command that helps. `status` turns it into
-/// its fallback notice; `info` and `refresh` into their error line (exit 6).
+/// Why venued could not answer, said so that a person knows what to do: `reason` names the socket and what
+/// happened, `hint` the command that helps.
 public struct DaemonFailure: Error, Equatable, Sendable {
     public let reason: String
     public let hint: String
@@ -20,9 +19,7 @@ public struct DaemonFailure: Error, Equatable, Sendable {
         DaemonFailure(reason: "venued on \(path) \(what)", hint: start.logText)
     }
 
-    /// venuectl did not send a byte: the socket's directory, or the process listening
-    /// on it, is not the user's own (`what` says whose it is, `remedy` what to do). For
-    /// `status` this is a fallback like a daemon that is down; for `info`, exit 6.
+    /// venuectl did not send a byte: the socket's directory, or the process listening on it, is not the user's own.
     package static func untrusted(_ what: String, remedy: String) -> DaemonFailure {
         DaemonFailure(reason: "not asking venued: \(what)", hint: remedy)
     }

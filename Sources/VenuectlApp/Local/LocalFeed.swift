@@ -2,16 +2,9 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// The data a command computes from: `--data FILE` when given; else what venued serves
-/// (`served`, the `feed` answer: the one source of truth while venued answers); else the
-/// copy venued keeps on disk, else the feed compiled into the binary (HOURS.md §4), with
-/// one notice that says venued could not answer.
-///
-/// `status`, `is-open` and `watch` ask venued their own questions and come here only
-/// when it cannot answer. `hours`, `next`, `search`, `open`, `calendar` and `favorites`
-/// compute from the feed venued serves (`served`): typed by a person, they can afford
-/// the ~1 ms of decoding, and they show exactly what venued serves even when its cache
-/// file is older (a full disk). `source` says which copy it was.
+/// The data a command computes from: `--data FILE`; else what venued serves (`served`, the one source of truth
+/// while venued answers); else venued's copy on disk, else the bundled feed, with one notice that says why. Typed
+/// commands can afford the decoding, and so show exactly what venued serves even when its cache file is older.
 package struct LocalFeed {
     package let copy: FeedCopy
     /// Lines for stderr: the parts of a `--data` file that were skipped.
@@ -26,7 +19,6 @@ package struct LocalFeed {
     /// How long a typed command waits for venued's feed before it computes from the local copy.
     static let feedBudget = 1.0
 
-    /// `--data FILE`, else venued's feed, else the local copy with a notice.
     static func served(_ path: String?, socket: String? = nil, context: Context) throws(CLIError) -> LocalFeed {
         if path != nil { return try load(path, environment: context.environment) }
         let asked = try DaemonStatus.ask(DaemonRequest.feed, socket: socket, context: context, command: "feed", asked: "feed",
@@ -39,7 +31,6 @@ package struct LocalFeed {
         return local
     }
 
-    /// The feed of venued's answer, decoded as venued decoded it.
     private static func feed(in answer: JSONValue) -> FeedCopy? {
         guard case .string(let text)? = answer["feed"], case .string(let name)? = answer["source"],
               let source = FeedSource(rawValue: name), let feed = try? FeedDecoder.decode(Array(text.utf8)) else { return nil }
@@ -56,9 +47,8 @@ package struct LocalFeed {
         }
     }
 
-    /// How current the copy is, as `status` would say: venued's word for what it served,
-    /// the fallback's rule for a copy shown because it could not answer, and for a
-    /// `--data` file nothing (it is what was asked for).
+    /// As `status` would say it: venued's word for what it served, the fallback's rule when it could not answer, and
+    /// nothing for a `--data` file (it is what was asked for).
     func age(now: Instant) -> DataAge {
         if let unreachable { return DataAge.fallback(copy, unreachableHint: unreachable.hint, now: now) }
         return DataAge(fetchedAt: copy.fetchedAt, staleness: servedStaleness)
@@ -85,12 +75,10 @@ package struct LocalFeed {
         return LocalFeed(copy: try answering(try FeedFile.load(path: nil)), skippedData: nil, skippedCache: skipped)
     }
 
-    /// `file data, 2023-09-16 to 2023-09-22`: what every answer's header says of its data.
     func describe(_ coverage: Coverage?) -> String {
         "\(copy.source.rawValue) data, " + (coverage.map { "\($0.first) to \($0.last)" } ?? "no dates")
     }
 
-    /// The notes of a command that computes locally, for stderr.
     var notes: [String] {
         [skippedData.map { "note: " + $0 }, skippedCache.map { "note: \($0), so the bundled data is shown" }].compactMap { $0 }
     }
@@ -105,14 +93,11 @@ package struct LocalFeed {
         Venuectl.writeError("venuectl: " + notice(unreachable, zone: zone))
     }
 
-    /// An instant of an answer (ISO 8601 with its offset); nil for anything else.
     private static func instant(_ text: String) -> Instant? {
         guard case .withOffset(let local, let offset)? = FeedTime(parsing: text) else { return nil }
         return Instant(secondsSinceEpoch: local.wallSeconds - offset)
     }
 
-    /// The one line of a command that asked venued first:
-    /// `venued is not running (no socket at P); showing the cached copy from 2026-11-20 — start it with ...`
     func notice(_ failure: DaemonFailure, zone: ZoneRules) -> String {
         var shown = copy.source == .cache
             ? "showing the cached copy" + (copy.fetchedAt.map { " from \(zone.localDate(of: $0))" } ?? "")

@@ -18,10 +18,8 @@ struct LocalWatch {
         campus = Campus(feed: copy.feed, zone: try answering(try StatusReport.zone(options.tz)))
     }
 
-    /// Prints the status if its text changed (the printer skips a repeat); returns the
-    /// wall-clock instant (seconds since the epoch) of the next step: when the text can
-    /// next change, or when to try venued again, whichever is sooner. `failure` is why
-    /// venued is not followed; nil with `--data`.
+    /// Returns the next step's wall-clock instant (seconds since the epoch): when the text can next change, or when to
+    /// try venued again, whichever is sooner. `failure` is nil with `--data`.
     func step(_ printer: inout WatchPrinter, unreachable failure: DaemonFailure?, retryAfter: Double) throws(CLIError) -> Double {
         let clock = WallClock()
         let now = clock.now()

@@ -2,18 +2,14 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// The menus venued serves (`menus` request, docs/PROTOCOL.md), for `menu`,
-/// `search --dish` and `status --details` without `--menus`: the one place venuectl asks for them. Each date's
-/// body is decoded here with the same `MenuDecoder` as a `--menus` file, so both answer
-/// alike. There is no local fallback: when venued cannot answer, one line says so and
-/// how to read menus without it.
+/// The menus venued serves: the one place venuectl asks for them. Each body is decoded with the same `MenuDecoder`
+/// as a `--menus` file, so both answer alike; without venued, one line says how to read menus without it.
 enum ServedMenus {
     /// Up to 8 days of bodies (a few MB at most) cross a local socket: far under this.
     static let budget = 2.0
     /// The dates one request may name (venued's `MenusAnswer.dateLimit`).
     static let dateLimit = 8
 
-    /// `socket`: the one `--socket` names, for `status --details`; nil for the usual one.
     static func load(dates: ClosedRange<LocalDate>, zone: ZoneRules, socket: String? = nil, context: Context) throws(CLIError) -> MenuCopy {
         let asked = (dates.lowerBound.dayNumber...dates.upperBound.dayNumber).prefix(dateLimit).map { JSONText.quote("\(LocalDate(dayNumber: $0))") }
         let request = JSONText.object([("v", "\(Request.version)"), ("cmd", JSONText.quote("menus")), ("dates", JSONText.array(asked))])

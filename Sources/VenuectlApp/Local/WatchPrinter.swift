@@ -3,19 +3,10 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// What `watch` prints: each answer once (the same text twice in a row is skipped, as
-/// after a reconnect that changed nothing), as `status` would print it, and where:
-///
-/// - `stream`, for the bars (every format but plain): one answer after the other, as the
-///   consumer reads them; for i3bar the streaming protocol (a header, an endless array,
-///   one block list per line).
-/// - `screen`, plain on a terminal: the block redrawn in place on the terminal's
-///   alternate screen (cursor home, each line cleared to its end, the rest below
-///   cleared), with watch's notice under it rather than scrolled away; the user's own
-///   screen comes back on every way out (`finish`, or a signal: `TerminalScreen`).
-/// - `log`, plain into a pipe or a file: one block per change, a blank line between
-///   blocks, and clock times instead of countdowns (`StatusPresentation.countdown`), so
-///   a block is a record that stays true and a countdown does not add one a minute.
+/// What `watch` prints: each answer once, as `status` would print it, and where: `stream` for the bars (for i3bar
+/// its streaming protocol); `screen`, plain on a terminal, redrawn in place on the alternate screen with watch's
+/// notice under it, the user's screen coming back on every way out; `log`, plain into a pipe or a file, with clock
+/// times instead of countdowns, so that a block is a record that stays true and a countdown adds none a minute.
 struct WatchPrinter {
     enum Mode: Equatable { case stream, screen, log }
 
@@ -23,13 +14,11 @@ struct WatchPrinter {
     let mode: Mode
     private(set) var printed = 0
     private var last: String?
-    /// The block last drawn on the screen, to draw again under a new notice.
     private var lastBlock = ""
     /// What watch has to say (venued is away): under the block on the screen, else stderr.
     private var notice: String?
     private var onScreen = false
-    /// Whether the last line came from the local copy: the first one that does is a
-    /// JSON `snapshot`, as venued's first push is.
+    /// The first line from the local copy is a JSON `snapshot`, as venued's first push is.
     private var followingLocalCopy = false
 
     init(presentation: StatusPresentation, stdoutIsTTY: Bool) {
@@ -48,7 +37,6 @@ struct WatchPrinter {
         self.mode = mode
     }
 
-    /// A pushed answer: venued's rendered text, or its JSON line as it came.
     mutating func print(_ answer: Answer) throws(CLIError) {
         followingLocalCopy = false
         if presentation.format == .json {
@@ -58,12 +46,8 @@ struct WatchPrinter {
         }
     }
 
-    /// A locally computed report, rendered as venued would have. JSON is venued's push
-    /// (`{"ok":true,"event":...}` and the status members, as PushRenderer writes it), so
-    /// a script reads one shape whoever computed the line: the first line from the local
-    /// copy is its `snapshot`, the later ones `transition`s (the copy does not change
-    /// while followed, so there is no `data`). It is compared without its instants
-    /// (`StatusJSON.shown`): its `at` moves with every step.
+    /// JSON has the shape of venued's push (a `snapshot`, then `transition`s), so a script reads one shape whoever
+    /// computed the line; it is compared without its instants (`StatusJSON.shown`): its `at` moves with every step.
     mutating func print(_ report: StatusReport) throws(CLIError) {
         guard presentation.format == .json else { return try emit(presentation.render(report)) }
         let members = StatusJSON.members(report)
@@ -72,8 +56,7 @@ struct WatchPrinter {
         try emit(Reply.event(event, members), unless: StatusJSON.shown(members))
     }
 
-    /// Says `line` (one line, without "venuectl: "): under the block on the screen, else
-    /// on stderr. nil clears the screen's notice once venued is followed again.
+    /// Under the block on the screen, else on stderr; nil clears the screen's notice once venued is followed again.
     mutating func say(_ line: String?) throws(CLIError) {
         guard mode == .screen else {
             if let line { Venuectl.writeError("venuectl: " + line) }
@@ -84,14 +67,12 @@ struct WatchPrinter {
         if onScreen { try draw() }
     }
 
-    /// Leaves the screen, if watch is on it: on every way out of `watch`.
     mutating func finish() {
         if onScreen { TerminalScreen.leave() }
         onScreen = false
     }
 
-    /// Leaves the screen and prints the last block on the user's own: `--count` is done,
-    /// and its answer must not vanish with the alternate screen.
+    /// `--count` is done: its answer must not vanish with the alternate screen.
     mutating func finishShowingLast() throws(CLIError) {
         guard onScreen else { return }
         finish()
@@ -118,7 +99,6 @@ struct WatchPrinter {
         printed += 1
     }
 
-    /// The block (and the notice) from the top of the alternate screen.
     private mutating func draw() throws(CLIError) {
         if !onScreen {
             guard TerminalScreen.enter() else { throw .outputFailed(errno: errno) }
