@@ -1,6 +1,6 @@
 // The Linux interfaces that Swift's Glibc module does not export: epoll(7) and
 // eventfd(2), for venued's connection loop, accept4(2) and pthread_setname_np(3)
-// (declared by glibc only under _GNU_SOURCE, hence the wrappers compiled in accept4.c
+// (declared by glibc only under _GNU_SOURCE, hence the wrappers compiled in socket_calls.c
 // and thread_name.c), timerfd(2) for deadlines on the wall clock (wall_timer.c),
 // glibc's malloc tuning (malloc.c), and the terminal's alternate screen with signal
 // handlers that leave it (terminal_screen.c).
@@ -9,6 +9,7 @@
 
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <stddef.h>
 
 /// A CLOCK_REALTIME timerfd, non-blocking and close-on-exec; -1 (errno set) on failure.
 int venued_wall_timer_create(void);
@@ -21,6 +22,12 @@ int venued_wall_timer_arm(int fd, long long seconds, long nanoseconds);
 /// accept4(fd, NULL, NULL, flags): one call for the connection and its
 /// SOCK_CLOEXEC | SOCK_NONBLOCK flags, instead of accept plus two fcntl calls.
 int venued_accept4(int fd, int flags);
+
+/// recv, send and close for the connection loop, as plain system calls: the same results
+/// and errno, without glibc's cancellation-point bookkeeping (socket_calls.c says why).
+long venued_recv(int fd, void *buffer, size_t count, int flags);
+long venued_send(int fd, const void *bytes, size_t count, int flags);
+int venued_close(int fd);
 
 /// pthread_setname_np(pthread_self(), name): the name `top -H` and `ps -L` show for the
 /// calling thread. 0, or ERANGE when `name` has more than 15 bytes.

@@ -1,3 +1,4 @@
+import CLinuxEvents
 import Glibc
 import VenuedSystem
 
@@ -6,11 +7,11 @@ import VenuedSystem
 enum SocketIO {
     /// Some bytes went out (maybe fewer), the buffer is full (try again when writable), or the peer is gone.
     static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Syscall.IO {
-        Syscall.io { Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        Syscall.io { venued_send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
     }
 
     static func receive(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, count: Int) -> Syscall.IO {
-        Syscall.io { recv(fd, buffer.baseAddress, count, Int32(MSG_DONTWAIT)) }
+        Syscall.io { venued_recv(fd, buffer.baseAddress, count, Int32(MSG_DONTWAIT)) }
     }
 
     /// Sends all of `text` now or returns false: for pushes and a last error line, not worth waiting for.

@@ -1,8 +1,0 @@
-#define _GNU_SOURCE
-#include <stddef.h>
-#include <sys/socket.h>
-#include "CLinuxEvents.h"
-
-int venued_accept4(int fd, int flags) {
-    return accept4(fd, NULL, NULL, flags);
-}
