@@ -3,7 +3,6 @@ import Glibc
 import VenueReports
 import VenuectlGrammar
 import VenuedProtocol
-import VenuectlGrammar
 import VenuedSystem
 
 /// `venuectl`'s entry point: one command table (which also writes `--help`), and every `CLIError` turned into

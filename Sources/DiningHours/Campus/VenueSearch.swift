@@ -100,7 +100,7 @@ public struct VenueSearch: Sendable {
     /// without the quadratic comparison, so a 16 KB query costs what a short one does on venued's loop.
     private static func distance(_ a: String, _ b: String, within allowed: Int) -> Int? {
         guard abs(a.count - b.count) <= allowed else { return nil }
-        let distance = editDistance(a, b)
+        let distance = Spelling.distance(Array(a), Array(b))
         return distance <= allowed ? distance : nil
     }
 

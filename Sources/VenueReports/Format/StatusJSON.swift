@@ -42,9 +42,6 @@ public enum StatusJSON {
             }
             return JSONText.object(members)
         }
-        let coverage = report.coverage.map {
-            JSONText.object([("first", JSONText.quote("\($0.first)")), ("last", JSONText.quote("\($0.last)"))])
-        } ?? "null"
         // At the top only when every venue shown (or, with --open-now, left out) is unknown for the same reason.
         let judged = report.rows.isEmpty && report.withheld.count == report.chosen ? report.withheld : report.rows
         let reasons = Set(judged.map { $0.status.unknownReason?.name })
@@ -60,7 +57,7 @@ public enum StatusJSON {
             ("stale_reason", JSONText.string(age.staleness?.name)),
             ("fetched_at", JSONText.string(age.fetchedAt.map(zone.iso8601))),
             ("tz", JSONText.quote(zone.identifier)),
-            ("coverage", coverage),
+            ("coverage", Reply.coverage(report.coverage)),
             ("unknown_reason", JSONText.string(sharedReason)),
             ("venues", "[" + venues.joined(separator: ",") + "]"),
         ] + withheld + dishes

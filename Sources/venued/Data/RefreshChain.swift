@@ -36,7 +36,7 @@ struct RefreshChain: Sendable {
     }
 
     var report: RefreshReport { RefreshReport(attempts: attempts) }
-    var succeeded: Bool { attempts.contains(where: \.ok) }
+    var succeeded: Bool { report.succeeded }
 
     /// Nil once a source gave venues or none is left.
     mutating func next(held meta: CacheFiles.Meta?) -> Fetch? {

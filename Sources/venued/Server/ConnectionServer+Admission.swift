@@ -23,8 +23,9 @@ extension ConnectionServer {
                     return
                 }
             }
-            guard let peer = SocketIO.peer(fd), peer.uid == uid else {
-                refuseStranger(fd, uid: SocketIO.peer(fd)?.uid)
+            let peer = SocketIO.peer(fd)
+            guard let peer, peer.uid == uid else {
+                refuseStranger(fd, uid: peer?.uid)
                 continue
             }
             if connections.requestSlotsTaken < Self.maxConnections && waitingRoom.isEmpty {
@@ -47,7 +48,7 @@ extension ConnectionServer {
     private mutating func open(_ fd: Int32, peer: Int32) {
         guard var connection = connections.open(fd, peer: peer, requestLimit: Self.requestLimit, now: turnTime()) else {
             // Not while another is lent, which admission never is: the descriptor is not left open all the same.
-            Glibc.close(fd)
+            _ = venued_close(fd)
             return
         }
         setDeadline(&connection, Self.readDeadline)
@@ -110,7 +111,7 @@ extension ConnectionServer {
         SocketIO.sendAll(fd, Reply.error(error))
         var reads = 0
         while reads < 4, case .processed(let count) = SocketIO.receive(fd, into: chunk, count: chunk.count), count > 0 { reads += 1 }
-        Glibc.close(fd)
+        _ = venued_close(fd)
     }
 
     /// Logged once a second at most, with the count, so that a stranger's flood cannot fill the log.

@@ -37,9 +37,7 @@ extension ConnectionServer {
         promptChanges = [:]
         promptWriteInFlight = true
     }
-}
 
-extension ConnectionServer {
     /// A failure is logged when a file starts failing, not at every write.
     mutating func promptFilesWritten(_ results: [(name: String, failure: String?)]) {
         promptWriteInFlight = false

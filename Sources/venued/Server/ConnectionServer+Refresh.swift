@@ -47,7 +47,7 @@ extension ConnectionServer {
 
     private mutating func nextFetch() {
         let held = snapshot.meta
-        guard refresh.chain != nil, let fetch = refresh.chain?.next(held: held) else { return endChain() }
+        guard let fetch = refresh.chain?.next(held: held) else { return endChain() }
         if let reason = launch(fetch) { failed(fetch, reason, retryAfter: nil) }
     }
 

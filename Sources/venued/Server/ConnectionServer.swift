@@ -279,7 +279,7 @@ struct ConnectionServer {
         }
         connections.remove(connection)
         connection.phase = .closed
-        Glibc.close(connection.fd)
+        _ = venued_close(connection.fd)
     }
 
     /// Monotonic seconds, read once a turn, so a request costs no clock readings of its own.
