@@ -96,7 +96,7 @@ let package = Package(
         // against a scripted HTTP server on 127.0.0.1.
         .testTarget(
             name: "VenuedTests",
-            dependencies: ["venued", "DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol", "TestSupport"],
+            dependencies: ["venued", "VenuectlApp", "DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuectlGrammar", "VenuedProtocol", "TestSupport"],
             // The FUSE server the stalled-file-system test and the scripted notification
             // server of the timing tests, which run with python3.
             exclude: ["Support/stallfs.py", "Support/scripted_notifications.py"],

@@ -81,21 +81,8 @@ private struct MenuReader {
             return nil
         }
         guard let (start, end) = times(json, date: date, at: location) else { return nil }
-        var stations: [Station] = []
-        switch json["stations"] {
-        case .array(let elements)?:
-            for (index, element) in elements.enumerated() {
-                guard stations.count < limits.stationsPerMenu else {
-                    log.warn(location, "lists \(elements.count) stations; only the first \(limits.stationsPerMenu) are kept")
-                    break
-                }
-                if let station = station(element, at: "\(location), station \(index + 1)") { stations.append(station) }
-            }
-        case nil, .null?:
-            break
-        case let other?:
-            log.warn(location, "stations is \(other.kindName), not an array; the meal is listed without dishes")
-        }
+        let stations = elements(json["stations"], noun: "station", limit: limits.stationsPerMenu, at: location,
+                                otherwise: "the meal is listed without dishes") { $0.station($1, at: $2) }
         return Menu(venueID: venueID, venueName: venueName, date: date, service: service, start: start, end: end, stations: stations)
     }
 
@@ -130,6 +117,28 @@ private struct MenuReader {
         return (start.instant, zone.instant(for: nextWall))
     }
 
+    /// The first `limit` elements of a `stations` or `items` array that decode; missing or null is none, and
+    /// anything else is warned about (`otherwise` says what the reader gets instead).
+    mutating func elements<Element>(_ json: JSONValue?, noun: String, limit: Int, at location: String, otherwise: String,
+                                    _ decode: (inout MenuReader, JSONValue, String) -> Element?) -> [Element] {
+        var kept: [Element] = []
+        switch json {
+        case .array(let elements)?:
+            for (index, element) in elements.enumerated() {
+                guard kept.count < limit else {
+                    log.warn(location, "lists \(elements.count) \(noun)s; only the first \(limit) are kept")
+                    break
+                }
+                if let decoded = decode(&self, element, "\(location), \(noun) \(index + 1)") { kept.append(decoded) }
+            }
+        case nil, .null?:
+            break
+        case let other?:
+            log.warn(location, "\(noun)s is \(other.kindName), not an array; \(otherwise)")
+        }
+        return kept
+    }
+
     mutating func station(_ json: JSONValue, at location: String) -> Station? {
         guard case .object = json else {
             log.warn(location, "is \(json.kindName), not an object; skipped")
@@ -137,21 +146,8 @@ private struct MenuReader {
         }
         let name = UntrustedText.singleLine(text(json["name"], limits.textBytes, field: "name", at: location)).trimmingSpaces
         let here = name.isEmpty ? location : "\(location) (\(name))"
-        var items: [MenuItem] = []
-        switch json["items"] {
-        case .array(let elements)?:
-            for (index, element) in elements.enumerated() {
-                guard items.count < limits.itemsPerStation else {
-                    log.warn(here, "lists \(elements.count) items; only the first \(limits.itemsPerStation) are kept")
-                    break
-                }
-                if let item = item(element, at: "\(here), item \(index + 1)") { items.append(item) }
-            }
-        case nil, .null?:
-            break
-        case let other?:
-            log.warn(here, "items is \(other.kindName), not an array; the station is left out")
-        }
+        let items = elements(json["items"], noun: "item", limit: limits.itemsPerStation, at: here,
+                             otherwise: "the station is left out") { $0.item($1, at: $2) }
         return Station(name: name.isEmpty ? "Station" : name, items: items)
     }
 

@@ -7,8 +7,9 @@ import VenuedSystem
 /// the whole exchange, so a daemon that accepts and never answers costs the budget and no more. Every command
 /// connects through `open`, which sends nothing to a socket that is not the user's own venued (`SocketTrust`).
 public struct DaemonConnection: Sendable {
-    /// Answers are a few KB; anything this large is not venued.
-    static let answerLimit = 4 << 20
+    /// Above venued's largest answer, the held feed (at most 4 MB) quoted, which escapes can double; a bound,
+    /// so that what answers on the socket cannot make venuectl read without end.
+    static let answerLimit = 16 << 20
 
     public let path: String
     /// The user venuectl runs as: the only uid whose venued it talks to.
@@ -146,8 +147,10 @@ public final class DaemonStream {
         // Uninitialised: recv fills it, and zeroing 64 KB is more work than the answer.
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
         defer { chunk.deallocate() }
+        // Each byte is searched once: a large answer (the held feed) comes in many reads.
+        var searched = 0
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(buffer[..<newline])
                 buffer.removeSubrange(...newline)
                 guard let answer = Answer(line: line) else {
@@ -155,6 +158,7 @@ public final class DaemonStream {
                 }
                 return .answer(answer)
             }
+            searched = buffer.count
             let limit = DaemonConnection.answerLimit
             guard buffer.count <= limit else { return .failure(.unusable(path, "sent an answer over \(limit >> 20) MB")) }
             switch wait(for: Int16(POLLIN), until: deadline, watchingOutput: watchingOutput) {
