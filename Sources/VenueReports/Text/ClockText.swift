@@ -62,7 +62,7 @@ package enum ClockText {
     private static func distance(of target: LocalDateTime, from today: LocalDate) -> Distance {
         let days = target.date.dayNumber - today.dayNumber
         if days == 0 { return .today }
-        // The feed writes "until midnight" as 23:59; say it the way the sign on the door does.
+        // Midnight, which the feed writes as 23:59 and the engine ends at 00:00: said as the sign on the door says it.
         if days == 1 && target.secondOfDay == 0 { return .midnight }
         return days > 0 && days < 7 ? .thisWeek : .later
     }
