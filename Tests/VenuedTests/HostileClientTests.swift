@@ -112,6 +112,51 @@ import VenuedSystem
         #expect(reopened.load(ordering: .relaxed) > 64)
     }
 
+    /// Long questions (64 queries of 220 bytes and a template, each one new) sent and abandoned as fast as a
+    /// client can: dropped unparsed when their client has gone, else parsed on the compute lane, where clients
+    /// take turns, they leave short `status` requests a rate of the same order as without them (about half, in a
+    /// debug build, with the flood's own thread on the same two cores). Parsed on the loop, each cost what a
+    /// hundred prompts do, and the short requests kept a seventieth of their rate.
+    @Test func aFloodOfLongQuestionsLeavesShortOnesTheirRate() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        let (path, status) = (home.socketPath, status + "\n")
+        func shortRequests(for seconds: Double) -> Int {
+            let until = Date().addingTimeInterval(seconds)
+            var answered = 0
+            while Date() < until && answered < 1_000_000 {
+                guard let client = try? UnixClient(path: path, timeout: 3) else { continue }
+                if (try? client.send(status)) != nil, (try? client.readLine()) != nil { answered += 1 }
+                client.close()
+            }
+            return answered
+        }
+        let alone = shortRequests(for: 1)
+        let stop = Atomic(false)
+        let sent = Atomic(0)
+        let queries = (0..<64).map { "\"\(String(format: "%03d", $0)) commons \(String(repeating: "x", count: 210))\"" }
+        let head = #"{"v":1,"cmd":"status","render":"template","template":"\#(String(repeating: "{name} {state} ", count: 66))","venues":["#
+            + queries.joined(separator: ",") + #"],"soon":"#
+        let flood = Thread {
+            let until = Date().addingTimeInterval(10)
+            var soon = 0
+            while !stop.load(ordering: .relaxed) && Date() < until && soon < 1_000_000 {
+                guard let client = try? UnixClient(path: path, timeout: 1) else { continue }
+                try? client.send(head + "\(soon % 1441)}\n")
+                client.close()
+                soon += 1
+                sent.store(soon, ordering: .relaxed)
+            }
+        }
+        flood.start()
+        defer { stop.store(true, ordering: .relaxed) }
+        try waitUntil("the flood's first hundred questions") { sent.load(ordering: .relaxed) >= 100 }
+        let during = shortRequests(for: 1)
+        stop.store(true, ordering: .relaxed)
+        #expect(during * 5 >= alone, "\(during) short requests answered during \(sent.load(ordering: .relaxed)) long ones, \(alone) alone")
+        #expect(try daemon.request(info)["ok"] as? Bool == true)
+    }
+
     @Test func subscribersHaveTheirOwnSlotsAndACap() throws {
         let daemon = try DaemonProcess(home: home, arguments: arguments)
         defer { daemon.stop() }

@@ -13,6 +13,8 @@ extension ConnectionServer {
         case compute(@Sendable () throws(ProtocolError) -> String)
         /// Fetch now, through the refresh gate.
         case refresh
+        /// A long line, parsed on the compute lane (`parsedOffLoop`).
+        case parse([UInt8], at: Instant)
     }
 
     /// `bytes` is valid for the call only: a hit in this second's lines is answered without copying them.
@@ -20,8 +22,17 @@ extension ConnectionServer {
         let now = clock.now()
         // A status request asked before this second, byte for byte: its line is kept.
         if let line = lines.line(forRequest: bytes, version: prepared.version, at: now) { return .reply(line) }
+        // Parsing 16 KB of queries and a template costs the loop what a hundred prompts do, and a client can send
+        // them as fast as it connects: a line longer than a prompt's is parsed where clients wait in turn.
+        if bytes.count > Self.longLine { return .parse(Array(bytes), at: now) }
+        do { return outcome(of: try Request(parsing: Array(bytes)), remembering: bytes, at: now) } catch {
+            return .reply(Reply.error(error))
+        }
+    }
+
+    /// What `request` asks for; a status line made here is kept for `bytes`, the request as sent, when given.
+    mutating func outcome(of request: Request, remembering bytes: UnsafeRawBufferPointer?, at now: Instant) -> Outcome {
         do {
-            let request = try Request(parsing: Array(bytes))
             switch request.command {
             case .status:
                 let (options, presentation) = try StatusQuery.decode(.status, request.fields)
@@ -33,7 +44,7 @@ extension ConnectionServer {
                 let zone = try prepared.zone(options)
                 prepared.build(zone)
                 let line = try prepared.line(options, in: zone, presentation: presentation, favorites: favorites, at: now)
-                lines.remember(line, forRequest: bytes, version: prepared.version, at: now)
+                if let bytes { lines.remember(line, forRequest: bytes, version: prepared.version, at: now) }
                 return .reply(line)
             case .subscribe:
                 let (options, presentation) = try StatusQuery.decode(.subscribe, request.fields)
@@ -68,6 +79,19 @@ extension ConnectionServer {
             }
         } catch {
             return .reply(Reply.error(error))
+        }
+    }
+
+    /// A long line's parse, on the compute lane: a status question is answered there too, anything else goes back
+    /// to the loop, which owns what it needs (`outcome(of:)`).
+    static func parsedOffLoop(_ bytes: [UInt8], token: UInt64, prepared: Prepared, at now: Instant) -> Handoff.Finished {
+        do throws(ProtocolError) {
+            let request = try Request(parsing: bytes)
+            guard request.command == .status else { return .parsed(token: token, request, at: now) }
+            let (options, presentation) = try StatusQuery.decode(.status, request.fields)
+            return .answer(token: token, try prepared.line(options, presentation: presentation, favorites: Favorites(sentIn: options), at: now))
+        } catch {
+            return .answer(token: token, Reply.error(error))
         }
     }
 }

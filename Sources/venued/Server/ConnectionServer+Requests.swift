@@ -60,8 +60,6 @@ extension ConnectionServer {
                 connection.closeAfterAnswer = true
                 send(&connection, Reply.error(ProtocolError("request longer than \(Self.requestLimit) bytes")))
             case .line(let line):
-                // A long line costs parsing before anything is known of it: not for a client that has gone already.
-                if line.count > Self.longLine && SocketIO.peerIsGone(connection.fd) { return close(&connection) }
                 served += 1
                 line.withUnsafeBytes { serve(&connection, $0) }
             }
@@ -77,6 +75,9 @@ extension ConnectionServer {
 
     /// `line` is valid for the call only.
     private mutating func serve(_ connection: inout Connection, _ line: UnsafeRawBufferPointer) {
+        // A long line costs a parse (on the compute lane) before anything is known of it: not for a client that has
+        // gone already, as a flood's do.
+        if line.count > Self.longLine && SocketIO.peerIsGone(connection.fd) { return close(&connection) }
         requestsSinceTrim += 1
         connection.requests += 1
         if connection.requests >= Self.requestsPerConnection { connection.closeAfterAnswer = true }
@@ -84,7 +85,11 @@ extension ConnectionServer {
     }
 
     private mutating func answer(_ connection: inout Connection, _ line: UnsafeRawBufferPointer) {
-        switch handle(line) {
+        respond(&connection, handle(line))
+    }
+
+    mutating func respond(_ connection: inout Connection, _ outcome: Outcome) {
+        switch outcome {
         case .reply(let text):
             send(&connection, text)
         case .subscribe(let subscription):
@@ -98,6 +103,9 @@ extension ConnectionServer {
             }
         case .refresh:
             askRefresh(&connection)
+        case .parse(let bytes, let now):
+            let (token, prepared) = (connection.token, prepared)
+            handOff(&connection) { Self.parsedOffLoop(bytes, token: token, prepared: prepared, at: now) }
         }
     }
 
@@ -174,6 +182,11 @@ extension ConnectionServer {
             case .answer(let token, let text):
                 withHandedOff(token) { server, connection in
                     server.send(&connection, text)
+                    server.serveLines(&connection)
+                }
+            case .parsed(let token, let request, let now):
+                withHandedOff(token) { server, connection in
+                    server.respond(&connection, server.outcome(of: request, remembering: nil, at: now))
                     server.serveLines(&connection)
                 }
             case .subscribed(let token, let subscription, let first):

@@ -1,4 +1,5 @@
 import CLinuxEvents
+import DiningHours
 import Glibc
 import Synchronization
 import VenuedProtocol
@@ -13,6 +14,8 @@ import VenuedSystem
 final class Handoff: Sendable {
     enum Finished: Sendable {
         case answer(token: UInt64, String)
+        /// A long line parsed on the lane, for the loop to act on (`ConnectionServer.parsedOffLoop`).
+        case parsed(token: UInt64, Request, at: Instant)
         /// A new subscriber's first line, or why it cannot be followed.
         case subscribed(token: UInt64, Subscription, Result<PushLine, ProtocolError>)
         case pushes(SubscriberHub.Round, [SubscriberHub.Computed])
