@@ -18,29 +18,27 @@ public enum FeedDecoder {
                 let text = text(message).map { cut($0, limits.messageBytes) } ?? message.kindName
                 throw .upstreamError(UntrustedText.singleLine(text))
             }
-            if case .object(let members) = document {
-                let keys = members.prefix(4).map { cut($0.key, 40) }.joined(separator: ", ")
-                throw .notAVenueList("an object with keys \(UntrustedText.singleLine(keys)) (an older Penn format?)")
-            }
-            throw .notAVenueList(document.kindName)
+            throw .notAVenueList(document.firstKeys.map { "an object with keys \($0) (an older Penn format?)" }
+                                 ?? document.kindName)
         }
-        var reader = Reader(limits: limits)
+        var reader = Reader(limits: limits, log: WarningLog(limit: limits.warnings))
         var venues: [Venue] = []
         var seen: Set<Int> = []
         for (position, element) in elements.enumerated() {
             guard venues.count < limits.venues else {
-                reader.warn("", "the feed lists \(elements.count) entries; only the first \(limits.venues) venues are kept")
+                reader.log.warn("", "the feed lists \(elements.count) entries; "
+                                    + "only the first \(limits.venues) venues are kept")
                 break
             }
             guard let venue = reader.venue(element, position: position) else { continue }
             guard seen.insert(venue.id).inserted else {
-                reader.warn("venue \(venue.id)", "appears again at position \(position); the first one is kept")
+                reader.log.warn("venue \(venue.id)", "appears again at position \(position); the first one is kept")
                 continue
             }
             venues.append(venue)
         }
         venues = reader.withoutOutliers(venues)
-        return Feed(venues: venues, warnings: reader.warnings, warningCount: reader.warningCount)
+        return Feed(venues: venues, warnings: reader.log.warnings, warningCount: reader.log.count)
     }
 
     /// `text` cut to at most `limit` bytes of UTF-8, at a character boundary.
@@ -69,126 +67,83 @@ public enum FeedDecoder {
         default: return nil
         }
     }
+
+    /// A field as a warning quotes it: its text cut short, else its kind.
+    static func shown(_ json: JSONValue?) -> String {
+        json.map { text($0).map { "'\(cut($0, 40))'" } ?? $0.kindName } ?? "missing"
+    }
 }
 
-private struct Reader {
+private struct Reader: DecodingPass {
     let limits: FeedLimits
-    private var log: WarningLog
-    var warnings: [FeedWarning] { log.warnings }
-    var warningCount: Int { log.count }
-
-    init(limits: FeedLimits) {
-        self.limits = limits
-        self.log = WarningLog(limit: limits.warnings)
-    }
-
-    mutating func warn(_ location: @autoclosure () -> String, _ reason: @autoclosure () -> String) {
-        log.warn(location(), reason())
-    }
-
-    mutating func text(_ json: JSONValue?, _ limit: Int, field: String, at location: @autoclosure () -> String) -> String? {
-        log.text(json, limit, field: field, at: location())
-    }
+    var log: WarningLog
 
     mutating func venue(_ json: JSONValue, position: Int) -> Venue? {
         let limits = self.limits
         let here = "venue at position \(position)"
-        guard case .object = json else {
-            warn(here, "is \(json.kindName), not an object; skipped")
-            return nil
-        }
-        guard let id = FeedDecoder.integer(json["id"]) else {
-            warn(here, "has no integer id; skipped")
-            return nil
-        }
+        guard case .object = json else { return log.skip(here, "is \(json.kindName), not an object; skipped") }
+        guard let id = FeedDecoder.integer(json["id"]) else { return log.skip(here, "has no integer id; skipped") }
         // Cleaned here, not only by `Venue`, so that a name of nothing but controls counts as none.
-        var name = text(json["name"], limits.textBytes, field: "name", at: "venue \(id)")
+        var name = log.text(json["name"], limits.textBytes, field: "name", at: "venue \(id)")
             .map { UntrustedText.singleLine(HTMLEntities.decode($0)) } ?? ""
         if name.isEmpty {
             name = "Venue \(id)"
-            warn("venue \(id)", "has no name; shown as '\(name)'")
+            log.warn("venue \(id)", "has no name; shown as '\(name)'")
         }
         let location = "venue \(id) (\(name))"
         var days: [Day] = []
         switch json["days"] {
         case .array(let elements)?:
-            for (index, element) in elements.enumerated() {
-                guard days.count < limits.daysPerVenue else {
-                    warn(location, "lists \(elements.count) days; only the first \(limits.daysPerVenue) are kept")
-                    break
-                }
-                if let day = day(element, venue: location, position: index + 1) { days.append(day) }
+            days = keep(elements, "days", limit: limits.daysPerVenue, at: location) {
+                $0.day($1, venue: location, position: $2)
             }
         case nil, .null?:
-            warn(location, "has no days; its hours are unknown")
+            log.warn(location, "has no days; its hours are unknown")
         case let other?:
-            warn(location, "days is \(other.kindName), not an array; its hours are unknown")
+            log.warn(location, "days is \(other.kindName), not an array; its hours are unknown")
         }
-        return Venue(
-            id: id, name: name,
-            address: text(json["address"], limits.textBytes, field: "address", at: location).map(HTMLEntities.decode) ?? "",
-            imageURL: text(json["image"], limits.textBytes, field: "image", at: location) ?? "",
-            days: days
-        )
+        let address = log.text(json["address"], limits.textBytes, field: "address", at: location)
+        let image = log.text(json["image"], limits.textBytes, field: "image", at: location) ?? ""
+        return Venue(id: id, name: name, address: address.map(HTMLEntities.decode) ?? "", imageURL: image, days: days)
     }
 
     mutating func day(_ json: JSONValue, venue: String, position: Int) -> Day? {
         // Locations are built only when a warning needs one: most elements are fine.
         func location() -> String { "\(venue), day \(position)" }
-        let limits = self.limits
-        guard case .object = json else {
-            warn(location(), "is \(json.kindName), not an object; skipped")
-            return nil
-        }
+        guard case .object = json else { return log.skip(location(), "is \(json.kindName), not an object; skipped") }
         guard let raw = FeedDecoder.text(json["date"]), let date = LocalDate(parsing: raw) else {
-            let shown = json["date"].map { FeedDecoder.text($0).map { "'\(FeedDecoder.cut($0, 40))'" } ?? $0.kindName } ?? "missing"
-            warn(location(), "date \(shown) is not YYYY-MM-DD; day skipped")
-            return nil
+            return log.skip(location(), "date \(FeedDecoder.shown(json["date"])) is not YYYY-MM-DD; day skipped")
         }
         guard CalendarRange.dates.contains(date) else {
-            warn(location(), "date '\(raw)' is outside years 0001 to 9999; day skipped")
-            return nil
+            return log.skip(location(), "date '\(raw)' is outside years 0001 to 9999; day skipped")
         }
         func here() -> String { "\(venue), day \(raw)" }
-        let status: DayStatus = FeedDecoder.text(json["status"])?.lowercased() == "closed" ? .closed : .listed
         var dayparts: [Daypart] = []
         if case .array(let elements)? = json["dayparts"] {
-            for (index, element) in elements.enumerated() {
-                guard dayparts.count < limits.daypartsPerDay else {
-                    warn(here(), "lists \(elements.count) dayparts; only the first \(limits.daypartsPerDay) are kept")
-                    break
-                }
-                if let daypart = daypart(element, location: "\(here()), daypart \(index + 1)") {
-                    dayparts.append(daypart)
-                }
+            dayparts = keep(elements, "dayparts", limit: limits.daypartsPerDay, at: here()) {
+                $0.daypart($1, location: "\(here()), daypart \($2)")
             }
         }
-        return Day(date: date, status: status, dayparts: dayparts)
+        let closed = FeedDecoder.text(json["status"])?.lowercased() == "closed"
+        return Day(date: date, status: closed ? .closed : .listed, dayparts: dayparts)
     }
 
     mutating func daypart(_ json: JSONValue, location: @autoclosure () -> String) -> Daypart? {
-        guard case .object = json else {
-            warn(location(), "is \(json.kindName), not an object; skipped")
-            return nil
-        }
+        guard case .object = json else { return log.skip(location(), "is \(json.kindName), not an object; skipped") }
         var times: [FeedTime] = []
         for key in ["starttime", "endtime"] {
             guard let raw = FeedDecoder.text(json[key]), let time = FeedTime(parsing: raw) else {
-                let shown = json[key].map { FeedDecoder.text($0).map { "'\(FeedDecoder.cut($0, 40))'" } ?? $0.kindName } ?? "missing"
-                warn(location(), "\(key) \(shown) is not a time; skipped")
-                return nil
+                return log.skip(location(), "\(key) \(FeedDecoder.shown(json[key])) is not a time; skipped")
             }
             if let date = time.writtenDate, !CalendarRange.dates.contains(date) {
-                warn(location(), "\(key) '\(FeedDecoder.cut(raw, 40))' is outside years 0001 to 9999; skipped")
-                return nil
+                return log.skip(location(), "\(key) '\(FeedDecoder.cut(raw, 40))' is outside years 0001 to 9999; "
+                                + "skipped")
             }
             times.append(time)
         }
-        return Daypart(
-            start: times[0], end: times[1],
-            label: text(json["label"], limits.textBytes, field: "label", at: location()).map(HTMLEntities.decode) ?? "",
-            message: text(json["message"], limits.messageBytes, field: "message", at: location()) ?? ""
-        )
+        let label = log.text(json["label"], limits.textBytes, field: "label", at: location())
+        return Daypart(start: times[0], end: times[1], label: label.map(HTMLEntities.decode) ?? "",
+                       message: log.text(json["message"], limits.messageBytes, field: "message", at: location()) ?? "")
     }
 
     /// The venues without days further than `limits.outlierDays` from the feed's median date: one stray 2099-12-31
@@ -196,32 +151,17 @@ private struct Reader {
     mutating func withoutOutliers(_ venues: [Venue]) -> [Venue] {
         let limits = self.limits
         let numbers = venues.flatMap { $0.days.map(\.date.dayNumber) }.sorted()
-        guard !numbers.isEmpty else { return venues }
+        guard let first = numbers.first, let last = numbers.last else { return venues }
         let median = numbers[numbers.count / 2]
         let plausible = (median - limits.outlierDays)...(median + limits.outlierDays)
-        guard let first = numbers.first, let last = numbers.last, !plausible.contains(first) || !plausible.contains(last) else {
-            return venues
-        }
+        guard !plausible.contains(first) || !plausible.contains(last) else { return venues }
         return venues.map { venue in
-            let kept = venue.days.filter { plausible.contains($0.date.dayNumber) }
             for day in venue.days where !plausible.contains(day.date.dayNumber) {
-                warn("venue \(venue.id) (\(venue.name)), day \(day.date)",
-                     "is more than \(limits.outlierDays) days from the feed's other dates; skipped as an outlier")
+                log.warn("venue \(venue.id) (\(venue.name)), day \(day.date)",
+                         "is more than \(limits.outlierDays) days from the feed's other dates; skipped as an outlier")
             }
+            let kept = venue.days.filter { plausible.contains($0.date.dayNumber) }
             return Venue(id: venue.id, name: venue.name, address: venue.address, imageURL: venue.imageURL, days: kept)
         }
-    }
-}
-
-extension LocalDate {
-    /// `YYYY-MM-DD`, nothing else.
-    public init?(parsing text: String) {
-        var text = text
-        guard let date = text.withUTF8({ buffer -> LocalDate? in
-            var scanner = ByteScanner(buffer)
-            guard let date = scanner.date(), scanner.atEnd else { return nil }
-            return date
-        }) else { return nil }
-        self = date
     }
 }

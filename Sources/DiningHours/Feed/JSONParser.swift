@@ -74,37 +74,48 @@ public struct JSONParser {
         index += expected.count
     }
 
-    private mutating func enter() throws(JSONSyntaxError) {
+    /// Past a container's opening bracket; true when `close` follows at once (the container is empty and left).
+    private mutating func enter(closedBy close: UInt8) throws(JSONSyntaxError) -> Bool {
         depth += 1
         if depth > Self.maxDepth { throw error("nesting deeper than \(Self.maxDepth) levels") }
+        index += 1
+        skipWhitespace()
+        guard current == close else { return false }
+        index += 1
+        depth -= 1
+        return true
     }
 
-    private mutating func array() throws(JSONSyntaxError) -> JSONValue {
-        try enter()
-        index += 1
-        var elements: [JSONValue] = []
+    /// After a member of a container: past a `,` (false), or past `close`, leaving the container (true).
+    private mutating func leave(_ close: UInt8, in container: String) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
-        if current == UInt8(ascii: "]") { index += 1; depth -= 1; return .array(elements) }
-        while true {
-            skipWhitespace()
-            elements.append(try value())
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; depth -= 1; return .array(elements)
-            case nil: throw error("unexpected end of input inside an array (truncated document?)")
-            default: throw error("expected ',' or ']' in an array")
-            }
+        switch current {
+        case UInt8(ascii: ","):
+            index += 1
+            return false
+        case close:
+            index += 1
+            depth -= 1
+            return true
+        case nil: throw error("unexpected end of input inside \(container) (truncated document?)")
+        default: throw error("expected ',' or '\(Character(Unicode.Scalar(close)))' in \(container)")
         }
     }
 
+    private mutating func array() throws(JSONSyntaxError) -> JSONValue {
+        var elements: [JSONValue] = []
+        guard try !enter(closedBy: UInt8(ascii: "]")) else { return .array(elements) }
+        repeat {
+            skipWhitespace()
+            elements.append(try value())
+        } while try !leave(UInt8(ascii: "]"), in: "an array")
+        return .array(elements)
+    }
+
     private mutating func object() throws(JSONSyntaxError) -> JSONValue {
-        try enter()
-        index += 1
         var members: [(key: String, value: JSONValue)] = []
-        skipWhitespace()
-        if current == UInt8(ascii: "}") { index += 1; depth -= 1; return .object(members) }
-        while true {
+        guard try !enter(closedBy: UInt8(ascii: "}")) else { return .object(members) }
+        repeat {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else {
                 throw error(current == nil ? "unexpected end of input inside an object (truncated document?)" : "expected a string key")
@@ -115,14 +126,8 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             members.append((key, try value()))
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; depth -= 1; return .object(members)
-            case nil: throw error("unexpected end of input inside an object (truncated document?)")
-            default: throw error("expected ',' or '}' in an object")
-            }
-        }
+        } while try !leave(UInt8(ascii: "}"), in: "an object")
+        return .object(members)
     }
 
     private mutating func string() throws(JSONSyntaxError) -> String {
@@ -134,24 +139,18 @@ public struct JSONParser {
             index += 1
         }
         guard let stop = current else { throw error("unterminated string (truncated document?)") }
-        var scalars = bytes[start..<index]
         if stop == UInt8(ascii: "\"") {
             index += 1
-            return try decodeUTF8(scalars)
+            return try decodeUTF8(bytes[start..<index - 1])
         }
-        var buffer = Array(scalars)
+        var buffer = Array(bytes[start..<index])
         while let byte = current {
             index += 1
             switch byte {
-            case UInt8(ascii: "\""):
-                scalars = buffer[...]
-                return try decodeUTF8(scalars)
-            case UInt8(ascii: "\\"):
-                try escape(into: &buffer)
-            case 0..<0x20:
-                throw error("control character in a string")
-            default:
-                buffer.append(byte)
+            case UInt8(ascii: "\""): return try decodeUTF8(buffer[...])
+            case UInt8(ascii: "\\"): try escape(into: &buffer)
+            case 0..<0x20: throw error("control character in a string")
+            default: buffer.append(byte)
             }
         }
         throw error("unterminated string (truncated document?)")
@@ -186,7 +185,7 @@ public struct JSONParser {
                 throw error("unpaired surrogate in \\u escape")
             }
             guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-            buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
+            buffer.append(contentsOf: String(Character(scalar)).utf8)
         default:
             throw error("invalid escape: a backslash before \(Self.describe(byte))")
         }
@@ -196,13 +195,7 @@ public struct JSONParser {
         guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
         var code: UInt32 = 0
         for byte in bytes[index..<index + 4] {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error("invalid \\u escape")
-            }
+            guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { throw error("invalid \\u escape") }
             code = code << 4 | UInt32(digit)
         }
         index += 4
@@ -211,15 +204,12 @@ public struct JSONParser {
 
     private mutating func number() throws(JSONSyntaxError) -> Double {
         let start = index
-        _ = takeIf(UInt8(ascii: "-"))
-        if takeIf(UInt8(ascii: "0")) {
-            // no leading zeros
-        } else {
-            guard skipDigits() > 0 else { throw error("invalid number") }
-        }
-        if takeIf(UInt8(ascii: ".")) { guard skipDigits() > 0 else { throw error("invalid number") } }
-        if takeIf(UInt8(ascii: "e")) || takeIf(UInt8(ascii: "E")) {
-            _ = takeIf(UInt8(ascii: "+")) || takeIf(UInt8(ascii: "-"))
+        _ = takeIf("-")
+        // No leading zeros: after a 0 come no digits.
+        guard takeIf("0") || skipDigits() > 0 else { throw error("invalid number") }
+        if takeIf("."), skipDigits() == 0 { throw error("invalid number") }
+        if takeIf("e") || takeIf("E") {
+            _ = takeIf("+") || takeIf("-")
             guard skipDigits() > 0 else { throw error("invalid number") }
         }
         guard let text = String(validating: bytes[start..<index], as: UTF8.self), let value = Double(text) else {
@@ -228,8 +218,8 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func takeIf(_ byte: UInt8) -> Bool {
-        guard current == byte else { return false }
+    private mutating func takeIf(_ ascii: Unicode.Scalar) -> Bool {
+        guard let byte = current, UInt32(byte) == ascii.value else { return false }
         index += 1
         return true
     }

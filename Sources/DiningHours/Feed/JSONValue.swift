@@ -29,12 +29,18 @@ public enum JSONValue: Equatable, Sendable {
 
     var kindName: String {
         switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
         }
+    }
+
+    /// An object's first four keys as a "not a list" error quotes them; nil for anything else.
+    var firstKeys: String? {
+        guard case .object(let members) = self else { return nil }
+        return UntrustedText.singleLine(members.prefix(4).map { FeedDecoder.cut($0.key, 40) }.joined(separator: ", "))
     }
 }

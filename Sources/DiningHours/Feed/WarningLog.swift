@@ -5,18 +5,44 @@ struct WarningLog {
     private(set) var warnings: [FeedWarning] = []
     private(set) var count = 0
 
-    init(limit: Int) { self.limit = limit }
-
     mutating func warn(_ location: @autoclosure () -> String, _ reason: @autoclosure () -> String) {
         count += 1
         if warnings.count < limit { warnings.append(FeedWarning(location: location(), reason: reason())) }
     }
 
+    /// `warn`, then nil: what a decoder returns for an element it skips.
+    mutating func skip<T>(_ location: @autoclosure () -> String, _ reason: @autoclosure () -> String) -> T? {
+        warn(location(), reason())
+        return nil
+    }
+
     /// A string field cut to `limit` bytes, with a warning when it was longer; nil when the field is not a string.
     mutating func text(_ json: JSONValue?, _ limit: Int, field: String, at location: @autoclosure () -> String) -> String? {
-        guard let text = FeedDecoder.text(json) else { return nil }
+        guard case .string(let text)? = json else { return nil }
         guard text.utf8.count > limit else { return text }
         warn(location(), "\(field) is \(text.utf8.count) bytes; cut to \(limit)")
         return FeedDecoder.cut(text, limit)
+    }
+}
+
+/// A decoding pass over nested arrays (`FeedDecoder`'s, `MenuDecoder`'s), each bounded.
+protocol DecodingPass {
+    var log: WarningLog { get set }
+}
+
+extension DecodingPass {
+    /// The first `limit` of `elements` that `decode` keeps (given each one's position from 1); a warning at
+    /// `location` when more are listed.
+    mutating func keep<T>(_ elements: [JSONValue], _ noun: String, limit: Int, at location: @autoclosure () -> String,
+                          _ decode: (inout Self, JSONValue, Int) -> T?) -> [T] {
+        var kept: [T] = []
+        for (index, element) in elements.enumerated() {
+            guard kept.count < limit else {
+                log.warn(location(), "lists \(elements.count) \(noun); only the first \(limit) are kept")
+                break
+            }
+            if let decoded = decode(&self, element, index + 1) { kept.append(decoded) }
+        }
+        return kept
     }
 }

@@ -26,7 +26,7 @@ public struct DishIndex: Sendable {
     /// One index of several (venued keeps one per date), ordered as a book's, without folding a name again.
     public init(merging indexes: [DishIndex]) {
         let pairs = indexes.flatMap { zip($0.menus, $0.dishes) }
-            .sorted { ($0.0.start, $0.0.venueID, $0.0.service) < ($1.0.start, $1.0.venueID, $1.0.service) }
+            .sorted { MenuBook.order($0.0, $1.0) }
         menus = pairs.map(\.0)
         dishes = pairs.map(\.1)
     }

@@ -16,16 +16,15 @@ public struct DishSearch: Sendable {
         var hits: [(hit: Hit, name: String)] = []
         for menu in menus {
             var seen: Set<String> = []
-            for station in menu.stations {
-                for item in station.items {
-                    let name = NameKey(item.name)
-                    guard let match = search.match(name), seen.insert(name.text).inserted else { continue }
-                    hits.append((Hit(menu: menu, item: item, match: match), name.text))
-                }
+            for item in menu.stations.flatMap(\.items) {
+                let name = NameKey(item.name)
+                guard let match = search.match(name), seen.insert(name.text).inserted else { continue }
+                hits.append((Hit(menu: menu, item: item, match: match), name.text))
             }
         }
         return hits.sorted {
-            ($0.hit.menu.start, $0.hit.match, $0.hit.menu.venueID, $0.name) < ($1.hit.menu.start, $1.hit.match, $1.hit.menu.venueID, $1.name)
+            ($0.hit.menu.start, $0.hit.match, $0.hit.menu.venueID, $0.name)
+                < ($1.hit.menu.start, $1.hit.match, $1.hit.menu.venueID, $1.name)
         }.map(\.hit)
     }
 }

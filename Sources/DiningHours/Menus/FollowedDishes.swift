@@ -20,7 +20,8 @@ public struct FollowedDishes: Sendable, Equatable {
 
     public init(_ names: [String], leadMinutes: Int = defaultLeadMinutes) {
         var seen: Set<String> = []
-        self.names = names.prefix(Self.limit).map { FeedDecoder.cut(UntrustedText.singleLine($0).trimmingSpaces, Self.nameLimit).trimmingSpaces }
+        self.names = names.prefix(Self.limit)
+            .map { FeedDecoder.cut(UntrustedText.singleLine($0).trimmingSpaces, Self.nameLimit).trimmingSpaces }
             .filter { !NameKey($0).text.isEmpty && seen.insert(NameKey($0).text).inserted }
         lead = min(max(leadMinutes, Self.leadMinutes.lowerBound), Self.leadMinutes.upperBound) * 60
     }

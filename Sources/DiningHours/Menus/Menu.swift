@@ -12,7 +12,8 @@ public struct Menu: Sendable, Equatable {
     public let end: Instant
     public let stations: [Station]
 
-    public init(venueID: Int, venueName: String, date: LocalDate, service: String, start: Instant, end: Instant, stations: [Station]) {
+    public init(venueID: Int, venueName: String, date: LocalDate, service: String, start: Instant, end: Instant,
+                stations: [Station]) {
         self.venueID = venueID
         self.venueName = UntrustedText.singleLine(venueName)
         self.date = date
@@ -42,7 +43,6 @@ public struct Station: Sendable, Equatable {
     }
 }
 
-/// One dish.
 public struct MenuItem: Sendable, Equatable {
     /// `item_id`; nil when the data gives none (the item is still shown).
     public let id: Int?
@@ -54,12 +54,15 @@ public struct MenuItem: Sendable, Equatable {
     public let labels: [MenuLabel]
     public let nutrition: Nutrition
 
-    public init(id: Int?, name: String, description: String, ingredients: [String], labels: [MenuLabel], nutrition: Nutrition) {
+    public init(id: Int?, name: String, description: String, ingredients: [String], labels: [MenuLabel],
+                nutrition: Nutrition) {
+        var seenIngredients: Set<String> = [], seenLabels: Set<MenuLabel> = []
         self.id = id
         self.name = UntrustedText.singleLine(name)
         self.description = UntrustedText.singleLine(description)
-        self.ingredients = Self.once(ingredients.map { UntrustedText.singleLine($0).trimmingSpaces }.filter { !$0.isEmpty })
-        self.labels = Self.once(labels)
+        self.ingredients = ingredients.map { UntrustedText.singleLine($0).trimmingSpaces }
+            .filter { !$0.isEmpty && seenIngredients.insert($0).inserted }
+        self.labels = labels.filter { seenLabels.insert($0).inserted }
         self.nutrition = nutrition.cleaned
     }
 
@@ -68,11 +71,6 @@ public struct MenuItem: Sendable, Equatable {
     public var allergensKnown: Bool { !labels.isEmpty && !labels.contains(where: \.isAskUs) }
 
     public func labels(_ kind: MenuLabel.Kind) -> [MenuLabel] { labels.filter { $0.kind == kind } }
-
-    private static func once<T: Hashable>(_ values: [T]) -> [T] {
-        var seen: Set<T> = []
-        return values.filter { seen.insert($0).inserted }
-    }
 }
 
 /// `nutrition_info`: usually an object of strings with units ("3.9oz", "< 1g"), kept as written since the
@@ -88,8 +86,7 @@ public enum Nutrition: Sendable, Equatable {
         case .none: return .none
         case .text(let text): return clean(text).isEmpty ? .none : .text(clean(text))
         case .facts(let facts):
-            let kept = facts.map { (name: clean($0.name), value: clean($0.value)) }
-            return kept.isEmpty ? .none : .facts(kept)
+            return facts.isEmpty ? .none : .facts(facts.map { (name: clean($0.name), value: clean($0.value)) })
         }
     }
 

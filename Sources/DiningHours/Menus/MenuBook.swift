@@ -4,8 +4,11 @@ public struct MenuBook: Sendable {
     /// By start, then venue id, then service.
     public let menus: [Menu]
 
-    public init(_ menus: [Menu]) {
-        self.menus = menus.sorted { ($0.start, $0.venueID, $0.service) < ($1.start, $1.venueID, $1.service) }
+    public init(_ menus: [Menu]) { self.menus = menus.sorted(by: Self.order) }
+
+    /// The order of a book's and a menus document's meals.
+    static func order(_ a: Menu, _ b: Menu) -> Bool {
+        (a.start, a.venueID, a.service) < (b.start, b.venueID, b.service)
     }
 
     /// The dates the data files meals under, first to last; nil when it holds none.
@@ -43,14 +46,7 @@ public struct MenuBook: Sendable {
 
     /// The sorted names of the labels of `kinds` the data uses: what a filter may name and its error lists.
     public func labelNames(_ kinds: Set<MenuLabel.Kind>) -> [String] {
-        var names: Set<String> = []
-        for menu in menus {
-            for station in menu.stations {
-                for item in station.items {
-                    for label in item.labels where kinds.contains(label.kind) && !label.isAskUs { names.insert(label.name) }
-                }
-            }
-        }
-        return names.sorted()
+        let labels = menus.flatMap(\.stations).flatMap(\.items).flatMap(\.labels)
+        return Set(labels.filter { kinds.contains($0.kind) && !$0.isAskUs }.map(\.name)).sorted()
     }
 }

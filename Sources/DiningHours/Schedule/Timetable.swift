@@ -13,6 +13,9 @@ public struct Timetable: Sendable {
     /// The instants an answer may name (`CalendarRange`): no interval starts after them; no end past them is shown.
     let writable: Range<Instant>
 
+    /// How far ahead a closed venue's next opening is looked for (HOURS.md §3.3).
+    public static let lookahead = 14 * 86_400
+
     public init(venue: Venue, zone: ZoneRules) {
         self.venue = venue
         self.zone = zone
@@ -23,25 +26,20 @@ public struct Timetable: Sendable {
         let days = venue.days.filter { CalendarRange.dates.contains($0.date) }
         var byDate: [LocalDate: [WallDaypart]] = [:]
         var intervals: [OpenInterval] = []
-        var order = 0
-        for day in days where day.status != .closed {
-            for daypart in day.dayparts {
-                defer { order += 1 }
-                guard let wall = WallDaypart(daypart, on: day.date, zone: zone, feedOrder: order) else { continue }
-                byDate[day.date, default: []].append(wall)
-                if let interval = wall.interval(shiftedBy: 0, zone: zone), interval.start < writable.upperBound {
-                    intervals.append(interval)
-                }
+        let dayparts = days.filter { $0.status != .closed }.flatMap { day in day.dayparts.map { (day.date, $0) } }
+        for (order, (date, daypart)) in dayparts.enumerated() {
+            guard let wall = WallDaypart(daypart, on: date, zone: zone, feedOrder: order) else { continue }
+            byDate[date, default: []].append(wall)
+            if let interval = wall.interval(shiftedBy: 0, zone: zone), interval.start < writable.upperBound {
+                intervals.append(interval)
             }
         }
-        self.realIntervals = intervals.sorted(by: Schedule.intervalOrder)
-        self.daypartsByDate = byDate
+        realIntervals = intervals.sorted(by: Schedule.intervalOrder)
+        daypartsByDate = byDate
         let dates = days.map(\.date)
         let coverage = dates.min().flatMap { first in dates.max().map { Coverage(first: first, last: $0) } }
         self.coverage = coverage
-        self.projectionEnd = coverage.map {
-            zone.instant(for: LocalDateTime(date: $0.projectable.upperBound.adding(days: 1), secondOfDay: 0))
-        }
+        projectionEnd = coverage.map { zone.midnight(starting: $0.projectable.upperBound.adding(days: 1)) }
     }
 
     /// True when the feed gives `date` at least one open daypart (projection aside).
@@ -59,9 +57,6 @@ public struct Timetable: Sendable {
         return coverage.projectionSource(for: date) == nil ? .noSameWeekday : nil
     }
 
-    /// How far ahead a closed venue's next opening is looked for (HOURS.md §3.3).
-    public static let lookahead = 14 * 86_400
-
     /// A schedule that answers `status(at: t)` and the next 14 days of transitions.
     public func schedule(around t: Instant, estimate: Bool = true) -> Schedule {
         let today = zone.localDate(of: t)
@@ -74,24 +69,21 @@ public struct Timetable: Sendable {
         var intervals = realIntervals
         if estimate, let coverage {
             var projected: [OpenInterval] = []
-            var date = dates.lowerBound
-            while date <= dates.upperBound {
-                if let source = coverage.projectionSource(for: date) {
-                    for daypart in daypartsByDate[source] ?? [] {
-                        if let interval = daypart.interval(shiftedBy: date.dayNumber - source.dayNumber, zone: zone),
-                           interval.start < writable.upperBound {
-                            projected.append(interval)
-                        }
-                    }
-                }
-                date = date.adding(days: 1)
+            for day in dates.lowerBound.dayNumber...dates.upperBound.dayNumber {
+                let date = LocalDate(dayNumber: day)
+                guard let source = coverage.projectionSource(for: date) else { continue }
+                projected += repeated(from: source, on: date).filter { $0.start < writable.upperBound }
             }
-            if !projected.isEmpty {
-                intervals = (intervals + projected).sorted(by: Schedule.intervalOrder)
-            }
+            if !projected.isEmpty { intervals = (intervals + projected).sorted(by: Schedule.intervalOrder) }
         }
-        let windowEnd = zone.instant(for: LocalDateTime(date: dates.upperBound.adding(days: 1), secondOfDay: 0))
+        let windowEnd = zone.midnight(starting: dates.upperBound.adding(days: 1))
         return Schedule(timetable: self, dates: dates, estimate: estimate, intervals: intervals, windowEnd: windowEnd)
+    }
+
+    /// The intervals of `source`'s dayparts moved to `date` on the wall clock.
+    private func repeated(from source: LocalDate, on date: LocalDate) -> [OpenInterval] {
+        let days = date.dayNumber - source.dayNumber
+        return (daypartsByDate[source] ?? []).compactMap { $0.interval(shiftedBy: days, zone: zone) }
     }
 
     /// The end of the block open at `start` that reached its window's edge; nil when the horizon cuts it short.
@@ -104,7 +96,9 @@ public struct Timetable: Sendable {
         var dates = startDate.adding(days: -1)...startDate.adding(days: 9)
         for _ in 0..<2 {
             let wide = schedule(dates: dates, estimate: true)
-            guard let index = wide.lastBlock(startingAtOrBefore: start), wide.blocks[index].contains(start) else { return nil }
+            guard let index = wide.lastBlock(startingAtOrBefore: start), wide.blocks[index].contains(start) else {
+                return nil
+            }
             let block = wide.blocks[index]
             if block.end < wide.windowEnd || dates.upperBound >= lastDate {
                 return horizonCuts(blockEndingAt: block.end) ? nil : BlockEnd(at: block.end, estimated: block.endEstimated)
@@ -118,20 +112,12 @@ public struct Timetable: Sendable {
     /// end is where the guessing stops, not where the venue closes, so it is no closing time to show or push.
     func horizonCuts(blockEndingAt end: Instant) -> Bool {
         guard let coverage, let projectionEnd, end >= projectionEnd else { return false }
-        var date = coverage.projectable.upperBound.adding(days: 1)
-        let endDate = zone.localDate(of: end)
-        while date <= endDate {
-            if let source = coverage.sameWeekday(for: date) {
-                for daypart in daypartsByDate[source] ?? [] {
-                    if let interval = daypart.interval(shiftedBy: date.dayNumber - source.dayNumber, zone: zone),
-                       interval.start <= end, end < interval.end {
-                        return true
-                    }
-                }
-            }
-            date = date.adding(days: 1)
+        let first = coverage.projectable.upperBound.dayNumber + 1
+        return stride(from: first, through: zone.localDate(of: end).dayNumber, by: 1).contains { day in
+            let date = LocalDate(dayNumber: day)
+            guard let source = coverage.sameWeekday(for: date) else { return false }
+            return repeated(from: source, on: date).contains { $0.start <= end && end < $0.end }
         }
-        return false
     }
 
     /// Status at `t` from a schedule built for it; for one-off questions.

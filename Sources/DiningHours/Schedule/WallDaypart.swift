@@ -11,8 +11,8 @@ struct WallDaypart: Sendable {
 
     /// nil for a daypart that is empty under the rules.
     init?(_ daypart: Daypart, on date: LocalDate, zone: ZoneRules, feedOrder: Int) {
-        let start = WrittenTime(daypart.start, on: date)
-        let end = WrittenTime(daypart.end, on: date)
+        let start = daypart.start.written(on: date)
+        let end = daypart.end.written(on: date)
         // §2.4 compares the written wall clocks; §2.3 only then turns 23:59 into midnight.
         guard start.wall != end.wall || start.offset != end.offset else { return nil }
         var endWall = end.wall
@@ -25,13 +25,10 @@ struct WallDaypart: Sendable {
             self.start = start.wall
             self.end = endWall
         } else {
-            let startInstant = start.instant(zone: zone)
-            var endInstant = WrittenTime(wall: endWall, offset: end.offset).instant(zone: zone)
+            let startInstant = zone.instant(for: start.wall, offset: start.offset)
+            var endInstant = zone.instant(for: endWall, offset: end.offset)
             if endInstant == startInstant { return nil }
-            if endInstant < startInstant {
-                endWall = endWall.adding(days: 1)
-                endInstant = WrittenTime(wall: endWall, offset: end.offset).instant(zone: zone)
-            }
+            if endInstant < startInstant { endInstant = zone.instant(for: endWall.adding(days: 1), offset: end.offset) }
             self.exact = (startInstant, endInstant)
             self.start = zone.localDateTime(of: startInstant)
             self.end = zone.localDateTime(of: endInstant)
@@ -44,41 +41,10 @@ struct WallDaypart: Sendable {
     /// The interval this daypart opens, `days` later on the wall clock (0 for the feed's
     /// own date), or nil when zone resolution leaves nothing open (inside a DST gap).
     func interval(shiftedBy days: Int, zone: ZoneRules) -> OpenInterval? {
-        let (startInstant, endInstant): (Instant, Instant)
-        if days == 0, let exact {
-            (startInstant, endInstant) = exact
-        } else {
-            startInstant = zone.instant(for: start.adding(days: days))
-            endInstant = zone.instant(for: end.adding(days: days))
-        }
-        guard startInstant < endInstant else { return nil }
-        return OpenInterval(
-            start: startInstant, end: endInstant, label: label, message: message,
-            feedOrder: feedOrder, estimated: days != 0
-        )
-    }
-}
-
-/// A feed time placed on a date, with its offset when the feed wrote one.
-private struct WrittenTime {
-    let wall: LocalDateTime
-    let offset: Int?
-
-    init(wall: LocalDateTime, offset: Int?) {
-        self.wall = wall
-        self.offset = offset
-    }
-
-    init(_ time: FeedTime, on date: LocalDate) {
-        switch time {
-        case .wallClock(let local): self.init(wall: local, offset: nil)
-        case .withOffset(let local, let offset): self.init(wall: local, offset: offset)
-        case .timeOfDay(let second): self.init(wall: LocalDateTime(date: date, secondOfDay: second), offset: nil)
-        }
-    }
-
-    func instant(zone: ZoneRules) -> Instant {
-        guard let offset else { return zone.instant(for: wall) }
-        return Instant(secondsSinceEpoch: wall.wallSeconds - offset)
+        let (from, to) = days == 0 ? exact ?? (zone.instant(for: start), zone.instant(for: end))
+            : (zone.instant(for: start.adding(days: days)), zone.instant(for: end.adding(days: days)))
+        guard from < to else { return nil }
+        return OpenInterval(start: from, end: to, label: label, message: message, feedOrder: feedOrder,
+                            estimated: days != 0)
     }
 }

@@ -19,7 +19,7 @@ public enum CalendarRange {
 extension ZoneRules {
     /// From midnight starting 0001-01-01 to the midnight ending 9999-12-31 (written 10000-01-01, so outside).
     public var writableInstants: Range<Instant> {
-        instant(for: LocalDateTime(date: CalendarRange.dates.lowerBound, secondOfDay: 0))
-            ..< instant(for: LocalDateTime(date: CalendarRange.dates.upperBound.adding(days: 1), secondOfDay: 0))
+        midnight(starting: CalendarRange.dates.lowerBound)
+            ..< midnight(starting: CalendarRange.dates.upperBound.adding(days: 1))
     }
 }

@@ -10,8 +10,7 @@ public enum FeedTime: Hashable, Sendable {
     /// Parses every form HOURS.md §2.2 accepts; nil for anything else. Fractions of a
     /// second are accepted and dropped; a space may stand for the `T`.
     public init?(parsing text: String) {
-        var text = text
-        guard let parsed = text.withUTF8({ Self.parse(ByteScanner($0)) }) else { return nil }
+        guard let parsed = ByteScanner.scan(text, Self.parse) else { return nil }
         self = parsed
     }
 
@@ -22,12 +21,20 @@ public enum FeedTime: Hashable, Sendable {
         }
     }
 
-    private static func parse(_ scanner: ByteScanner) -> FeedTime? {
-        var scanner = scanner
+    /// The wall clock as written (a time of day on `date`), and the offset when one is written.
+    func written(on date: LocalDate) -> (wall: LocalDateTime, offset: Int?) {
+        switch self {
+        case .wallClock(let local): return (local, nil)
+        case .withOffset(let local, let offset): return (local, offset)
+        case .timeOfDay(let second): return (LocalDateTime(date: date, secondOfDay: second), nil)
+        }
+    }
+
+    private static func parse(_ scanner: inout ByteScanner) -> FeedTime? {
         scanner.dropTrailingSpaces()
         if scanner.count >= 10, scanner[4] == UInt8(ascii: "-") {
-            guard let date = scanner.date(), scanner.take(UInt8(ascii: "T")) || scanner.take(0x20),
-                  let seconds = scanner.clock() else { return nil }
+            guard let date = scanner.date(), scanner.take("T") || scanner.take(" "), let seconds = scanner.clock()
+            else { return nil }
             let local = LocalDateTime(date: date, secondOfDay: seconds)
             if scanner.atEnd { return .wallClock(local) }
             guard let offset = scanner.offset(), scanner.atEnd else { return nil }
@@ -38,16 +45,19 @@ public enum FeedTime: Hashable, Sendable {
     }
 }
 
-/// A cursor over a string's own UTF-8 storage (no copy) for the fixed-width fields of feed times.
-/// Valid only inside the `withUTF8` call that lends the buffer.
+/// A cursor over a string's own UTF-8 storage (no copy) for feed times and TZ rules.
+/// Valid only inside `scan`, which lends the buffer.
 struct ByteScanner {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var end: Int
-    private var index = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var end: Int
+    var index = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-        self.end = bytes.count
+    static func scan<T>(_ text: String, _ body: (inout ByteScanner) -> T?) -> T? {
+        var text = text
+        return text.withUTF8 { buffer in
+            var scanner = ByteScanner(bytes: buffer, end: buffer.count)
+            return body(&scanner)
+        }
     }
 
     var atEnd: Bool { index == end }
@@ -58,8 +68,10 @@ struct ByteScanner {
         while end > index, bytes[end - 1] == 0x20 { end -= 1 }
     }
 
-    mutating func take(_ byte: UInt8) -> Bool {
-        guard index < end, bytes[index] == byte else { return false }
+    func peek(_ ascii: Unicode.Scalar) -> Bool { index < end && UInt32(bytes[index]) == ascii.value }
+
+    mutating func take(_ ascii: Unicode.Scalar) -> Bool {
+        guard peek(ascii) else { return false }
         index += 1
         return true
     }
@@ -77,33 +89,28 @@ struct ByteScanner {
 
     /// `YYYY-MM-DD`
     mutating func date() -> LocalDate? {
-        guard let year = digits(4), take(UInt8(ascii: "-")), let month = digits(2), take(UInt8(ascii: "-")),
-              let day = digits(2) else { return nil }
+        guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2) else { return nil }
         return LocalDate(year: year, month: month, day: day)
     }
 
     /// `HH:MM[:SS[.fff]]` as seconds of the day.
     mutating func clock() -> Int? {
-        guard let hour = digits(2), hour < 24, take(UInt8(ascii: ":")), let minute = digits(2), minute < 60 else { return nil }
-        var second = 0
-        if take(UInt8(ascii: ":")) {
-            guard let s = digits(2), s < 60 else { return nil }
-            second = s
-            if take(UInt8(ascii: ".")) {
-                guard digits(1) != nil else { return nil }
-                while digits(1) != nil {}
-            }
+        guard let hour = digits(2), hour < 24, take(":"), let minute = digits(2), minute < 60 else { return nil }
+        guard take(":") else { return hour * 3600 + minute * 60 }
+        guard let second = digits(2), second < 60 else { return nil }
+        if take(".") {
+            guard digits(1) != nil else { return nil }
+            while digits(1) != nil {}
         }
         return hour * 3600 + minute * 60 + second
     }
 
     /// `Z`, `±HH:MM` or `±HHMM` as seconds east of UTC.
     mutating func offset() -> Int? {
-        if take(UInt8(ascii: "Z")) || take(UInt8(ascii: "z")) { return 0 }
-        let sign: Int
-        if take(UInt8(ascii: "+")) { sign = 1 } else if take(UInt8(ascii: "-")) { sign = -1 } else { return nil }
-        guard let hours = digits(2), hours <= 18 else { return nil }
-        _ = take(UInt8(ascii: ":"))
+        if take("Z") || take("z") { return 0 }
+        let sign = take("+") ? 1 : take("-") ? -1 : 0
+        guard sign != 0, let hours = digits(2), hours <= 18 else { return nil }
+        _ = take(":")
         guard let minutes = digits(2), minutes < 60 else { return nil }
         return sign * (hours * 3600 + minutes * 60)
     }

@@ -11,7 +11,5 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static func - (a: Instant, b: Instant) -> Int { a.secondsSinceEpoch - b.secondsSinceEpoch }
 
     /// UTC, ISO 8601: `2023-09-18T16:00:00Z`.
-    public var description: String {
-        "\(LocalDateTime(wallSeconds: secondsSinceEpoch))Z"
-    }
+    public var description: String { "\(LocalDateTime(wallSeconds: secondsSinceEpoch))Z" }
 }

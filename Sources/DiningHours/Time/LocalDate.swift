@@ -11,10 +11,14 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        dayNumber = era * 146_097 + doe - 719_468
+        let doy = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+        dayNumber = era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
+    }
+
+    /// `YYYY-MM-DD`, nothing else.
+    public init?(parsing text: String) {
+        guard let date = ByteScanner.scan(text, { s in s.date().flatMap { s.atEnd ? $0 : nil } }) else { return nil }
+        self = date
     }
 
     public var components: (year: Int, month: Int, day: Int) {
@@ -24,9 +28,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
         let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
         let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, doy - (153 * mp + 2) / 5 + 1)
     }
 
     /// 0 = Sunday ... 6 = Saturday (1970-01-01 was a Thursday).
@@ -53,6 +56,5 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 /// Zero-padded decimal, for the fixed-width fields of ISO 8601.
 func pad(_ value: Int, _ width: Int) -> String {
     let digits = String(abs(value))
-    let padded = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    return value < 0 ? "-" + padded : padded
+    return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
 }

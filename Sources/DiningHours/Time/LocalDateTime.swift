@@ -15,9 +15,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     /// Seconds since 1970-01-01T00:00 on this wall clock, as if it were UTC.
     public var wallSeconds: Int { date.dayNumber * 86_400 + secondOfDay }
 
-    public init(wallSeconds: Int) {
-        self.init(date: LocalDate(dayNumber: 0), secondOfDay: wallSeconds)
-    }
+    public init(wallSeconds: Int) { self.init(date: LocalDate(dayNumber: 0), secondOfDay: wallSeconds) }
 
     public var hour: Int { secondOfDay / 3600 }
     public var minute: Int { secondOfDay / 60 % 60 }

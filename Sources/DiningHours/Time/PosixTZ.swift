@@ -6,7 +6,7 @@
 /// either side. Years are read as tzcode reads them: a daylight period that is empty or lasts a year or more
 /// has no switches, and a rule with no switches in any year is daylight time all year (RFC 8536 §3.3.1).
 /// Every rule repeats every 400 years, so any instant is answered in 2000...2399 and shifted back.
-struct PosixTZ: Equatable, Sendable {
+struct PosixTZ: Sendable {
     /// A rule date: `Mm.w.d` (weekday `d` of week `w`, 5 = last, of month `m`),
     /// `Jn` (day 1...365, 29 February never counted) or `n` (day 0...365, counted).
     enum RuleDate: Equatable, Sendable {
@@ -27,11 +27,6 @@ struct PosixTZ: Equatable, Sendable {
     /// The abbreviations (`EST`, `EDT`; `-03` for `<-03>`), as a calendar's TZNAME.
     let standardName: String
     let daylight: (offset: Int, name: String, start: Switch, end: Switch)?
-
-    static func == (a: PosixTZ, b: PosixTZ) -> Bool {
-        a.standardOffset == b.standardOffset && a.standardName == b.standardName && a.daylight?.offset == b.daylight?.offset
-            && a.daylight?.name == b.daylight?.name && a.daylight?.start == b.daylight?.start && a.daylight?.end == b.daylight?.end
-    }
 
     /// Seconds in 400 Gregorian years (146,097 days, a whole number of weeks).
     static let cycle = 146_097 * 86_400
@@ -125,95 +120,75 @@ struct PosixTZ: Equatable, Sendable {
     }
 
     /// Day 1 of a month the parser checked to be 1...12: always a real date.
-    private static func firstDay(year: Int, month: Int) -> LocalDate {
-        LocalDate(year: year, month: month, day: 1)!
-    }
+    private static func firstDay(year: Int, month: Int) -> LocalDate { LocalDate(year: year, month: month, day: 1)! }
 }
 
 extension PosixTZ {
     /// Reads a rule; nil when it is not one (an empty footer means "no rule").
     init?(parsing text: String) {
-        var scanner = PosixScanner(Array(text.utf8))
-        guard let standardName = scanner.name(), let std = scanner.offset() else { return nil }
-        standardOffset = -std
-        self.standardName = standardName
-        guard !scanner.atEnd else { daylight = nil; return }
-        guard let daylightName = scanner.name() else { return nil }
-        var dst = standardOffset + 3600
-        if !scanner.peek(","), let explicit = scanner.offset() { dst = -explicit }
-        guard scanner.take(","), let start = scanner.change(), scanner.take(","), let end = scanner.change(),
-              scanner.atEnd else { return nil }
-        daylight = (dst, daylightName, start, end)
+        guard let rule = ByteScanner.scan(text, { $0.posixRule() }) else { return nil }
+        self = rule
     }
 }
 
-private struct PosixScanner {
-    let bytes: [UInt8]
-    var index = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    var atEnd: Bool { index == bytes.count }
-
-    func peek(_ character: Character) -> Bool { index < bytes.count && bytes[index] == character.asciiValue }
-
-    mutating func take(_ character: Character) -> Bool {
-        guard peek(character) else { return false }
-        index += 1
-        return true
+private extension ByteScanner {
+    mutating func posixRule() -> PosixTZ? {
+        guard let standardName = ruleName(), let std = ruleOffset() else { return nil }
+        guard !atEnd else { return PosixTZ(standardOffset: -std, standardName: standardName, daylight: nil) }
+        guard let daylightName = ruleName() else { return nil }
+        var dst = -std + 3600
+        if !peek(","), let explicit = ruleOffset() { dst = -explicit }
+        guard take(","), let start = ruleSwitch(), take(","), let end = ruleSwitch(), atEnd else { return nil }
+        return PosixTZ(standardOffset: -std, standardName: standardName, daylight: (dst, daylightName, start, end))
     }
 
     /// A zone abbreviation: three or more letters, or anything in `<...>` (without the brackets).
-    mutating func name() -> String? {
-        if take("<") {
-            let start = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: ">") { index += 1 }
-            let name = String(decoding: bytes[start..<index], as: UTF8.self)
-            return take(">") ? name : nil
-        }
-        let start = index
-        while index < bytes.count, (bytes[index] | 0x20) >= UInt8(ascii: "a"), (bytes[index] | 0x20) <= UInt8(ascii: "z") { index += 1 }
-        return index - start >= 3 ? String(decoding: bytes[start..<index], as: UTF8.self) : nil
-    }
-
-    mutating func number() -> Int? {
-        let start = index
-        var value = 0
-        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"), index - start < 4 {
-            value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+    mutating func ruleName() -> String? {
+        let quoted = take("<"), start = index
+        while index < end, quoted ? bytes[index] != UInt8(ascii: ">") : (0x61...0x7A).contains(bytes[index] | 0x20) {
             index += 1
         }
-        return index > start ? value : nil
+        let name = String(decoding: bytes[start..<index], as: UTF8.self)
+        return quoted ? (take(">") ? name : nil) : (index - start >= 3 ? name : nil)
+    }
+
+    /// At most four digits; nil when there are none.
+    mutating func number() -> Int? {
+        var value: Int?
+        for _ in 0..<4 {
+            guard let digit = digits(1) else { break }
+            value = (value ?? 0) * 10 + digit
+        }
+        return value
     }
 
     /// `[+-]hh[:mm[:ss]]` in seconds, in tzcode's bounds: hours 0...167 (a week less
     /// an hour, RFC 8536 §3.3.1), minutes 0...59, seconds 0...60.
-    mutating func offset() -> Int? {
+    mutating func ruleOffset() -> Int? {
         let sign = take("-") ? -1 : 1
         if sign == 1 { _ = take("+") }
         guard let hours = number(), hours <= 167 else { return nil }
         var seconds = hours * 3600
-        if take(":") { guard let minutes = number(), minutes <= 59 else { return nil }; seconds += minutes * 60 }
-        if take(":") { guard let rest = number(), rest <= 60 else { return nil }; seconds += rest }
+        for (limit, unit) in [(59, 60), (60, 1)] where take(":") {
+            guard let part = number(), part <= limit else { return nil }
+            seconds += part * unit
+        }
         return sign * seconds
     }
 
     /// `date[/time]`, the time defaulting to 02:00.
-    mutating func change() -> PosixTZ.Switch? {
+    mutating func ruleSwitch() -> PosixTZ.Switch? {
         let date: PosixTZ.RuleDate
         if take("M") {
             guard let month = number(), take("."), let week = number(), take("."), let weekday = number(),
                   (1...12).contains(month), (1...5).contains(week), (0...6).contains(weekday) else { return nil }
             date = .monthWeekDay(month: month, week: week, weekday: weekday)
-        } else if take("J") {
-            guard let day = number(), (1...365).contains(day) else { return nil }
-            date = .julianNoLeap(day)
         } else {
-            guard let day = number(), (0...365).contains(day) else { return nil }
-            date = .zeroBased(day)
+            let julian = take("J")
+            guard let day = number(), ((julian ? 1 : 0)...365).contains(day) else { return nil }
+            date = julian ? .julianNoLeap(day) : .zeroBased(day)
         }
-        var time = 7200
-        if take("/") { guard let explicit = offset() else { return nil }; time = explicit }
-        return PosixTZ.Switch(date: date, secondOfDay: time)
+        guard take("/") else { return PosixTZ.Switch(date: date, secondOfDay: 7200) }
+        return ruleOffset().map { PosixTZ.Switch(date: date, secondOfDay: $0) }
     }
 }

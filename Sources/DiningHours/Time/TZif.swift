@@ -14,21 +14,12 @@ struct TZif: Sendable {
         let first = try reader.header()
         // Version 1 data has 32-bit times; a version 2+ file repeats everything with
         // 64-bit times after it, which is the block to read.
-        guard first.version >= 2 else {
-            (transitions, initial) = try reader.block(first, timeSize: 4)
-            rule = nil
-            return
-        }
-        try reader.skip(first.dataSize(timeSize: 4))
-        let second = try reader.header()
-        (transitions, initial) = try reader.block(second, timeSize: 8)
-        let footer = reader.footer()
-        if footer.isEmpty {
-            rule = nil
-        } else {
-            guard let parsed = PosixTZ(parsing: footer) else { throw TZifError("its closing rule '\(footer)' is not a POSIX TZ rule") }
-            rule = parsed
-        }
+        let isV2 = first.version >= 2
+        if isV2 { try reader.skip(first.dataSize(timeSize: 4)) }
+        (transitions, initial) = try reader.block(isV2 ? reader.header() : first, timeSize: isV2 ? 8 : 4)
+        let footer = isV2 ? reader.footer() : ""
+        rule = footer.isEmpty ? nil : PosixTZ(parsing: footer)
+        if rule == nil, !footer.isEmpty { throw TZifError("its closing rule '\(footer)' is not a POSIX TZ rule") }
     }
 }
 
@@ -60,7 +51,7 @@ private struct TZifReader {
         let version = versionByte == 0 ? 1 : Int(versionByte) - Int(UInt8(ascii: "0"))
         index += 20
         var counts: [Int] = []
-        for _ in 0..<6 { counts.append(Int(try integer(size: 4, signed: false))) }
+        for _ in 0..<6 { counts.append(try integer(size: 4, signed: false)) }
         let header = Header(version: version, isUTCCount: counts[0], isStandardCount: counts[1], leapCount: counts[2],
                             timeCount: counts[3], typeCount: counts[4], charCount: counts[5])
         guard header.typeCount > 0 else { throw TZifError("it has no local time types") }
@@ -72,47 +63,46 @@ private struct TZifReader {
         index += count
     }
 
-    mutating func block(_ header: Header, timeSize: Int) throws(TZifError) -> ([(at: Int, observance: Observance)], Observance) {
+    mutating func block(_ header: Header, timeSize: Int) throws(TZifError)
+        -> ([(at: Int, observance: Observance)], Observance) {
         // Checked first, so that a corrupt count cannot make us reserve gigabytes.
-        guard header.dataSize(timeSize: timeSize) <= bytes.count - index else { throw TZifError("its header counts do not fit the file") }
+        guard header.dataSize(timeSize: timeSize) <= bytes.count - index else {
+            throw TZifError("its header counts do not fit the file")
+        }
         var times: [Int] = []
         times.reserveCapacity(header.timeCount)
         for _ in 0..<header.timeCount { times.append(try integer(size: timeSize, signed: true)) }
         // RFC 8536 §3.2: in ascending order. The lookups rely on it.
-        guard zip(times, times.dropFirst()).allSatisfy({ $0 < $1 }) else { throw TZifError("its transition times are out of order") }
+        guard zip(times, times.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw TZifError("its transition times are out of order")
+        }
         var typeIndices: [Int] = []
         for _ in 0..<header.timeCount { typeIndices.append(try integer(size: 1, signed: false)) }
         var fields: [(offset: Int, isDaylight: Bool, abbreviationIndex: Int)] = []
         for _ in 0..<header.typeCount {
-            fields.append((try integer(size: 4, signed: true), try integer(size: 1, signed: false) != 0, try integer(size: 1, signed: false)))
+            fields.append((try integer(size: 4, signed: true), try integer(size: 1, signed: false) != 0,
+                           try integer(size: 1, signed: false)))
         }
         let characters = bytes[index..<index + header.charCount]
         try skip(header.charCount + header.leapCount * (timeSize + 4) + header.isStandardCount + header.isUTCCount)
         // Only calendars read the abbreviation (a VTIMEZONE's TZNAME): one that is out of
         // range or empty is left unknown rather than failing a file whose offsets are good.
         let types = fields.map { field in
-            var name: String?
-            if field.abbreviationIndex < characters.count {
-                let start = characters.startIndex + field.abbreviationIndex
-                let text = characters[start...].prefix { $0 != 0 }
-                if !text.isEmpty { name = String(decoding: text, as: UTF8.self) }
-            }
-            return Observance(offset: field.offset, isDaylight: field.isDaylight, abbreviation: name)
+            let text = characters.dropFirst(field.abbreviationIndex).prefix { $0 != 0 }
+            return Observance(offset: field.offset, isDaylight: field.isDaylight,
+                              abbreviation: text.isEmpty ? nil : String(decoding: text, as: UTF8.self))
         }
-        var transitions: [(at: Int, observance: Observance)] = []
-        for (time, type) in zip(times, typeIndices) {
-            guard type < types.count else { throw TZifError("a transition names local time type \(type) of \(types.count)") }
-            transitions.append((time, types[type]))
+        if let type = typeIndices.first(where: { $0 >= types.count }) {
+            throw TZifError("a transition names local time type \(type) of \(types.count)")
         }
-        return (transitions, types[0])
+        return (zip(times, typeIndices).map { ($0, types[$1]) }, types[0])
     }
 
     /// The text between the newlines after the 64-bit block.
     mutating func footer() -> String {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\n") else { return "" }
-        let start = index + 1
-        guard let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return "" }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        guard let end = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "\n")) else { return "" }
+        return String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
     }
 
     private mutating func integer(size: Int, signed: Bool) throws(TZifError) -> Int {

@@ -37,7 +37,10 @@ public struct ZoneRules: Sendable {
         func append(_ at: Int, _ observance: Observance) {
             if let last = transitions.last, at <= last {
                 observances[observances.count - 1] = observance
-                if observances[observances.count - 2].offset == observance.offset { transitions.removeLast(); observances.removeLast() }
+                if observances[observances.count - 2].offset == observance.offset {
+                    transitions.removeLast()
+                    observances.removeLast()
+                }
             } else if observance.offset != observances[observances.count - 1].offset {
                 transitions.append(at)
                 observances.append(observance)
@@ -46,28 +49,26 @@ public struct ZoneRules: Sendable {
         for (at, observance) in file.transitions { append(at, observance) }
         // A damaged file may put its last transition at any 64-bit second: the table
         // holds the rule's switches from 1900 at the earliest, so it stays short.
-        let last = file.transitions.last?.at
-        ruleFrom = last.map { $0 == .max ? .max : $0 + 1 } ?? .min
+        ruleFrom = file.transitions.last.map { $0.at == .max ? .max : $0.at + 1 } ?? .min
         if let rule = file.rule {
             tableStart = max(ruleFrom, Self.ruleStart)
             tableEnd = max(tableStart, Self.tableLimit)
             if tableStart < tableEnd {
                 append(tableStart, rule.observance(offset: rule.offset(at: tableStart)))
-                for (at, offset) in rule.transitions(after: tableStart, through: tableEnd - 1) { append(at, rule.observance(offset: offset)) }
+                for (at, offset) in rule.transitions(after: tableStart, through: tableEnd - 1) {
+                    append(at, rule.observance(offset: offset))
+                }
             }
         } else {
             tableStart = .max
             tableEnd = .max
         }
-        let offsets = observances.map(\.offset)
+        offsets = observances.map(\.offset)
         let all = offsets + (file.rule?.offsets ?? [])
-        self.identifier = identifier
-        self.transitions = transitions
-        self.offsets = offsets
-        self.observances = observances
-        self.rule = file.rule
+        (self.identifier, self.transitions, self.observances) = (identifier, transitions, observances)
+        rule = file.rule
         // A TZif file has at least one local time type (TZif checks), so `all` is never empty.
-        self.offsetRange = (all.min() ?? 0)...(all.max() ?? 0)
+        offsetRange = (all.min() ?? 0)...(all.max() ?? 0)
     }
 
     /// Seconds east of UTC at `instant`.
@@ -87,19 +88,19 @@ public struct ZoneRules: Sendable {
     /// Every change of offset in `after` (exclusive) ... `through`, in order: what a
     /// calendar's VTIMEZONE lists for the range its events cover.
     public func transitions(after: Instant, through: Instant) -> [ZoneTransition] {
-        changes(after: after.secondsSinceEpoch, through: through.secondsSinceEpoch).map { change in
-            let at = Instant(secondsSinceEpoch: change.at)
-            return ZoneTransition(at: at, before: observance(at: at - 1), after: observance(at: at))
-        }
+        changes(after: after.secondsSinceEpoch, through: through.secondsSinceEpoch).map { transition(at: $0.at) }
     }
 
     /// The last change of offset at or before `instant`, looked for up to 400 years back (a rule repeats itself in
     /// that time); nil when the zone has kept one offset that long, as UTC has.
     public func lastTransition(atOrBefore instant: Instant) -> ZoneTransition? {
         let through = instant.secondsSinceEpoch
-        let after = through.clampedAdding(-PosixTZ.cycle)
-        guard let change = changes(after: after, through: through).last else { return nil }
-        let at = Instant(secondsSinceEpoch: change.at)
+        let changes = changes(after: through.clampedAdding(-PosixTZ.cycle), through: through)
+        return changes.last.map { transition(at: $0.at) }
+    }
+
+    private func transition(at t: Int) -> ZoneTransition {
+        let at = Instant(secondsSinceEpoch: t)
         return ZoneTransition(at: at, before: observance(at: at - 1), after: observance(at: at))
     }
 
@@ -137,6 +138,14 @@ public struct ZoneRules: Sendable {
         return Instant(secondsSinceEpoch: wall.clampedAdding(-current))
     }
 
+    /// `local` read with its written offset when there is one, else in this zone (`instant(for:)`).
+    func instant(for local: LocalDateTime, offset: Int?) -> Instant {
+        offset.map { Instant(secondsSinceEpoch: local.wallSeconds - $0) } ?? instant(for: local)
+    }
+
+    /// The first instant of `date`.
+    func midnight(starting date: LocalDate) -> Instant { instant(for: LocalDateTime(date: date, secondOfDay: 0)) }
+
     /// Every change of offset in `after + 1 ... through` as (first instant, new offset).
     func changes(after: Int, through: Int) -> [(at: Int, offset: Int)] {
         var found: [(at: Int, offset: Int)] = []
@@ -159,13 +168,11 @@ public struct ZoneRules: Sendable {
         // Across the rule's part of time: every instant where the table's entries, the
         // rule's switches or the edges between them may change the offset, asked in order.
         var candidates: [Int] = []
-        var index = firstTransition(after: after)
-        while index < transitions.count, transitions[index] <= through {
-            candidates.append(transitions[index])
-            index += 1
-        }
+        candidates += transitions[firstTransition(after: after)...].prefix { $0 <= through }
         candidates += [ruleFrom, tableStart, tableEnd].filter { $0 > after && $0 <= through }
-        if let rule { candidates += rule.transitions(after: max(after, ruleFrom.clampedAdding(-1)), through: through).map(\.at) }
+        if let rule {
+            candidates += rule.transitions(after: max(after, ruleFrom.clampedAdding(-1)), through: through).map(\.at)
+        }
         candidates.sort()
         var previous = offset(at: after)
         for (position, at) in candidates.enumerated() where position == 0 || at != candidates[position - 1] {
@@ -177,17 +184,11 @@ public struct ZoneRules: Sendable {
     }
 
     public func iso8601(_ instant: Instant) -> String {
-        let offset = offset(at: instant)
-        return "\(LocalDateTime(wallSeconds: instant.secondsSinceEpoch.clampedAdding(offset)))\(Self.offsetString(offset))"
-    }
-
-    /// `+05:30`, `-04:00`, or `Z` for zero.
-    static func offsetString(_ offset: Int) -> String {
-        if offset == 0 { return "Z" }
-        let magnitude = abs(offset)
-        var text = "\(offset < 0 ? "-" : "+")\(pad(magnitude / 3600, 2)):\(pad(magnitude / 60 % 60, 2))"
-        if magnitude % 60 != 0 { text += ":\(pad(magnitude % 60, 2))" }
-        return text
+        let offset = offset(at: instant), magnitude = abs(offset)
+        let time = LocalDateTime(wallSeconds: instant.secondsSinceEpoch.clampedAdding(offset))
+        guard offset != 0 else { return "\(time)Z" }
+        let seconds = magnitude % 60 != 0 ? ":\(pad(magnitude % 60, 2))" : ""
+        return "\(time)\(offset < 0 ? "-" : "+")\(pad(magnitude / 3600, 2)):\(pad(magnitude / 60 % 60, 2))\(seconds)"
     }
 }
 
@@ -198,10 +199,7 @@ public enum ZoneError: Error, Equatable, Sendable, CustomStringConvertible {
     case corruptZoneFile(String, reason: String)
 
     /// A fault of the machine rather than of the request: exit 70, not a usage error.
-    public var isEnvironment: Bool {
-        if case .unknownZone = self { return false }
-        return true
-    }
+    public var isEnvironment: Bool { if case .unknownZone = self { false } else { true } }
 
     /// One line, whatever the user typed: names and directories come from `--tz`, files
     /// and `TZDIR`, and are shown with `UntrustedText.escaped`.
