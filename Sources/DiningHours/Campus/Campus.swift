@@ -1,4 +1,4 @@
-/// Every venue of a feed, read in one zone: what `status` and `next` ask across venues.
+/// Every venue of a feed, read in one zone.
 public struct Campus: Sendable {
     public let zone: ZoneRules
     public let timetables: [Timetable]
@@ -14,12 +14,10 @@ public struct Campus: Sendable {
         return Coverage(first: first, last: last)
     }
 
-    /// One status per venue, in feed order.
     public func statuses(at t: Instant, estimate: Bool = true, soon: Int = VenueStatus.defaultSoon) -> [VenueStatus] {
         timetables.map { $0.status(at: t, estimate: estimate, soon: soon) }
     }
 
-    /// Openings and closings of every venue after `t` and through `limit`, soonest first.
     public func transitions(after t: Instant, through limit: Instant, estimate: Bool = true) -> [Transition] {
         timetables
             .flatMap { $0.schedule(around: t, estimate: estimate).transitions(after: t, through: limit) }

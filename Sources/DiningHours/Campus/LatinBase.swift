@@ -1,7 +1,6 @@
-/// The unaccented lower-case letter of an accented Latin letter ("É" -> "e"); letters with no canonical
-/// decomposition (Æ, Ø, Ł, ß) are left to lower-casing, as Foundation's diacritic folding leaves them.
+/// The unaccented lower-case letter of an accented Latin letter ("É" -> "e"); Æ, Ø, Ł, ß are left to lower-casing.
 enum LatinBase {
-    /// U+00C0...U+00FF, then U+0100...U+017F; "." marks a letter that does not fold.
+    /// U+00C0...U+017F; "." marks a letter that does not fold.
     private static let latin1 = Array("AAAAAA.CEEEEIIII.NOOOOO..UUUUY..aaaaaa.ceeeeiiii.nooooo..uuuuy.y".unicodeScalars)
     private static let extendedA = Array(("AaAaAa" + "CcCcCcCc" + "Dd.." + "EeEeEeEeEe" + "GgGgGgGg" + "Hh.." + "IiIiIiIiI."
         + ".." + "Jj" + "Kk." + "LlLlLl...." + "NnNnNn..." + "OoOoOo" + ".." + "RrRrRr" + "SsSsSsSs" + "TtTt.."

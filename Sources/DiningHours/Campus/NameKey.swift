@@ -1,8 +1,6 @@
-/// A name reduced to what people mean by it: folded (`VenueQuery.fold`), apostrophes dropped ("Joe's" is
-/// "joes"), every other run of punctuation or space one space. So "JOES-CAFE" and "Joe’s Café" are one key,
-/// and a completion can offer the slug `joes-cafe`, which needs no quoting.
+/// A name reduced to what people mean by it: folded, apostrophes dropped ("Joe's" is "joes"), every other run of
+/// punctuation or space one space, so "JOES-CAFE" and "Joe’s Café" are one key and `joes-cafe` needs no quoting.
 struct NameKey: Sendable, Equatable {
-    /// Words separated by single spaces, no leading or trailing space.
     let text: String
     let words: [String]
 
@@ -26,11 +24,10 @@ struct NameKey: Sendable, Equatable {
 }
 
 extension Venue {
-    /// The shell-safe form of the name that `VenueSearch` matches exactly (`joes-cafe`).
     public var slug: String { NameKey(name).slug }
 }
 
-/// The slug of any text, made as a venue's is (`Late Night` is `late-night`): calendars use it in event UIDs.
+/// Calendars use it in event UIDs.
 public enum Slug {
     public static func of(_ text: String) -> String { NameKey(text).slug }
 }

@@ -1,7 +1,5 @@
-/// How names are compared: both sides folded so that case and accents do not matter ("cafe" finds "Accenture Café").
 public enum VenueQuery {
-    /// Lower case, no accents, curly quotes straight: accents are dropped by table (Latin-1 and Extended-A) and
-    /// as combining marks, as Foundation's diacritic folding does, without linking Foundation into the CLI.
+    /// Lower case, no accents, curly quotes straight, as Foundation's diacritic folding, without linking Foundation.
     public static func fold(_ text: String) -> String {
         var folded = ""
         folded.unicodeScalars.reserveCapacity(text.utf8.count)

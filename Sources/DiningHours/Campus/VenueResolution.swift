@@ -1,9 +1,7 @@
-/// The one venue a VENUE argument names (`hours`, `is-open`, `open`). An id or a whole name always wins;
-/// otherwise a partial match counts only when it reaches a single venue ("cafe" is in three names, so it is
-/// ambiguous rather than a guess), and nothing at all is answered with the closest names.
+/// The one venue a VENUE argument names. An id or a whole name always wins; otherwise a partial match counts only
+/// when it reaches a single venue ("cafe" is ambiguous rather than a guess).
 public enum VenueResolution: Sendable {
     case found(Venue)
-    /// Every venue the query names, best match first.
     case ambiguous([Venue])
     case unknown(suggestions: [String])
 

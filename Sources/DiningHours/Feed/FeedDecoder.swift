@@ -1,5 +1,5 @@
 /// Turns the venues JSON into a `Feed`, tolerant per element (HOURS.md §1): a bad venue, day or daypart is
-/// skipped with a warning; only a document that is not a venue array is an error. Bounded by `FeedLimits`.
+/// skipped with a warning; only a document that is not a venue array is an error.
 public enum FeedDecoder {
     public static func decode(_ bytes: [UInt8], limits: FeedLimits = .standard) throws(FeedError) -> Feed {
         let document: JSONValue
@@ -41,7 +41,6 @@ public enum FeedDecoder {
         return Feed(venues: venues, warnings: reader.log.warnings, warningCount: reader.log.count)
     }
 
-    /// `text` cut to at most `limit` bytes of UTF-8, at a character boundary.
     static func cut(_ text: String, _ limit: Int) -> String {
         guard text.utf8.count > limit else { return text }
         var kept = String.UnicodeScalarView()
@@ -59,7 +58,6 @@ public enum FeedDecoder {
         return nil
     }
 
-    /// A whole number written as a JSON number or a string of digits; nil for a fraction or a too-large id.
     static func integer(_ json: JSONValue?) -> Int? {
         switch json {
         case .number(let value)?: return value == value.rounded() && abs(value) < 1e15 ? Int(value) : nil
@@ -68,7 +66,6 @@ public enum FeedDecoder {
         }
     }
 
-    /// A field as a warning quotes it: its text cut short, else its kind.
     static func shown(_ json: JSONValue?) -> String {
         json.map { text($0).map { "'\(cut($0, 40))'" } ?? $0.kindName } ?? "missing"
     }
@@ -108,7 +105,7 @@ private struct Reader: DecodingPass {
     }
 
     mutating func day(_ json: JSONValue, venue: String, position: Int) -> Day? {
-        // Locations are built only when a warning needs one: most elements are fine.
+        // Built only when a warning needs one: most elements are fine.
         func location() -> String { "\(venue), day \(position)" }
         guard case .object = json else { return log.skip(location(), "is \(json.kindName), not an object; skipped") }
         guard let raw = FeedDecoder.text(json["date"]), let date = LocalDate(parsing: raw) else {
@@ -146,8 +143,7 @@ private struct Reader: DecodingPass {
                        message: log.text(json["message"], limits.messageBytes, field: "message", at: location()) ?? "")
     }
 
-    /// The venues without days further than `limits.outlierDays` from the feed's median date: one stray 2099-12-31
-    /// would otherwise stretch the coverage over decades, every date up to it read as a listed, closed day.
+    /// A stray 2099-12-31 would stretch the coverage over decades, every date up to it read as a closed day.
     mutating func withoutOutliers(_ venues: [Venue]) -> [Venue] {
         let limits = self.limits
         let numbers = venues.flatMap { $0.days.map(\.date.dayNumber) }.sorted()

@@ -1,5 +1,4 @@
-/// Something the decoder skipped, and where. Both parts quote the feed (names, dates, keys), so both are
-/// cleaned as one line.
+/// Both parts quote the feed (names, dates, keys), so both are cleaned as one line.
 public struct FeedWarning: Sendable, Equatable, CustomStringConvertible {
     public let location: String
     public let reason: String
@@ -12,13 +11,11 @@ public struct FeedWarning: Sendable, Equatable, CustomStringConvertible {
     public var description: String { location.isEmpty ? reason : "\(location): \(reason)" }
 }
 
-/// A document that cannot be a venue list at all. Never treated as an empty feed.
+/// Never treated as an empty feed.
 public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
     case syntax(JSONSyntaxError)
-    /// The primary endpoint's failure answer, `{"error": ...}`.
     case upstreamError(String)
     case notAVenueList(String)
-    /// Over `FeedLimits.values`: refused before it can cost memory.
     case tooLarge(String)
 
     public var description: String {

@@ -1,5 +1,5 @@
-/// A strict RFC 8259 parser over UTF-8 bytes, hand-written because the feed is parsed on every refresh and
-/// every cold CLI start, and because a tree lets the decoder skip and name bad elements.
+/// Hand-written because the feed is parsed on every refresh and cold CLI start, and a tree lets the decoder
+/// skip and name bad elements.
 public struct JSONParser {
     /// Deep enough for any feed, shallow enough that hostile input cannot exhaust the stack.
     static let maxDepth = 64
@@ -10,8 +10,7 @@ public struct JSONParser {
     private var depth = 0
     private var values = 0
 
-    /// Parses one document. `maxValues` bounds the tree: without it a 4 MB body of tiny elements (`[[],[],…]`)
-    /// would take hundreds of MB before any decoder could judge it.
+    /// `maxValues` bounds the tree: else a 4 MB body of `[[],[],…]` would take hundreds of MB before any check.
     public static func parse(_ bytes: [UInt8], maxValues: Int = .max) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes, maxValues: maxValues)
         parser.skipWhitespace()
@@ -21,17 +20,11 @@ public struct JSONParser {
         return value
     }
 
-    private init(bytes: [UInt8], maxValues: Int) {
-        self.bytes = bytes
-        self.maxValues = maxValues
-    }
-
     private func error(_ reason: String) -> JSONSyntaxError {
         let line = 1 + bytes[..<min(index, bytes.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
         return JSONSyntaxError(reason: reason, offset: index, line: line)
     }
 
-    /// A byte as an error message may quote it: printable ASCII as itself, anything else (ESC, a C1 control) by value.
     private static func describe(_ byte: UInt8) -> String {
         guard byte >= 0x21, byte < 0x7F else {
             let hex = String(byte, radix: 16, uppercase: true)
@@ -58,23 +51,23 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw error("unexpected \(Self.describe(byte))")
         }
     }
 
-    private mutating func literal(_ word: String) throws(JSONSyntaxError) {
+    private mutating func literal(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
         let expected = word.utf8
         guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
             throw error("invalid literal")
         }
         index += expected.count
+        return value
     }
 
-    /// Past a container's opening bracket; true when `close` follows at once (the container is empty and left).
     private mutating func enter(closedBy close: UInt8) throws(JSONSyntaxError) -> Bool {
         depth += 1
         if depth > Self.maxDepth { throw error("nesting deeper than \(Self.maxDepth) levels") }
@@ -86,7 +79,6 @@ public struct JSONParser {
         return true
     }
 
-    /// After a member of a container: past a `,` (false), or past `close`, leaving the container (true).
     private mutating func leave(_ close: UInt8, in container: String) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
         switch current {
@@ -205,7 +197,6 @@ public struct JSONParser {
     private mutating func number() throws(JSONSyntaxError) -> Double {
         let start = index
         _ = takeIf("-")
-        // No leading zeros: after a 0 come no digits.
         guard takeIf("0") || skipDigits() > 0 else { throw error("invalid number") }
         if takeIf("."), skipDigits() == 0 { throw error("invalid number") }
         if takeIf("e") || takeIf("E") {
@@ -233,10 +224,8 @@ public struct JSONParser {
 
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     public let reason: String
-    /// Byte offset where the problem was found.
     public let offset: Int
     public let line: Int
-    /// The document is over the caller's value budget rather than malformed.
     public internal(set) var exceedsLimit = false
 
     public var description: String { "invalid JSON at line \(line) (byte \(offset)): \(reason)" }

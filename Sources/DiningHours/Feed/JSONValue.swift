@@ -1,5 +1,4 @@
-/// A parsed JSON document. The feed decoder walks this tree by hand so that a bad
-/// element can be skipped and named precisely, which `Decodable` cannot do cheaply.
+/// Walked by hand so that a bad element can be skipped and named precisely, which `Decodable` cannot do cheaply.
 public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -38,7 +37,6 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
-    /// An object's first four keys as a "not a list" error quotes them; nil for anything else.
     var firstKeys: String? {
         guard case .object(let members) = self else { return nil }
         return UntrustedText.singleLine(members.prefix(4).map { FeedDecoder.cut($0.key, 40) }.joined(separator: ", "))

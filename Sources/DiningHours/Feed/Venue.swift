@@ -1,5 +1,4 @@
-/// One dining venue of the feed (the API's `ResponseItem`), safe to print by construction: the initialiser
-/// cleans the name, address and image URL with `UntrustedText.singleLine`, however the venue was made.
+/// Safe to print by construction: the initialiser cleans its text, however the venue was made.
 public struct Venue: Sendable, Identifiable, Equatable {
     public let id: Int
     public let name: String
@@ -28,7 +27,6 @@ public enum VenueKind: String, Sendable, CaseIterable {
     public var heading: String { self == .diningHall ? "Dining Halls" : "Retail" }
 }
 
-/// One date of a venue's feed.
 public struct Day: Sendable, Equatable {
     public let date: LocalDate
     public let status: DayStatus
@@ -42,18 +40,14 @@ public struct Day: Sendable, Equatable {
 }
 
 public enum DayStatus: Sendable, Equatable {
-    /// `"closed"` in any case: the day contributes nothing, whatever dayparts it lists.
     case closed
-    /// `"open"`, `""`, null or missing: the dayparts decide.
     case listed
 }
 
-/// One served range with a label ("Lunch", "Starbucks") as the feed writes it, its text cleaned as `Venue`'s is.
 public struct Daypart: Sendable, Equatable {
     public let start: FeedTime
     public let end: FeedTime
     public let label: String
-    /// Free text from the venue; may span lines, each break a `\n` (`UntrustedText.multiline`).
     public let message: String
 
     public init(start: FeedTime, end: FeedTime, label: String, message: String = "") {
@@ -64,12 +58,9 @@ public struct Daypart: Sendable, Equatable {
     }
 }
 
-/// A decoded feed and what had to be skipped to get it.
 public struct Feed: Sendable {
     public let venues: [Venue]
-    /// The first warnings word for word (`FeedLimits.warnings` of them).
     public let warnings: [FeedWarning]
-    /// Every warning, including those only counted.
     public let warningCount: Int
 
     public init(venues: [Venue], warnings: [FeedWarning] = [], warningCount: Int? = nil) {

@@ -1,5 +1,4 @@
-/// The warnings of one decoding pass (venues or menus): the first `limit` word for word, the rest only
-/// counted, so that a million bad elements cost a counter, not a million messages.
+/// The first `limit` warnings word for word, the rest only counted: a million bad elements cost a counter.
 struct WarningLog {
     let limit: Int
     private(set) var warnings: [FeedWarning] = []
@@ -10,13 +9,11 @@ struct WarningLog {
         if warnings.count < limit { warnings.append(FeedWarning(location: location(), reason: reason())) }
     }
 
-    /// `warn`, then nil: what a decoder returns for an element it skips.
     mutating func skip<T>(_ location: @autoclosure () -> String, _ reason: @autoclosure () -> String) -> T? {
         warn(location(), reason())
         return nil
     }
 
-    /// A string field cut to `limit` bytes, with a warning when it was longer; nil when the field is not a string.
     mutating func text(_ json: JSONValue?, _ limit: Int, field: String, at location: @autoclosure () -> String) -> String? {
         guard case .string(let text)? = json else { return nil }
         guard text.utf8.count > limit else { return text }
@@ -25,14 +22,11 @@ struct WarningLog {
     }
 }
 
-/// A decoding pass over nested arrays (`FeedDecoder`'s, `MenuDecoder`'s), each bounded.
 protocol DecodingPass {
     var log: WarningLog { get set }
 }
 
 extension DecodingPass {
-    /// The first `limit` of `elements` that `decode` keeps (given each one's position from 1); a warning at
-    /// `location` when more are listed.
     mutating func keep<T>(_ elements: [JSONValue], _ noun: String, limit: Int, at location: @autoclosure () -> String,
                           _ decode: (inout Self, JSONValue, Int) -> T?) -> [T] {
         var kept: [T] = []

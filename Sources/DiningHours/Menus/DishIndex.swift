@@ -1,5 +1,4 @@
-/// The menus of a `MenuBook` with every dish's name folded once (`NameKey`): venued asks it at every round of
-/// pushes, where folding each name for each follower and round would cost more than the round.
+/// Every dish's name folded once: venued asks at every round of pushes, where folding each time would cost more.
 public struct DishIndex: Sendable {
     struct Dish: Sendable {
         let key: NameKey
@@ -7,7 +6,6 @@ public struct DishIndex: Sendable {
     }
 
     public let menus: [Menu]
-    /// Each menu's dishes, a name listed at two stations once.
     let dishes: [[Dish]]
 
     public init(_ book: MenuBook) {
@@ -23,7 +21,7 @@ public struct DishIndex: Sendable {
 
     public static let empty = DishIndex(MenuBook([]))
 
-    /// One index of several (venued keeps one per date), ordered as a book's, without folding a name again.
+    /// Ordered as a book's, without folding a name again.
     public init(merging indexes: [DishIndex]) {
         let pairs = indexes.flatMap { zip($0.menus, $0.dishes) }
             .sorted { MenuBook.order($0.0, $1.0) }

@@ -1,4 +1,3 @@
-/// `search --dish`: where and when a dish is served, matched as venue names are (`VenueSearch`'s tiers).
 public struct DishSearch: Sendable {
     public struct Hit: Sendable {
         public let menu: Menu
@@ -10,8 +9,7 @@ public struct DishSearch: Sendable {
 
     public init(_ query: String) { search = VenueSearch(query) }
 
-    /// Each meal serving a matching dish: by start, then match, then venue and dish name; a dish listed at two
-    /// stations of one meal is one hit.
+    /// By start, then match, then venue and dish name; a dish at two stations of one meal is one hit.
     public func hits(in menus: [Menu]) -> [Hit] {
         var hits: [(hit: Hit, name: String)] = []
         for menu in menus {

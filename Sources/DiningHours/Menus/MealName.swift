@@ -1,17 +1,12 @@
-/// `--meal NAME` among one venue's meals of one date (MENUS.md, "Questions"), compared as venue names are
-/// (`VenueQuery.fold`). A whole name wins over a prefix (`lunch` beside a Lunch Special); a prefix must name
-/// one meal, because `l` picking Lunch or Late Night would answer a question nobody asked.
+/// `--meal NAME` among one venue's meals of a date: a whole name wins over a prefix (`lunch` beside a Lunch
+/// Special); a prefix must name one meal, since `l` picking Lunch or Late Night answers nobody's question.
 public enum MealName {
-    /// Why `NAME` chose no meal, with the names the error offers instead.
     public enum Mismatch: Error, Equatable, Sendable {
-        /// Neither a meal's name nor the start of one: the date's meals, by start.
         case unknown(name: String, known: [String])
-        /// The start of two or more meals' names: those names, by start.
         case ambiguous(name: String, matches: [String])
     }
 
-    /// The meals called `name`, else those of the one name starting with it. Empty only when `meals` is: a date
-    /// without data is not the name's fault, and its answer is "no menu".
+    /// Empty only when `meals` is: a date without data is not the name's fault.
     public static func select(_ name: String, among meals: [Menu]) throws(Mismatch) -> [Menu] {
         let folded = VenueQuery.fold(name)
         let exact = meals.filter { VenueQuery.fold($0.service) == folded }
@@ -23,7 +18,7 @@ public enum MealName {
         return prefixed
     }
 
-    /// Each name once (as first spelled), in order: two meals of one name are one choice, not an ambiguity.
+    /// Two meals of one name are one choice, not an ambiguity.
     private static func distinctNames(_ meals: [Menu]) -> [String] {
         var seen: Set<String> = []
         return meals.filter { seen.insert(VenueQuery.fold($0.service)).inserted }.map(\.service)

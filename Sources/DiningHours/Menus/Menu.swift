@@ -1,14 +1,11 @@
-/// One meal of one venue on one date as Penn's menus API serves it, cleaned by construction: every text is one
-/// line (`UntrustedText.singleLine`), times are instants, empty stations are gone.
+/// One meal of one venue on one date, cleaned by construction: one-line texts, instants, no empty station.
 public struct Menu: Sendable, Equatable {
-    /// `venue.venue_id`: the venues feed's `id`.
     public let venueID: Int
     public let venueName: String
-    /// The date the data files the meal under (its `date`), even when the meal runs past midnight.
+    /// The date the data files the meal under, even when the meal runs past midnight.
     public let date: LocalDate
     public let service: String
     public let start: Instant
-    /// After `start`: an end written earlier than the start is on the next date (MENUS.md).
     public let end: Instant
     public let stations: [Station]
 
@@ -23,7 +20,6 @@ public struct Menu: Sendable, Equatable {
         self.stations = stations.filter { !$0.items.isEmpty }
     }
 
-    /// Half-open, as the venues' intervals are: served from `start`, over at `end`.
     public func isServed(at t: Instant) -> Bool { start <= t && t < end }
 
     public func keeping(_ keep: (MenuItem) -> Bool) -> Menu {
@@ -32,7 +28,6 @@ public struct Menu: Sendable, Equatable {
     }
 }
 
-/// A counter of a dining hall ("grill", "salad bar") and what it serves at one meal.
 public struct Station: Sendable, Equatable {
     public let name: String
     public let items: [MenuItem]
@@ -44,13 +39,10 @@ public struct Station: Sendable, Equatable {
 }
 
 public struct MenuItem: Sendable, Equatable {
-    /// `item_id`; nil when the data gives none (the item is still shown).
     public let id: Int?
     public let name: String
     public let description: String
-    /// The comma-separated `ingredients`, each once, in the order of first mention.
     public let ingredients: [String]
-    /// Diet labels, allergens and unknown labels, each once, in the data's order.
     public let labels: [MenuLabel]
     public let nutrition: Nutrition
 
@@ -66,15 +58,13 @@ public struct MenuItem: Sendable, Equatable {
         self.nutrition = nutrition.cleaned
     }
 
-    /// Whether the caterer said anything of its allergens: no labels at all, or "Ask Us", is unknown, never free of
-    /// an allergen (MENUS.md, "Unknown is not safe").
+    /// No labels at all, or "Ask Us", is unknown, never free of an allergen (MENUS.md, "Unknown is not safe").
     public var allergensKnown: Bool { !labels.isEmpty && !labels.contains(where: \.isAskUs) }
 
     public func labels(_ kind: MenuLabel.Kind) -> [MenuLabel] { labels.filter { $0.kind == kind } }
 }
 
-/// `nutrition_info`: usually an object of strings with units ("3.9oz", "< 1g"), kept as written since the
-/// caterer's units vary; sometimes one string. `MenuItem` makes its text one line.
+/// Kept as written ("3.9oz", "< 1g"): the caterer's units vary.
 public enum Nutrition: Sendable, Equatable {
     case none
     case text(String)

@@ -1,6 +1,5 @@
-/// Turns Penn's menus JSON (`GET /api/dining/menus/YYYY-MM-DD/`) into `Menu`s, tolerant per element as
-/// `FeedDecoder` is, bounded by `MenuLimits`, every text cleaned on the way in. `zone` is the venues' zone:
-/// times written without an offset are read in it, and so is a meal's end past midnight (MENUS.md, "Times").
+/// Turns Penn's menus JSON into `Menu`s, tolerant per element as `FeedDecoder` is. Times without an offset, and a
+/// meal's end past midnight, are read in `zone`, the venues' zone (MENUS.md, "Times").
 public enum MenuDecoder {
     public static func decode(_ bytes: [UInt8], zone: ZoneRules, limits: MenuLimits = .standard)
         throws(MenuError) -> MenuDocument {
@@ -42,7 +41,6 @@ private struct MenuReader: DecodingPass {
     let zone: ZoneRules
     var log: WarningLog
 
-    /// A string field cut to `limit`, or "" when it is missing or null; a warning when it is some other type.
     mutating func text(_ json: JSONValue?, _ limit: Int, field: String, at location: @autoclosure () -> String) -> String {
         switch json {
         case nil, .null?: return ""
@@ -53,7 +51,6 @@ private struct MenuReader: DecodingPass {
         }
     }
 
-    /// A name-like field as one trimmed line.
     mutating func line(_ json: JSONValue?, field: String, at location: String) -> String {
         UntrustedText.singleLine(text(json, limits.textBytes, field: field, at: location)).trimmingSpaces
     }
@@ -82,7 +79,6 @@ private struct MenuReader: DecodingPass {
                     stations: stations)
     }
 
-    /// The meal's start and end as instants; nil, with a warning, when either is not a time or the meal is empty.
     mutating func times(_ json: JSONValue, date: LocalDate, at location: String) -> (Instant, Instant)? {
         var written: [(instant: Instant, wall: LocalDateTime, offset: Int?)] = []
         for key in ["start_time", "end_time"] {
@@ -97,16 +93,14 @@ private struct MenuReader: DecodingPass {
         guard end.wall < start.wall, end.wall.date == start.wall.date else {
             return log.skip(location, "ends at \(end.wall), not after its start \(start.wall); skipped")
         }
-        // Past midnight, as Penn writes late hours: the same wall clock on the next date, read in the venue zone when
-        // the data's offset is that zone's (so a DST night keeps its wall clock), else one day of seconds later.
+        // Past midnight: the same wall clock on the next date in the venue zone when the data's offset is that zone's
+        // (so a DST night keeps its wall clock), else one day of seconds later.
         if let offset = end.offset, zone.offset(at: end.instant) != offset {
             return (start.instant, end.instant + 86_400)
         }
         return (start.instant, zone.instant(for: end.wall.adding(days: 1)))
     }
 
-    /// The decoded elements of a `stations` or `items` array (`keep`); missing or null is none, and anything
-    /// else is warned about (`otherwise` says what the reader gets instead).
     mutating func elements<Element>(_ json: JSONValue?, _ noun: String, limit: Int, at location: String,
                                     otherwise: String, _ decode: (inout Self, JSONValue, String) -> Element?)
         -> [Element] {
@@ -144,7 +138,6 @@ private struct MenuReader: DecodingPass {
                         ingredients: ingredients, labels: labels, nutrition: nutrition(json["nutrition_info"], at: here))
     }
 
-    /// A comma-separated field as its non-empty parts, at most `limit` of them.
     mutating func list(_ json: JSONValue, _ field: String, limit: Int, at location: String) -> [String] {
         var parts: [String] = []
         for part in text(json[field], limits.longTextBytes, field: field, at: location).split(separator: ",") {
@@ -176,7 +169,7 @@ private struct MenuReader: DecodingPass {
                 switch member.value {
                 case .string(let text): value = text
                 case .number(let number):
-                    // Whole numbers as integers ("3", not "3.0"); others as Swift writes them.
+                    // Whole numbers as integers ("3", not "3.0").
                     value = abs(number) < 1e15 ? Int(exactly: number).map(String.init) ?? "\(number)" : "\(number)"
                 default:
                     log.warn(location, "nutrition_info's \(FeedDecoder.cut(member.key, 40)) is \(member.value.kindName); left out")

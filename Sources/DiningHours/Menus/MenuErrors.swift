@@ -1,8 +1,7 @@
-/// A document that cannot be a menus list at all. Never treated as "no menus": that is `[]`, an answer of its own.
+/// Never treated as "no menus": that is `[]`, an answer of its own.
 public enum MenuError: Error, Equatable, Sendable, CustomStringConvertible {
     case syntax(JSONSyntaxError)
     case notAMenuList(String)
-    /// Over `MenuLimits.values`: refused before it can cost memory.
     case tooLarge(String)
 
     public var description: String {
@@ -14,9 +13,7 @@ public enum MenuError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A decoded menus document and what had to be skipped to get it.
 public struct MenuDocument: Sendable {
-    /// Ordered by start, then venue id: never the database's order.
     public let menus: [Menu]
     public let warnings: [FeedWarning]
     public let warningCount: Int

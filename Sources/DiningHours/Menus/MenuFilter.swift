@@ -1,16 +1,12 @@
-/// `--diet` and `--without`, checked against the labels the data uses and applied to meals. An item whose
-/// allergens are unknown never passes `--without` (MENUS.md, "Unknown is not safe"): it is left out and
-/// counted, so the answer can say how many were.
+/// `--diet` and `--without`. An item whose allergens are unknown never passes `--without` (MENUS.md, "Unknown is
+/// not safe"): it is left out and counted.
 public struct MenuFilter: Sendable, Equatable {
-    /// Diet names every kept item must carry (or imply: a vegan item is vegetarian).
     public let diets: [String]
-    /// Allergen names no kept item may carry.
     public let allergens: [String]
 
     public var isEmpty: Bool { diets.isEmpty && allergens.isEmpty }
 
-    /// The filter the words name. A word the data never uses is an error listing those it does (a label nobody
-    /// writes would pass every dish); with no menus at all there is nothing to check, nor to filter.
+    /// A word the data never uses is an error (it would pass every dish); with no menus there is nothing to check.
     public init(diets: [String], allergens: [String], in book: MenuBook) throws(MenuFilterError) {
         self.diets = try Self.names(diets, kinds: [.diet, .other], in: book, flag: "--diet")
         self.allergens = try Self.names(allergens, kinds: [.allergen, .other], in: book, flag: "--without")
@@ -23,7 +19,6 @@ public struct MenuFilter: Sendable, Equatable {
         allergens = []
     }
 
-    /// What people type for the caterer's names: "wheat" for gluten, "dairy" for milk.
     static let aliases = ["wheat": "gluten", "wheat-gluten": "gluten", "dairy": "milk"]
 
     private static func names(_ words: [String], kinds: Set<MenuLabel.Kind>, in book: MenuBook, flag: String) throws(MenuFilterError) -> [String] {
@@ -44,11 +39,10 @@ public struct MenuFilter: Sendable, Equatable {
     }
 
     public func meetsDiets(_ item: MenuItem) -> Bool {
-        let carried = Set(item.labels.flatMap { [$0.name] + $0.implies })
+        let carried = Set(item.labels.flatMap { [$0.name] + MenuLabel.implied(by: $0.name) })
         return diets.allSatisfy(carried.contains)
     }
 
-    /// `menu` with only the items that pass, and those left out because their allergens are unknown.
     public func apply(to menu: Menu) -> (menu: Menu, unknown: [MenuItem]) {
         var unknown: [MenuItem] = []
         let kept = menu.keeping { item in
@@ -64,7 +58,6 @@ public struct MenuFilter: Sendable, Equatable {
     }
 }
 
-/// A filter word the data never uses.
 public enum MenuFilterError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownName(flag: String, name: String, known: [String])
 

@@ -1,5 +1,4 @@
 extension String {
-    /// Without the spaces at either end that a comma-separated list leaves.
     var trimmingSpaces: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),

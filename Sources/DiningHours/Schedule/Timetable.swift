@@ -1,19 +1,13 @@
-/// One venue's feed read in one zone: the real intervals resolved once and the wall-clock dayparts kept per
-/// date for projection. Build it once per feed; ask it for a `Schedule` around the instants you care about.
+/// The real intervals resolved once and the wall-clock dayparts kept for projection; build it once per feed.
 public struct Timetable: Sendable {
     public let venue: Venue
     public let zone: ZoneRules
-    /// nil when the venue has no usable days: its state is always unknown.
     public let coverage: Coverage?
-    /// Sorted by start, then feed order.
     let realIntervals: [OpenInterval]
     let daypartsByDate: [LocalDate: [WallDaypart]]
-    /// Midnight after the last date projected forward: a block reaching it may be cut short (`horizonCuts`).
     let projectionEnd: Instant?
-    /// The instants an answer may name (`CalendarRange`): no interval starts after them; no end past them is shown.
     let writable: Range<Instant>
 
-    /// How far ahead a closed venue's next opening is looked for (HOURS.md §3.3).
     public static let lookahead = 14 * 86_400
 
     public init(venue: Venue, zone: ZoneRules) {
@@ -21,8 +15,7 @@ public struct Timetable: Sendable {
         self.zone = zone
         let writable = zone.writableInstants
         self.writable = writable
-        // The decoder keeps no day outside years 0001-9999; a venue built in code may have
-        // one, and it must not stretch the coverage past what an answer can write.
+        // A venue built in code may have a day outside years 0001-9999: it must not stretch the coverage.
         let days = venue.days.filter { CalendarRange.dates.contains($0.date) }
         var byDate: [LocalDate: [WallDaypart]] = [:]
         var intervals: [OpenInterval] = []
@@ -42,11 +35,9 @@ public struct Timetable: Sendable {
         projectionEnd = coverage.map { zone.midnight(starting: $0.projectable.upperBound.adding(days: 1)) }
     }
 
-    /// True when the feed gives `date` at least one open daypart (projection aside).
     public func hasOpenHours(on date: LocalDate) -> Bool { daypartsByDate[date] != nil }
 
-    /// Why `date` is unknown, or nil when the data or a projection speaks for it. A date
-    /// beyond the horizon says so even without estimation: no flag would help there.
+    /// A date beyond the horizon says so even without estimation: no flag would help there.
     public func unknownReason(on date: LocalDate, estimate: Bool) -> UnknownReason? {
         guard let coverage else { return .noData }
         if coverage.contains(date) { return nil }
@@ -57,14 +48,12 @@ public struct Timetable: Sendable {
         return coverage.projectionSource(for: date) == nil ? .noSameWeekday : nil
     }
 
-    /// A schedule that answers `status(at: t)` and the next 14 days of transitions.
     public func schedule(around t: Instant, estimate: Bool = true) -> Schedule {
         let today = zone.localDate(of: t)
         // Two days back catches overnight dayparts still open at t; sixteen ahead covers the lookahead, DST or not.
         return schedule(dates: today.adding(days: -2)...today.adding(days: 16), estimate: estimate)
     }
 
-    /// The feed's intervals plus, with `estimate`, projected ones for the uncovered dates the horizon allows.
     public func schedule(dates: ClosedRange<LocalDate>, estimate: Bool = true) -> Schedule {
         var intervals = realIntervals
         if estimate, let coverage {
@@ -80,15 +69,12 @@ public struct Timetable: Sendable {
         return Schedule(timetable: self, dates: dates, estimate: estimate, intervals: intervals, windowEnd: windowEnd)
     }
 
-    /// The intervals of `source`'s dayparts moved to `date` on the wall clock.
     private func repeated(from source: LocalDate, on date: LocalDate) -> [OpenInterval] {
         let days = date.dayNumber - source.dayNumber
         return (daypartsByDate[source] ?? []).compactMap { $0.interval(shiftedBy: days, zone: zone) }
     }
 
-    /// The end of the block open at `start` that reached its window's edge; nil when the horizon cuts it short.
-    /// Nothing is projected past the horizon, so ten days answer most blocks and a longer one (open around the
-    /// clock) is followed through the day after the horizon, as far as any can go.
+    /// Ten days answer most blocks; a longer one (open around the clock) is followed to the day after the horizon.
     func end(ofBlockOpenAt start: Instant) -> BlockEnd? {
         guard let coverage else { return nil }
         let startDate = zone.localDate(of: start)
@@ -108,8 +94,7 @@ public struct Timetable: Sendable {
         return nil
     }
 
-    /// True when hours projected past the horizon, were there none, would carry on a block ending at `end`: that
-    /// end is where the guessing stops, not where the venue closes, so it is no closing time to show or push.
+    /// Such an end is where the guessing stops, not where the venue closes: no closing time to show or push.
     func horizonCuts(blockEndingAt end: Instant) -> Bool {
         guard let coverage, let projectionEnd, end >= projectionEnd else { return false }
         let first = coverage.projectable.upperBound.dayNumber + 1
@@ -120,7 +105,6 @@ public struct Timetable: Sendable {
         }
     }
 
-    /// Status at `t` from a schedule built for it; for one-off questions.
     public func status(at t: Instant, estimate: Bool = true, soon: Int = VenueStatus.defaultSoon) -> VenueStatus {
         schedule(around: t, estimate: estimate).status(at: t, soon: soon)
     }

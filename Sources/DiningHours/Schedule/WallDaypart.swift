@@ -1,15 +1,13 @@
-/// A daypart after the feed's conventions (HOURS.md §2.2–2.4), still on the wall clock: the form that
-/// projection shifts by whole weeks before zone resolution.
+/// A daypart after the feed's conventions (HOURS.md §2.2–2.4), still on the wall clock, for projection.
 struct WallDaypart: Sendable {
     let start: LocalDateTime
     let end: LocalDateTime
-    /// Set when the feed gave explicit offsets: those instants are used as they are.
+    /// The instants of explicit offsets, used as they are.
     let exact: (start: Instant, end: Instant)?
     let label: String
     let message: String
     let feedOrder: Int
 
-    /// nil for a daypart that is empty under the rules.
     init?(_ daypart: Daypart, on date: LocalDate, zone: ZoneRules, feedOrder: Int) {
         let start = daypart.start.written(on: date)
         let end = daypart.end.written(on: date)
@@ -38,8 +36,7 @@ struct WallDaypart: Sendable {
         self.feedOrder = feedOrder
     }
 
-    /// The interval this daypart opens, `days` later on the wall clock (0 for the feed's
-    /// own date), or nil when zone resolution leaves nothing open (inside a DST gap).
+    /// nil inside a DST gap.
     func interval(shiftedBy days: Int, zone: ZoneRules) -> OpenInterval? {
         let (from, to) = days == 0 ? exact ?? (zone.instant(for: start), zone.instant(for: end))
             : (zone.instant(for: start.adding(days: days)), zone.instant(for: end.adding(days: days)))

@@ -1,24 +1,13 @@
-/// Text from outside (a feed, an upstream's error page, a command line, a reply relayed over the socket) made
-/// safe to print where a terminal, a status bar or a log reader will interpret it: the one sanitiser of both
-/// programs. It removes C0 controls and DEL (ESC starts every escape sequence, BEL ends OSC, BS and CR
-/// overwrite), C1 controls (U+009B is CSI and U+009D is OSC to a terminal that reads 8-bit controls) and the
-/// "Trojan Source" bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), which reorder all
-/// up to the end of a paragraph. LRM, RLM and ALM stay: their effect ends at the next strong letter in the
-/// same field, and a Hebrew or Arabic name may need one to show its punctuation right.
-///
-/// Line breaks (LF, CR, CRLF, VT, FF, NEL, U+2028, U+2029) become a space in `singleLine`, one `\n` in
-/// `multiline` (TAB a space); `terminalOutput` keeps `\n` and TAB, drops the C0 and C1 breaks (CR would let a
-/// line overwrite itself) and leaves U+2028 and U+2029, on which no terminal acts. Clean text, the usual
-/// case, costs one pass over its bytes and no allocation.
+/// The one sanitiser of both programs, for text from outside printed where a terminal or log reader interprets it.
+/// It removes C0 controls and DEL (ESC starts escape sequences, BS and CR overwrite), C1 controls (U+009B is CSI)
+/// and the "Trojan Source" bidi embeddings, overrides and isolates; LRM, RLM and ALM stay, as a Hebrew name may
+/// need one. Clean text, the usual case, costs one pass and no allocation.
 public enum UntrustedText {
-    /// One line: a venue name, label, address or URL, an error line, a log entry.
     public static func singleLine(_ text: String) -> String { cleaned(text, .singleLine) }
 
-    /// Free text that may span lines (a daypart's message); each format decides what a `\n` becomes.
     public static func multiline(_ text: String) -> String { cleaned(text, .multiline) }
 
-    /// What a user typed, quoted back in an error line: nothing is removed, but every control or format character
-    /// is written as a Swift-style escape (`\n`, `\u{1B}`) and a backslash doubled, to show on one line, inert.
+    /// Every control or format character as a Swift-style escape (`\u{1B}`), so a quoted argument shows inert.
     public static func escaped(_ text: String) -> String {
         var shown = ""
         for scalar in text.unicodeScalars {
@@ -39,23 +28,19 @@ public enum UntrustedText {
         return shown
     }
 
-    /// Rendered output on its way to stdout (venued's answers, a user's template): only `\n`, TAB and SGR colour
-    /// sequences (`ESC [ digits;… m`) are kept, so that nothing but colour can reach the terminal.
+    /// Of the controls only `\n`, TAB and SGR colour sequences stay.
     public static func terminalOutput(_ text: String) -> String { cleaned(text, .terminalOutput) }
 
     private enum Shape { case singleLine, multiline, terminalOutput }
 
-    /// What becomes of the bytes of one scalar (or of CRLF, or of an SGR sequence).
     private enum Fate { case keep, drop, space, newline }
 
-    /// Longest SGR sequence kept (far more than any colour needs); a longer one's ESC is dropped like any other.
     private static let longestSGR = 64
 
     private static func cleaned(_ text: String, _ shape: Shape) -> String {
         var text = text
         let changed: String? = text.withUTF8 { bytes in
             var index = 0
-            // The common case ends this loop at the end of the text and allocates nothing.
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte &- 0x20 < 0x5F { index += 1; continue }   // printable ASCII
@@ -83,8 +68,6 @@ public enum UntrustedText {
         return changed ?? text
     }
 
-    /// The fate of the scalar at `index` and its length in bytes; the bounds are checked although `bytes` is
-    /// valid UTF-8, so that nothing can trap.
     private static func step(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ shape: Shape) -> (Int, Fate) {
         let byte = bytes[index]
         func next(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
@@ -124,13 +107,11 @@ public enum UntrustedText {
             default: return (1, .keep)
             }
         default:
-            // Other lead bytes and continuation bytes: nothing this sanitiser removes
-            // starts with them, and no continuation byte equals 0xC2 or 0xE2.
+            // Nothing this sanitiser removes starts with these, and no continuation byte equals 0xC2 or 0xE2.
             return (1, .keep)
         }
     }
 
-    /// The length of `ESC [ [0-9;]* m` at `index`, or nil when another sequence starts there.
     private static func sgrLength(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
         guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") else { return nil }
         var end = index + 2

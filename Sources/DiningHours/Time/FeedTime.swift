@@ -1,14 +1,9 @@
-/// A time as the feed writes it, before any zone is applied.
 public enum FeedTime: Hashable, Sendable {
-    /// `2023-09-18T11:00:00`: a wall clock in the venue's zone (the current format).
     case wallClock(LocalDateTime)
-    /// `2022-10-08T10:00:00-04:00` or `...Z`: the wall clock as written and its offset.
     case withOffset(LocalDateTime, offsetSeconds: Int)
-    /// `10:00` (a 2022 variant): a time of day on the day's own date.
     case timeOfDay(secondOfDay: Int)
 
-    /// Parses every form HOURS.md §2.2 accepts; nil for anything else. Fractions of a
-    /// second are accepted and dropped; a space may stand for the `T`.
+    /// HOURS.md §2.2; fractions of a second are dropped, a space may stand for the `T`.
     public init?(parsing text: String) {
         guard let parsed = ByteScanner.scan(text, Self.parse) else { return nil }
         self = parsed
@@ -21,7 +16,6 @@ public enum FeedTime: Hashable, Sendable {
         }
     }
 
-    /// The wall clock as written (a time of day on `date`), and the offset when one is written.
     func written(on date: LocalDate) -> (wall: LocalDateTime, offset: Int?) {
         switch self {
         case .wallClock(let local): return (local, nil)
@@ -45,8 +39,7 @@ public enum FeedTime: Hashable, Sendable {
     }
 }
 
-/// A cursor over a string's own UTF-8 storage (no copy) for feed times and TZ rules.
-/// Valid only inside `scan`, which lends the buffer.
+/// A cursor over a string's own UTF-8 storage (no copy), valid only inside `scan`.
 struct ByteScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     private(set) var end: Int
@@ -87,13 +80,11 @@ struct ByteScanner {
         return value
     }
 
-    /// `YYYY-MM-DD`
     mutating func date() -> LocalDate? {
         guard let year = digits(4), take("-"), let month = digits(2), take("-"), let day = digits(2) else { return nil }
         return LocalDate(year: year, month: month, day: day)
     }
 
-    /// `HH:MM[:SS[.fff]]` as seconds of the day.
     mutating func clock() -> Int? {
         guard let hour = digits(2), hour < 24, take(":"), let minute = digits(2), minute < 60 else { return nil }
         guard take(":") else { return hour * 3600 + minute * 60 }
@@ -105,7 +96,6 @@ struct ByteScanner {
         return hour * 3600 + minute * 60 + second
     }
 
-    /// `Z`, `±HH:MM` or `±HHMM` as seconds east of UTC.
     mutating func offset() -> Int? {
         if take("Z") || take("z") { return 0 }
         let sign = take("+") ? 1 : take("-") ? -1 : 0

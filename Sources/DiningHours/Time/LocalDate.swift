@@ -1,11 +1,9 @@
-/// A calendar date with no time zone, stored as days since 1970-01-01 (proleptic Gregorian) so that date
-/// arithmetic is integer; the civil fields use Howard Hinnant's algorithms, exact for every date.
+/// Days since 1970-01-01 (proleptic Gregorian), with Howard Hinnant's civil algorithms.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let dayNumber: Int
 
     public init(dayNumber: Int) { self.dayNumber = dayNumber }
 
-    /// Returns nil for impossible dates (2023-02-30), so the feed's dates are validated here.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1, day <= LocalDate.daysIn(month: month, year: year) else { return nil }
         let y = month <= 2 ? year - 1 : year
@@ -15,7 +13,6 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         dayNumber = era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
     }
 
-    /// `YYYY-MM-DD`, nothing else.
     public init?(parsing text: String) {
         guard let date = ByteScanner.scan(text, { s in s.date().flatMap { s.atEnd ? $0 : nil } }) else { return nil }
         self = date
@@ -32,7 +29,6 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, doy - (153 * mp + 2) / 5 + 1)
     }
 
-    /// 0 = Sunday ... 6 = Saturday (1970-01-01 was a Thursday).
     public var weekday: Int { ((dayNumber % 7) + 7 + 4) % 7 }
 
     public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
@@ -53,7 +49,6 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 }
 
-/// Zero-padded decimal, for the fixed-width fields of ISO 8601.
 func pad(_ value: Int, _ width: Int) -> String {
     let digits = String(abs(value))
     return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits

@@ -1,18 +1,14 @@
-/// A wall-clock reading with no offset, as the feed writes it. Deliberately not an `Instant`: turning one into
-/// the other needs a zone and a rule for gaps and folds (`ZoneRules.instant(for:)`).
+/// Deliberately not an `Instant`: that needs a zone and a rule for gaps and folds (`ZoneRules.instant(for:)`).
 public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let date: LocalDate
-    /// Seconds since local midnight, 0..<86400.
     public let secondOfDay: Int
 
-    /// Normalises `secondOfDay` outside 0..<86400 into neighbouring dates.
     public init(date: LocalDate, secondOfDay: Int) {
         let carry = secondOfDay >= 0 ? secondOfDay / 86_400 : (secondOfDay - 86_399) / 86_400
         self.date = date.adding(days: carry)
         self.secondOfDay = secondOfDay - carry * 86_400
     }
 
-    /// Seconds since 1970-01-01T00:00 on this wall clock, as if it were UTC.
     public var wallSeconds: Int { date.dayNumber * 86_400 + secondOfDay }
 
     public init(wallSeconds: Int) { self.init(date: LocalDate(dayNumber: 0), secondOfDay: wallSeconds) }

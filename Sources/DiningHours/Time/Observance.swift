@@ -1,7 +1,5 @@
-/// What a zone's clocks read between two changes: all a calendar's VTIMEZONE needs (DAYLIGHT or STANDARD,
-/// TZOFFSETTO, TZNAME); `abbreviation` is nil only when the zone data gives none (`-03` counts as one).
+/// What a calendar's VTIMEZONE needs; `abbreviation` is nil only when the zone data gives none.
 public struct Observance: Sendable, Hashable {
-    /// Seconds east of UTC.
     public let offset: Int
     public let isDaylight: Bool
     public let abbreviation: String?
@@ -13,7 +11,6 @@ public struct Observance: Sendable, Hashable {
     }
 }
 
-/// A change of a zone's offset: `after` applies from `at` on, `before` until the second before.
 public struct ZoneTransition: Sendable, Hashable {
     public let at: Instant
     public let before: Observance

@@ -1,42 +1,30 @@
-/// The POSIX `TZ` rule at the end of a TZif file (RFC 8536 §3.3), e.g. `EST5EDT,M3.2.0,M11.1.0`: the zone
-/// after its last listed transition, or at every instant when none is listed. Debian's files list
-/// transitions to 2037 only, so every later date comes from here.
-///
-/// Switches may fall in a neighbouring year (`0/-2`, `M12.5.0/167`), so a year's offsets depend on the years
-/// either side. Years are read as tzcode reads them: a daylight period that is empty or lasts a year or more
-/// has no switches, and a rule with no switches in any year is daylight time all year (RFC 8536 §3.3.1).
-/// Every rule repeats every 400 years, so any instant is answered in 2000...2399 and shifted back.
+/// The POSIX `TZ` rule closing a TZif file (RFC 8536 §3.3): Debian's files list transitions to 2037 only.
+/// Read as tzcode reads it: a daylight period empty or a year long has no switches, and a rule with none is daylight
+/// time all year. It repeats every 400 years, so any instant is answered in 2000...2399 and shifted back.
 struct PosixTZ: Sendable {
-    /// A rule date: `Mm.w.d` (weekday `d` of week `w`, 5 = last, of month `m`),
-    /// `Jn` (day 1...365, 29 February never counted) or `n` (day 0...365, counted).
+    /// `Mm.w.d` (5 = last week), `Jn` (1...365, 29 February never counted) or `n` (0...365, counted).
     enum RuleDate: Equatable, Sendable {
         case monthWeekDay(month: Int, week: Int, weekday: Int)
         case julianNoLeap(Int)
         case zeroBased(Int)
     }
 
-    /// A switch to or from daylight time at a local time of day of -167...167 hours (RFC 8536), so possibly
-    /// on another day.
     struct Switch: Equatable, Sendable {
         let date: RuleDate
         let secondOfDay: Int
     }
 
-    /// Seconds east of UTC (POSIX writes them west, `EST5` is -18000).
+    /// POSIX writes offsets west: `EST5` is -18000.
     let standardOffset: Int
-    /// The abbreviations (`EST`, `EDT`; `-03` for `<-03>`), as a calendar's TZNAME.
     let standardName: String
     let daylight: (offset: Int, name: String, start: Switch, end: Switch)?
 
-    /// Seconds in 400 Gregorian years (146,097 days, a whole number of weeks).
+    /// 400 Gregorian years, a whole number of weeks.
     static let cycle = 146_097 * 86_400
-    /// 2000-01-01T00:00Z: reduced instants fall in `base..<base + cycle`.
     private static let base = 946_684_800
 
     var offsets: [Int] { [standardOffset] + (daylight.map { [$0.offset] } ?? []) }
 
-    /// What the rule calls `offset`: daylight time only when it is the daylight offset and differs from standard
-    /// time (a rule giving both the same offset never changes the clock).
     func observance(offset: Int) -> Observance {
         if let daylight, offset == daylight.offset, offset != standardOffset {
             return Observance(offset: offset, isDaylight: true, abbreviation: daylight.name)
@@ -44,27 +32,24 @@ struct PosixTZ: Sendable {
         return Observance(offset: offset, isDaylight: false, abbreviation: standardName)
     }
 
-    /// Seconds east of UTC at `t`: the offset of the latest switch at or before `t`.
     func offset(at t: Int) -> Int {
         guard let daylight else { return standardOffset }
         let u = Self.reduced(t)
         let year = Self.year(of: u)
-        // Every switch of a year lies within 15 days of it (times and offsets are at most 167 hours), so the latest
-        // switch before `u` is a switch of these years; a tie goes to the later year, as in tzcode's table.
+        // Every switch lies within 15 days of its year, so the latest is of these years; a tie goes to the later year.
         var latest: (at: Int, offset: Int)?
         for y in (year - 3)...(year + 1) {
-            for change in transitions(year: y) where change.0 <= u && change.0 >= (latest?.at ?? .min) { latest = change }
+            for change in transitions(year: y) where change.0 <= u && change.0 >= (latest?.at ?? .min) {
+                latest = change
+            }
         }
         if let latest { return latest.offset }
-        // Only years without switches nearby: go back to the last one that has some.
         for y in stride(from: year - 4, through: year - 400, by: -1) {
             if let change = transitions(year: y).last(where: { $0.0 <= u }) { return change.1 }
         }
         return daylight.offset
     }
 
-    /// Every switch in `after + 1 ... through` as (first instant of the new offset, offset),
-    /// in order; a switch may repeat the offset in force. At most 400 years are read.
     func transitions(after: Int, through: Int) -> [(at: Int, offset: Int)] {
         guard daylight != nil, after < through else { return [] }
         let (difference, overflow) = through.subtractingReportingOverflow(after)
@@ -81,8 +66,6 @@ struct PosixTZ: Sendable {
         return found.map { (after + ($0.at - start), $0.offset) }
     }
 
-    /// The switches of `year` as (first instant of the new offset, offset), in order;
-    /// none when the daylight period is empty or lasts the whole year (tzcode's reading).
     func transitions(year: Int) -> [(Int, Int)] {
         guard let daylight else { return [] }
         let start = Self.wallSeconds(daylight.start, year: year) - standardOffset
@@ -93,7 +76,6 @@ struct PosixTZ: Sendable {
         return [(start, daylight.offset), (end, standardOffset)]
     }
 
-    /// `t` moved by whole 400-year cycles into `base..<base + cycle`; no step can overflow.
     private static func reduced(_ t: Int) -> Int {
         var remainder = (t % cycle - base) % cycle
         if remainder < 0 { remainder += cycle }
@@ -119,12 +101,11 @@ struct PosixTZ: Sendable {
         return LocalDateTime(date: date, secondOfDay: 0).wallSeconds + change.secondOfDay
     }
 
-    /// Day 1 of a month the parser checked to be 1...12: always a real date.
+    /// The parser checked the month to be 1...12.
     private static func firstDay(year: Int, month: Int) -> LocalDate { LocalDate(year: year, month: month, day: 1)! }
 }
 
 extension PosixTZ {
-    /// Reads a rule; nil when it is not one (an empty footer means "no rule").
     init?(parsing text: String) {
         guard let rule = ByteScanner.scan(text, { $0.posixRule() }) else { return nil }
         self = rule
@@ -142,7 +123,6 @@ private extension ByteScanner {
         return PosixTZ(standardOffset: -std, standardName: standardName, daylight: (dst, daylightName, start, end))
     }
 
-    /// A zone abbreviation: three or more letters, or anything in `<...>` (without the brackets).
     mutating func ruleName() -> String? {
         let quoted = take("<"), start = index
         while index < end, quoted ? bytes[index] != UInt8(ascii: ">") : (0x61...0x7A).contains(bytes[index] | 0x20) {
@@ -152,7 +132,6 @@ private extension ByteScanner {
         return quoted ? (take(">") ? name : nil) : (index - start >= 3 ? name : nil)
     }
 
-    /// At most four digits; nil when there are none.
     mutating func number() -> Int? {
         var value: Int?
         for _ in 0..<4 {
@@ -162,8 +141,6 @@ private extension ByteScanner {
         return value
     }
 
-    /// `[+-]hh[:mm[:ss]]` in seconds, in tzcode's bounds: hours 0...167 (a week less
-    /// an hour, RFC 8536 §3.3.1), minutes 0...59, seconds 0...60.
     mutating func ruleOffset() -> Int? {
         let sign = take("-") ? -1 : 1
         if sign == 1 { _ = take("+") }
@@ -176,7 +153,6 @@ private extension ByteScanner {
         return sign * seconds
     }
 
-    /// `date[/time]`, the time defaulting to 02:00.
     mutating func ruleSwitch() -> PosixTZ.Switch? {
         let date: PosixTZ.RuleDate
         if take("M") {

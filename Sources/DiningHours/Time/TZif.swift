@@ -1,19 +1,13 @@
-/// A compiled zone file of the tz database (RFC 8536). Read directly, not through Foundation, so that venuectl
-/// can be a Glibc-only static binary and the daemon and the CLI agree with the system's tzdata, not ICU's.
+/// Read directly, not through Foundation, so venuectl is a static Glibc binary and agrees with the system's tzdata.
 struct TZif: Sendable {
-    /// Every listed transition as (first second of the new local time type, that type),
-    /// in strictly increasing time, at any 64-bit second.
     let transitions: [(at: Int, observance: Observance)]
-    /// The local time type before the first transition (local mean time, usually).
     let initial: Observance
-    /// The rule after the last transition (at every instant when none is listed); nil when the file has none.
     let rule: PosixTZ?
 
     init(parsing bytes: [UInt8]) throws(TZifError) {
         var reader = TZifReader(bytes: bytes)
         let first = try reader.header()
-        // Version 1 data has 32-bit times; a version 2+ file repeats everything with
-        // 64-bit times after it, which is the block to read.
+        // A version 2+ file repeats everything with 64-bit times after the 32-bit block.
         let isV2 = first.version >= 2
         if isV2 { try reader.skip(first.dataSize(timeSize: 4)) }
         (transitions, initial) = try reader.block(isV2 ? reader.header() : first, timeSize: isV2 ? 8 : 4)
@@ -28,7 +22,6 @@ struct TZifError: Error, Equatable, Sendable {
     init(_ reason: String) { self.reason = reason }
 }
 
-/// A bounds-checked cursor over a TZif file's big-endian fields.
 private struct TZifReader {
     struct Header {
         let version: Int
@@ -72,7 +65,7 @@ private struct TZifReader {
         var times: [Int] = []
         times.reserveCapacity(header.timeCount)
         for _ in 0..<header.timeCount { times.append(try integer(size: timeSize, signed: true)) }
-        // RFC 8536 §3.2: in ascending order. The lookups rely on it.
+        // RFC 8536 §3.2; the lookups rely on it.
         guard zip(times, times.dropFirst()).allSatisfy({ $0 < $1 }) else {
             throw TZifError("its transition times are out of order")
         }
@@ -85,8 +78,7 @@ private struct TZifReader {
         }
         let characters = bytes[index..<index + header.charCount]
         try skip(header.charCount + header.leapCount * (timeSize + 4) + header.isStandardCount + header.isUTCCount)
-        // Only calendars read the abbreviation (a VTIMEZONE's TZNAME): one that is out of
-        // range or empty is left unknown rather than failing a file whose offsets are good.
+        // An abbreviation out of range or empty is unknown: only calendars read it.
         let types = fields.map { field in
             let text = characters.dropFirst(field.abbreviationIndex).prefix { $0 != 0 }
             return Observance(offset: field.offset, isDaylight: field.isDaylight,
@@ -98,7 +90,6 @@ private struct TZifReader {
         return (zip(times, typeIndices).map { ($0, types[$1]) }, types[0])
     }
 
-    /// The text between the newlines after the 64-bit block.
     mutating func footer() -> String {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\n") else { return "" }
         guard let end = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "\n")) else { return "" }

@@ -1,26 +1,17 @@
-/// The offset rules of one IANA zone, and the one place where wall clocks become instants.
-///
-/// Built from the zone's TZif file, which the caller reads (the engine does no I/O). As RFC 8536 says, the
-/// listed transitions speak up to and including the last of them and the closing POSIX rule after it; a file
-/// that lists none is its rule at every instant (glibc keeps the first offset then: this follows the spec).
-/// The listed transitions and the rule's switches from 1900 to 2100 share one table, searched by bisection.
+/// The offset rules of one IANA zone, and the one place where wall clocks become instants. As RFC 8536 says, a
+/// file's transitions speak up to the last and its POSIX rule after; the rule's switches of 1900-2100 are tabled.
 public struct ZoneRules: Sendable {
     public let identifier: String
-    /// `transitions[i]` is the first second at which `offsets[i + 1]` applies; strictly
-    /// increasing, and no entry repeats the offset before it.
+    /// `transitions[i]` is the first second of `offsets[i + 1]`; no entry repeats the offset before it.
     private let transitions: [Int]
-    /// `offsets[0]` applies before the first transition.
     private let offsets: [Int]
-    /// What the zone calls each of `offsets` (kept apart: only calendars ask).
     private let observances: [Observance]
     private let rule: PosixTZ?
-    /// The rule speaks from this instant on (the second after the last listed transition,
-    /// or every instant when none is listed) ...
+    /// The rule speaks from `ruleFrom` on, but in `tableStart..<tableEnd` the table holds its switches.
     private let ruleFrom: Int
-    /// ... but in `tableStart..<tableEnd` the table holds its switches in advance.
     private let tableStart: Int
     private let tableEnd: Int
-    /// The least and greatest offsets the zone ever has: a wall time names an instant within this range of it.
+    /// A wall time names an instant within this range of it.
     private let offsetRange: ClosedRange<Int>
 
     private static let tableLimit = 4_102_444_800    // 2100-01-01
@@ -31,9 +22,7 @@ public struct ZoneRules: Sendable {
         do { file = try TZif(parsing: tzif) } catch { throw .corruptZoneFile(identifier, reason: error.reason) }
         var transitions: [Int] = []
         var observances = [file.initial]
-        // Times only increase (TZif checks the listed ones); a later switch at the same
-        // instant replaces the one before it. Only a change of offset is a transition: a
-        // new name for the same offset (EWT to EPT in 1945) moves no clock.
+        // A later switch at the same instant replaces the one before; a new name for the same offset moves no clock.
         func append(_ at: Int, _ observance: Observance) {
             if let last = transitions.last, at <= last {
                 observances[observances.count - 1] = observance
@@ -47,8 +36,7 @@ public struct ZoneRules: Sendable {
             }
         }
         for (at, observance) in file.transitions { append(at, observance) }
-        // A damaged file may put its last transition at any 64-bit second: the table
-        // holds the rule's switches from 1900 at the earliest, so it stays short.
+        // A damaged file may put its last transition at any 64-bit second.
         ruleFrom = file.transitions.last.map { $0.at == .max ? .max : $0.at + 1 } ?? .min
         if let rule = file.rule {
             tableStart = max(ruleFrom, Self.ruleStart)
@@ -67,11 +55,9 @@ public struct ZoneRules: Sendable {
         let all = offsets + (file.rule?.offsets ?? [])
         (self.identifier, self.transitions, self.observances) = (identifier, transitions, observances)
         rule = file.rule
-        // A TZif file has at least one local time type (TZif checks), so `all` is never empty.
         offsetRange = (all.min() ?? 0)...(all.max() ?? 0)
     }
 
-    /// Seconds east of UTC at `instant`.
     public func offset(at instant: Instant) -> Int { offset(at: instant.secondsSinceEpoch) }
 
     private func offset(at t: Int) -> Int {
@@ -85,14 +71,11 @@ public struct ZoneRules: Sendable {
         return observances[firstTransition(after: t)]
     }
 
-    /// Every change of offset in `after` (exclusive) ... `through`, in order: what a
-    /// calendar's VTIMEZONE lists for the range its events cover.
     public func transitions(after: Instant, through: Instant) -> [ZoneTransition] {
         changes(after: after.secondsSinceEpoch, through: through.secondsSinceEpoch).map { transition(at: $0.at) }
     }
 
-    /// The last change of offset at or before `instant`, looked for up to 400 years back (a rule repeats itself in
-    /// that time); nil when the zone has kept one offset that long, as UTC has.
+    /// Looked for up to 400 years back (a rule repeats in that time).
     public func lastTransition(atOrBefore instant: Instant) -> ZoneTransition? {
         let through = instant.secondsSinceEpoch
         let changes = changes(after: through.clampedAdding(-PosixTZ.cycle), through: through)
@@ -104,15 +87,7 @@ public struct ZoneRules: Sendable {
         return ZoneTransition(at: at, before: observance(at: at - 1), after: observance(at: at))
     }
 
-    /// The index of the first transition later than `t`: `offsets[index]` applies at `t`.
-    private func firstTransition(after t: Int) -> Int {
-        var low = 0, high = transitions.count
-        while low < high {
-            let mid = (low + high) / 2
-            if transitions[mid] <= t { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
+    private func firstTransition(after t: Int) -> Int { transitions.bisect { $0 <= t } }
 
     public func localDateTime(of instant: Instant) -> LocalDateTime {
         LocalDateTime(wallSeconds: instant.secondsSinceEpoch.clampedAdding(offset(at: instant)))
@@ -120,14 +95,12 @@ public struct ZoneRules: Sendable {
 
     public func localDate(of instant: Instant) -> LocalDate { localDateTime(of: instant).date }
 
-    /// The instant a wall clock shows `local`, by the **earlier offset** rule (HOURS.md §2.5): a time that occurs
-    /// twice is its first occurrence; a time skipped by a gap is read with the offset before the gap, so it lands
-    /// one gap-length later (jiff's and Temporal's `compatible`, Python's `fold=0`), however many changes lie near.
+    /// By the earlier offset rule (HOURS.md §2.5): a repeated time is its first occurrence; a time in a gap is read
+    /// with the offset before the gap (Temporal's `compatible`, Python's `fold=0`).
     public func instant(for local: LocalDateTime) -> Instant {
         let wall = local.wallSeconds
-        // Only instants within the zone's range of offsets of `wall` can show it. From the first of them, walk the
-        // offsets in force in order: the first one under which the clock reaches `wall` before the next change names
-        // the first occurrence, and a change that jumps the clock over `wall` (a gap) leaves the offset before it.
+        // Walk the offsets in force from the first instant that can show `wall`: the first under which the clock
+        // reaches `wall` before the next change wins, and a gap over `wall` leaves the offset before it.
         let first = wall.clampedAdding(-offsetRange.upperBound)
         var current = offset(at: first)
         forEachChange(after: first, through: wall.clampedAdding(-offsetRange.lowerBound)) { at, next in
@@ -138,22 +111,18 @@ public struct ZoneRules: Sendable {
         return Instant(secondsSinceEpoch: wall.clampedAdding(-current))
     }
 
-    /// `local` read with its written offset when there is one, else in this zone (`instant(for:)`).
     func instant(for local: LocalDateTime, offset: Int?) -> Instant {
         offset.map { Instant(secondsSinceEpoch: local.wallSeconds - $0) } ?? instant(for: local)
     }
 
-    /// The first instant of `date`.
     func midnight(starting date: LocalDate) -> Instant { instant(for: LocalDateTime(date: date, secondOfDay: 0)) }
 
-    /// Every change of offset in `after + 1 ... through` as (first instant, new offset).
     func changes(after: Int, through: Int) -> [(at: Int, offset: Int)] {
         var found: [(at: Int, offset: Int)] = []
         forEachChange(after: after, through: through) { found.append(($0, $1)); return true }
         return found
     }
 
-    /// Calls `body` with each change of offset in `after + 1 ... through`, in order, until it returns false.
     private func forEachChange(after: Int, through: Int, _ body: (_ at: Int, _ offset: Int) -> Bool) {
         guard after < through else { return }
         // Within the table (by far the usual case), its entries are the changes.
@@ -165,10 +134,8 @@ public struct ZoneRules: Sendable {
             }
             return
         }
-        // Across the rule's part of time: every instant where the table's entries, the
-        // rule's switches or the edges between them may change the offset, asked in order.
-        var candidates: [Int] = []
-        candidates += transitions[firstTransition(after: after)...].prefix { $0 <= through }
+        // Across the rule's part of time: every instant where the offset may change, asked in order.
+        var candidates = Array(transitions[firstTransition(after: after)...].prefix { $0 <= through })
         candidates += [ruleFrom, tableStart, tableEnd].filter { $0 > after && $0 <= through }
         if let rule {
             candidates += rule.transitions(after: max(after, ruleFrom.clampedAdding(-1)), through: through).map(\.at)
@@ -194,15 +161,13 @@ public struct ZoneRules: Sendable {
 
 public enum ZoneError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownZone(String)
-    /// There is no tz database where the system keeps it.
     case noTimeZoneData(directory: String)
     case corruptZoneFile(String, reason: String)
 
     /// A fault of the machine rather than of the request: exit 70, not a usage error.
     public var isEnvironment: Bool { if case .unknownZone = self { false } else { true } }
 
-    /// One line, whatever the user typed: names and directories come from `--tz`, files
-    /// and `TZDIR`, and are shown with `UntrustedText.escaped`.
+    /// Names come from `--tz` and `TZDIR`, so they are escaped.
     public var description: String {
         switch self {
         case .unknownZone(let name):
@@ -216,10 +181,21 @@ public enum ZoneError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension Int {
-    /// `self + other`, held at `Int.min` or `Int.max` instead of trapping: a damaged zone
-    /// file may list a transition at any 64-bit second.
+    /// A damaged zone file may list a transition at any 64-bit second.
     func clampedAdding(_ other: Int) -> Int {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? (other > 0 ? .max : .min) : sum
+    }
+}
+
+extension Array {
+    /// Those that satisfy `isBefore` must all come first.
+    func bisect(_ isBefore: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if isBefore(self[mid]) { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }
