@@ -5,19 +5,8 @@ struct NameKey: Sendable, Equatable {
     let words: [String]
 
     init(_ raw: String) {
-        var text = ""
-        var gap = false
-        for character in VenueQuery.fold(raw) where character != "'" {
-            guard character.isLetter || character.isNumber else {
-                gap = true
-                continue
-            }
-            if gap && !text.isEmpty { text.append(" ") }
-            gap = false
-            text.append(character)
-        }
-        self.text = text
-        self.words = text.split(separator: " ").map(String.init)
+        words = VenueQuery.fold(raw).filter { $0 != "'" }.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        text = words.joined(separator: " ")
     }
 
     var slug: String { words.joined(separator: "-") }

@@ -2,12 +2,8 @@
 /// skipped with a warning; only a document that is not a venue array is an error.
 public enum FeedDecoder {
     public static func decode(_ bytes: [UInt8], limits: FeedLimits = .standard) throws(FeedError) -> Feed {
-        let document: JSONValue
-        do { document = try JSONParser.parse(bytes, maxValues: limits.values) } catch {
-            if error.exceedsLimit {
-                throw .tooLarge("more than \(limits.values) JSON values (a week of real data has about 1,300)")
-            }
-            throw .syntax(error)
+        let document = try JSONParser.parse(bytes, maxValues: limits.values, syntax: FeedError.syntax) {
+            .tooLarge("more than \(limits.values) JSON values (a week of real data has about 1,300)")
         }
         return try decode(document, limits: limits)
     }
@@ -43,12 +39,10 @@ public enum FeedDecoder {
 
     static func cut(_ text: String, _ limit: Int) -> String {
         guard text.utf8.count > limit else { return text }
-        var kept = String.UnicodeScalarView()
         var bytes = 0
-        for scalar in text.unicodeScalars {
+        let kept = text.unicodeScalars.prefix { scalar in
             bytes += UTF8.width(scalar)
-            if bytes > limit { break }
-            kept.append(scalar)
+            return bytes <= limit
         }
         return String(kept)
     }

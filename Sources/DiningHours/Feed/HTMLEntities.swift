@@ -1,3 +1,4 @@
+/// Older feeds carried names such as `Joe&#39;s Caf&eacute;`; users should see "Joe's Café".
 enum HTMLEntities {
     private static let named: [Substring: String] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{A0}",

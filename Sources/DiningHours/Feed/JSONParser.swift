@@ -20,9 +20,17 @@ public struct JSONParser {
         return value
     }
 
-    private func error(_ reason: String) -> JSONSyntaxError {
+    /// `parse` for a decoder: a document over `maxValues` is `tooLarge`, any other fault `syntax`.
+    static func parse<Failure: Error>(_ bytes: [UInt8], maxValues: Int, syntax: (JSONSyntaxError) -> Failure,
+                                      tooLarge: () -> Failure) throws(Failure) -> JSONValue {
+        do { return try parse(bytes, maxValues: maxValues) } catch {
+            throw error.exceedsLimit ? tooLarge() : syntax(error)
+        }
+    }
+
+    private func error(_ reason: String, exceedsLimit: Bool = false) -> JSONSyntaxError {
         let line = 1 + bytes[..<min(index, bytes.count)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        return JSONSyntaxError(reason: reason, offset: index, line: line)
+        return JSONSyntaxError(reason: reason, offset: index, line: line, exceedsLimit: exceedsLimit)
     }
 
     private static func describe(_ byte: UInt8) -> String {
@@ -42,11 +50,7 @@ public struct JSONParser {
     private mutating func value() throws(JSONSyntaxError) -> JSONValue {
         guard let byte = current else { throw error("unexpected end of input (truncated document?)") }
         values += 1
-        if values > maxValues {
-            var failure = error("more than \(maxValues) values")
-            failure.exceedsLimit = true
-            throw failure
-        }
+        if values > maxValues { throw error("more than \(maxValues) values", exceedsLimit: true) }
         switch byte {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
@@ -60,11 +64,8 @@ public struct JSONParser {
     }
 
     private mutating func literal(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
-        let expected = word.utf8
-        guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
-            throw error("invalid literal")
-        }
-        index += expected.count
+        guard bytes[index...].starts(with: word.utf8) else { throw error("invalid literal") }
+        index += word.utf8.count
         return value
     }
 

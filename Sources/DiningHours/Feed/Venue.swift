@@ -33,14 +33,14 @@ public struct Day: Sendable, Equatable {
     public let dayparts: [Daypart]
 
     public init(date: LocalDate, status: DayStatus = .listed, dayparts: [Daypart]) {
-        self.date = date
-        self.status = status
-        self.dayparts = dayparts
+        (self.date, self.status, self.dayparts) = (date, status, dayparts)
     }
 }
 
 public enum DayStatus: Sendable, Equatable {
+    /// `"closed"` in any case: the day contributes nothing, whatever dayparts it lists.
     case closed
+    /// `"open"`, `""`, null or missing: the dayparts decide.
     case listed
 }
 

@@ -1,12 +1,7 @@
 /// Every dish's name folded once: venued asks at every round of pushes, where folding each time would cost more.
 public struct DishIndex: Sendable {
-    struct Dish: Sendable {
-        let key: NameKey
-        let name: String
-    }
-
     public let menus: [Menu]
-    let dishes: [[Dish]]
+    let dishes: [[(key: NameKey, name: String)]]
 
     public init(_ book: MenuBook) {
         menus = book.menus
@@ -14,7 +9,7 @@ public struct DishIndex: Sendable {
             var seen: Set<String> = []
             return menu.stations.flatMap(\.items).compactMap { item in
                 let key = NameKey(item.name)
-                return seen.insert(key.text).inserted ? Dish(key: key, name: item.name) : nil
+                return seen.insert(key.text).inserted ? (key, item.name) : nil
             }
         }
     }

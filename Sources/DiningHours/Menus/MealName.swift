@@ -12,15 +12,11 @@ public enum MealName {
         let exact = meals.filter { VenueQuery.fold($0.service) == folded }
         guard exact.isEmpty else { return exact }
         let prefixed = meals.filter { VenueQuery.fold($0.service).hasPrefix(folded) }
-        let names = distinctNames(prefixed)
+        // Two meals of one name are one choice, not an ambiguity.
+        var seen: Set<String> = []
+        let names = prefixed.filter { seen.insert(VenueQuery.fold($0.service)).inserted }.map(\.service)
         guard names.count < 2 else { throw .ambiguous(name: name, matches: names) }
         guard !prefixed.isEmpty || meals.isEmpty else { throw .unknown(name: name, known: meals.map(\.service)) }
         return prefixed
-    }
-
-    /// Two meals of one name are one choice, not an ambiguity.
-    private static func distinctNames(_ meals: [Menu]) -> [String] {
-        var seen: Set<String> = []
-        return meals.filter { seen.insert(VenueQuery.fold($0.service)).inserted }.map(\.service)
     }
 }

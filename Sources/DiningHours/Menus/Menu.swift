@@ -11,12 +11,9 @@ public struct Menu: Sendable, Equatable {
 
     public init(venueID: Int, venueName: String, date: LocalDate, service: String, start: Instant, end: Instant,
                 stations: [Station]) {
-        self.venueID = venueID
+        (self.venueID, self.date, self.start, self.end) = (venueID, date, start, end)
         self.venueName = UntrustedText.singleLine(venueName)
-        self.date = date
         self.service = UntrustedText.singleLine(service)
-        self.start = start
-        self.end = end
         self.stations = stations.filter { !$0.items.isEmpty }
     }
 

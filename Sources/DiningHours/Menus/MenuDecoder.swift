@@ -6,13 +6,8 @@ public enum MenuDecoder {
         if bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<") {
             throw .notAMenuList("an HTML page, not JSON (an error page from the server or a proxy?)")
         }
-        let document: JSONValue
-        do { document = try JSONParser.parse(bytes, maxValues: limits.values) } catch {
-            if error.exceedsLimit {
-                throw .tooLarge("more than \(limits.values) JSON values "
-                                + "(the real body for a day of 1920 Commons has 913)")
-            }
-            throw .syntax(error)
+        let document = try JSONParser.parse(bytes, maxValues: limits.values, syntax: MenuError.syntax) {
+            .tooLarge("more than \(limits.values) JSON values (the real body for a day of 1920 Commons has 913)")
         }
         return try decode(document, zone: zone, limits: limits)
     }
@@ -42,13 +37,9 @@ private struct MenuReader: DecodingPass {
     var log: WarningLog
 
     mutating func text(_ json: JSONValue?, _ limit: Int, field: String, at location: @autoclosure () -> String) -> String {
-        switch json {
-        case nil, .null?: return ""
-        case .string?: return log.text(json, limit, field: field, at: location()) ?? ""
-        case let other?:
-            log.warn(location(), "\(field) is \(other.kindName), not a string; left empty")
-            return ""
-        }
+        if case .string? = json { return log.text(json, limit, field: field, at: location()) ?? "" }
+        if let json, json != .null { log.warn(location(), "\(field) is \(json.kindName), not a string; left empty") }
+        return ""
     }
 
     mutating func line(_ json: JSONValue?, field: String, at location: String) -> String {
@@ -104,17 +95,13 @@ private struct MenuReader: DecodingPass {
     mutating func elements<Element>(_ json: JSONValue?, _ noun: String, limit: Int, at location: String,
                                     otherwise: String, _ decode: (inout Self, JSONValue, String) -> Element?)
         -> [Element] {
-        switch json {
-        case .array(let elements)?:
-            return keep(elements, "\(noun)s", limit: limit, at: location) {
+        if case .array(let elements)? = json {
+            return keep(elements, noun + "s", limit: limit, at: location) {
                 decode(&$0, $1, "\(location), \(noun) \($2)")
             }
-        case nil, .null?:
-            return []
-        case let other?:
-            log.warn(location, "\(noun)s is \(other.kindName), not an array; \(otherwise)")
-            return []
         }
+        if let json, json != .null { log.warn(location, "\(noun)s is \(json.kindName), not an array; \(otherwise)") }
+        return []
     }
 
     mutating func station(_ json: JSONValue, at location: String) -> Station? {

@@ -14,10 +14,7 @@ public struct MenuFilter: Sendable, Equatable {
 
     public static let none = MenuFilter()
 
-    private init() {
-        diets = []
-        allergens = []
-    }
+    private init() { (diets, allergens) = ([], []) }
 
     static let aliases = ["wheat": "gluten", "wheat-gluten": "gluten", "dairy": "milk"]
 

@@ -1,9 +1,7 @@
 /// One label of an item's `allergens`, which mixes diets ("Vegan") with allergens ("Milk"): they mean opposite
 /// things to a filter, so the kind is decided here, once; a label not on Penn's list is `.other`, never either.
 public struct MenuLabel: Hashable, Sendable {
-    public enum Kind: String, Sendable {
-        case diet, allergen, other
-    }
+    public enum Kind: String, Sendable { case diet, allergen, other }
 
     public let kind: Kind
     public let label: String

@@ -6,10 +6,7 @@ public struct Coverage: Sendable, Hashable {
     /// HOURS.md §3.5: enough to carry a week over a late feed, not into another term.
     public static let horizonDays = 21
 
-    public init(first: LocalDate, last: LocalDate) {
-        self.first = first
-        self.last = last
-    }
+    public init(first: LocalDate, last: LocalDate) { (self.first, self.last) = (first, last) }
 
     public func contains(_ date: LocalDate) -> Bool { first <= date && date <= last }
 

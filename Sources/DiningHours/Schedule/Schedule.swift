@@ -9,12 +9,9 @@ public final class Schedule: Sendable {
 
     init(timetable: Timetable, dates: ClosedRange<LocalDate>, estimate: Bool, intervals: [OpenInterval],
          windowEnd: Instant) {
-        self.timetable = timetable
-        self.dates = dates
-        self.estimate = estimate
+        (self.timetable, self.dates, self.estimate, self.windowEnd) = (timetable, dates, estimate, windowEnd)
         self.intervals = intervals
-        self.windowEnd = windowEnd
-        self.blocks = Self.merge(intervals)
+        blocks = Self.merge(intervals)
     }
 
     public var venue: Venue { timetable.venue }
@@ -70,16 +67,9 @@ public final class Schedule: Sendable {
 
     /// The one containing `t` that started last; ties go to the one first in the feed (HOURS.md §3.2).
     func namingInterval(at t: Instant, in block: OpenBlock) -> OpenInterval? {
-        var best: OpenInterval?
-        for interval in intervals[block.members] where interval.contains(t) {
-            guard let current = best else { best = interval; continue }
-            if interval.start > current.start
-                || (interval.start == current.start && (current.estimated && !interval.estimated
-                    || current.estimated == interval.estimated && interval.feedOrder < current.feedOrder)) {
-                best = interval
-            }
+        intervals[block.members].filter { $0.contains(t) }.min {
+            ($0.start, $0.estimated ? 0 : 1, -$0.feedOrder) > ($1.start, $1.estimated ? 0 : 1, -$1.feedOrder)
         }
-        return best
     }
 
     func openingInterval(of block: OpenBlock) -> OpenInterval {

@@ -1,7 +1,5 @@
 public struct VenueStatus: Sendable, Equatable {
-    public enum State: String, Sendable, CaseIterable {
-        case open, closed, unknown
-    }
+    public enum State: String, Sendable, CaseIterable { case open, closed, unknown }
 
     public static let defaultSoon = 15 * 60
 
@@ -17,15 +15,9 @@ public struct VenueStatus: Sendable, Equatable {
 
     public init(state: State, label: String?, message: String?, changesAt: Instant?, closingSoon: Bool,
                 estimated: Bool, mealEndsAt: Instant?, nextLabel: String?, unknownReason: UnknownReason? = nil) {
-        self.state = state
-        self.label = label
-        self.message = message
-        self.changesAt = changesAt
-        self.closingSoon = closingSoon
-        self.estimated = estimated
-        self.mealEndsAt = mealEndsAt
-        self.nextLabel = nextLabel
-        self.unknownReason = unknownReason
+        (self.state, self.label, self.message, self.changesAt) = (state, label, message, changesAt)
+        (self.closingSoon, self.estimated, self.mealEndsAt) = (closingSoon, estimated, mealEndsAt)
+        (self.nextLabel, self.unknownReason) = (nextLabel, unknownReason)
     }
 
     public static func unknown(_ reason: UnknownReason) -> VenueStatus {

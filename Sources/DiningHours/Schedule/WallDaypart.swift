@@ -19,21 +19,16 @@ struct WallDaypart: Sendable {
         }
         if start.offset == nil && end.offset == nil {
             if endWall < start.wall { endWall = endWall.adding(days: 1) }
-            self.exact = nil
-            self.start = start.wall
-            self.end = endWall
+            (self.start, self.end, exact) = (start.wall, endWall, nil)
         } else {
             let startInstant = zone.instant(for: start.wall, offset: start.offset)
             var endInstant = zone.instant(for: endWall, offset: end.offset)
             if endInstant == startInstant { return nil }
             if endInstant < startInstant { endInstant = zone.instant(for: endWall.adding(days: 1), offset: end.offset) }
-            self.exact = (startInstant, endInstant)
-            self.start = zone.localDateTime(of: startInstant)
-            self.end = zone.localDateTime(of: endInstant)
+            (self.start, self.end) = (zone.localDateTime(of: startInstant), zone.localDateTime(of: endInstant))
+            exact = (startInstant, endInstant)
         }
-        self.label = daypart.label
-        self.message = daypart.message
-        self.feedOrder = feedOrder
+        (label, message, self.feedOrder) = (daypart.label, daypart.message, feedOrder)
     }
 
     /// nil inside a DST gap.

@@ -10,10 +10,8 @@ public enum FeedTime: Hashable, Sendable {
     }
 
     public var writtenDate: LocalDate? {
-        switch self {
-        case .wallClock(let local), .withOffset(let local, _): return local.date
-        case .timeOfDay: return nil
-        }
+        if case .timeOfDay = self { return nil }
+        return written(on: LocalDate(dayNumber: 0)).wall.date
     }
 
     func written(on date: LocalDate) -> (wall: LocalDateTime, offset: Int?) {
@@ -26,7 +24,7 @@ public enum FeedTime: Hashable, Sendable {
 
     private static func parse(_ scanner: inout ByteScanner) -> FeedTime? {
         scanner.dropTrailingSpaces()
-        if scanner.count >= 10, scanner[4] == UInt8(ascii: "-") {
+        if scanner.end >= 10, scanner.bytes[4] == UInt8(ascii: "-") {
             guard let date = scanner.date(), scanner.take("T") || scanner.take(" "), let seconds = scanner.clock()
             else { return nil }
             let local = LocalDateTime(date: date, secondOfDay: seconds)
@@ -54,12 +52,8 @@ struct ByteScanner {
     }
 
     var atEnd: Bool { index == end }
-    var count: Int { end }
-    subscript(position: Int) -> UInt8 { bytes[position] }
 
-    mutating func dropTrailingSpaces() {
-        while end > index, bytes[end - 1] == 0x20 { end -= 1 }
-    }
+    mutating func dropTrailingSpaces() { while end > index, bytes[end - 1] == 0x20 { end -= 1 } }
 
     func peek(_ ascii: Unicode.Scalar) -> Bool { index < end && UInt32(bytes[index]) == ascii.value }
 

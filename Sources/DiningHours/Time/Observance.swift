@@ -5,9 +5,7 @@ public struct Observance: Sendable, Hashable {
     public let abbreviation: String?
 
     public init(offset: Int, isDaylight: Bool, abbreviation: String?) {
-        self.offset = offset
-        self.isDaylight = isDaylight
-        self.abbreviation = abbreviation
+        (self.offset, self.isDaylight, self.abbreviation) = (offset, isDaylight, abbreviation)
     }
 }
 
