@@ -1,4 +1,3 @@
-/// Every venue of a feed, read in one zone.
 public struct Campus: Sendable {
     public let zone: ZoneRules
     public let timetables: [Timetable]

@@ -20,7 +20,6 @@ public enum Spelling {
         return edits <= allowed ? edits : nil
     }
 
-    /// A swap of two neighbours counts as one edit (optimal string alignment distance).
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -1,5 +1,4 @@
-/// The one venue a VENUE argument names. An id or a whole name always wins; otherwise a partial match counts only
-/// when it reaches a single venue ("cafe" is ambiguous rather than a guess).
+/// The one venue a VENUE argument names: a partial match counts only when it reaches a single venue.
 public enum VenueResolution: Sendable {
     case found(Venue)
     case ambiguous([Venue])

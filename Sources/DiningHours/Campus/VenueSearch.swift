@@ -1,5 +1,4 @@
-/// Venues ranked by how well their id or name answers a query: `venuectl search`, every VENUE argument and "did you
-/// mean". Tiers: exact, prefix, word prefix, substring, and similar (a few typos per word).
+/// How well a venue's id or name answers a query: `venuectl search`, every VENUE argument and "did you mean".
 public struct VenueSearch: Sendable {
     public enum Match: Sendable, Comparable {
         case exact, prefix, wordPrefix, substring
@@ -64,7 +63,6 @@ public struct VenueSearch: Sendable {
         return nil
     }
 
-    /// Each query word to its closest name word or its beginning, summed; the whole query against the whole name too.
     private func similarity(to name: NameKey) -> Int? {
         func distance(_ a: String, _ b: String, within allowed: Int) -> Int? {
             Spelling.distance(Array(a), Array(b), within: allowed)

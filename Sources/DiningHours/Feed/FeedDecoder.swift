@@ -1,5 +1,4 @@
-/// Turns the venues JSON into a `Feed`, tolerant per element (HOURS.md §1): a bad venue, day or daypart is
-/// skipped with a warning; only a document that is not a venue array is an error.
+/// Tolerant per element (HOURS.md §1): a bad venue, day or daypart is skipped with a warning.
 public enum FeedDecoder {
     public static func decode(_ bytes: [UInt8], limits: FeedLimits = .standard) throws(FeedError) -> Feed {
         let document = try JSONParser.parse(bytes, maxValues: limits.values, syntax: FeedError.syntax) {
@@ -47,10 +46,7 @@ public enum FeedDecoder {
         return String(kept)
     }
 
-    static func text(_ json: JSONValue?) -> String? {
-        if case .string(let value)? = json { return value }
-        return nil
-    }
+    static func text(_ json: JSONValue?) -> String? { if case .string(let value)? = json { value } else { nil } }
 
     static func integer(_ json: JSONValue?) -> Int? {
         switch json {

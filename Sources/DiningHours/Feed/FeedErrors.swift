@@ -11,7 +11,6 @@ public struct FeedWarning: Sendable, Equatable, CustomStringConvertible {
     public var description: String { location.isEmpty ? reason : "\(location): \(reason)" }
 }
 
-/// Never treated as an empty feed.
 public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
     case syntax(JSONSyntaxError)
     case upstreamError(String)

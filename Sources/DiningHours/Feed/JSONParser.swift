@@ -1,5 +1,4 @@
-/// Hand-written because the feed is parsed on every refresh and cold CLI start, and a tree lets the decoder
-/// skip and name bad elements.
+/// Hand-written: the feed is parsed on every refresh and cold CLI start, and a tree lets decoders name bad elements.
 public struct JSONParser {
     /// Deep enough for any feed, shallow enough that hostile input cannot exhaust the stack.
     static let maxDepth = 64
@@ -20,7 +19,6 @@ public struct JSONParser {
         return value
     }
 
-    /// `parse` for a decoder: a document over `maxValues` is `tooLarge`, any other fault `syntax`.
     static func parse<Failure: Error>(_ bytes: [UInt8], maxValues: Int, syntax: (JSONSyntaxError) -> Failure,
                                       tooLarge: () -> Failure) throws(Failure) -> JSONValue {
         do { return try parse(bytes, maxValues: maxValues) } catch {
@@ -34,11 +32,8 @@ public struct JSONParser {
     }
 
     private static func describe(_ byte: UInt8) -> String {
-        guard byte >= 0x21, byte < 0x7F else {
-            let hex = String(byte, radix: 16, uppercase: true)
-            return "byte 0x" + (hex.count < 2 ? "0" : "") + hex
-        }
-        return "character '\(Character(Unicode.Scalar(byte)))'"
+        byte >= 0x21 && byte < 0x7F ? "character '\(Character(Unicode.Scalar(byte)))'"
+            : "byte 0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -52,8 +47,7 @@ public struct JSONParser {
         values += 1
         if values > maxValues { throw error("more than \(maxValues) values", exceedsLimit: true) }
         switch byte {
-        case UInt8(ascii: "{"): return try object()
-        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "{"), UInt8(ascii: "["): return try container(isObject: byte == UInt8(ascii: "{"))
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"): return try literal("true", .bool(true))
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
@@ -69,58 +63,41 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func enter(closedBy close: UInt8) throws(JSONSyntaxError) -> Bool {
+    private mutating func container(isObject: Bool) throws(JSONSyntaxError) -> JSONValue {
+        let close = UInt8(ascii: isObject ? "}" : "]"), name = isObject ? "an object" : "an array"
         depth += 1
         if depth > Self.maxDepth { throw error("nesting deeper than \(Self.maxDepth) levels") }
         index += 1
+        var elements: [JSONValue] = [], members: [(key: String, value: JSONValue)] = []
         skipWhitespace()
-        guard current == close else { return false }
+        var closed = current == close
+        while !closed {
+            skipWhitespace()
+            if isObject { members.append(try member()) } else { elements.append(try value()) }
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): index += 1
+            case close: closed = true
+            case nil: throw error("unexpected end of input inside \(name) (truncated document?)")
+            default: throw error("expected ',' or '\(Character(Unicode.Scalar(close)))' in \(name)")
+            }
+        }
         index += 1
         depth -= 1
-        return true
+        return isObject ? .object(members) : .array(elements)
     }
 
-    private mutating func leave(_ close: UInt8, in container: String) throws(JSONSyntaxError) -> Bool {
-        skipWhitespace()
-        switch current {
-        case UInt8(ascii: ","):
-            index += 1
-            return false
-        case close:
-            index += 1
-            depth -= 1
-            return true
-        case nil: throw error("unexpected end of input inside \(container) (truncated document?)")
-        default: throw error("expected ',' or '\(Character(Unicode.Scalar(close)))' in \(container)")
+    private mutating func member() throws(JSONSyntaxError) -> (key: String, value: JSONValue) {
+        guard current == UInt8(ascii: "\"") else {
+            throw error(current == nil ? "unexpected end of input inside an object (truncated document?)"
+                                       : "expected a string key")
         }
-    }
-
-    private mutating func array() throws(JSONSyntaxError) -> JSONValue {
-        var elements: [JSONValue] = []
-        guard try !enter(closedBy: UInt8(ascii: "]")) else { return .array(elements) }
-        repeat {
-            skipWhitespace()
-            elements.append(try value())
-        } while try !leave(UInt8(ascii: "]"), in: "an array")
-        return .array(elements)
-    }
-
-    private mutating func object() throws(JSONSyntaxError) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = []
-        guard try !enter(closedBy: UInt8(ascii: "}")) else { return .object(members) }
-        repeat {
-            skipWhitespace()
-            guard current == UInt8(ascii: "\"") else {
-                throw error(current == nil ? "unexpected end of input inside an object (truncated document?)" : "expected a string key")
-            }
-            let key = try string()
-            skipWhitespace()
-            guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
-            index += 1
-            skipWhitespace()
-            members.append((key, try value()))
-        } while try !leave(UInt8(ascii: "}"), in: "an object")
-        return .object(members)
+        let key = try string()
+        skipWhitespace()
+        guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+        index += 1
+        skipWhitespace()
+        return (key, try value())
     }
 
     private mutating func string() throws(JSONSyntaxError) -> String {

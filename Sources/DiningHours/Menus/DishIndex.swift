@@ -16,7 +16,6 @@ public struct DishIndex: Sendable {
 
     public static let empty = DishIndex(MenuBook([]))
 
-    /// Ordered as a book's, without folding a name again.
     public init(merging indexes: [DishIndex]) {
         let pairs = indexes.flatMap { zip($0.menus, $0.dishes) }
             .sorted { MenuBook.order($0.0, $1.0) }

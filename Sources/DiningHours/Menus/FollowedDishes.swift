@@ -1,5 +1,4 @@
-/// The dishes a person follows, and when each is worth saying (MENUS.md, "Followed dishes"). Pure, so venued's
-/// pushes, the prompt files and the tests' virtual clock ask the same question.
+/// The dishes a person follows (MENUS.md, "Followed dishes"); pure, so pushes, prompts and tests agree.
 public struct FollowedDishes: Sendable, Equatable {
     public let names: [String]
     public let lead: Int
@@ -39,7 +38,6 @@ public struct FollowedDishes: Sendable, Equatable {
         public var key: String { "\(menu.venueID)|\(menu.date)|\(menu.service)|\(NameKey(followed).text)" }
     }
 
-    /// And the next instant one comes due, nil when none will.
     public func alerts(in index: DishIndex, at now: Instant) -> (due: [Alert], next: Instant?) {
         guard !names.isEmpty else { return ([], nil) }
         let searches = names.map { ($0, VenueSearch($0)) }

@@ -1,5 +1,4 @@
-/// `--meal NAME` among one venue's meals of a date: a whole name wins over a prefix (`lunch` beside a Lunch
-/// Special); a prefix must name one meal, since `l` picking Lunch or Late Night answers nobody's question.
+/// `--meal NAME`: a whole name wins over a prefix; a prefix must name one meal (`l` is not Lunch or Late Night).
 public enum MealName {
     public enum Mismatch: Error, Equatable, Sendable {
         case unknown(name: String, known: [String])

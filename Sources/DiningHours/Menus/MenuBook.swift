@@ -1,4 +1,3 @@
-/// A value: the instant is always a parameter.
 public struct MenuBook: Sendable {
     public let menus: [Menu]
 

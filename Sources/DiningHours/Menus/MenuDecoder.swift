@@ -1,5 +1,4 @@
-/// Turns Penn's menus JSON into `Menu`s, tolerant per element as `FeedDecoder` is. Times without an offset, and a
-/// meal's end past midnight, are read in `zone`, the venues' zone (MENUS.md, "Times").
+/// Tolerant per element as `FeedDecoder` is; times without an offset are read in `zone` (MENUS.md, "Times").
 public enum MenuDecoder {
     public static func decode(_ bytes: [UInt8], zone: ZoneRules, limits: MenuLimits = .standard)
         throws(MenuError) -> MenuDocument {
@@ -84,8 +83,7 @@ private struct MenuReader: DecodingPass {
         guard end.wall < start.wall, end.wall.date == start.wall.date else {
             return log.skip(location, "ends at \(end.wall), not after its start \(start.wall); skipped")
         }
-        // Past midnight: the same wall clock on the next date in the venue zone when the data's offset is that zone's
-        // (so a DST night keeps its wall clock), else one day of seconds later.
+        // Past midnight: the next date's wall clock when the offset is the zone's (DST nights), else a day later.
         if let offset = end.offset, zone.offset(at: end.instant) != offset {
             return (start.instant, end.instant + 86_400)
         }

@@ -1,5 +1,4 @@
-/// `--diet` and `--without`. An item whose allergens are unknown never passes `--without` (MENUS.md, "Unknown is
-/// not safe"): it is left out and counted.
+/// `--diet` and `--without`: an item whose allergens are unknown never passes `--without`; it is counted.
 public struct MenuFilter: Sendable, Equatable {
     public let diets: [String]
     public let allergens: [String]

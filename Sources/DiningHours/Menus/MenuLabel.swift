@@ -1,5 +1,4 @@
-/// One label of an item's `allergens`, which mixes diets ("Vegan") with allergens ("Milk"): they mean opposite
-/// things to a filter, so the kind is decided here, once; a label not on Penn's list is `.other`, never either.
+/// `allergens` mixes diets ("Vegan") with allergens ("Milk"): the kind is decided here; unknown labels are `.other`.
 public struct MenuLabel: Hashable, Sendable {
     public enum Kind: String, Sendable { case diet, allergen, other }
 

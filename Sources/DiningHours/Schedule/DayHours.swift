@@ -18,18 +18,17 @@ extension Schedule {
     public func hours(on date: LocalDate) -> DayHours {
         let dayStart = zone.midnight(starting: date), dayEnd = zone.midnight(starting: date.adding(days: 1))
         let unknown = timetable.unknownReason(on: date, estimate: estimate)
-        let starting = blocks.filter { dayStart <= $0.start && $0.start < dayEnd }
-        return DayHours(
-            date: date, unknownReason: unknown, estimated: unknown == nil && !(coverage?.contains(date) ?? false),
-            blocks: starting.map { DayHours.Opening(start: $0.start, end: end(of: $0)) },
-            openAllDay: blocks.contains { $0.start < dayStart && $0.end >= dayEnd },
-            dayparts: intervals.filter { dayStart <= $0.start && $0.start < dayEnd && $0.end < timetable.writable.upperBound }
-        )
+        let day = dayStart..<dayEnd
+        let projected = unknown == nil && !(coverage?.contains(date) ?? false)
+        let starting = blocks.filter { day.contains($0.start) }
+        return DayHours(date: date, unknownReason: unknown, estimated: projected,
+                        blocks: starting.map { DayHours.Opening(start: $0.start, end: end(of: $0)) },
+                        openAllDay: blocks.contains { $0.start < dayStart && $0.end >= dayEnd },
+                        dayparts: intervals.filter { day.contains($0.start) && $0.end < timetable.writable.upperBound })
     }
 }
 
 extension Timetable {
-    /// Dates outside years 0001-9999 are left out.
     public func week(from first: LocalDate, days: Int = 7, estimate: Bool = true) -> [DayHours] {
         let dates = CalendarRange.dates(from: first, count: days).dates
         guard let low = dates.first, let high = dates.last else { return [] }

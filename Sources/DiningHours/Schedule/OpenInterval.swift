@@ -9,7 +9,6 @@ public struct OpenInterval: Sendable, Equatable {
     public func contains(_ t: Instant) -> Bool { start <= t && t < end }
 }
 
-/// Overlapping or touching intervals merged (HOURS.md §2.6).
 public struct OpenBlock: Sendable, Equatable {
     public let start: Instant
     public let end: Instant

@@ -18,10 +18,9 @@ public final class Schedule: Sendable {
     public var zone: ZoneRules { timetable.zone }
     public var coverage: Coverage? { timetable.coverage }
 
+    /// Real intervals before projected ones of the same start.
     static func intervalOrder(_ a: OpenInterval, _ b: OpenInterval) -> Bool {
-        if a.start != b.start { return a.start < b.start }
-        if a.estimated != b.estimated { return !a.estimated }
-        return a.feedOrder < b.feedOrder
+        (a.start, a.estimated ? 1 : 0, a.feedOrder) < (b.start, b.estimated ? 1 : 0, b.feedOrder)
     }
 
     /// HOURS.md §2.6. An edge is estimated only when no real interval shares it.
@@ -55,8 +54,7 @@ public final class Schedule: Sendable {
         return count == 0 ? nil : count - 1
     }
 
-    /// Where a block really ends, however far past this window; nil when the horizon cuts it short or the end
-    /// cannot be written (past 9999-12-31).
+    /// Where a block really ends, however far past this window; nil when cut by the horizon or past 9999-12-31.
     public func end(of block: OpenBlock) -> BlockEnd? {
         let end = estimate && block.end >= windowEnd ? timetable.end(ofBlockOpenAt: block.start)
             : estimate && timetable.horizonCuts(blockEndingAt: block.end) ? nil

@@ -27,7 +27,6 @@ public struct VenueStatus: Sendable, Equatable {
 }
 
 extension Schedule {
-    /// For a `t` well inside `dates` (as `Timetable.schedule(around:)` makes them).
     public func status(at t: Instant, soon: Int = VenueStatus.defaultSoon) -> VenueStatus {
         let last = lastBlock(startingAtOrBefore: t)
         if let last, blocks[last].contains(t) { return openStatus(at: t, block: blocks[last], soon: soon) }
@@ -35,11 +34,10 @@ extension Schedule {
         if let reason = timetable.unknownReason(on: today, estimate: estimate) { return .unknown(reason) }
         let index = (last ?? -1) + 1
         let next = index < blocks.count && blocks[index].start - t <= Timetable.lookahead ? blocks[index] : nil
-        return VenueStatus(
-            state: .closed, label: nil, message: nil, changesAt: next?.start, closingSoon: false,
-            estimated: !(coverage?.contains(today) ?? false) || (next?.startEstimated ?? false), mealEndsAt: nil,
-            nextLabel: next.flatMap { nonEmpty(openingInterval(of: $0).label) }
-        )
+        let estimated = !(coverage?.contains(today) ?? false) || (next?.startEstimated ?? false)
+        return VenueStatus(state: .closed, label: nil, message: nil, changesAt: next?.start, closingSoon: false,
+                           estimated: estimated, mealEndsAt: nil,
+                           nextLabel: next.flatMap { nonEmpty(openingInterval(of: $0).label) })
     }
 
     private func openStatus(at t: Instant, block: OpenBlock, soon: Int) -> VenueStatus {
@@ -47,14 +45,11 @@ extension Schedule {
         let realAtT = intervals[block.members].contains { !$0.estimated && $0.contains(t) }
         let end = end(of: block)
         let mealEnd = naming.map(\.end).flatMap { $0 < block.end && $0 < timetable.writable.upperBound ? $0 : nil }
-        return VenueStatus(
-            state: .open, label: naming.flatMap { nonEmpty($0.label) },
-            message: naming.flatMap { nonEmpty($0.message) },
-            changesAt: end?.at, closingSoon: end.map { $0.at - t <= soon } ?? false,
-            estimated: !realAtT || (end?.estimated ?? true), mealEndsAt: mealEnd, nextLabel: nil
-        )
+        return VenueStatus(state: .open, label: naming.flatMap { nonEmpty($0.label) },
+                           message: naming.flatMap { nonEmpty($0.message) }, changesAt: end?.at,
+                           closingSoon: end.map { $0.at - t <= soon } ?? false,
+                           estimated: !realAtT || (end?.estimated ?? true), mealEndsAt: mealEnd, nextLabel: nil)
     }
-
 }
 
 func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }

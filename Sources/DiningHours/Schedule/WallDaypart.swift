@@ -2,7 +2,6 @@
 struct WallDaypart: Sendable {
     let start: LocalDateTime
     let end: LocalDateTime
-    /// The instants of explicit offsets, used as they are.
     let exact: (start: Instant, end: Instant)?
     let label: String
     let message: String
@@ -31,7 +30,6 @@ struct WallDaypart: Sendable {
         (label, message, self.feedOrder) = (daypart.label, daypart.message, feedOrder)
     }
 
-    /// nil inside a DST gap.
     func interval(shiftedBy days: Int, zone: ZoneRules) -> OpenInterval? {
         let (from, to) = days == 0 ? exact ?? (zone.instant(for: start), zone.instant(for: end))
             : (zone.instant(for: start.adding(days: days)), zone.instant(for: end.adding(days: days)))

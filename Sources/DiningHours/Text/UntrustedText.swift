@@ -1,7 +1,5 @@
-/// The one sanitiser of both programs, for text from outside printed where a terminal or log reader interprets it.
-/// It removes C0 controls and DEL (ESC starts escape sequences, BS and CR overwrite), C1 controls (U+009B is CSI)
-/// and the "Trojan Source" bidi embeddings, overrides and isolates; LRM, RLM and ALM stay, as a Hebrew name may
-/// need one. Clean text, the usual case, costs one pass and no allocation.
+/// The one sanitiser of both programs: removes C0 and C1 controls, DEL and the "Trojan Source" bidi embeddings,
+/// overrides and isolates (LRM, RLM, ALM stay). Clean text, the usual case, costs one pass and no allocation.
 public enum UntrustedText {
     public static func singleLine(_ text: String) -> String { cleaned(text, .singleLine) }
 

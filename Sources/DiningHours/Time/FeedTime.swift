@@ -10,8 +10,7 @@ public enum FeedTime: Hashable, Sendable {
     }
 
     public var writtenDate: LocalDate? {
-        if case .timeOfDay = self { return nil }
-        return written(on: LocalDate(dayNumber: 0)).wall.date
+        if case .timeOfDay = self { nil } else { written(on: LocalDate(dayNumber: 0)).wall.date }
     }
 
     func written(on date: LocalDate) -> (wall: LocalDateTime, offset: Int?) {

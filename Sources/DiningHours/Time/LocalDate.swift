@@ -40,12 +40,11 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
     }
 
+    private static let monthDays = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+    /// `month` is 1...12 (callers check it).
     static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+        month == 2 && ((year % 4 == 0 && year % 100 != 0) || year % 400 == 0) ? 29 : monthDays[month - 1]
     }
 }
 

@@ -1,6 +1,5 @@
-/// The POSIX `TZ` rule closing a TZif file (RFC 8536 §3.3): Debian's files list transitions to 2037 only.
-/// Read as tzcode reads it: a daylight period empty or a year long has no switches, and a rule with none is daylight
-/// time all year. It repeats every 400 years, so any instant is answered in 2000...2399 and shifted back.
+/// The POSIX `TZ` rule closing a TZif file (RFC 8536 §3.3), read as tzcode reads it. Debian lists transitions to
+/// 2037 only. A rule repeats every 400 years, so any instant is answered in 2000...2399 and shifted back.
 struct PosixTZ: Sendable {
     /// `Mm.w.d` (5 = last week), `Jn` (1...365, 29 February never counted) or `n` (0...365, counted).
     enum RuleDate: Equatable, Sendable {
@@ -19,7 +18,6 @@ struct PosixTZ: Sendable {
     let standardName: String
     let daylight: (offset: Int, name: String, start: Switch, end: Switch)?
 
-    /// 400 Gregorian years, a whole number of weeks.
     static let cycle = 146_097 * 86_400
     private static let base = 946_684_800
 
@@ -98,7 +96,7 @@ struct PosixTZ: Sendable {
         case .zeroBased(let n):
             date = firstDay(year: year, month: 1).adding(days: n)
         }
-        return LocalDateTime(date: date, secondOfDay: 0).wallSeconds + change.secondOfDay
+        return date.dayNumber * 86_400 + change.secondOfDay
     }
 
     /// The parser checked the month to be 1...12.

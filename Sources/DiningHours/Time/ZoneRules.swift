@@ -1,5 +1,4 @@
-/// The offset rules of one IANA zone, and the one place where wall clocks become instants. As RFC 8536 says, a
-/// file's transitions speak up to the last and its POSIX rule after; the rule's switches of 1900-2100 are tabled.
+/// One IANA zone, the one place where wall clocks become instants; its rule's switches of 1900-2100 are tabled.
 public struct ZoneRules: Sendable {
     public let identifier: String
     /// `transitions[i]` is the first second of `offsets[i + 1]`; no entry repeats the offset before it.
@@ -38,18 +37,13 @@ public struct ZoneRules: Sendable {
         for (at, observance) in file.transitions { append(at, observance) }
         // A damaged file may put its last transition at any 64-bit second.
         ruleFrom = file.transitions.last.map { $0.at == .max ? .max : $0.at + 1 } ?? .min
-        if let rule = file.rule {
-            tableStart = max(ruleFrom, Self.ruleStart)
-            tableEnd = max(tableStart, Self.tableLimit)
-            if tableStart < tableEnd {
-                append(tableStart, rule.observance(offset: rule.offset(at: tableStart)))
-                for (at, offset) in rule.transitions(after: tableStart, through: tableEnd - 1) {
-                    append(at, rule.observance(offset: offset))
-                }
+        tableStart = file.rule == nil ? .max : max(ruleFrom, Self.ruleStart)
+        tableEnd = file.rule == nil ? .max : max(tableStart, Self.tableLimit)
+        if let rule = file.rule, tableStart < tableEnd {
+            append(tableStart, rule.observance(offset: rule.offset(at: tableStart)))
+            for (at, offset) in rule.transitions(after: tableStart, through: tableEnd - 1) {
+                append(at, rule.observance(offset: offset))
             }
-        } else {
-            tableStart = .max
-            tableEnd = .max
         }
         offsets = observances.map(\.offset)
         let all = offsets + (file.rule?.offsets ?? [])
@@ -95,12 +89,10 @@ public struct ZoneRules: Sendable {
 
     public func localDate(of instant: Instant) -> LocalDate { localDateTime(of: instant).date }
 
-    /// By the earlier offset rule (HOURS.md §2.5): a repeated time is its first occurrence; a time in a gap is read
-    /// with the offset before the gap (Temporal's `compatible`, Python's `fold=0`).
+    /// By the earlier offset rule (HOURS.md §2.5, Temporal's `compatible`): a gap is read with the offset before it.
     public func instant(for local: LocalDateTime) -> Instant {
         let wall = local.wallSeconds
-        // Walk the offsets in force from the first instant that can show `wall`: the first under which the clock
-        // reaches `wall` before the next change wins, and a gap over `wall` leaves the offset before it.
+        // The first offset in force under which the clock reaches `wall` before the next change wins.
         let first = wall.clampedAdding(-offsetRange.upperBound)
         var current = offset(at: first)
         forEachChange(after: first, through: wall.clampedAdding(-offsetRange.lowerBound)) { at, next in
@@ -167,7 +159,6 @@ public enum ZoneError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A fault of the machine rather than of the request: exit 70, not a usage error.
     public var isEnvironment: Bool { if case .unknownZone = self { false } else { true } }
 
-    /// Names come from `--tz` and `TZDIR`, so they are escaped.
     public var description: String {
         switch self {
         case .unknownZone(let name):
@@ -189,7 +180,6 @@ extension Int {
 }
 
 extension Array {
-    /// Those that satisfy `isBefore` must all come first.
     func bisect(_ isBefore: (Element) -> Bool) -> Int {
         var low = 0, high = count
         while low < high {
