@@ -3,8 +3,7 @@ public struct Campus: Sendable {
     public let timetables: [Timetable]
 
     public init(feed: Feed, zone: ZoneRules) {
-        self.zone = zone
-        self.timetables = feed.venues.map { Timetable(venue: $0, zone: zone) }
+        (self.zone, timetables) = (zone, feed.venues.map { Timetable(venue: $0, zone: zone) })
     }
 
     public var coverage: Coverage? {
@@ -18,8 +17,7 @@ public struct Campus: Sendable {
     }
 
     public func transitions(after t: Instant, through limit: Instant, estimate: Bool = true) -> [Transition] {
-        timetables
-            .flatMap { $0.schedule(around: t, estimate: estimate).transitions(after: t, through: limit) }
+        timetables.flatMap { $0.schedule(around: t, estimate: estimate).transitions(after: t, through: limit) }
             .sorted { ($0.at, $0.venueID) < ($1.at, $1.venueID) }
     }
 }

@@ -13,10 +13,7 @@ public struct VenueSearch: Sendable {
     public let query: String
     private let key: NameKey
 
-    public init(_ query: String) {
-        self.query = query
-        self.key = NameKey(query)
-    }
+    public init(_ query: String) { (self.query, key) = (query, NameKey(query)) }
 
     /// Longer than any venue name: such a query names nothing without comparing it, on venued's one loop thread.
     public static let longestQuery = 256

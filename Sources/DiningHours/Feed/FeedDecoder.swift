@@ -66,7 +66,6 @@ private struct Reader: DecodingPass {
     var log: WarningLog
 
     mutating func venue(_ json: JSONValue, position: Int) -> Venue? {
-        let limits = self.limits
         let here = "venue at position \(position)"
         guard case .object = json else { return log.skip(here, "is \(json.kindName), not an object; skipped") }
         guard let id = FeedDecoder.integer(json["id"]) else { return log.skip(here, "has no integer id; skipped") }
@@ -84,10 +83,8 @@ private struct Reader: DecodingPass {
             days = keep(elements, "days", limit: limits.daysPerVenue, at: location) {
                 $0.day($1, venue: location, position: $2)
             }
-        case nil, .null?:
-            log.warn(location, "has no days; its hours are unknown")
-        case let other?:
-            log.warn(location, "days is \(other.kindName), not an array; its hours are unknown")
+        case nil, .null?: log.warn(location, "has no days; its hours are unknown")
+        case let other?: log.warn(location, "days is \(other.kindName), not an array; its hours are unknown")
         }
         let address = log.text(json["address"], limits.textBytes, field: "address", at: location)
         let image = log.text(json["image"], limits.textBytes, field: "image", at: location) ?? ""

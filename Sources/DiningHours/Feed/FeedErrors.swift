@@ -4,8 +4,7 @@ public struct FeedWarning: Sendable, Equatable, CustomStringConvertible {
     public let reason: String
 
     public init(location: String, reason: String) {
-        self.location = UntrustedText.singleLine(location)
-        self.reason = UntrustedText.singleLine(reason)
+        (self.location, self.reason) = (UntrustedText.singleLine(location), UntrustedText.singleLine(reason))
     }
 
     public var description: String { location.isEmpty ? reason : "\(location): \(reason)" }

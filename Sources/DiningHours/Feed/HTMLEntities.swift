@@ -26,11 +26,10 @@ enum HTMLEntities {
     }
 
     private static func entity(_ name: Substring) -> String? {
-        if name.hasPrefix("#") {
-            let digits = name.dropFirst()
-            let code = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-            return code.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-        }
-        return named[name]
+        guard name.hasPrefix("#") else { return named[name] }
+        let digits = name.dropFirst()
+        let hex = digits.hasPrefix("x") || digits.hasPrefix("X")
+        let code = hex ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+        return code.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
     }
 }

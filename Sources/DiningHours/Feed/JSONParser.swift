@@ -156,8 +156,7 @@ public struct JSONParser {
             }
             guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
             buffer.append(contentsOf: String(Character(scalar)).utf8)
-        default:
-            throw error("invalid escape: a backslash before \(Self.describe(byte))")
+        default: throw error("invalid escape: a backslash before \(Self.describe(byte))")
         }
     }
 

@@ -20,8 +20,7 @@ public enum JSONValue: Equatable, Sendable {
         case (.number(let x), .number(let y)): return x == y
         case (.string(let x), .string(let y)): return x == y
         case (.array(let x), .array(let y)): return x == y
-        case (.object(let x), .object(let y)):
-            return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.object(let x), .object(let y)): return x.elementsEqual(y) { $0.key == $1.key && $0.value == $1.value }
         default: return false
         }
     }

@@ -7,11 +7,9 @@ public struct Venue: Sendable, Identifiable, Equatable {
     public let days: [Day]
 
     public init(id: Int, name: String, address: String = "", imageURL: String = "", days: [Day]) {
-        self.id = id
-        self.name = UntrustedText.singleLine(name)
-        self.address = UntrustedText.singleLine(address)
+        (self.id, self.days) = (id, days)
+        (self.name, self.address) = (UntrustedText.singleLine(name), UntrustedText.singleLine(address))
         self.imageURL = UntrustedText.singleLine(imageURL)
-        self.days = days
     }
 
     /// The feed has no category field; these are the ids Penn's own apps treat as dining halls.
@@ -51,10 +49,8 @@ public struct Daypart: Sendable, Equatable {
     public let message: String
 
     public init(start: FeedTime, end: FeedTime, label: String, message: String = "") {
-        self.start = start
-        self.end = end
-        self.label = UntrustedText.singleLine(label)
-        self.message = UntrustedText.multiline(message)
+        (self.start, self.end) = (start, end)
+        (self.label, self.message) = (UntrustedText.singleLine(label), UntrustedText.multiline(message))
     }
 }
 
@@ -64,8 +60,7 @@ public struct Feed: Sendable {
     public let warningCount: Int
 
     public init(venues: [Venue], warnings: [FeedWarning] = [], warningCount: Int? = nil) {
-        self.venues = venues
-        self.warnings = warnings
+        (self.venues, self.warnings) = (venues, warnings)
         self.warningCount = max(warningCount ?? warnings.count, warnings.count)
     }
 }

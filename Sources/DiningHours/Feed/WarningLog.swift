@@ -9,6 +9,7 @@ struct WarningLog {
         if warnings.count < limit { warnings.append(FeedWarning(location: location(), reason: reason())) }
     }
 
+    /// `warn`, then nil: what a decoder returns for an element it skips.
     mutating func skip<T>(_ location: @autoclosure () -> String, _ reason: @autoclosure () -> String) -> T? {
         warn(location(), reason())
         return nil
@@ -22,11 +23,11 @@ struct WarningLog {
     }
 }
 
-protocol DecodingPass {
-    var log: WarningLog { get set }
-}
+/// A decoder's state while it reads nested, bounded arrays.
+protocol DecodingPass { var log: WarningLog { get set } }
 
 extension DecodingPass {
+    /// The first `limit` elements `decode` keeps (given each one's position from 1); a warning when more are listed.
     mutating func keep<T>(_ elements: [JSONValue], _ noun: String, limit: Int, at location: @autoclosure () -> String,
                           _ decode: (inout Self, JSONValue, Int) -> T?) -> [T] {
         var kept: [T] = []

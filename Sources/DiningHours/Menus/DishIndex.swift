@@ -17,8 +17,7 @@ public struct DishIndex: Sendable {
     public static let empty = DishIndex(MenuBook([]))
 
     public init(merging indexes: [DishIndex]) {
-        let pairs = indexes.flatMap { zip($0.menus, $0.dishes) }
-            .sorted { MenuBook.order($0.0, $1.0) }
+        let pairs = indexes.flatMap { zip($0.menus, $0.dishes) }.sorted { MenuBook.order($0.0, $1.0) }
         menus = pairs.map(\.0)
         dishes = pairs.map(\.1)
     }

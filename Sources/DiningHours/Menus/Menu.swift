@@ -29,10 +29,7 @@ public struct Station: Sendable, Equatable {
     public let name: String
     public let items: [MenuItem]
 
-    public init(name: String, items: [MenuItem]) {
-        self.name = UntrustedText.singleLine(name)
-        self.items = items
-    }
+    public init(name: String, items: [MenuItem]) { (self.name, self.items) = (UntrustedText.singleLine(name), items) }
 }
 
 public struct MenuItem: Sendable, Equatable {
@@ -46,13 +43,11 @@ public struct MenuItem: Sendable, Equatable {
     public init(id: Int?, name: String, description: String, ingredients: [String], labels: [MenuLabel],
                 nutrition: Nutrition) {
         var seenIngredients: Set<String> = [], seenLabels: Set<MenuLabel> = []
-        self.id = id
-        self.name = UntrustedText.singleLine(name)
-        self.description = UntrustedText.singleLine(description)
+        (self.id, self.nutrition) = (id, nutrition.cleaned)
+        (self.name, self.description) = (UntrustedText.singleLine(name), UntrustedText.singleLine(description))
         self.ingredients = ingredients.map { UntrustedText.singleLine($0).trimmingSpaces }
             .filter { !$0.isEmpty && seenIngredients.insert($0).inserted }
         self.labels = labels.filter { seenLabels.insert($0).inserted }
-        self.nutrition = nutrition.cleaned
     }
 
     /// No labels at all, or "Ask Us", is unknown, never free of an allergen (MENUS.md, "Unknown is not safe").

@@ -124,25 +124,16 @@ private struct MenuReader: DecodingPass {
     }
 
     mutating func list(_ json: JSONValue, _ field: String, limit: Int, at location: String) -> [String] {
-        var parts: [String] = []
-        for part in text(json[field], limits.longTextBytes, field: field, at: location).split(separator: ",") {
-            let trimmed = String(part).trimmingSpaces
-            guard !trimmed.isEmpty else { continue }
-            guard parts.count < limit else {
-                log.warn(location, "\(field) lists more than \(limit); the rest are left out")
-                break
-            }
-            parts.append(trimmed)
-        }
-        return parts
+        let written = text(json[field], limits.longTextBytes, field: field, at: location)
+        let parts = written.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+        if parts.count > limit { log.warn(location, "\(field) lists more than \(limit); the rest are left out") }
+        return Array(parts.prefix(limit))
     }
 
     mutating func nutrition(_ json: JSONValue?, at location: String) -> Nutrition {
         switch json {
-        case nil, .null?:
-            return .none
-        case .string(let value)?:
-            return .text(FeedDecoder.cut(value, limits.textBytes))
+        case nil, .null?: return .none
+        case .string(let value)?: return .text(FeedDecoder.cut(value, limits.textBytes))
         case .object(let members)?:
             var facts: [(name: String, value: String)] = []
             for member in members {

@@ -35,8 +35,7 @@ public struct MenuFilter: Sendable, Equatable {
     }
 
     public func meetsDiets(_ item: MenuItem) -> Bool {
-        let carried = Set(item.labels.flatMap { [$0.name] + MenuLabel.implied(by: $0.name) })
-        return diets.allSatisfy(carried.contains)
+        diets.allSatisfy(Set(item.labels.flatMap { [$0.name] + MenuLabel.implied(by: $0.name) }).contains)
     }
 
     public func apply(to menu: Menu) -> (menu: Menu, unknown: [MenuItem]) {

@@ -17,7 +17,8 @@ public struct MenuLabel: Hashable, Sendable {
         }
     }
 
-    static let known: [(label: String, kind: Kind, tag: String)] = [
+    /// Penn's caterer's labels by folded label, each filter name made once: every item has labels (a hot path).
+    private static let byFoldedLabel: [String: (kind: Kind, tag: String, name: String)] = Dictionary(([
         ("Vegan", .diet, "vegan"), ("Vegetarian", .diet, "vegetarian"), ("Halal", .diet, "halal"),
         ("Kosher", .diet, "kosher"), ("Seafood Watch", .diet, "seafood watch"), ("Humane", .diet, "humane"),
         ("Farm to Fork", .diet, "farm to fork"), ("In Balance", .diet, "in balance"),
@@ -25,11 +26,8 @@ public struct MenuLabel: Hashable, Sendable {
         ("Wheat/Gluten", .allergen, "gluten"), ("Soy", .allergen, "soy"), ("Milk", .allergen, "milk"),
         ("Egg", .allergen, "egg"), ("Peanut", .allergen, "peanut"), ("Tree Nut", .allergen, "tree nut"),
         ("Fish", .allergen, "fish"), ("Shellfish", .allergen, "shellfish"), ("Sesame", .allergen, "sesame"),
-    ]
-
-    /// Every item has labels, so this is the decoder's hot path.
-    private static let byFoldedLabel: [String: (kind: Kind, tag: String, name: String)] = Dictionary(
-        known.map { (VenueQuery.fold($0.label), (kind: $0.kind, tag: $0.tag, name: Slug.of($0.tag))) }, uniquingKeysWith: { first, _ in first })
+    ] as [(String, Kind, String)]).map { (VenueQuery.fold($0.0), (kind: $0.1, tag: $0.2, name: Slug.of($0.2))) },
+        uniquingKeysWith: { first, _ in first })
 
     /// A vegan dish is vegetarian (MENUS.md, "Implied labels"); nothing else is implied.
     public static func implied(by name: String) -> [String] { name == "vegan" ? ["vegetarian"] : [] }

@@ -11,10 +11,8 @@ public struct Timetable: Sendable {
     public static let lookahead = 14 * 86_400
 
     public init(venue: Venue, zone: ZoneRules) {
-        self.venue = venue
-        self.zone = zone
         let writable = zone.writableInstants
-        self.writable = writable
+        (self.venue, self.zone, self.writable) = (venue, zone, writable)
         // A venue built in code may have a day outside years 0001-9999: it must not stretch the coverage.
         let days = venue.days.filter { CalendarRange.dates.contains($0.date) }
         var byDate: [LocalDate: [WallDaypart]] = [:]

@@ -8,8 +8,7 @@ struct WallDaypart: Sendable {
     let feedOrder: Int
 
     init?(_ daypart: Daypart, on date: LocalDate, zone: ZoneRules, feedOrder: Int) {
-        let start = daypart.start.written(on: date)
-        let end = daypart.end.written(on: date)
+        let (start, end) = (daypart.start.written(on: date), daypart.end.written(on: date))
         // §2.4 compares the written wall clocks; §2.3 only then turns 23:59 into midnight.
         guard start.wall != end.wall || start.offset != end.offset else { return nil }
         var endWall = end.wall

@@ -7,6 +7,8 @@ public enum UntrustedText {
 
     /// Every control or format character as a Swift-style escape (`\u{1B}`), so a quoted argument shows inert.
     public static func escaped(_ text: String) -> String {
+        let hidden: [Unicode.GeneralCategory] = [.control, .format, .lineSeparator, .paragraphSeparator, .surrogate,
+                                                 .unassigned, .privateUse]
         var shown = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -14,13 +16,9 @@ public enum UntrustedText {
             case "\t": shown += "\\t"
             case "\r": shown += "\\r"
             case "\\": shown += "\\\\"
-            default:
-                switch scalar.properties.generalCategory {
-                case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
-                    shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                default:
-                    shown.unicodeScalars.append(scalar)
-                }
+            case _ where hidden.contains(scalar.properties.generalCategory):
+                shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: shown.unicodeScalars.append(scalar)
             }
         }
         return shown
@@ -70,30 +68,20 @@ public enum UntrustedText {
         let byte = bytes[index]
         func next(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
         func lineBreak(_ length: Int, keptInOutput: Bool = false) -> (Int, Fate) {
-            switch shape {
-            case .singleLine: return (length, .space)
-            case .multiline: return (length, .newline)
-            case .terminalOutput: return (length, keptInOutput ? .keep : .drop)
-            }
+            (length, shape == .singleLine ? .space : shape == .multiline ? .newline : keptInOutput ? .keep : .drop)
         }
         switch byte {
-        case 0x20..<0x7F:
-            return (1, .keep)
-        case 0x0A:
-            return (1, shape == .singleLine ? .space : .keep)
+        case 0x20..<0x7F: return (1, .keep)
+        case 0x0A: return (1, shape == .singleLine ? .space : .keep)
         case 0x0D:
             // CRLF is one break; on stdout the CR goes and the LF after it stays.
-            if next(1) == 0x0A, shape != .terminalOutput { return lineBreak(2) }
-            return lineBreak(1)
-        case 0x0B, 0x0C:
-            return lineBreak(1)
-        case 0x09:
-            return (1, shape == .terminalOutput ? .keep : .space)
+            return lineBreak(next(1) == 0x0A && shape != .terminalOutput ? 2 : 1)
+        case 0x0B, 0x0C: return lineBreak(1)
+        case 0x09: return (1, shape == .terminalOutput ? .keep : .space)
         case 0x1B:
             if shape == .terminalOutput, let length = sgrLength(bytes, index) { return (length, .keep) }
             return (1, .drop)
-        case 0x00..<0x20, 0x7F:
-            return (1, .drop)
+        case 0x00..<0x20, 0x7F: return (1, .drop)
         case 0xC2:
             guard let second = next(1), (0x80...0x9F).contains(second) else { return (1, .keep) }
             return second == 0x85 ? lineBreak(2) : (2, .drop)   // NEL is a C1 line break

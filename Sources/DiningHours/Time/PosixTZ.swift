@@ -93,8 +93,7 @@ struct PosixTZ: Sendable {
         case .julianNoLeap(let n):
             let leapShift = LocalDate.daysIn(month: 2, year: year) == 29 && n >= 60 ? 1 : 0
             date = firstDay(year: year, month: 1).adding(days: n - 1 + leapShift)
-        case .zeroBased(let n):
-            date = firstDay(year: year, month: 1).adding(days: n)
+        case .zeroBased(let n): date = firstDay(year: year, month: 1).adding(days: n)
         }
         return date.dayNumber * 86_400 + change.secondOfDay
     }
@@ -123,9 +122,7 @@ private extension ByteScanner {
 
     mutating func ruleName() -> String? {
         let quoted = take("<"), start = index
-        while index < end, quoted ? bytes[index] != UInt8(ascii: ">") : (0x61...0x7A).contains(bytes[index] | 0x20) {
-            index += 1
-        }
+        while index < end, quoted ? !peek(">") : (0x61...0x7A).contains(bytes[index] | 0x20) { index += 1 }
         let name = String(decoding: bytes[start..<index], as: UTF8.self)
         return quoted ? (take(">") ? name : nil) : (index - start >= 3 ? name : nil)
     }

@@ -71,9 +71,8 @@ public struct ZoneRules: Sendable {
 
     /// Looked for up to 400 years back (a rule repeats in that time).
     public func lastTransition(atOrBefore instant: Instant) -> ZoneTransition? {
-        let through = instant.secondsSinceEpoch
-        let changes = changes(after: through.clampedAdding(-PosixTZ.cycle), through: through)
-        return changes.last.map { transition(at: $0.at) }
+        let t = instant.secondsSinceEpoch
+        return changes(after: t.clampedAdding(-PosixTZ.cycle), through: t).last.map { transition(at: $0.at) }
     }
 
     private func transition(at t: Int) -> ZoneTransition {
@@ -119,10 +118,8 @@ public struct ZoneRules: Sendable {
         guard after < through else { return }
         // Within the table (by far the usual case), its entries are the changes.
         if rule == nil || through < ruleFrom || (max(after, ruleFrom) >= tableStart && through < tableEnd) {
-            var index = firstTransition(after: after)
-            while index < transitions.count, transitions[index] <= through {
-                guard body(transitions[index], offsets[index + 1]) else { return }
-                index += 1
+            for index in firstTransition(after: after)..<transitions.count {
+                guard transitions[index] <= through, body(transitions[index], offsets[index + 1]) else { return }
             }
             return
         }
