@@ -6,6 +6,7 @@ public struct VenueStatus: Sendable, Equatable {
     public let state: State
     public let label: String?
     public let message: String?
+    /// When open: the block's end; when closed: the next opening within 14 days.
     public let changesAt: Instant?
     public let closingSoon: Bool
     public let estimated: Bool

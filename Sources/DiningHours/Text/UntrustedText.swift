@@ -1,8 +1,10 @@
 /// The one sanitiser of both programs: removes C0 and C1 controls, DEL and the "Trojan Source" bidi embeddings,
 /// overrides and isolates (LRM, RLM, ALM stay). Clean text, the usual case, costs one pass and no allocation.
 public enum UntrustedText {
+    /// Line breaks (LF, CR, CRLF, VT, FF, NEL, U+2028, U+2029) and TAB become a space.
     public static func singleLine(_ text: String) -> String { cleaned(text, .singleLine) }
 
+    /// Each line break becomes one `\n`, TAB a space.
     public static func multiline(_ text: String) -> String { cleaned(text, .multiline) }
 
     /// Every control or format character as a Swift-style escape (`\u{1B}`), so a quoted argument shows inert.
