@@ -59,13 +59,16 @@ public enum Venuectl {
         }
     }
 
-    /// `status` in a bar's or a prompt's format says its error in that format on stdout and exits 0 (`BarError`):
-    /// bars hide a failing command and discard stderr. The whole line still goes to stderr, for a person.
     private static func sayInFormat(_ error: CLIError, _ arguments: [String], _ context: Context) -> Int32? {
         // stdout itself failed: there is no bar left to say it in.
         if case .outputFailed = error { return nil }
-        guard let format = StatusOptions.requestedFormat(arguments, environment: context.environment),
-              let shown = BarError.render(error, in: format) else { return nil }
+        return StatusOptions.requestedFormat(arguments, environment: context.environment).flatMap { say(error, in: $0) }
+    }
+
+    /// `status` in a bar's or a prompt's format says its error in that format on stdout and exits 0 (`BarError`):
+    /// bars hide a failing command and discard stderr. The whole line still goes to stderr, for a person.
+    static func say(_ error: CLIError, in format: StatusFormat) -> Int32? {
+        guard let shown = BarError.render(error, in: format) else { return nil }
         do { try write(shown) } catch { return fail(error, exitCode: error.exitCode) }
         writeError("venuectl: \(error)")
         return 0
@@ -133,7 +136,7 @@ public enum Venuectl {
     static func writeScreen(_ text: String) throws(CLIError) {
         let lines = UntrustedText.terminalOutput(text).split(separator: "\n", omittingEmptySubsequences: false)
         let body = lines.map { $0 + TerminalScreen.clearLine }.joined(separator: "\n")
-        guard writeAll(TerminalScreen.home + body + TerminalScreen.clearBelow, to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
+        try writeDocument(TerminalScreen.home + body + TerminalScreen.clearBelow)
     }
 
     /// `text` dim (SGR 2) when colour is on: a note under the answer, not part of it.

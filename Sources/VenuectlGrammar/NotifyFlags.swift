@@ -15,9 +15,7 @@ package struct NotifyOptions: Sendable, Equatable {
     }
 
     package enum Event: String, Sendable, CaseIterable, Comparable {
-        case opens
-        case closes
-        case hours
+        case opens, closes, hours
         /// When a meal with a followed dish (`favorites add --dish`) starts within 30 minutes.
         case dish
 
@@ -45,7 +43,12 @@ package struct NotifyOptions: Sendable, Equatable {
             o.venues = try venues(value)
         },
         .init(name: "--events", value: "LIST", help: "any of opens,closes,hours,dish (default all four)") { o, value throws(AnswerError) in
-            o.events = try events(value)
+            o.events = Set(try words(value).map { word throws(AnswerError) in
+                guard let event = Event(rawValue: word) else {
+                    throw .usage("--events takes opens, closes, hours and dish separated by commas, not '\(value)'")
+                }
+                return event
+            })
         },
         .init(name: "--before", value: "MIN,...", help: "closes: remind this many minutes before (default 15,5)") { o, value throws(AnswerError) in
             o.before = try before(value)
@@ -58,6 +61,10 @@ package struct NotifyOptions: Sendable, Equatable {
         .help(\.help),
     ])
 
+    private static func words(_ value: String) -> [String] {
+        value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimming([" ", "\t"]) }
+    }
+
     private static func venues(_ value: String) throws(AnswerError) -> Venues {
         switch value {
         case "favorites": return .favorites
@@ -65,27 +72,15 @@ package struct NotifyOptions: Sendable, Equatable {
         case "halls": return .kinds([.diningHall])
         case "retail": return .kinds([.retail])
         default:
-            let names = value.split(separator: ",").map { $0.trimming([" ", "\t"]) }.filter { !$0.isEmpty }
+            let names = words(value).filter { !$0.isEmpty }
             guard !names.isEmpty else { throw .usage("--venues takes favorites, all, halls, retail or venue names and ids separated by commas, not '\(value)'") }
             return .named(names)
         }
     }
 
-    private static func events(_ value: String) throws(AnswerError) -> Set<Event> {
-        var events: Set<Event> = []
-        for word in value.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimming([" ", "\t"]) }) {
-            guard let event = Event(rawValue: word) else {
-                throw .usage("--events takes opens, closes, hours and dish separated by commas, not '\(value)'")
-            }
-            events.insert(event)
-        }
-        return events
-    }
-
     private static func before(_ value: String) throws(AnswerError) -> [Int] {
-        let words = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimming([" ", "\t"]) }
         var minutes: [Int] = []
-        for word in words {
+        for word in words(value) {
             guard let number = Int(word), number >= 1, number <= maxBefore else {
                 throw .usage("--before takes whole minutes from 1 to \(maxBefore) separated by commas (15,5), not '\(value)'")
             }
@@ -94,9 +89,7 @@ package struct NotifyOptions: Sendable, Equatable {
         guard minutes.count <= maxReminders else { throw .usage("--before takes at most \(maxReminders) reminders, not '\(value)'") }
         return minutes.sorted(by: >)
     }
-}
 
-extension NotifyOptions {
     /// venuectl.conf is not read for `--help`, which must work with a broken file. The venues are a setting
     /// (`--venues`), not operands, so that the file can hold them.
     package static func parse(_ arguments: [String], environment: [String: String]) throws(AnswerError) -> NotifyOptions {

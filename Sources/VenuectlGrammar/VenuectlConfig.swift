@@ -8,25 +8,15 @@ import VenuedSystem
 /// flag on the command line wins, yet a wrong key or value is reported as `path:line:` whichever command reads
 /// it, so a broken file shows up.
 package struct VenuectlConfig {
-    package enum Section: Sendable {
-        case status, notify
-    }
+    package enum Section: Sendable { case status, notify }
 
     package struct Key {
         package let name: String
-        package let section: Section
+        package var section = Section.status
         /// The flags that override this key; a VENUE argument overrides `filter` too.
         package let flags: Set<String>
         package let arguments: @Sendable (String) -> [String]
         package let help: String
-
-        init(name: String, section: Section = .status, flags: Set<String>, arguments: @escaping @Sendable (String) -> [String], help: String) {
-            self.name = name
-            self.section = section
-            self.flags = flags
-            self.arguments = arguments
-            self.help = help
-        }
     }
 
     package static let filterFlags: Set<String> = ["--all", "--open-now", "--favorites", "--halls", "--retail"]
@@ -73,10 +63,7 @@ package struct VenuectlConfig {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(path, limit: BoundedFile.smallFileLimit) } catch { throw .config("\(error)") }
         let lines: [KeyValueLine]
-        switch KeyValueLine.parse(String(decoding: bytes, as: UTF8.self), path: path) {
-        case .success(let parsed): lines = parsed
-        case .failure(let error): throw .config(error.message)
-        }
+        do { lines = try KeyValueLine.parse(String(decoding: bytes, as: UTF8.self), path: path).get() } catch { throw .config(error.message) }
         for line in lines {
             let location = "\(path):\(line.number)"
             guard let key = Self.keys.first(where: { $0.name == line.key }) else {

@@ -18,10 +18,14 @@ package enum DaemonStatus {
             return .success(value)
         case .success(let answer):
             if let error = AnswerError(answer: answer.value, command: command) { throw .answer(error) }
-            let message = if case .string(let text)? = answer.value["error"] { text } else { "no reason given" }
-            return .failure(.unusable(connection.path, "refused the request (\(message))"))
+            return .failure(.unusable(connection.path, "refused the request (\(answer.refusal))"))
         case .failure(let reason):
             return .failure(reason)
         }
     }
+}
+
+extension Answer {
+    /// The `error` of a failed answer, as venued words it.
+    var refusal: String { if case .string(let text)? = value["error"] { text } else { "no reason given" } }
 }

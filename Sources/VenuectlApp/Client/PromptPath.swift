@@ -37,13 +37,11 @@ public enum PromptPath {
         guard !answer.ok, let error = AnswerError(answer: answer.value, command: "status").map(CLIError.answer) else {
             return .unreachable(.unusable(socket, "answered a status request without the status"))
         }
-        // A bar's or a prompt's format says its error in that format, and exits 0 (`BarError`).
-        guard let format = try? StatusFormat(name: format), let shown = BarError.render(error, in: format) else {
+        // A bar's or a prompt's format says its error in that format, and exits 0.
+        guard let format = try? StatusFormat(name: format), let code = Venuectl.say(error, in: format) else {
             return .done(Venuectl.fail(error, exitCode: error.exitCode))
         }
-        do { try Venuectl.write(shown) } catch { return .done(Venuectl.fail(error, exitCode: error.exitCode)) }
-        Venuectl.writeError("venuectl: \(error)")
-        return .done(0)
+        return .done(code)
     }
 
     /// nil when the command line is not one this path takes. Written with C strings and one String: no array of

@@ -20,19 +20,27 @@ struct CommonOptions: Sendable {
     }
 }
 
-protocol HasCommonOptions: Sendable {
+/// Options with a `--help`, which `FlagTable.options` prints instead of returning them.
+protocol HasHelp: Sendable {
     init()
+    var help: Bool { get }
+}
+
+protocol HasCommonOptions: HasHelp {
     var common: CommonOptions { get set }
 }
 
-extension FlagTable where Options: HasCommonOptions {
-    /// The options `arguments` ask for, or nil when they ask for `--help`, which is
-    /// printed here: every command starts this way.
+extension HasCommonOptions {
+    var help: Bool { common.help }
+}
+
+extension FlagTable where Options: HasHelp {
+    /// The options `arguments` ask for, or nil when they ask for `--help`, which is printed here.
     func options(_ arguments: [String], help: String,
                  operand: (inout Options, String) throws(AnswerError) -> Void) throws(CLIError) -> Options? {
         var options = Options()
         try answering(try parse(arguments, into: &options, operand: operand))
-        guard options.common.help else { return options }
+        guard options.help else { return options }
         try Venuectl.write(help + "\n")
         return nil
     }

@@ -5,7 +5,7 @@ import VenuectlGrammar
 /// `venuectl favorites`: the venues `status --favorites` shows and the dishes followed. Names are resolved against
 /// the venues venued serves and stored as ids; a dish is kept as written: menus change every day.
 enum FavoritesCommand {
-    struct Options: Sendable {
+    struct Options: HasHelp {
         var words: [String] = []
         var dishes: [String] = []
         var help = false
@@ -48,12 +48,7 @@ enum FavoritesCommand {
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
-        var options = Options()
-        try answering(try table.parse(arguments, into: &options) { options, word in options.words.append(word) })
-        if options.help {
-            try Venuectl.write(helpText + "\n")
-            return 0
-        }
+        guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.words.append(word) }) else { return 0 }
         guard let action = options.words.first else { throw usage("favorites needs add, remove, toggle or list") }
         let queries = Array(options.words.dropFirst())
         guard let path = Favorites.path(environment: context.environment) else {

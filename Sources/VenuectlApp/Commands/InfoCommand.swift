@@ -23,25 +23,16 @@ enum InfoCommand {
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
-        let options = try DaemonCommandOptions.parse(arguments, table: table, command: "info")
-        if options.help {
-            try Venuectl.write(helpText + "\n")
-            return 0
-        }
+        guard let options = try DaemonCommandOptions.parse(arguments, table: table, command: "info", help: helpText) else { return 0 }
         let answer = try options.ask(DaemonRequest.info, timeout: timeout, context)
-        guard options.json else {
-            try Venuectl.write(summary(answer.value))
-            return 0
-        }
-        try Venuectl.write(answer.line + "\n")
+        try Venuectl.write(options.json ? answer.line + "\n" : summary(answer.value))
         return 0
     }
 
     /// Times as venued gives them, in its zone, each with its UTC offset: venued's zone need not be the reader's.
     static func summary(_ info: JSONValue) -> String {
-        let coverage = info["coverage"].flatMap { c -> String? in
-            guard let first = c["first"].map(describe), let last = c["last"].map(describe) else { return nil }
-            return "dates \(first) to \(last)"
+        let coverage = info["coverage"].flatMap { c in
+            c["first"] == nil || c["last"] == nil ? nil : "dates \(text(c["first"])) to \(text(c["last"]))"
         } ?? "no dates"
         let warnings = number(info["warnings"]) ?? 0
         let failures = number(info["failures"]) ?? 0
@@ -104,10 +95,5 @@ enum InfoCommand {
         return nil
     }
 
-    private static func text(_ value: JSONValue?) -> String { value.map(describe) ?? "?" }
-
-    private static func describe(_ value: JSONValue) -> String {
-        if case .string(let text) = value { return text }
-        return "?"
-    }
+    private static func text(_ value: JSONValue?) -> String { if case .string(let text)? = value { text } else { "?" } }
 }

@@ -110,8 +110,7 @@ enum WatchCommand {
                 try printer.print(answer)
                 if let count, printer.printed >= count { return .finished }
             case .answer(let answer):
-                let message = if case .string(let text)? = answer.value["error"] { text } else { "no reason given" }
-                return .failed(.unusable(connection.path, "ended the subscription (\(message))"), hadStream: answered)
+                return .failed(.unusable(connection.path, "ended the subscription (\(answer.refusal))"), hadStream: answered)
             case .failure(let failure):
                 return .failed(answered ? .unusable(connection.path, "went away") : failure, hadStream: answered)
             case .outputReaderGone:

@@ -36,20 +36,14 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .answer(let error):
-            return error.description
-        case .noPage(let venue):
-            return "\(venue) has no web page that venuectl knows of (try 'venuectl hours \(venue)')"
-        case .openFailed(let message):
-            return message
+        case .answer(let error): return error.description
+        case .noPage(let venue): return "\(venue) has no web page that venuectl knows of (try 'venuectl hours \(venue)')"
+        case .openFailed(let message): return message
         case .notAnOutput(let path, let kind):
             return "not writing to \(path): it is \(kind), neither a file nor a stream: give a file's path, or leave out -o to write to stdout"
-        case .daemonUnavailable(let failure):
-            return "\(failure.reason): \(failure.hint)"
-        case .refreshFailed(let message):
-            return "venued could not refresh: \(message)"
-        case .outputFailed(let code):
-            return "cannot write the answer: \(Syscall.Errno(code))"
+        case .daemonUnavailable(let failure): return "\(failure.reason): \(failure.hint)"
+        case .refreshFailed(let message): return "venued could not refresh: \(message)"
+        case .outputFailed(let code): return "cannot write the answer: \(Syscall.Errno(code))"
         }
     }
 
@@ -65,15 +59,32 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         guard case .answer(let error) = self else { return self }
         return .answer(error.pointing(to: command))
     }
-
-    package init(_ failure: BoundedFile.Failure) {
-        self = .answer(AnswerError(failure))
-    }
 }
 
-/// The answer's errors where venuectl's are expected: `try answering(try ...)` around a
-/// call into the shared layers.
+/// The answer's errors where venuectl's are expected: `try answering(try ...)` around a call into the shared layers.
 @discardableResult
 package func answering<Value>(_ body: @autoclosure () throws(AnswerError) -> Value) throws(CLIError) -> Value {
     do { return try body() } catch { throw .answer(error) }
+}
+
+/// venuectl's errors in a bar's or a prompt's format (`BarError` draws them).
+extension BarError {
+    static func render(_ error: CLIError, in format: StatusFormat) -> String? {
+        render(brief: brief(error), message: "\(error)", in: format)
+    }
+
+    /// A few words that say which kind of mistake, and so where to look; the whole line
+    /// is what `status` prints on stderr, or in a terminal with the plain format.
+    static func brief(_ error: CLIError) -> String {
+        switch error {
+        case .answer(.config), .answer(.unknownZone(_, _?, _)): return "config error"
+        case .answer(.unknownZone): return "unknown time zone"
+        case .answer(.unknownVenue): return "unknown venue"
+        case .answer(.ambiguousVenue): return "ambiguous venue"
+        case .answer(.usage): return "usage error"
+        case .answer(.unreadableData), .answer(.invalidData): return "data error"
+        case .answer(.unwritable), .notAnOutput, .daemonUnavailable, .refreshFailed, .noPage, .openFailed, .answer(.environment), .outputFailed:
+            return "error"
+        }
+    }
 }

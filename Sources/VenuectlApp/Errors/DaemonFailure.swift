@@ -4,8 +4,7 @@ public struct DaemonFailure: Error, Equatable, Sendable {
     public let reason: String
     public let hint: String
 
-    /// `start` is where venuectl runs (`StartHint`): how venued is started there, and
-    /// where its log is read; each hint comes from it, never from a fixed text.
+    /// Each hint comes from `start` (how venued is started where venuectl runs), never from a fixed text.
     package static func notRunning(_ path: String, _ why: String, start: StartHint) -> DaemonFailure {
         DaemonFailure(reason: "venued is not running (\(why) at \(path))", hint: start.text)
     }
@@ -18,6 +17,11 @@ public struct DaemonFailure: Error, Equatable, Sendable {
     package static func unusable(_ path: String, _ what: String, start: StartHint) -> DaemonFailure {
         DaemonFailure(reason: "venued on \(path) \(what)", hint: start.logText)
     }
+
+    /// As this venuectl says them: the log hint is `StartHint.here`'s.
+    package static func timedOut(_ path: String, seconds: Double) -> DaemonFailure { timedOut(path, seconds: seconds, start: .here) }
+
+    package static func unusable(_ path: String, _ what: String) -> DaemonFailure { unusable(path, what, start: .here) }
 
     /// venuectl did not send a byte: the socket's directory, or the process listening on it, is not the user's own.
     package static func untrusted(_ what: String, remedy: String) -> DaemonFailure {

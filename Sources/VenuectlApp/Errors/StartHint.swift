@@ -1,11 +1,19 @@
+import Glibc
 import VenuedSystem
 
 /// How to start venued where this venuectl runs, for the notices that say it is not running: the command that
 /// works here (a SwiftPM checkout, an installed user unit, or bare binaries), not the one that works after an install.
 public enum StartHint: Equatable, Sendable {
-    case checkout
-    case userUnit
-    case foreground
+    case checkout, userUnit, foreground
+
+    /// Worked out once, and only by the notices that say venued is not running.
+    static let here: StartHint = {
+        var environment: [String: String] = [:]
+        for name in ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "XDG_RUNTIME_DIR"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return locate(executable: ownExecutable(), environment: environment, exists: { access($0, F_OK) == 0 })
+    }()
 
     package var command: String {
         switch self {
@@ -15,12 +23,9 @@ public enum StartHint: Equatable, Sendable {
         }
     }
 
-    package var text: String {
-        "start it with '\(command)'" + (self == .userUnit ? "" : " in another terminal")
-    }
+    package var text: String { "start it with '\(command)'" + (self == .userUnit ? "" : " in another terminal") }
 
-    /// Where venued's log is read (its unit's journal, else its terminal), so that every hint of a notice points where
-    /// this venuectl's venued actually runs.
+    /// Where venued's log is read (its unit's journal, else its terminal).
     package var logText: String {
         switch self {
         case .checkout, .foreground: return "see the terminal where '\(command)' runs"
@@ -28,12 +33,16 @@ public enum StartHint: Equatable, Sendable {
         }
     }
 
-    package static let unitName = "venued.socket"
-
     /// The build directory wins over installed units: the venued that matches this build is the checkout's own.
     package static func locate(executable: String?, environment: [String: String], exists: (String) -> Bool) -> StartHint {
         if let executable, executable.contains("/.build/") { return .checkout }
-        let installed = VenuedPaths.userUnitDirectories(environment: environment).contains { exists($0 + "/" + unitName) }
+        let installed = VenuedPaths.userUnitDirectories(environment: environment).contains { exists($0 + "/venued.socket") }
         return installed ? .userUnit : .foreground
+    }
+
+    static func ownExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return count > 0 ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
     }
 }
