@@ -1,5 +1,4 @@
 import VenueReports
-import VenuectlGrammar
 
 /// One line of venuectl's command table: what runs, and everything `--help` and the
 /// completion scripts say of it, so that none of them can name a flag the code lacks.

@@ -1,4 +1,3 @@
-import DiningHours
 import Glibc
 import VenueReports
 import VenuedSystem

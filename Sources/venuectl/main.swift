@@ -1,6 +1,5 @@
 import Glibc
 import VenuectlApp
-import VenueReports
 import VenuedSystem
 
 // Glibc only: this binary is linked with -static-executable and must not load

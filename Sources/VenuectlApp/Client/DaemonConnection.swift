@@ -1,5 +1,4 @@
 import Glibc
-import VenueReports
 import VenuedProtocol
 import VenuedSystem
 

@@ -1,5 +1,4 @@
 import Glibc
-import VenuedSystem
 
 /// stdout's reader, as `poll` sees it: a `watch` that waits for hours must exit when its reader has gone, instead
 /// of holding a subscriber slot. No events are asked for, so only POLLERR, POLLHUP or POLLNVAL wake it; a regular

@@ -1,5 +1,4 @@
 import Glibc
-import VenueReports
 import VenuedSystem
 
 /// Whether a socket is the user's own venued, decided before venuectl sends it a byte (arguments, HOME): without

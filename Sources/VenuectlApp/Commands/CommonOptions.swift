@@ -1,6 +1,5 @@
 import DiningHours
 import VenueReports
-import VenuectlGrammar
 
 /// The options that every command computing from venue data shares with `status`, each flag defined once below so
 /// that its spelling, help and checks are the same in every command that takes it.

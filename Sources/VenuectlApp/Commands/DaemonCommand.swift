@@ -1,5 +1,4 @@
 import VenueReports
-import VenuectlGrammar
 import VenuedProtocol
 
 /// What `info` and `refresh` share: they only ask venued, so an unreachable daemon is an error (exit 6) rather

@@ -1,6 +1,5 @@
 import DiningHours
 import VenueReports
-import VenuectlGrammar
 
 /// `venuectl favorites`: the venues `status --favorites` shows and the dishes followed. Names are resolved against
 /// the venues venued serves and stored as ids; a dish is kept as written: menus change every day.

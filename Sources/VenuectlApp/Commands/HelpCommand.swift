@@ -1,5 +1,4 @@
 import DiningHours
-import VenueReports
 
 /// `venuectl help [COMMAND]`: the text of `venuectl --help`, or of `venuectl COMMAND --help`.
 enum HelpCommand {

@@ -1,5 +1,4 @@
 import DiningHours
-import VenueReports
 import VenuedProtocol
 
 /// `venuectl info`: what venued serves, from where, how fresh, and what went wrong last.

@@ -1,6 +1,5 @@
 import DiningHours
 import VenueReports
-import VenuectlGrammar
 
 /// `venuectl menu VENUE` (docs/MENUS.md). The VENUE is resolved against the venues of the menus and of the venues
 /// data (`--data`, else venued's cached copy or the bundled data), so that a venue without menus is an answer

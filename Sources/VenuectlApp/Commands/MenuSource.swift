@@ -1,6 +1,5 @@
 import DiningHours
 import VenueReports
-import VenuectlGrammar
 
 /// Where `menu` and `search --dish` read menus (`--menus FILE|DIR`) and which date they
 /// ask about (`--date`): the two flags both commands take, each defined once below.

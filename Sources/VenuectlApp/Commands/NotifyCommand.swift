@@ -1,5 +1,4 @@
 import Glibc
-import VenueReports
 import VenuedSystem
 
 /// `venuectl notify` execs `venued-notify`, installed beside venuectl: it needs libsystemd's sd-bus at run time,

@@ -1,6 +1,5 @@
 import DiningHours
 import VenueReports
-import VenuectlGrammar
 
 /// `venuectl open VENUE`: the venue's page in the browser, or printed when there is nothing to open it with.
 enum OpenCommand {

@@ -1,5 +1,4 @@
 import Glibc
-import VenueReports
 import VenuedSystem
 
 /// Where `calendar -o PATH` puts its document. A regular file, or nothing, is replaced atomically (a reader sees the

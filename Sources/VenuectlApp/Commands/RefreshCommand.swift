@@ -1,5 +1,4 @@
 import DiningHours
-import VenueReports
 import VenuedProtocol
 
 /// `venuectl refresh`: venued answers when its fetch chain is done (at most two fetches with their deadline), so

@@ -39,11 +39,6 @@ enum FishCompletion {
 
     /// Single-quoted for fish: backslashes and quotes escaped.
     private static func quote(_ text: String) -> String {
-        var out = "'"
-        for character in text {
-            if character == "\\" || character == "'" { out.append("\\") }
-            out.append(character)
-        }
-        return out + "'"
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 }

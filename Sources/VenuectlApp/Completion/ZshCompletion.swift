@@ -1,4 +1,3 @@
-import VenuectlGrammar
 import VenueReports
 
 /// `venuectl completions zsh`: a `#compdef` function that describes the commands, then
@@ -14,7 +13,8 @@ enum ZshCompletion {
             "  local -a venues",
             "  venues=(${(f)\"$(\(CompletionModel.venueNames) 2>/dev/null)\"})",
             "  venues=(${venues//$'\\t'/:})",
-            "  _describe -t venues venue venues -M \(quote(venueMatcher))",
+            // As in bash and fish: anywhere in the slug, and capitals as small letters (slugs have none).
+            "  _describe -t venues venue venues -M \(quote("m:{A-Z}={a-z} l:|=* r:|=*"))",
             "}",
             "",
             "_venuectl() {",
@@ -36,16 +36,11 @@ enum ZshCompletion {
         ]
         for command in model.commands {
             let specs = command.flags.map(spec) + operands(command.operands, model)
-            lines.append("    \(command.name))")
-            lines.append("      _arguments -s " + specs.joined(separator: " \\\n        "))
-            lines.append("      ;;")
+            lines += ["    \(command.name))", "      _arguments -s " + specs.joined(separator: " \\\n        "), "      ;;"]
         }
         lines += ["  esac", "}", "", "_venuectl \"$@\""]
         return lines.joined(separator: "\n") + "\n"
     }
-
-    /// As in bash and fish: anywhere in the slug, and capitals as small letters (slugs have none).
-    static let venueMatcher = "m:{A-Z}={a-z} l:|=* r:|=*"
 
     private static func spec(_ flag: FlagSpec) -> String {
         let help = "[" + describe(flag.help) + "]"
