@@ -15,8 +15,7 @@ extension StatusOptions {
             if argument == "--" { break }
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             switch parts[0] {
-            case "--json":
-                found = .json
+            case "--json": found = .json
             case "--format", "--template":
                 let value: String
                 if parts.count == 2 {
@@ -28,8 +27,7 @@ extension StatusOptions {
                     continue
                 }
                 found = parts[0] == "--format" ? try? StatusFormat(name: value) : (try? StatusTemplate(value)).map(StatusFormat.template)
-            default:
-                continue
+            default: continue
             }
         }
         return found ?? configuredFormat(environment: environment)

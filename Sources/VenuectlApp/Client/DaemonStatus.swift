@@ -19,8 +19,7 @@ package enum DaemonStatus {
         case .success(let answer):
             if let error = AnswerError(answer: answer.value, command: command) { throw .answer(error) }
             return .failure(.unusable(connection.path, "refused the request (\(answer.refusal))"))
-        case .failure(let reason):
-            return .failure(reason)
+        case .failure(let reason): return .failure(reason)
         }
     }
 }

@@ -98,8 +98,7 @@ enum FavoritesCommand {
             })
             try Venuectl.write(said.joined(separator: "\n") + "\n")
             return 0
-        default:
-            throw usage("unknown favorites action '\(action)': use add, remove, toggle or list")
+        default: throw usage("unknown favorites action '\(action)': use add, remove, toggle or list")
         }
     }
 

@@ -41,8 +41,7 @@ enum OpenCommand {
             return 0
         }
         switch BrowserOpener(environment: context.environment).open(url) {
-        case .opened:
-            return 0
+        case .opened: return 0
         case .noOpener:
             try Venuectl.write(url + "\n")
             Venuectl.writeError("venuectl: nothing to open the page with (no $BROWSER, no xdg-open on PATH): its URL is printed above")

@@ -59,8 +59,7 @@ enum StatusCommand {
             case .success(let output):
                 try Venuectl.write(output)
                 return 0
-            case .failure(let reason):
-                failure = reason
+            case .failure(let reason): failure = reason
             }
         }
         var local = try LocalFeed.load(nil, environment: context.environment)
@@ -92,9 +91,7 @@ enum StatusCommand {
 
     /// venued's line as it came (`ok` first, as the local path writes it too), or the text it rendered.
     private static func output(of answer: Answer, json: Bool) -> String? {
-        if json {
-            return answer.line + "\n"
-        }
+        if json { return answer.line + "\n" }
         guard case .string(let text)? = answer.value["text"] else { return nil }
         return text
     }

@@ -113,8 +113,7 @@ enum WatchCommand {
                 return .failed(.unusable(connection.path, "ended the subscription (\(answer.refusal))"), hadStream: answered)
             case .failure(let failure):
                 return .failed(answered ? .unusable(connection.path, "went away") : failure, hadStream: answered)
-            case .outputReaderGone:
-                throw .outputFailed(errno: EPIPE)
+            case .outputReaderGone: throw .outputFailed(errno: EPIPE)
             }
         }
     }

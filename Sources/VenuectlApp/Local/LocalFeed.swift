@@ -68,8 +68,7 @@ package struct LocalFeed {
                                  skippedData: nil, skippedCache: nil)
             case .unreadable(let reason), .corrupt(let reason):
                 skipped = "the cached copy \(files.feedPath) is not usable (\(reason))"
-            case .missing:
-                break
+            case .missing: break
             }
         }
         return LocalFeed(copy: try answering(try FeedFile.load(path: nil)), skippedData: nil, skippedCache: skipped)

@@ -17,8 +17,7 @@ enum ServedMenus {
             copy(of: answer.value, zone: zone)
         }
         switch answer {
-        case .success(let copy):
-            return copy
+        case .success(let copy): return copy
         case .failure(let failure):
             throw .daemonUnavailable(DaemonFailure(reason: failure.reason + "; menus come from venued, or from --menus FILE|DIR", hint: failure.hint))
         }

@@ -88,13 +88,11 @@ struct WatchPrinter {
         case .screen:
             lastBlock = text
             try draw()
-        case .log:
-            try Venuectl.write((printed == 0 ? "" : "\n") + text)
+        case .log: try Venuectl.write((printed == 0 ? "" : "\n") + text)
         case .stream where presentation.format == .i3bar:
             if printed == 0 { try Venuectl.write("{\"version\":1}\n[\n") }
             try Venuectl.write(text.hasSuffix("\n") ? String(text.dropLast()) + ",\n" : text + ",\n")
-        case .stream:
-            try Venuectl.write(text)
+        case .stream: try Venuectl.write(text)
         }
         printed += 1
     }
