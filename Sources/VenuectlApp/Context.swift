@@ -1,15 +1,13 @@
 import DiningHours
 import VenueReports
 
-/// What a venuectl command runs with besides its arguments: the clock, the environment
-/// and the terminal, passed in from `main.swift` so that tests can fix them.
+/// What a venuectl command runs with besides its arguments, passed in from `main.swift` so that tests can fix them.
 package struct Context: Sendable {
     package let now: Instant
     package let environment: [String: String]
     package let stdoutIsTTY: Bool
     package let uid: UInt32
-    /// venued's failure to answer the prompt's path (`PromptPath`): `status` then answers
-    /// locally without asking again.
+    /// venued's failure to answer the prompt's path: `status` then answers locally without asking again.
     var venuedFailure: DaemonFailure? = nil
 
     package init(now: Instant, environment: [String: String], stdoutIsTTY: Bool, uid: UInt32, venuedFailure: DaemonFailure? = nil) {
@@ -20,8 +18,7 @@ package struct Context: Sendable {
         self.venuedFailure = venuedFailure
     }
 
-    /// Plain text needs the terminal's facts (colour, the user's zone, `COLUMNS`); the other formats need none, so the
-    /// prompt's path does not look them up.
+    /// Only plain text needs the terminal's facts (colour, zone, `COLUMNS`): the prompt's path looks none up.
     func presentation(_ format: StatusFormat) -> StatusPresentation {
         StatusPresentation(format, environment: environment, stdoutIsTTY: stdoutIsTTY)
     }

@@ -2,27 +2,15 @@ import Glibc
 import VenuedProtocol
 import VenuedSystem
 
-/// One request and its one-line answer over venued's Unix socket, every wait a `poll` bounded by one deadline for
-/// the whole exchange, so a daemon that accepts and never answers costs the budget and no more. Every command
-/// connects through `open`, which sends nothing to a socket that is not the user's own venued (`SocketTrust`).
+/// One request and its one-line answer over venued's socket, every wait a `poll` bounded by one deadline for the
+/// whole exchange. Nothing is sent to a socket that is not the user's own venued (`SocketTrust`).
 public struct DaemonConnection: Sendable {
-    /// Above venued's largest answer, the held feed (at most 4 MB) quoted, which escapes can double; a bound,
-    /// so that what answers on the socket cannot make venuectl read without end.
+    /// Above venued's largest answer (the held feed, at most 4 MB, quoted: escapes can double it).
     static let answerLimit = 16 << 20
 
     public let path: String
-    /// The user venuectl runs as: the only uid whose venued it talks to.
+    /// The only uid whose venued venuectl talks to: its own.
     public let uid: UInt32
-
-    /// `--socket PATH`, else `$VENUED_SOCKET`, else where venued listens by default.
-    public init(flag: String?, environment: [String: String], uid: UInt32) {
-        self.init(path: Self.path(flag: flag, variable: { environment[$0] }, uid: uid), uid: uid)
-    }
-
-    init(path: String, uid: UInt32) {
-        self.path = path
-        self.uid = uid
-    }
 
     /// One rule for a dictionary and for getenv (the prompt's path builds no dictionary).
     static func path(flag: String?, variable: (String) -> String?, uid: UInt32) -> String {
@@ -32,16 +20,13 @@ public struct DaemonConnection: Sendable {
 
     public func exchange(_ request: String, timeout seconds: Double) -> Result<Answer, DaemonFailure> {
         let deadline = Monotonic.seconds() + seconds
-        // Not through `open`'s Result: on the prompt's path, a Result of a class and an
-        // error enum costs the runtime the instantiation of its type to destroy it.
+        // Not through `open`'s Result: on the prompt's path, the runtime would instantiate its type to destroy it.
         let stream: DaemonStream
         do { stream = try openStream(request, until: deadline, seconds: seconds) } catch { return .failure(error) }
         defer { stream.close() }
         return stream.nextAnswer(until: deadline, seconds: seconds)
     }
 
-    /// Nothing is sent, and a failure comes back, unless the socket's directory and the listening process are the
-    /// user's own.
     public func open(_ request: String, until deadline: Double, seconds: Double) -> Result<DaemonStream, DaemonFailure> {
         do { return .success(try openStream(request, until: deadline, seconds: seconds)) } catch { return .failure(error) }
     }
@@ -58,15 +43,13 @@ public struct DaemonConnection: Sendable {
         case .failure(.timedOut): throw .timedOut(path, seconds: seconds)
         case .failure(.failed(let error)): throw .unusable(path, "cannot be reached: \(error)")
         }
-        let fd = stream.fd
         // Before the first byte: the request carries the user's arguments and HOME.
-        if let untrusted = SocketTrust.checkPeer(fd, path: path, uid: uid) {
+        if let untrusted = SocketTrust.checkPeer(stream.fd, path: path, uid: uid) {
             stream.close()
             throw untrusted
         }
         guard stream.send(Array((request + "\n").utf8), until: deadline) else {
-            // A venued that refuses a connection (another uid, too busy) answers and closes
-            // at once, maybe before the request is out: its line is still there to read.
+            // A venued that refuses a connection answers and closes at once, maybe before the request is out.
             if errno == EPIPE || errno == ECONNRESET { return stream }
             stream.close()
             throw .timedOut(path, seconds: seconds)
@@ -75,8 +58,14 @@ public struct DaemonConnection: Sendable {
     }
 }
 
-/// The reading end of a connection to venued: answers one line at a time, each wait a
-/// `poll` bounded by a deadline (`.infinity` for a stream that may stay quiet for hours).
+extension DaemonConnection {
+    /// `--socket PATH`, else `$VENUED_SOCKET`, else where venued listens by default.
+    public init(flag: String?, environment: [String: String], uid: UInt32) {
+        self.init(path: Self.path(flag: flag, variable: { environment[$0] }, uid: uid), uid: uid)
+    }
+}
+
+/// The reading end of a connection to venued: one answer a line, each wait bounded by a deadline (or `.infinity`).
 public final class DaemonStream {
     package let fd: Int32
     package let path: String
@@ -102,17 +91,17 @@ public final class DaemonStream {
         return true
     }
 
-    /// The next answer line. `seconds` is the budget `deadline` stands for, for messages.
+    /// `seconds` is the budget `deadline` stands for, for messages.
     public func nextAnswer(until deadline: Double, seconds: Double) -> Result<Answer, DaemonFailure> {
         switch next(until: deadline, seconds: seconds, watchingOutput: false) {
         case .answer(let answer): return .success(answer)
         case .failure(let failure): return .failure(failure)
-        // Not watched, so not reported; here for the compiler's exhaustiveness only.
+        // Not watched, so never reported.
         case .outputReaderGone: return .failure(.unusable(path, "was left: stdout's reader went away"))
         }
     }
 
-    /// The answers that have arrived, without waiting (for `notify`, whose own poll set holds this descriptor).
+    /// The answers that have arrived, without waiting (`notify` polls the descriptor itself).
     package func availableAnswers() -> Result<[Answer], DaemonFailure> {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         var ended = false
@@ -174,7 +163,7 @@ public final class DaemonStream {
     }
 
     enum Wake: Equatable {
-        /// `events` are ready, or the peer hung up (which the following call reports).
+        /// Or the peer hung up, which the following call reports.
         case ready
         case timedOut
         case outputReaderGone
@@ -197,4 +186,12 @@ public final class DaemonStream {
             if pollers.0.revents != 0 { return .ready }
         }
     }
+}
+
+/// stdout's reader, as `poll` sees it: a `watch` that waits for hours must exit when its reader has gone. No events
+/// are asked for, so only POLLERR, POLLHUP or POLLNVAL wake it; a regular file or /dev/null never does.
+enum OutputReader {
+    static func pollEntry() -> pollfd { pollfd(fd: STDOUT_FILENO, events: 0, revents: 0) }
+
+    static func isGone(_ entry: pollfd) -> Bool { entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 }
 }

@@ -1,16 +1,13 @@
 import Glibc
 import VenuedSystem
 
-/// Whether a socket is the user's own venued, decided before venuectl sends it a byte (arguments, HOME): without
-/// XDG_RUNTIME_DIR the socket is /tmp/venued-$UID/venued.sock, and any local user can create that directory first.
-/// Like ssh-agent and gpg-agent, it checks the directory, then the peer:
-/// 1. the socket's directory (lstat, not followed) must be a real directory owned by the user or root and not
-///    writable by group or others; an abstract socket (`@name`) has none, so only the second check applies;
-/// 2. the listening process must run as the user's uid (SO_PEERCRED). Not even root: venued is per-user, so root
-///    on the user's socket is something else (a `sudo venued` that inherited XDG_RUNTIME_DIR). The check is
-///    against mistakes and squatters, not against root.
+/// Whether a socket is the user's own venued, decided before venuectl sends it a byte: without XDG_RUNTIME_DIR the
+/// socket is /tmp/venued-$UID/venued.sock, whose directory any local user can create first. As ssh-agent does:
+/// 1. the socket's directory (lstat) must be a real directory owned by the user or root, not writable by group or
+///    others (an abstract socket, `@name`, has none);
+/// 2. the listening process must run as the user's uid (SO_PEERCRED), not even root: root on the user's socket is
+///    a mistake (a `sudo venued` that inherited XDG_RUNTIME_DIR). Against mistakes and squatters, not root.
 enum SocketTrust {
-    /// nil when the directory of `path` may hold `uid`'s own socket; else why not.
     static func checkDirectory(of path: String, uid: UInt32) -> DaemonFailure? {
         if path.utf8.first == UInt8(ascii: "@") { return nil }
         var info = stat()
@@ -42,8 +39,7 @@ enum SocketTrust {
                           remedy: elsewhere)
     }
 
-    /// `lstat` of the directory holding `path`, in C strings: on the prompt's path, splitting Swift strings costs the
-    /// runtime's first-use work for the generic types involved, far more than the system call.
+    /// In C strings: on the prompt's path, splitting Swift strings costs first-use runtime work far above the syscall.
     private static func lstatDirectory(of path: String, _ info: inout stat) -> Int32 {
         path.withCString { full in
             guard let slash = strrchr(full, Int32(UInt8(ascii: "/"))) else { return lstat(".", &info) }
@@ -54,7 +50,6 @@ enum SocketTrust {
         }
     }
 
-    /// nil when the process listening at the other end of `fd` runs as `uid`; else why not.
     static func checkPeer(_ fd: Int32, path: String, uid: UInt32) -> DaemonFailure? {
         guard let peer = PeerCredentials(socket: fd) else {
             return .untrusted("cannot tell who listens on \(path) (SO_PEERCRED: \(String(cString: strerror(errno))))",
@@ -65,8 +60,10 @@ enum SocketTrust {
                           remedy: "stop it and remove \(path), then start your own venued ('\(StartHint.here.command)')")
     }
 
-    /// `uid 1001 (alice)`. venuectl is a static binary, so no NSS (getpwuid): only /etc/passwd, and only on this
-    /// path, which a working setup never takes.
+    /// The bytes of a portable user name (POSIX).
+    private static let nameBytes = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-".utf8)
+
+    /// `uid 1001 (alice)`. A static binary has no NSS (getpwuid): /etc/passwd only, on a path a working setup never takes.
     static func describe(_ uid: UInt32) -> String {
         guard let bytes = try? BoundedFile.read("/etc/passwd", limit: 4 << 20) else { return "uid \(uid)" }
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
@@ -74,19 +71,9 @@ enum SocketTrust {
             guard fields.count == 4, let number = UInt32(String(decoding: fields[2], as: UTF8.self)), number == uid else { continue }
             let name = String(decoding: fields[0], as: UTF8.self)
             // A name is shown only if it looks like one: /etc/passwd is root's, but a line is not ours to echo.
-            guard !name.isEmpty, name.utf8.count <= 32, name.utf8.allSatisfy(isNameByte) else { break }
+            guard !name.isEmpty, name.utf8.count <= 32, name.utf8.allSatisfy(nameBytes.contains) else { break }
             return "uid \(uid) (\(name))"
         }
         return "uid \(uid)"
-    }
-
-    /// The bytes of a portable user name (POSIX: letters, digits, '.', '_', '-').
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
-            return true
-        default: return false
-        }
     }
 }

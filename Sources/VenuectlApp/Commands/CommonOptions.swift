@@ -1,8 +1,7 @@
 import DiningHours
 import VenueReports
 
-/// The options that every command computing from venue data shares with `status`, each flag defined once below so
-/// that its spelling, help and checks are the same in every command that takes it.
+/// The options that every command computing from venue data shares with `status`, each flag defined once below.
 struct CommonOptions: Sendable {
     var json = false
     var at: String?

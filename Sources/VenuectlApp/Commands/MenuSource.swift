@@ -1,5 +1,6 @@
 import DiningHours
 import VenueReports
+import VenuedProtocol
 
 /// Where `menu` and `search --dish` read menus (`--menus FILE|DIR`) and which date they
 /// ask about (`--date`): the two flags both commands take, each defined once below.
@@ -28,11 +29,9 @@ struct MenuSource: Sendable {
         return try answering(try MenuCopy.load(menus, dates: dates, zone: zone))
     }
 
-    /// The dates a question without `--date` can reach: yesterday (a meal past midnight
-    /// may still be served) through the last day Penn loads.
-    static func window(around today: LocalDate) -> ClosedRange<LocalDate> {
-        today.adding(days: -1)...today.adding(days: daysAhead)
-    }
+    /// The dates a question without `--date` can reach: yesterday (a meal past midnight may still be served)
+    /// through the last day Penn loads.
+    static func window(around today: LocalDate) -> ClosedRange<LocalDate> { today.adding(days: -1)...today.adding(days: daysAhead) }
 }
 
 protocol HasMenuSource: HasCommonOptions {
@@ -46,5 +45,44 @@ extension FlagTable.Flag where Options: HasMenuSource {
 
     static var date: Self {
         .init(name: "--date", value: "DATE", help: "YYYY-MM-DD, today, tomorrow or +N (N up to 6; default: from now on)") { o, v in o.source.date = v }
+    }
+}
+
+/// The menus venued serves: the one place venuectl asks for them, each body decoded as a `--menus` file is.
+enum ServedMenus {
+    /// Up to 8 days of bodies (a few MB at most) cross a local socket: far under this.
+    static let budget = 2.0
+    /// The dates one request may name (venued's `MenusAnswer.dateLimit`).
+    static let dateLimit = 8
+
+    static func load(dates: ClosedRange<LocalDate>, zone: ZoneRules, socket: String? = nil, context: Context) throws(CLIError) -> MenuCopy {
+        let asked = (dates.lowerBound.dayNumber...dates.upperBound.dayNumber).prefix(dateLimit).map { JSONText.quote("\(LocalDate(dayNumber: $0))") }
+        let request = JSONText.object([("v", "\(Request.version)"), ("cmd", JSONText.quote("menus")), ("dates", JSONText.array(asked))])
+        let answer = try DaemonStatus.ask(request, socket: socket, context: context, command: "menu", asked: "menus", timeout: budget) { answer in
+            copy(of: answer.value, zone: zone)
+        }
+        switch answer {
+        case .success(let copy): return copy
+        case .failure(let failure):
+            throw .daemonUnavailable(DaemonFailure(reason: failure.reason + "; menus come from venued, or from --menus FILE|DIR", hint: failure.hint))
+        }
+    }
+
+    /// nil when venued's answer is not a `menus` answer. A date whose body is missing or does not decode has no menus.
+    private static func copy(of answer: JSONValue, zone: ZoneRules) -> MenuCopy? {
+        guard case .array(let entries)? = answer["dates"] else { return nil }
+        var menus: [Menu] = []
+        var missing: [LocalDate] = []
+        var skipped: String?
+        for entry in entries {
+            guard case .string(let text)? = entry["date"], let date = LocalDate(parsing: text) else { continue }
+            guard case .string(let body)? = entry["menus"], let document = try? MenuDecoder.decode(Array(body.utf8), zone: zone) else {
+                missing.append(date)
+                continue
+            }
+            menus += document.menus
+            skipped = skipped ?? SkippedData.line("venued's menus of \(date)", warnings: document.warnings, count: document.warningCount)
+        }
+        return MenuCopy(book: MenuBook(menus), path: "venued's menus", skipped: skipped, missingDates: missing)
     }
 }
