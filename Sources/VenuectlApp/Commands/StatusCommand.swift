@@ -39,36 +39,31 @@ enum StatusCommand {
 
     private static func answer(_ options: StatusOptions, _ context: Context) throws(CLIError) -> Int32 {
         let presentation = context.presentation(options.format)
-        guard options.data == nil else {
-            let local = try LocalFeed.load(options.data, environment: context.environment)
-            local.writeNotes()
-            // The user's own file: its age is theirs to judge.
-            let report = try answering(try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),
-                                                        dataAge: DataAge()))
-            try Venuectl.write(presentation.render(report))
-            if options.dishes { Venuectl.writeError("venuectl: " + noDishes("--data is a venues file")) }
-            return 0
-        }
-        let failure: DaemonFailure
-        if let known = context.venuedFailure {
-            failure = known
-        } else {
-            let request = StatusQuery.request(.status, options, presentation: options.format == .json ? nil : presentation)
-            switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
-                                        reading: { output(of: $0, json: options.format == .json) }) {
-            case .success(let output):
-                try Venuectl.write(output)
-                return 0
-            case .failure(let reason): failure = reason
+        var failure: DaemonFailure?
+        if options.data == nil {
+            failure = context.venuedFailure
+            if failure == nil {
+                let request = StatusQuery.request(.status, options, presentation: options.format == .json ? nil : presentation)
+                switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
+                                            reading: { output(of: $0, json: options.format == .json) }) {
+                case .success(let output):
+                    try Venuectl.write(output)
+                    return 0
+                case .failure(let reason): failure = reason
+                }
             }
         }
-        var local = try LocalFeed.load(nil, environment: context.environment)
+        var local = try LocalFeed.load(options.data, environment: context.environment)
         local.unreachable = failure
-        let report = try answering(try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),
-                                                    dataAge: local.age(now: context.now)))
+        if options.data != nil { local.writeNotes() }
+        // The user's own --data file: its age is theirs to judge.
+        let age = options.data == nil ? local.age(now: context.now) : DataAge()
+        let report = try answering(try StatusReport(options: options, feed: local.copy, now: context.now,
+                                                    favorites: try Favorites.load(for: options), dataAge: age))
         try Venuectl.write(presentation.render(report))
-        writeNotes(of: local, after: report, in: presentation)
-        if options.dishes { Venuectl.writeError("venuectl: " + noDishes("venued did not answer")) }
+        if options.data == nil { writeNotes(of: local, after: report, in: presentation) }
+        let why = options.data == nil ? "venued did not answer" : "--data is a venues file"
+        if options.dishes { Venuectl.writeError("venuectl: " + noDishes(why)) }
         return 0
     }
 
@@ -92,7 +87,6 @@ enum StatusCommand {
     /// venued's line as it came (`ok` first, as the local path writes it too), or the text it rendered.
     private static func output(of answer: Answer, json: Bool) -> String? {
         if json { return answer.line + "\n" }
-        guard case .string(let text)? = answer.value["text"] else { return nil }
-        return text
+        return if case .string(let text)? = answer.value["text"] { text } else { nil }
     }
 }

@@ -1,12 +1,12 @@
+import DiningHours
 import Glibc
 import VenueReports
 import VenuectlGrammar
 import VenuedProtocol
 import VenuedSystem
 
-/// `venuectl watch`: the status again each time it changes, for status bars that read a stream and scripts that
-/// wait. It follows venued's `subscribe` stream, so it wakes only when venued pushes; while venued is away it says
-/// so once, follows the local copy and reconnects with full-jitter backoff.
+/// `venuectl watch`: the status again each time it changes. It follows venued's `subscribe` stream, so it wakes only
+/// when venued pushes; while venued is away it says so once, follows the local copy and reconnects with backoff.
 enum WatchCommand {
     static let reconnectBase = 0.5
     static let reconnectCap = 30.0
@@ -35,9 +35,7 @@ enum WatchCommand {
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         var parsed = Options()
         _ = try answering(try StatusOptions.parse(arguments, table: table, into: &parsed, status: \.status, environment: context.environment))
-        var options = parsed.status
-        let count = parsed.count
-        options = try context.resolvingFavorites(options)
+        let options = try context.resolvingFavorites(parsed.status), count = parsed.count
         if options.help {
             try Venuectl.write(helpText + "\n")
             return 0
@@ -45,33 +43,39 @@ enum WatchCommand {
         var printer = WatchPrinter(presentation: context.presentation(options.format), stdoutIsTTY: context.stdoutIsTTY)
         // Every way out, an error included, gives the terminal its own screen back.
         defer { printer.finish() }
-        let presentation = printer.presentation
         var failures = 0
         var lastFailure: DaemonFailure?
-        var local: LocalWatch?
+        // Loaded once: the data does not change while venued is away.
+        var local: (copy: FeedCopy, campus: Campus)?
         let timer = WallTimer()
         while count.map({ printer.printed < $0 }) ?? true {
             if options.data == nil {
-                let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
-                let outcome = try follow(connection, options, presentation, &printer, until: count)
-                switch outcome {
-                case .finished:
+                guard let (failure, hadStream) = try follow(options, context, &printer, until: count) else {
                     try printer.finishShowingLast()
                     return 0
-                case .failed(let failure, let hadStream):
-                    lastFailure = failure
-                    if hadStream { failures = 0 }
-                    failures += 1
-                    if failures == 1 || hadStream {
-                        try printer.say("\(failure.reason); following the local copy and retrying — \(failure.hint)")
-                    }
                 }
+                lastFailure = failure
+                failures = hadStream ? 1 : failures + 1
+                if failures == 1 { try printer.say("\(failure.reason); following the local copy and retrying — \(failure.hint)") }
             }
-            if local == nil { local = try LocalWatch(options: options, context: context) }
+            if local == nil {
+                let copy = try LocalFeed.load(options.data, environment: context.environment).copy
+                local = (copy, Campus(feed: copy.feed, zone: try answering(try StatusReport.zone(options.tz))))
+            }
+            guard let (copy, campus) = local else { break }
             let retry = options.data == nil
                 ? Backoff.delay(failures: failures, base: reconnectBase, cap: reconnectCap, unit: Double.random(in: 0..<1))
                 : Double.infinity
-            guard let next = try local?.step(&printer, unreachable: lastFailure, retryAfter: retry), count.map({ printer.printed < $0 }) ?? true else { break }
+            // The text from the local copy, then the next instant it can change or venued is tried again.
+            let clock = WallClock()
+            let now = clock.now()
+            let age = lastFailure.map { DataAge.fallback(copy, unreachableHint: $0.hint, now: now) } ?? DataAge()
+            let report = try answering(try StatusReport(options: options, campus: campus, source: copy.source, now: now,
+                                                        favorites: try Favorites.load(for: options), dataAge: age))
+            try printer.print(report)
+            let wake = Redraw.next(after: report, campus: campus, presentation: printer.presentation).map { Double($0.secondsSinceEpoch) }
+            let next = min(wake ?? .infinity, clock.preciseNow() + retry)
+            guard count.map({ printer.printed < $0 }) ?? true else { break }
             // A wall-clock deadline, not a sleep: the kernel ends it at the instant itself after a suspend or a step
             // of the clock. It also ends when stdout's reader is gone: nobody reads this watch any more.
             guard let timer else { throw .environment("venuectl cannot create a timerfd: \(String(cString: strerror(errno)))") }
@@ -81,19 +85,18 @@ enum WatchCommand {
         return 0
     }
 
-    private enum Outcome {
-        case finished
-        case failed(DaemonFailure, hadStream: Bool)
-    }
-
-    /// A reader that goes away ends `watch` (exit 74), so that an orphaned watcher does not keep its subscriber slot.
-    private static func follow(_ connection: DaemonConnection, _ options: StatusOptions, _ presentation: StatusPresentation,
-                               _ printer: inout WatchPrinter, until count: Int?) throws(CLIError) -> Outcome {
+    /// nil once `count` answers are printed, else why venued's stream ended. A reader that goes away ends `watch`
+    /// (exit 74), so that an orphaned watcher does not keep its subscriber slot.
+    private static func follow(_ options: StatusOptions, _ context: Context, _ printer: inout WatchPrinter,
+                               until count: Int?) throws(CLIError) -> (DaemonFailure, hadStream: Bool)? {
+        let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
         let budget = DaemonStatus.budget
+        let presentation = printer.presentation
+        let request = StatusQuery.request(.subscribe, options, presentation: presentation.format == .json ? nil : presentation)
         let stream: DaemonStream
-        switch connection.open(StatusQuery.request(.subscribe, options, presentation: presentation.format == .json ? nil : presentation), until: Monotonic.seconds() + budget, seconds: budget) {
+        switch connection.open(request, until: Monotonic.seconds() + budget, seconds: budget) {
         case .success(let opened): stream = opened
-        case .failure(let failure): return .failed(failure, hadStream: false)
+        case .failure(let failure): return (failure, false)
         }
         defer { stream.close() }
         var answered = false
@@ -108,11 +111,9 @@ enum WatchCommand {
                 if !answered { try printer.say(nil) }
                 answered = true
                 try printer.print(answer)
-                if let count, printer.printed >= count { return .finished }
-            case .answer(let answer):
-                return .failed(.unusable(connection.path, "ended the subscription (\(answer.refusal))"), hadStream: answered)
-            case .failure(let failure):
-                return .failed(answered ? .unusable(connection.path, "went away") : failure, hadStream: answered)
+                if let count, printer.printed >= count { return nil }
+            case .answer(let answer): return (.unusable(connection.path, "ended the subscription (\(answer.refusal))"), answered)
+            case .failure(let failure): return (answered ? .unusable(connection.path, "went away") : failure, answered)
             case .outputReaderGone: throw .outputFailed(errno: EPIPE)
             }
         }

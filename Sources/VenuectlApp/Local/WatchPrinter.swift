@@ -3,10 +3,10 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// What `watch` prints: each answer once, as `status` would print it, and where: `stream` for the bars (for i3bar
-/// its streaming protocol); `screen`, plain on a terminal, redrawn in place on the alternate screen with watch's
-/// notice under it, the user's screen coming back on every way out; `log`, plain into a pipe or a file, with clock
-/// times instead of countdowns, so that a block is a record that stays true and a countdown adds none a minute.
+/// What `watch` prints: each answer once, as `status` would print it, and where: `stream` for the bars (i3bar's
+/// streaming protocol too); `screen`, plain on a terminal, redrawn in place on the alternate screen with watch's
+/// notice under it; `log`, plain into a pipe or a file, with clock times instead of countdowns, so that a block is
+/// a record that stays true.
 struct WatchPrinter {
     enum Mode: Equatable { case stream, screen, log }
 
@@ -22,19 +22,10 @@ struct WatchPrinter {
     private var followingLocalCopy = false
 
     init(presentation: StatusPresentation, stdoutIsTTY: Bool) {
-        guard presentation.format == .plain else {
-            self.init(presentation, mode: .stream)
-            return
-        }
-        // On the screen, lines fit the terminal (read once, at the start), so that a line
-        // the terminal would wrap does not push the block past the screen's last row.
-        self.init(stdoutIsTTY ? presentation.fitting(TerminalScreen.columns()) : presentation.withoutCountdown(),
-                  mode: stdoutIsTTY ? .screen : .log)
-    }
-
-    private init(_ presentation: StatusPresentation, mode: Mode) {
-        self.presentation = presentation
-        self.mode = mode
+        // On the screen, lines fit the terminal (read once), so that a wrapped line does not push the block off it.
+        mode = presentation.format != .plain ? .stream : stdoutIsTTY ? .screen : .log
+        self.presentation = mode == .stream ? presentation
+            : stdoutIsTTY ? presentation.fitting(TerminalScreen.columns()) : presentation.withoutCountdown()
     }
 
     mutating func print(_ answer: Answer) throws(CLIError) {
@@ -46,8 +37,8 @@ struct WatchPrinter {
         }
     }
 
-    /// JSON has the shape of venued's push (a `snapshot`, then `transition`s), so a script reads one shape whoever
-    /// computed the line; it is compared without its instants (`StatusJSON.shown`): its `at` moves with every step.
+    /// JSON has the shape of venued's push (a `snapshot`, then `transition`s), compared without its instants
+    /// (`StatusJSON.shown`): its `at` moves with every step.
     mutating func print(_ report: StatusReport) throws(CLIError) {
         guard presentation.format == .json else { return try emit(presentation.render(report)) }
         let members = StatusJSON.members(report)
@@ -56,7 +47,7 @@ struct WatchPrinter {
         try emit(Reply.event(event, members), unless: StatusJSON.shown(members))
     }
 
-    /// Under the block on the screen, else on stderr; nil clears the screen's notice once venued is followed again.
+    /// nil clears the screen's notice once venued is followed again.
     mutating func say(_ line: String?) throws(CLIError) {
         guard mode == .screen else {
             if let line { Venuectl.writeError("venuectl: " + line) }
@@ -107,7 +98,6 @@ struct WatchPrinter {
             let lines = presentation.columns.map { said.wrapped(to: $0) } ?? [said]
             return "\n" + lines.map { Venuectl.dim($0, color: presentation.color) }.joined(separator: "\n") + "\n"
         }
-        let block = lastBlock + (note ?? "")
-        try Venuectl.writeScreen(block)
+        try Venuectl.writeScreen(lastBlock + (note ?? ""))
     }
 }
