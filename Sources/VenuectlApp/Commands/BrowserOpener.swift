@@ -7,7 +7,6 @@ package struct BrowserOpener {
     package enum Outcome: Equatable {
         case opened(program: String)
         case noOpener
-        /// `status` is its exit code, or 128 + a signal.
         case failed(program: String, status: Int32)
     }
 
@@ -15,31 +14,33 @@ package struct BrowserOpener {
 
     package init(environment: [String: String]) { self.environment = environment }
 
-    func candidates(for url: String) -> [[String]] {
+    /// The first program of `$BROWSER`, then `xdg-open`, that is installed: its path and its words.
+    private func program(for url: String) -> (path: String, words: [String])? {
         let browsers = (environment["BROWSER"] ?? "").split(separator: ":").map { entry -> [String] in
             let words = entry.split(separator: " ").map(String.init)
             return words.contains { $0.contains("%s") } ? words.map { $0.replacing("%s", with: url) } : words + [url]
         }
-        return browsers.filter { !$0.isEmpty } + [["xdg-open", url]]
+        let candidates = browsers.filter { !$0.isEmpty } + [["xdg-open", url]]
+        return candidates.lazy.compactMap { words in executable(words[0]).map { ($0, words) } }.first
     }
 
     func open(_ url: String) -> Outcome {
-        for words in candidates(for: url) {
-            guard let path = executable(words[0]) else { continue }
-            let status = spawnAndWait(path, words)
-            return status == 0 ? .opened(program: words[0]) : .failed(program: words[0], status: status)
+        guard let (path, words) = program(for: url) else { return .noOpener }
+        var status: Int32 = 0
+        guard let pid = spawn(path, words), Syscall.retrying({ waitpid(pid, &status, 0) }) >= 0 else {
+            return .failed(program: words[0], status: 127)
         }
-        return .noOpener
+        // Its exit code, or 128 + the signal that killed it.
+        let signal = status & 0x7f
+        let code = signal == 0 ? (status >> 8) & 0xff : 128 + signal
+        return code == 0 ? .opened(program: words[0]) : .failed(program: words[0], status: code)
     }
 
     /// Started and not waited for: `notify`'s loop must go on while the browser runs (a browser that was not running
     /// lives as long as its window); `reapFinished` collects it.
     package func start(_ url: String) -> Outcome {
-        for words in candidates(for: url) {
-            guard let path = executable(words[0]) else { continue }
-            return spawn(path, words).map { _ in .opened(program: words[0]) } ?? .failed(program: words[0], status: 127)
-        }
-        return .noOpener
+        guard let (path, words) = program(for: url) else { return .noOpener }
+        return spawn(path, words).map { _ in .opened(program: words[0]) } ?? .failed(program: words[0], status: 127)
     }
 
     /// Without waiting: the browsers `start` left running must not stay zombies.
@@ -77,14 +78,5 @@ package struct BrowserOpener {
               posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)) == 0 else { return nil }
         var pid: pid_t = 0
         return posix_spawn(&pid, path, &actions, &attributes, argv, envp) == 0 ? pid : nil
-    }
-
-    /// Exit status of the program (128 + signal when killed); 127 when it cannot start.
-    private func spawnAndWait(_ path: String, _ words: [String]) -> Int32 {
-        guard let pid = spawn(path, words) else { return 127 }
-        var status: Int32 = 0
-        guard Syscall.retrying({ waitpid(pid, &status, 0) }) >= 0 else { return 127 }
-        let signal = status & 0x7f
-        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
 }

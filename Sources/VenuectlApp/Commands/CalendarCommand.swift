@@ -1,8 +1,7 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl calendar`: the venues' meal services from today (the date of `--at`) as an iCalendar file, computed
-/// from the feed venued serves, as `hours` is (`LocalFeed.served`).
+/// `venuectl calendar`: the venues' meal services from today (the date of `--at`) as an iCalendar file.
 enum CalendarCommand {
     struct Options: HasMenuSource {
         var common = CommonOptions()
@@ -71,18 +70,17 @@ enum CalendarCommand {
         let document = report.render()
         if let path = options.output {
             try OutputTarget(path).write(Array(document.utf8))
-            try Venuectl.write(CalendarNotes.written(report, to: path) + "\n")
+            try Venuectl.write(written(report, to: path) + "\n")
         } else {
             try Venuectl.writeDocument(document)
         }
         local.writeNotes(zone: zone)
         if let skipped = menus?.skipped { Venuectl.writeError("venuectl: " + skipped) }
-        for note in CalendarNotes.unknown(report) { Venuectl.writeError("venuectl: note: " + note) }
+        for note in unknown(report) { Venuectl.writeError("venuectl: note: " + note) }
         return 0
     }
 
-    /// The favorites' ids; none is an error rather than an empty calendar, which would
-    /// say nothing and, written over a file, lose what it held.
+    /// No favorites is an error rather than an empty calendar, which written over a file would lose what it held.
     private static func favoriteIDs(_ context: Context) throws(CLIError) -> Set<Int> {
         guard let path = Favorites.path(environment: context.environment) else {
             throw .usage("--favorites: neither XDG_CONFIG_HOME nor HOME is set, so there is no favorites file")
@@ -93,12 +91,8 @@ enum CalendarCommand {
         }
         return Set(favorites.ids)
     }
-}
 
-/// What `venuectl calendar` says besides the file: a calendar cannot tell an unknown day from a closed one, so the
-/// command names the days no data speaks for.
-enum CalendarNotes {
-    static func written(_ report: CalendarReport, to path: String) -> String {
+    private static func written(_ report: CalendarReport, to path: String) -> String {
         let venues = Set(report.events.map(\.venue.id)).count
         let estimated = report.events.filter(\.estimated).count
         var parts = ["\(venues) venue" + (venues == 1 ? "" : "s"), "\(report.first) to \(report.first.adding(days: report.days - 1))"]
@@ -106,9 +100,9 @@ enum CalendarNotes {
         return "wrote \(report.events.count) event" + (report.events.count == 1 ? "" : "s") + " (\(parts.joined(separator: ", "))) to \(path)"
     }
 
-    /// One line per run of dates and reason, naming the venues it holds for (every
-    /// venue shown, usually: the data ends for all of them on the same date).
-    static func unknown(_ report: CalendarReport) -> [String] {
+    /// A calendar cannot tell an unknown day from a closed one, so stderr names the days no data speaks for: one line
+    /// per run of dates and reason, with the venues it holds for (usually all: the data ends for all on one date).
+    private static func unknown(_ report: CalendarReport) -> [String] {
         var groups: [(dates: [LocalDate], reason: UnknownReason, venues: [String])] = []
         for entry in report.unknownDays {
             if let index = groups.firstIndex(where: { $0.dates == entry.dates && $0.reason == entry.reason }) {

@@ -1,8 +1,8 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl favorites`: the venues `status --favorites` shows and the dishes followed. Names are resolved against
-/// the venues venued serves and stored as ids; a dish is kept as written: menus change every day.
+/// `venuectl favorites`: the venues `status --favorites` shows, stored as ids, and the dishes followed, kept as
+/// written: menus change every day.
 enum FavoritesCommand {
     struct Options: HasHelp {
         var words: [String] = []
@@ -76,21 +76,16 @@ enum FavoritesCommand {
             if action != "remove", let empty = options.dishes.first(where: { FollowedDishes([$0]).isEmpty }) {
                 throw usage("--dish '\(UntrustedText.singleLine(empty))' names no dish: give its name, e.g. --dish 'chicken tikka masala'")
             }
-            // Read, change and write under the lock, so that concurrent changes all count;
-            // the data was loaded before it, to keep the time others wait short.
+            // Under the lock, so that concurrent changes all count; the data was loaded before, to keep the wait short.
             let said = try answering(try Favorites.update(path, names: names) { favorites throws(AnswerError) in
                 var said: [String] = []
                 for query in queries {
                     let id = try resolve(query, in: venues, orFavorite: action == "add" ? nil : favorites)
-                    let named = "\(names[id] ?? "venue") (\(id))"
-                    if action == "toggle" {
-                        let removed = favorites.remove(id)
-                        if !removed { favorites.add(id) }
-                        said.append((removed ? "removed " : "added ") + named)
-                    } else if action == "add" {
-                        said.append(favorites.add(id) ? "added \(named)" : "\(named) is a favorite already")
+                    let named = "\(names[id] ?? "venue") (\(id))", toggle = action == "toggle"
+                    if action == "add" || toggle && !favorites.contains(id) {
+                        said.append(favorites.add(id) || toggle ? "added \(named)" : "\(named) is a favorite already")
                     } else {
-                        said.append(favorites.remove(id) ? "removed \(named)" : "\(named) was not a favorite")
+                        said.append(favorites.remove(id) || toggle ? "removed \(named)" : "\(named) was not a favorite")
                     }
                 }
                 for dish in options.dishes { said.append(try change(&favorites, dish: dish, action)) }
@@ -104,8 +99,7 @@ enum FavoritesCommand {
 
     private static func change(_ favorites: inout Favorites, dish: String, _ action: String) throws(AnswerError) -> String {
         let named = "the dish '\(UntrustedText.singleLine(dish))'"
-        let following = favorites.follows(dish)
-        switch (action, following) {
+        switch (action, favorites.follows(dish)) {
         case ("add", true): return "\(named) is followed already"
         case ("remove", false): return "\(named) was not followed"
         case ("remove", true), ("toggle", true):
@@ -120,8 +114,7 @@ enum FavoritesCommand {
         }
     }
 
-    /// The one venue `query` names. `remove` and `toggle` also take the id of a favorite
-    /// that the current data no longer lists.
+    /// `remove` and `toggle` also take the id of a favorite that the current data no longer lists.
     private static func resolve(_ query: String, in venues: [Venue], orFavorite favorites: Favorites?) throws(AnswerError) -> Int {
         if let id = Int(query), favorites?.contains(id) == true { return id }
         return try VenueArgument.resolve(query, in: venues).id

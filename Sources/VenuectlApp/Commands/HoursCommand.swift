@@ -43,31 +43,26 @@ enum HoursCommand {
         let venue = try answering(try VenueArgument.resolve(query, in: local.copy.feed.venues))
         let report = HoursReport(timetable: Timetable(venue: venue, zone: zone), from: today, days: options.days,
                                  estimate: options.common.estimate, today: today, source: local.copy.source)
-        if options.common.json {
-            try Venuectl.write(HoursJSON.render(report))
-        } else {
-            let data = local.describe(report.coverage)
-            try Venuectl.write(HoursText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: data,
-                                         columns: TerminalWidth.columns(environment: context.environment)).render())
-        }
+        try Venuectl.write(options.common.json ? HoursJSON.render(report)
+                           : HoursText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment),
+                                       data: local.describe(report.coverage),
+                                       columns: TerminalWidth.columns(environment: context.environment)).render())
         local.writeNotes(zone: zone)
         return 0
     }
 }
 
-/// `venuectl hours` for people: the venue, where it is, its messages, then a line per day with the merged hours
-/// and, under it, the meals that make them up.
+/// `venuectl hours` for people: the venue, its messages, then a line per day with its hours and, under it, its meals.
 struct HoursText {
     let report: HoursReport
     /// The reader's zone: the text says so when venue times are in another one.
     let userZone: String?
     let data: String
-    /// `$COLUMNS`: lines wrap to it, a day's hours and meals under their own column, nothing cut from them.
+    /// `$COLUMNS`: lines wrap to it, nothing cut.
     var columns: Int? = nil
 
     func render() -> String {
-        // The page and image lines are URLs: whole, for the terminal to wrap and the
-        // reader to copy, even past the width.
+        // URLs stay whole, for the reader to copy, even past the width.
         var lines = header().flatMap { $0.contains("://") ? [$0] : wrap($0) }
         let labels = report.days.map { ClockText.day($0.date) + ($0.date == report.today ? " (today)" : "") }
         let width = labels.map(\.count).max() ?? 0

@@ -64,8 +64,7 @@ enum InfoCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The `menus` object of a venued that keeps menus: how many dates it holds, the next
-    /// round, and the first date whose last refresh gave nothing better; nil for an older venued.
+    /// How many dates venued holds menus for, the next round, the first stale date; nil for an older venued.
     static func menusLine(_ menus: JSONValue) -> String? {
         guard case .array(let dates)? = menus["dates"] else { return nil }
         let held = dates.compactMap { number($0["menus"]) }

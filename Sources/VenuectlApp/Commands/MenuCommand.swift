@@ -1,9 +1,8 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl menu VENUE` (docs/MENUS.md). The VENUE is resolved against the venues of the menus and of the venues
-/// data (`--data`, else venued's cached copy or the bundled data), so that a venue without menus is an answer
-/// ("no menus"), not an unknown venue.
+/// `venuectl menu VENUE` (docs/MENUS.md). VENUE is resolved against the venues of the menus and of the venues data,
+/// so that a venue without menus is an answer ("no menus"), not an unknown venue.
 enum MenuCommand {
     struct Options: HasMenuSource {
         var common = CommonOptions()
@@ -72,11 +71,8 @@ enum MenuCommand {
         } catch {
             throw .usage(mealMismatch(error, venue: venue.name, on: date.map(ClockText.day) ?? "that date"))
         }
-        if options.common.json {
-            try Venuectl.write(MenuJSON.render(report))
-        } else {
-            try Venuectl.write(MenuText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment)).render())
-        }
+        try Venuectl.write(options.common.json ? MenuJSON.render(report)
+                           : MenuText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment)).render())
         if let skipped = copy.skipped { Venuectl.writeError("venuectl: " + skipped) }
         return 0
     }

@@ -47,21 +47,17 @@ enum NextCommand {
         let chosen = try answering(try StatusReport.select(options.venues, from: local.copy.feed.venues))
         let report = NextReport(campus: campus, at: at, until: at + options.within, venues: chosen,
                                 estimate: options.common.estimate, source: local.copy.source, dataAge: local.age(now: context.now))
-        if options.common.json {
-            try Venuectl.write(NextJSON.render(report))
-        } else {
-            try Venuectl.write(NextText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment),
-                                        data: local.describe(campus.coverage),
-                                        columns: TerminalWidth.columns(environment: context.environment)).render())
-        }
+        try Venuectl.write(options.common.json ? NextJSON.render(report)
+                           : NextText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment),
+                                      data: local.describe(campus.coverage),
+                                      columns: TerminalWidth.columns(environment: context.environment)).render())
         local.writeNotes(zone: zone)
         return 0
     }
 
     static let units: [Character: Int] = ["d": 86_400, "h": 3600, "m": 60]
 
-    /// `90m`, `3h`, `1h30m`, `2d` in seconds (whole days, hours, minutes in any combination); nil for anything else,
-    /// a bare number too (it has no unit to trust).
+    /// `90m`, `3h`, `1h30m`, `2d` in seconds; nil for anything else, a bare number too (it has no unit to trust).
     static func span(_ text: String) -> Int? {
         var total = 0, number = 0, digits = 0, parts = 0
         for character in text {
@@ -79,14 +75,12 @@ enum NextCommand {
     }
 }
 
-/// `venuectl next` for people: one line per opening or closing, soonest first; when the data has no hours for some
-/// venues in the window, how many and why (never only "Nothing opens or closes").
+/// `venuectl next` for people: one line per opening or closing, soonest first, then the venues without hours.
 struct NextText {
     let report: NextReport
     let userZone: String?
     let data: String
-    /// `$COLUMNS`: the header wraps; a row drops the meal it opens for before it cuts the
-    /// venue's name, and keeps its time and whether it opens or closes.
+    /// `$COLUMNS`: the header wraps; a row drops its meal, then cuts the venue's name, never its time or verb.
     var columns: Int? = nil
 
     func render() -> String {

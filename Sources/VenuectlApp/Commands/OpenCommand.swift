@@ -51,8 +51,7 @@ enum OpenCommand {
         }
     }
 
-    /// The pages come from the bundled metadata, not the feed, so a venue the feed lacks (closed for the term, a small
-    /// `--data` file) still has its page: "no venue matches" would be wrong there.
+    /// The pages come from the bundled metadata, so a venue the feed lacks (closed for the term) still has its page.
     private static func page(_ query: String, venues: [Venue]) throws(CLIError) -> String {
         if query.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(query), !venues.contains(where: { $0.id == id }),
            let url = VenueInfo.bundled[id]?.pageURL {

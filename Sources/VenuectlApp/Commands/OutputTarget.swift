@@ -1,22 +1,18 @@
 import Glibc
 import VenuedSystem
 
-/// Where `calendar -o PATH` puts its document. A regular file, or nothing, is replaced atomically (a reader sees the
-/// old calendar or the new); a FIFO or a character device is written into, since renaming over it would take it from
-/// its reader (and as root replace a device); anything else is refused.
+/// Where `calendar -o PATH` puts its document. A regular file, or nothing, is replaced atomically; a FIFO or a
+/// character device is written into, since renaming over it would take it from its reader; anything else is refused.
 enum OutputTarget {
     case replace(String)
     case stream(String)
 
     init(_ path: String) throws(CLIError) {
         var info = stat()
-        guard stat(path, &info) == 0 else {
-            guard errno == ENOENT else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
-            // Nothing there, or a link to nothing: a new file, where the link points if it is one.
-            self = .replace(Self.resolved(path) ?? path)
-            return
-        }
-        switch info.st_mode & S_IFMT {
+        let found = stat(path, &info) == 0
+        guard found || errno == ENOENT else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+        // Nothing there, or a link to nothing, is a new file, where the link points if it is one.
+        switch found ? info.st_mode & S_IFMT : S_IFREG {
         case S_IFREG: self = .replace(Self.resolved(path) ?? path)
         case S_IFIFO, S_IFCHR: self = .stream(path)
         case S_IFDIR: throw .notAnOutput(path: path, kind: "a directory")
@@ -40,8 +36,7 @@ enum OutputTarget {
         }
     }
 
-    /// The file a link (or a chain of them) at `path` ends at, so the link stays a link;
-    /// nil when `path` is not a link.
+    /// The file a link (or a chain of them) at `path` ends at, so the link stays a link; nil for no link.
     private static func resolved(_ path: String) -> String? {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }

@@ -1,8 +1,8 @@
 import DiningHours
 import VenuedProtocol
 
-/// `venuectl refresh`: venued answers when its fetch chain is done (at most two fetches with their deadline), so
-/// venuectl asks for that deadline first and waits four times it, plus a margin.
+/// `venuectl refresh`: venued answers when its fetch chain is done, so venuectl asks for its fetch deadline first
+/// and waits four times it, plus a margin.
 enum RefreshCommand {
     /// Each fetch child may take a second past its deadline; the rest is the round trip.
     static let margin = 5.0

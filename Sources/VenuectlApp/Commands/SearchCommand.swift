@@ -1,8 +1,7 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl search QUERY`: venues ranked by how well their name answers it (`VenueSearch`). Finding nothing is
-/// exit 1 with an empty list, as `grep` does, since the typo tier has already had its say.
+/// `venuectl search QUERY`: venues ranked by how well their name answers it. Finding nothing is exit 1, as `grep`.
 enum SearchCommand {
     struct Options: HasMenuSource {
         var common = CommonOptions()
@@ -72,7 +71,7 @@ enum SearchCommand {
         return results.isEmpty ? 1 : 0
     }
 
-    /// `search --dish TEXT`: finding nothing is exit 1 with nothing on stdout, as `grep` does.
+    /// `search --dish TEXT`, likewise exit 1 with nothing on stdout when nothing matches.
     static func run(dish: String, options: Options, context: Context) throws(CLIError) -> Int32 {
         guard options.words.isEmpty else { throw .usage("search takes a QUERY for venues or --dish TEXT for dishes, not both") }
         guard dish.contains(where: { $0.isLetter || $0.isNumber }) else {

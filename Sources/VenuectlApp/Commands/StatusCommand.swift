@@ -2,10 +2,8 @@ import VenueReports
 import VenuectlGrammar
 import VenuedProtocol
 
-/// `venuectl status`: from `--data`, else venued's answer (already rendered, for the prompt's sake), else the local
-/// copy with one notice. Every path renders through `StatusPresentation`, so the output is the same wherever computed.
+/// `venuectl status`: from `--data`, else venued's answer (already rendered), else the local copy with one notice.
 enum StatusCommand {
-    /// `--details` reads menus, which venued's status answer does not carry.
     struct Options: Sendable {
         var status = StatusOptions()
         var details = StatusDetails.Request()
@@ -67,14 +65,12 @@ enum StatusCommand {
         return 0
     }
 
-    /// Why `--dishes` said nothing of dishes: the menus are venued's (or `--details
-    /// --menus`'), and an empty "Soon" must not read as "nothing you follow is served".
+    /// An empty "Soon" must not read as "nothing you follow is served".
     private static func noDishes(_ why: String) -> String {
         "--dishes: followed dishes unknown (\(why)): menus come from venued, or from --details --menus FILE|DIR"
     }
 
-    /// After the answer, so that an error stays a line of its own. Once the answer's "Old data:" line gives the advice,
-    /// stderr repeating it is noise; only a cache that was passed over is left to say.
+    /// After the answer. Once its "Old data:" line gives the advice, only a cache that was passed over is left to say.
     static func writeNotes(of local: LocalFeed, after report: StatusReport, in presentation: StatusPresentation) {
         guard let failure = local.unreachable else { return local.writeNotes() }
         if case .venuedUnreachable? = report.dataAge.staleness, presentation.saysStaleNote {

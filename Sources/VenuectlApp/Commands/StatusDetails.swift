@@ -1,9 +1,8 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl status --details` (docs/MENUS.md): the status with the stations of the meal each open venue serves.
-/// venued's status answer carries no menus and its text cannot be amended, so this path computes the status from
-/// the feed venued serves; menus that cannot be had cost the stations, never the status (one line on stderr).
+/// `venuectl status --details` (docs/MENUS.md): the status with the stations of each open venue's meal, computed
+/// from the feed venued serves (its status answer carries no menus); menus that cannot be had cost only the stations.
 enum StatusDetails {
     struct Request: Sendable {
         var wanted = false
@@ -44,7 +43,7 @@ enum StatusDetails {
     }
 
     /// The menus of the report's date and the day before (a meal past midnight), with `ahead` the day after, and the
-    /// notes owed after the answer. A `--menus` the reader named that cannot be read stops the command, as in `menu`.
+    /// notes owed after the answer. An unreadable `--menus` stops the command, as in `menu`.
     private static func menus(for report: StatusReport, _ path: String?, ahead: Bool, unreachable: DaemonFailure?, socket: String?,
                               context: Context) throws(CLIError) -> (MenuBook?, notes: [String]) {
         let today = report.zone.localDate(of: report.at)
