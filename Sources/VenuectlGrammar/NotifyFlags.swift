@@ -2,8 +2,7 @@ import DiningHours
 import VenueReports
 import VenuedSystem
 
-/// What `venuectl notify` announces, set by its flags and by venuectl.conf's `notify_*` keys through one table,
-/// so a value means the same and is checked the same in both places.
+/// What `venuectl notify` announces, set by its flags and by venuectl.conf's `notify_*` keys through one table.
 package struct NotifyOptions: Sendable, Equatable {
     package enum Venues: Sendable, Equatable {
         /// The favorites file, read again before each notification, so an edit counts at once.
@@ -90,8 +89,7 @@ package struct NotifyOptions: Sendable, Equatable {
         return minutes.sorted(by: >)
     }
 
-    /// venuectl.conf is not read for `--help`, which must work with a broken file. The venues are a setting
-    /// (`--venues`), not operands, so that the file can hold them.
+    /// venuectl.conf is not read for `--help`. The venues are a setting, not operands, so that the file can hold them.
     package static func parse(_ arguments: [String], environment: [String: String]) throws(AnswerError) -> NotifyOptions {
         var options = NotifyOptions()
         let given = try table.parse(arguments, into: &options) { _, word throws(AnswerError) in

@@ -3,9 +3,8 @@ import VenueReports
 import VenuedSystem
 
 extension StatusOptions {
-    /// The format a `status` command line asks for even when it cannot be parsed, so that an error that stops the
-    /// parse is still said in the format of the bar or prompt that runs it (`BarError`). venuectl.conf is read
-    /// leniently: a wrong line elsewhere in it may be what is being reported.
+    /// The format a `status` command line asks for even when it cannot be parsed, so that its error is said in the
+    /// bar's or prompt's format. venuectl.conf is read leniently: a wrong line in it may be what is reported.
     package static func requestedFormat(_ arguments: [String], environment: [String: String]) -> StatusFormat? {
         var found: StatusFormat?
         var index = 0

@@ -1,19 +1,16 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl status`'s command line with venuectl.conf's defaults, and its `--help`. The keys are defined by the
-/// status flags (`VenuectlConfig`), so a value means the same in the file and on the command line.
+/// `venuectl status`'s command line with venuectl.conf's defaults, and its `--help`.
 extension StatusOptions {
-    /// venuectl.conf is not read for `--help`, which must work with a broken file; returns the `path:line` of each
-    /// key applied.
+    /// Returns the `path:line` of each key applied; venuectl.conf is not read for `--help`, which a broken file allows.
     package static func parse(_ arguments: [String], environment: [String: String]) throws(AnswerError) -> (StatusOptions, configured: [String: String]) {
         var options = StatusOptions()
         let configured = try parse(arguments, table: table, into: &options, status: \.self, environment: environment)
         return (options, configured)
     }
 
-    /// The same for a command whose table lifts status's flags into its own options
-    /// (`FlagTable.Flag.lifted`), with status's options at `status`.
+    /// The same for a command whose table lifts status's flags into its own options, at `status`.
     package static func parse<Outer>(_ arguments: [String], table: FlagTable<Outer>, into outer: inout Outer,
                                      status: WritableKeyPath<Outer, StatusOptions>,
                                      environment: [String: String]) throws(AnswerError) -> [String: String] {

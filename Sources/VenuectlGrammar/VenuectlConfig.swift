@@ -2,10 +2,9 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// `venuectl.conf` (`$XDG_CONFIG_HOME/venued/venuectl.conf`, not venued's own `config`): defaults for `status` and
-/// `notify`. Each key stands for flags and is applied through them, so its values and errors are the flags'; a
-/// flag on the command line wins, yet a wrong key or value is reported as `path:line:` whichever command reads
-/// it, so a broken file shows up.
+/// `venuectl.conf`: defaults for `status` and `notify`. Each key is applied through its flags, so its values and
+/// errors are the flags'; a flag on the command line wins, yet a wrong line is reported (`path:line:`) by every
+/// command that reads the file, so a broken file shows up.
 package struct VenuectlConfig {
     package enum Section: Sendable { case status, notify }
 
@@ -55,14 +54,15 @@ package struct VenuectlConfig {
 
     private(set) var settings: [(key: Key, value: String, location: String)] = []
 
-    /// The file at its usual place; no file (or no HOME) means no defaults.
     package init(environment: [String: String]) throws(AnswerError) {
         guard let path = VenuedPaths.configDirectory(environment: environment).map({ $0 + "/venuectl.conf" }),
               access(path, F_OK) == 0 else { return }
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(path, limit: BoundedFile.smallFileLimit) } catch { throw .config("\(error)") }
         let lines: [KeyValueLine]
-        do { lines = try KeyValueLine.parse(String(decoding: bytes, as: UTF8.self), path: path).get() } catch { throw .config(error.message) }
+        do { lines = try KeyValueLine.parse(String(decoding: bytes, as: UTF8.self), path: path).get() } catch {
+            throw .config(error.message)
+        }
         for line in lines {
             let location = "\(path):\(line.number)"
             guard let key = Self.keys.first(where: { $0.name == line.key }) else {
@@ -97,8 +97,8 @@ package struct VenuectlConfig {
         }
     }
 
-    /// A zone name is only known to be wrong when the answer is computed (checking it here would cost every prompt
-    /// a zone lookup); an unknown zone from the file is then said with its `path:line`.
+    /// A zone is only checked when the answer is computed (here it would cost every prompt a lookup); an unknown
+    /// zone from the file is then said with its `path:line`.
     package static func attributing(_ error: AnswerError, location: String?) -> AnswerError {
         guard case .unknownZone(let name, nil, let suggestion) = error, let location else { return error }
         return .unknownZone(name, location: location, suggestion: suggestion)

@@ -63,7 +63,7 @@ enum SocketTrust {
     /// The bytes of a portable user name (POSIX).
     private static let nameBytes = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-".utf8)
 
-    /// `uid 1001 (alice)`. A static binary has no NSS (getpwuid): /etc/passwd only, on a path a working setup never takes.
+    /// `uid 1001 (alice)`. A static binary has no NSS (getpwuid): /etc/passwd only, off the path of a working setup.
     static func describe(_ uid: UInt32) -> String {
         guard let bytes = try? BoundedFile.read("/etc/passwd", limit: 4 << 20) else { return "uid \(uid)" }
         for line in bytes.split(separator: UInt8(ascii: "\n")) {

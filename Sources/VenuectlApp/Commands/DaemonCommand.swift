@@ -9,15 +9,14 @@ struct DaemonCommandOptions: HasHelp {
     var help = false
 
     static func table(_ command: String, json: Bool) -> FlagTable<DaemonCommandOptions> {
-        let jsonFlag = FlagTable<DaemonCommandOptions>.Flag(name: "--json", value: nil, help: "print venued's answer as one JSON object") {
-            o, _ in o.json = true
-        }
-        return FlagTable(helpCommand: "venuectl \(command) --help", flags: (json ? [jsonFlag] : []) + [.socket(\.socket), .help(\.help)])
+        var flags: [FlagTable<DaemonCommandOptions>.Flag] = []
+        if json { flags.append(.init(name: "--json", value: nil, help: "print venued's answer as one JSON object") { o, _ in o.json = true }) }
+        return FlagTable(helpCommand: "venuectl \(command) --help", flags: flags + [.socket(\.socket), .help(\.help)])
     }
 
     /// nil when `arguments` ask for `--help`, which is printed.
-    static func parse(_ arguments: [String], table: FlagTable<DaemonCommandOptions>, command: String,
-                      help: String) throws(CLIError) -> DaemonCommandOptions? {
+    static func parse(_ arguments: [String], _ command: String, _ table: FlagTable<DaemonCommandOptions>,
+                      _ help: String) throws(CLIError) -> DaemonCommandOptions? {
         try table.options(arguments, help: help) { _, operand throws(AnswerError) in
             throw .usage("\(command) takes no arguments, not '\(operand)'", help: table.helpCommand)
         }
@@ -27,7 +26,9 @@ struct DaemonCommandOptions: HasHelp {
     func ask(_ request: String, timeout: Double, _ context: Context) throws(CLIError) -> Answer {
         let connection = DaemonConnection(flag: socket, environment: context.environment, uid: context.uid)
         let answer: Answer
-        do { answer = try connection.exchange(request, timeout: timeout).get() } catch { throw .daemonUnavailable(error) }
+        do { answer = try connection.exchange(request, timeout: timeout).get() } catch {
+            throw .daemonUnavailable(error)
+        }
         if answer.ok { return answer }
         if answer.value["code"] == .string(ErrorCode.refreshFailed.rawValue) { throw .refreshFailed(answer.refusal) }
         throw .daemonUnavailable(.unusable(connection.path, "refused the request (\(answer.refusal))"))

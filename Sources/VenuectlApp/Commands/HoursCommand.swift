@@ -43,10 +43,10 @@ enum HoursCommand {
         let venue = try answering(try VenueArgument.resolve(query, in: local.copy.feed.venues))
         let report = HoursReport(timetable: Timetable(venue: venue, zone: zone), from: today, days: options.days,
                                  estimate: options.common.estimate, today: today, source: local.copy.source)
-        try Venuectl.write(options.common.json ? HoursJSON.render(report)
-                           : HoursText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment),
-                                       data: local.describe(report.coverage),
-                                       columns: TerminalWidth.columns(environment: context.environment)).render())
+        try Venuectl.write(options.common.json ? HoursJSON.render(report) : HoursText(
+            report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment),
+            data: local.describe(report.coverage), columns: TerminalWidth.columns(environment: context.environment)
+        ).render())
         local.writeNotes(zone: zone)
         return 0
     }

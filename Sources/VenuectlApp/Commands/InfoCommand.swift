@@ -22,7 +22,7 @@ enum InfoCommand {
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
-        guard let options = try DaemonCommandOptions.parse(arguments, table: table, command: "info", help: helpText) else { return 0 }
+        guard let options = try DaemonCommandOptions.parse(arguments, "info", table, helpText) else { return 0 }
         let answer = try options.ask(DaemonRequest.info, timeout: timeout, context)
         try Venuectl.write(options.json ? answer.line + "\n" : summary(answer.value))
         return 0

@@ -146,7 +146,8 @@ struct OpenAnswer {
                 ?? "\(name) is closed, with no opening in the next 14 days" + (estimated ? " (estimated)" : "")
         case .unknown:
             switch unknownReason {
-            case "beyond_horizon": return "\(name): unknown, the data is more than \(Coverage.horizonDays) days from \(asked)"
+            case "beyond_horizon":
+                return "\(name): unknown, the data is more than \(Coverage.horizonDays) days from \(asked)"
             case "not_estimated": return "\(name): unknown, the data does not cover \(asked) (--no-estimate)"
             case "no_same_weekday": return "\(name): unknown, the data has no such weekday to go by"
             case "no_data", nil: return "\(name): unknown, no hours are published for \(asked)"

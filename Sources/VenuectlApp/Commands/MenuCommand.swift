@@ -71,8 +71,8 @@ enum MenuCommand {
         } catch {
             throw .usage(mealMismatch(error, venue: venue.name, on: date.map(ClockText.day) ?? "that date"))
         }
-        try Venuectl.write(options.common.json ? MenuJSON.render(report)
-                           : MenuText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment)).render())
+        try Venuectl.write(options.common.json ? MenuJSON.render(report) : MenuText(
+            report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment)).render())
         if let skipped = copy.skipped { Venuectl.writeError("venuectl: " + skipped) }
         return 0
     }

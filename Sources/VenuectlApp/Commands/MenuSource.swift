@@ -31,7 +31,9 @@ struct MenuSource: Sendable {
 
     /// The dates a question without `--date` can reach: yesterday (a meal past midnight may still be served)
     /// through the last day Penn loads.
-    static func window(around today: LocalDate) -> ClosedRange<LocalDate> { today.adding(days: -1)...today.adding(days: daysAhead) }
+    static func window(around today: LocalDate) -> ClosedRange<LocalDate> {
+        today.adding(days: -1)...today.adding(days: daysAhead)
+    }
 }
 
 protocol HasMenuSource: HasCommonOptions {

@@ -47,10 +47,10 @@ enum NextCommand {
         let chosen = try answering(try StatusReport.select(options.venues, from: local.copy.feed.venues))
         let report = NextReport(campus: campus, at: at, until: at + options.within, venues: chosen,
                                 estimate: options.common.estimate, source: local.copy.source, dataAge: local.age(now: context.now))
-        try Venuectl.write(options.common.json ? NextJSON.render(report)
-                           : NextText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment),
-                                      data: local.describe(campus.coverage),
-                                      columns: TerminalWidth.columns(environment: context.environment)).render())
+        try Venuectl.write(options.common.json ? NextJSON.render(report) : NextText(
+            report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment),
+            data: local.describe(campus.coverage), columns: TerminalWidth.columns(environment: context.environment)
+        ).render())
         local.writeNotes(zone: zone)
         return 0
     }

@@ -26,7 +26,7 @@ enum RefreshCommand {
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
-        guard let options = try DaemonCommandOptions.parse(arguments, table: table, command: "refresh", help: helpText) else { return 0 }
+        guard let options = try DaemonCommandOptions.parse(arguments, "refresh", table, helpText) else { return 0 }
         let info = try options.ask(DaemonRequest.info, timeout: InfoCommand.timeout, context)
         // venued's config allows 0.1-300 s; a value outside that is not trusted.
         let fetchTimeout = if case .number(let seconds)? = info.value["timeout_seconds"], seconds > 0, seconds <= 300 { seconds } else { 300.0 }
@@ -34,7 +34,9 @@ enum RefreshCommand {
         let source = if case .string(let name)? = answer.value["source"] { name } else { "?" }
         let list = if case .array(let list)? = answer.value["attempts"] { list } else { [JSONValue]() }
         let attempts = list.compactMap { attempt -> String? in
-            guard case .string(let name)? = attempt["source"], case .string(let detail)? = attempt["detail"] else { return nil }
+            guard case .string(let name)? = attempt["source"], case .string(let detail)? = attempt["detail"] else {
+                return nil
+            }
             return "\(name): \(detail)"
         }
         try Venuectl.write("refreshed: serving \(source) data (\(attempts.joined(separator: "; ")))\n")

@@ -73,7 +73,9 @@ enum SearchCommand {
 
     /// `search --dish TEXT`, likewise exit 1 with nothing on stdout when nothing matches.
     static func run(dish: String, options: Options, context: Context) throws(CLIError) -> Int32 {
-        guard options.words.isEmpty else { throw .usage("search takes a QUERY for venues or --dish TEXT for dishes, not both") }
+        guard options.words.isEmpty else {
+            throw .usage("search takes a QUERY for venues or --dish TEXT for dishes, not both")
+        }
         guard dish.contains(where: { $0.isLetter || $0.isNumber }) else {
             throw .usage("--dish needs part of a dish's name, e.g. 'venuectl search --dish pizza'")
         }

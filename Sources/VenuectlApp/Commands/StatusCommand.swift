@@ -1,3 +1,4 @@
+import DiningHours
 import VenueReports
 import VenuectlGrammar
 import VenuedProtocol
@@ -6,14 +7,23 @@ import VenuedProtocol
 enum StatusCommand {
     struct Options: Sendable {
         var status = StatusOptions()
-        var details = StatusDetails.Request()
+        var details = false
+        var menus: String?
     }
 
     static let table: FlagTable<Options> = {
         let query = StatusOptions.table.flags.map { $0.lifted(to: \Options.status) }
+        let details: [FlagTable<Options>.Flag] = [
+            .init(name: "--details", value: nil, help: "under each open venue, the stations of the meal it serves (plain and json)") { o, _ in
+                o.details = true
+            },
+            .init(name: "--menus", value: "FILE|DIR", help: "with --details: read menus from this file, or from DIR/YYYY-MM-DD.json") { o, v in
+                o.menus = v
+            },
+        ]
         // --help last, where every command's help lists it.
         return FlagTable(helpCommand: "venuectl status --help",
-                         flags: query.filter { $0.name != "--help" } + StatusDetails.flags + query.filter { $0.name == "--help" })
+                         flags: query.filter { $0.name != "--help" } + details + query.filter { $0.name == "--help" })
     }()
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
@@ -27,8 +37,8 @@ enum StatusCommand {
         }
         do {
             let resolved = try context.resolvingFavorites(options)
-            guard parsed.details.wanted || parsed.details.menus != nil else { return try answer(resolved, context) }
-            return try StatusDetails.answer(resolved, parsed.details, context)
+            guard parsed.details || parsed.menus != nil else { return try answer(resolved, context) }
+            return try answerWithDetails(resolved, menus: parsed.menus, wanted: parsed.details, context)
         } catch {
             guard case .answer(let error) = error else { throw error }
             throw .answer(VenuectlConfig.attributing(error, location: configured["tz"]))
@@ -60,14 +70,13 @@ enum StatusCommand {
                                                     favorites: try Favorites.load(for: options), dataAge: age))
         try Venuectl.write(presentation.render(report))
         if options.data == nil { writeNotes(of: local, after: report, in: presentation) }
-        let why = options.data == nil ? "venued did not answer" : "--data is a venues file"
-        if options.dishes { Venuectl.writeError("venuectl: " + noDishes(why)) }
+        if options.dishes {
+            // An empty "Soon" must not read as "nothing you follow is served".
+            let why = options.data == nil ? "venued did not answer" : "--data is a venues file"
+            Venuectl.writeError("venuectl: --dishes: followed dishes unknown (\(why)): "
+                                + "menus come from venued, or from --details --menus FILE|DIR")
+        }
         return 0
-    }
-
-    /// An empty "Soon" must not read as "nothing you follow is served".
-    private static func noDishes(_ why: String) -> String {
-        "--dishes: followed dishes unknown (\(why)): menus come from venued, or from --details --menus FILE|DIR"
     }
 
     /// After the answer. Once its "Old data:" line gives the advice, only a cache that was passed over is left to say.
@@ -84,5 +93,57 @@ enum StatusCommand {
     private static func output(of answer: Answer, json: Bool) -> String? {
         if json { return answer.line + "\n" }
         return if case .string(let text)? = answer.value["text"] { text } else { nil }
+    }
+
+    /// `--details` (docs/MENUS.md): the stations of each open venue's meal, computed from the feed venued serves (its
+    /// status answer carries no menus); menus that cannot be had cost only the stations.
+    private static func answerWithDetails(_ options: StatusOptions, menus path: String?, wanted: Bool,
+                                          _ context: Context) throws(CLIError) -> Int32 {
+        guard wanted else { throw .usage("--menus goes with --details: status reads menus only to name stations") }
+        guard options.format == .plain || options.format == .json else {
+            throw .usage("--details goes with plain text or --json, not --format \(options.format.name)")
+        }
+        let presentation = context.presentation(options.format)
+        let local = try LocalFeed.served(options.data, socket: options.socket, context: context)
+        var report = try answering(try StatusReport(options: options, feed: local.copy, now: context.now,
+                                                    favorites: try Favorites.load(for: options), dataAge: local.age(now: context.now)))
+        let (book, notes) = try menus(for: report, path, ahead: options.dishes, unreachable: local.unreachable,
+                                      socket: options.socket, context: context)
+        if let book {
+            report.stations = MealStations.of(report, in: book)
+            // venued answers --dishes from the menus it holds; this path holds its own.
+            if options.dishes {
+                report.follow(FollowedDishes(options.followedDishes ?? [], leadMinutes: options.dishLeadMinutes), in: DishIndex(book))
+            }
+        }
+        try Venuectl.write(presentation.render(report))
+        writeNotes(of: local, after: report, in: presentation)
+        for note in notes { Venuectl.writeError("venuectl: " + note) }
+        return 0
+    }
+
+    /// The menus of the report's date and the day before (a meal past midnight), with `ahead` the day after, and the
+    /// notes owed after the answer. An unreadable `--menus` stops the command, as in `menu`.
+    private static func menus(for report: StatusReport, _ path: String?, ahead: Bool, unreachable: DaemonFailure?, socket: String?,
+                              context: Context) throws(CLIError) -> (MenuBook?, notes: [String]) {
+        let today = report.zone.localDate(of: report.at)
+        let served = today.adding(days: -1)...today
+        let dates = served.lowerBound...today.adding(days: ahead ? 1 : 0)
+        let copy: MenuCopy
+        if let path {
+            copy = try answering(try MenuCopy.load(path, dates: dates, zone: report.zone))
+        } else if let unreachable {
+            // venued did not answer for the feed: asking again would only wait as long.
+            return (nil, ["stations unknown: \(unreachable.reason); menus come from venued, or from --menus FILE|DIR"])
+        } else {
+            do { copy = try ServedMenus.load(dates: dates, zone: report.zone, socket: socket, context: context) } catch {
+                return (nil, ["stations unknown: \(error)"])
+            }
+        }
+        var notes = copy.skipped.map { [$0] } ?? []
+        if !copy.book.menus.contains(where: { served.contains($0.date) }) {
+            notes.append("no stations: no menus for \(ClockText.day(today)) in \(copy.path)")
+        }
+        return (copy.book, notes)
     }
 }

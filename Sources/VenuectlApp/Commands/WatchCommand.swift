@@ -56,7 +56,9 @@ enum WatchCommand {
                 }
                 lastFailure = failure
                 failures = hadStream ? 1 : failures + 1
-                if failures == 1 { try printer.say("\(failure.reason); following the local copy and retrying — \(failure.hint)") }
+                if failures == 1 {
+                    try printer.say("\(failure.reason); following the local copy and retrying — \(failure.hint)")
+                }
             }
             if local == nil {
                 let copy = try LocalFeed.load(options.data, environment: context.environment).copy
@@ -73,8 +75,8 @@ enum WatchCommand {
             let report = try answering(try StatusReport(options: options, campus: campus, source: copy.source, now: now,
                                                         favorites: try Favorites.load(for: options), dataAge: age))
             try printer.print(report)
-            let wake = Redraw.next(after: report, campus: campus, presentation: printer.presentation).map { Double($0.secondsSinceEpoch) }
-            let next = min(wake ?? .infinity, clock.preciseNow() + retry)
+            let wake = Redraw.next(after: report, campus: campus, presentation: printer.presentation)
+            let next = min(wake.map { Double($0.secondsSinceEpoch) } ?? .infinity, clock.preciseNow() + retry)
             guard count.map({ printer.printed < $0 }) ?? true else { break }
             // A wall-clock deadline, not a sleep: the kernel ends it at the instant itself after a suspend or a step
             // of the clock. It also ends when stdout's reader is gone: nobody reads this watch any more.
@@ -92,7 +94,8 @@ enum WatchCommand {
         let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
         let budget = DaemonStatus.budget
         let presentation = printer.presentation
-        let request = StatusQuery.request(.subscribe, options, presentation: presentation.format == .json ? nil : presentation)
+        let json = presentation.format == .json
+        let request = StatusQuery.request(.subscribe, options, presentation: json ? nil : presentation)
         let stream: DaemonStream
         switch connection.open(request, until: Monotonic.seconds() + budget, seconds: budget) {
         case .success(let opened): stream = opened
@@ -105,14 +108,15 @@ enum WatchCommand {
             switch stream.next(until: deadline, seconds: budget, watchingOutput: true) {
             // `--dishes`: a text's own lines say a followed dish soon ("Soon: ..."); JSON
             // prints venued's `dish` event, once, as it came.
-            case .answer(let answer) where answer.ok && answer.value["event"] == .string("dish") && presentation.format != .json:
+            case .answer(let answer) where answer.ok && answer.value["event"] == .string("dish") && !json:
                 continue
             case .answer(let answer) where answer.ok:
                 if !answered { try printer.say(nil) }
                 answered = true
                 try printer.print(answer)
                 if let count, printer.printed >= count { return nil }
-            case .answer(let answer): return (.unusable(connection.path, "ended the subscription (\(answer.refusal))"), answered)
+            case .answer(let answer):
+                return (.unusable(connection.path, "ended the subscription (\(answer.refusal))"), answered)
             case .failure(let failure): return (answered ? .unusable(connection.path, "went away") : failure, answered)
             case .outputReaderGone: throw .outputFailed(errno: EPIPE)
             }

@@ -36,7 +36,8 @@ enum ZshCompletion {
         ]
         for command in model.commands {
             let specs = command.flags.map(spec) + operands(command.operands, model)
-            lines += ["    \(command.name))", "      _arguments -s " + specs.joined(separator: " \\\n        "), "      ;;"]
+            lines += ["    \(command.name))", "      _arguments -s " + specs.joined(separator: " \\\n        "),
+                      "      ;;"]
         }
         lines += ["  esac", "}", "", "_venuectl \"$@\""]
         return lines.joined(separator: "\n") + "\n"

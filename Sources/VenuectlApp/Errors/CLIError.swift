@@ -37,7 +37,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .answer(let error): return error.description
-        case .noPage(let venue): return "\(venue) has no web page that venuectl knows of (try 'venuectl hours \(venue)')"
+        case .noPage(let venue):
+            return "\(venue) has no web page that venuectl knows of (try 'venuectl hours \(venue)')"
         case .openFailed(let message): return message
         case .notAnOutput(let path, let kind):
             return "not writing to \(path): it is \(kind), neither a file nor a stream: give a file's path, or leave out -o to write to stdout"

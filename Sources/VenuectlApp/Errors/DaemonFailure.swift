@@ -19,7 +19,9 @@ public struct DaemonFailure: Error, Equatable, Sendable {
     }
 
     /// As this venuectl says them: the log hint is `StartHint.here`'s.
-    package static func timedOut(_ path: String, seconds: Double) -> DaemonFailure { timedOut(path, seconds: seconds, start: .here) }
+    package static func timedOut(_ path: String, seconds: Double) -> DaemonFailure {
+        timedOut(path, seconds: seconds, start: .here)
+    }
 
     package static func unusable(_ path: String, _ what: String) -> DaemonFailure { unusable(path, what, start: .here) }
 

@@ -36,8 +36,8 @@ public enum StartHint: Equatable, Sendable {
     /// The build directory wins over installed units: the venued that matches this build is the checkout's own.
     package static func locate(executable: String?, environment: [String: String], exists: (String) -> Bool) -> StartHint {
         if let executable, executable.contains("/.build/") { return .checkout }
-        let installed = VenuedPaths.userUnitDirectories(environment: environment).contains { exists($0 + "/venued.socket") }
-        return installed ? .userUnit : .foreground
+        let units = VenuedPaths.userUnitDirectories(environment: environment)
+        return units.contains { exists($0 + "/venued.socket") } ? .userUnit : .foreground
     }
 
     static func ownExecutable() -> String? {
