@@ -7,7 +7,7 @@ package struct Context: Sendable {
     package let environment: [String: String]
     package let stdoutIsTTY: Bool
     package let uid: UInt32
-    /// venued's failure to answer the prompt's path: `status` then answers locally without asking again.
+    /// venued's failure on the prompt's path: `status` then answers locally without asking again.
     var venuedFailure: DaemonFailure? = nil
 
     package init(now: Instant, environment: [String: String], stdoutIsTTY: Bool, uid: UInt32, venuedFailure: DaemonFailure? = nil) {

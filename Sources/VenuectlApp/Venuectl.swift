@@ -109,7 +109,6 @@ public enum Venuectl {
         }
     }
 
-    /// `venuectl help [COMMAND]`: the text of `venuectl --help`, or of `venuectl COMMAND --help`.
     static func help(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         let names = visibleCommands.map(\.name)
         guard let name = arguments.first, !["help", "--help", "-h"].contains(name) else {
@@ -154,7 +153,6 @@ public enum Venuectl {
         try writeDocument(TerminalScreen.home + body + TerminalScreen.clearBelow)
     }
 
-    /// `text` dim (SGR 2) when colour is on: a note under the answer, not part of it.
     static func dim(_ text: String, color: Bool) -> String { color ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
 
     /// A document its writer already cleaned (the iCalendar file): `write` would take its CRs for terminal tricks.

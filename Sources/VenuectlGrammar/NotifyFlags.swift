@@ -31,7 +31,6 @@ package struct NotifyOptions: Sendable, Equatable {
     /// Minutes before a closing, largest first, distinct: the countdown's steps.
     package var before: [Int] = defaultBefore
     package var socket: String?
-    /// Exit after this many notifications (for tests and scripts).
     package var count: Int?
     package var help = false
 

@@ -7,27 +7,13 @@ extension StatusOptions {
     /// bar's or prompt's format. venuectl.conf is read leniently: a wrong line in it may be what is reported.
     package static func requestedFormat(_ arguments: [String], environment: [String: String]) -> StatusFormat? {
         var found: StatusFormat?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "--" { break }
+        var words = arguments.makeIterator()
+        while let argument = words.next(), argument != "--" {
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            switch parts[0] {
-            case "--json": found = .json
-            case "--format", "--template":
-                let value: String
-                if parts.count == 2 {
-                    value = parts[1]
-                } else if index < arguments.count {
-                    value = arguments[index]
-                    index += 1
-                } else {
-                    continue
-                }
-                found = parts[0] == "--format" ? try? StatusFormat(name: value) : (try? StatusTemplate(value)).map(StatusFormat.template)
-            default: continue
-            }
+            if parts[0] == "--json" { found = .json }
+            guard parts[0] == "--format" || parts[0] == "--template",
+                  let value = parts.count == 2 ? parts[1] : words.next() else { continue }
+            found = parts[0] == "--format" ? try? StatusFormat(name: value) : (try? StatusTemplate(value)).map(StatusFormat.template)
         }
         return found ?? configuredFormat(environment: environment)
     }

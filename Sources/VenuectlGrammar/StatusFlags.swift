@@ -19,7 +19,6 @@ extension StatusOptions {
         return try VenuectlConfig(environment: environment).apply(to: &outer[keyPath: status], except: given)
     }
 
-    /// `flags` also holds the ones only venuectl's `status` takes (`--details`).
     package static func helpText(flags: String) -> String {
         """
         usage: venuectl status [VENUE...] [options]

@@ -9,7 +9,6 @@ public struct DaemonConnection: Sendable {
     static let answerLimit = 16 << 20
 
     public let path: String
-    /// The only uid whose venued venuectl talks to: its own.
     public let uid: UInt32
 
     /// One rule for a dictionary and for getenv (the prompt's path builds no dictionary).
@@ -91,7 +90,6 @@ public final class DaemonStream {
         return true
     }
 
-    /// `seconds` is the budget `deadline` stands for, for messages.
     public func nextAnswer(until deadline: Double, seconds: Double) -> Result<Answer, DaemonFailure> {
         switch next(until: deadline, seconds: seconds, watchingOutput: false) {
         case .answer(let answer): return .success(answer)

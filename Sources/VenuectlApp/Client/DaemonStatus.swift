@@ -4,8 +4,7 @@ import VenuedProtocol
 /// One `status` request within the budget a prompt can afford, its answer sorted into: use it; stop with the error
 /// a local run would raise (same line, same exit code); or fall back to the local copy for the reason given.
 package enum DaemonStatus {
-    /// The whole exchange, connect to last byte: with the local copy computed after it
-    /// (a few milliseconds), a prompt waits at most 0.2 s for a venued that is stuck.
+    /// Connect to last byte: with the local copy after it, a prompt waits at most 0.2 s for a stuck venued.
     package static let budget = 0.15
 
     /// `reading` returning nil makes the answer unusable (`asked` names what was missing): a reason to fall back.
@@ -25,6 +24,5 @@ package enum DaemonStatus {
 }
 
 extension Answer {
-    /// The `error` of a failed answer, as venued words it.
     var refusal: String { if case .string(let text)? = value["error"] { text } else { "no reason given" } }
 }

@@ -14,7 +14,6 @@ public enum PromptPath {
         case unreachable(DaemonFailure)
     }
 
-    /// The formats whose rendering needs nothing of the reader's terminal.
     static let formats = ["prompt", "tmux", "i3blocks", "i3bar", "polybar", "waybar", "i3status-rs"]
     static let venueLimit = 8
     /// The flags without a value it takes, in `StatusQuery`'s order.

@@ -14,7 +14,6 @@ package struct BrowserOpener {
 
     package init(environment: [String: String]) { self.environment = environment }
 
-    /// The first program of `$BROWSER`, then `xdg-open`, that is installed: its path and its words.
     private func program(for url: String) -> (path: String, words: [String])? {
         let browsers = (environment["BROWSER"] ?? "").split(separator: ":").map { entry -> [String] in
             let words = entry.split(separator: " ").map(String.init)
@@ -55,9 +54,8 @@ package struct BrowserOpener {
         return directories.lazy.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 
-    /// Stdout and stderr go to /dev/null: browsers chatter, which would bury venuectl's own line; the exit status says
-    /// whether it worked. No signal is blocked and SIGPIPE, SIGTERM and SIGINT are at their defaults: venuectl ignores
-    /// SIGPIPE and venued-notify blocks the other two, and a browser would inherit both.
+    /// Output to /dev/null: browsers chatter. No signal blocked, SIGPIPE, SIGTERM, SIGINT at their defaults: venuectl
+    /// ignores SIGPIPE and venued-notify blocks the other two, which a browser would inherit.
     private func spawn(_ path: String, _ words: [String]) -> pid_t? {
         let argv = words.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

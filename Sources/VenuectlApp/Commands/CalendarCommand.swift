@@ -1,7 +1,6 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl calendar`: the venues' meal services from today (the date of `--at`) as an iCalendar file.
 enum CalendarCommand {
     struct Options: HasMenuSource {
         var common = CommonOptions()

@@ -1,7 +1,7 @@
 import DiningHours
 import VenueReports
 
-/// The options that every command computing from venue data shares with `status`, each flag defined once below.
+/// The options every command computing from venue data shares with `status`, each flag defined once below.
 struct CommonOptions: Sendable {
     var json = false
     var at: String?
@@ -33,7 +33,7 @@ extension HasCommonOptions {
 }
 
 extension FlagTable where Options: HasHelp {
-    /// The options `arguments` ask for, or nil when they ask for `--help`, which is printed here.
+    /// nil when `arguments` ask for `--help`, which is printed here.
     func options(_ arguments: [String], help: String,
                  operand: (inout Options, String) throws(AnswerError) -> Void) throws(CLIError) -> Options? {
         var options = Options()

@@ -1,8 +1,7 @@
 import VenueReports
 import VenuedProtocol
 
-/// What `info` and `refresh` share: they only ask venued, so an unreachable daemon is an error (exit 6) rather
-/// than a fallback.
+/// What `info` and `refresh` share: they only ask venued, so an unreachable daemon is an error (exit 6).
 struct DaemonCommandOptions: HasHelp {
     var json = false
     var socket: String?
@@ -14,7 +13,6 @@ struct DaemonCommandOptions: HasHelp {
         return FlagTable(helpCommand: "venuectl \(command) --help", flags: flags + [.socket(\.socket), .help(\.help)])
     }
 
-    /// nil when `arguments` ask for `--help`, which is printed.
     static func parse(_ arguments: [String], _ command: String, _ table: FlagTable<DaemonCommandOptions>,
                       _ help: String) throws(CLIError) -> DaemonCommandOptions? {
         try table.options(arguments, help: help) { _, operand throws(AnswerError) in

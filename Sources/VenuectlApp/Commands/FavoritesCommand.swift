@@ -1,8 +1,7 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl favorites`: the venues `status --favorites` shows, stored as ids, and the dishes followed, kept as
-/// written: menus change every day.
+/// `venuectl favorites`: venues are stored as ids, dishes as written (menus change every day).
 enum FavoritesCommand {
     struct Options: HasHelp {
         var words: [String] = []

@@ -1,7 +1,6 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl hours VENUE`: computed from the feed venued serves (`LocalFeed.served`).
 enum HoursCommand {
     struct Options: HasCommonOptions {
         var common = CommonOptions()
@@ -52,13 +51,11 @@ enum HoursCommand {
     }
 }
 
-/// `venuectl hours` for people: the venue, its messages, then a line per day with its hours and, under it, its meals.
 struct HoursText {
     let report: HoursReport
     /// The reader's zone: the text says so when venue times are in another one.
     let userZone: String?
     let data: String
-    /// `$COLUMNS`: lines wrap to it, nothing cut.
     var columns: Int? = nil
 
     func render() -> String {

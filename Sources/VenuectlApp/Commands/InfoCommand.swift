@@ -1,7 +1,6 @@
 import DiningHours
 import VenuedProtocol
 
-/// `venuectl info`: what venued serves, from where, how fresh, and what went wrong last.
 enum InfoCommand {
     /// `info` answers from memory; this only allows for a busy machine.
     static let timeout = 2.0

@@ -2,9 +2,8 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// `venuectl is-open VENUE`: the answer is the exit code (0 open, 1 closed, 2 unknown). Like `status` it asks venued
-/// first, with one `status` request for every venue, and resolves the name against its answer, so the name rules are
-/// the engine's on both paths. Usage errors exit 64 (EX_USAGE), since the usual 2 would read as "unknown".
+/// `venuectl is-open VENUE` asks venued's `status` for every venue and resolves the name against it, so the name rules
+/// are the engine's on both paths. Usage errors exit 64 (EX_USAGE): the usual 2 would read as "unknown".
 enum IsOpenCommand {
     static let usageExit: Int32 = 64
 
@@ -85,18 +84,15 @@ enum IsOpenCommand {
     }
 }
 
-/// One venue's state as `is-open` says it, read from venued's `status` object or from the same report computed
-/// locally, so that both paths print the same line.
+/// One venue's state, read from venued's `status` object or from the same report computed locally.
 struct OpenAnswer {
     let venue: Venue
     let state: VenueStatus.State
     let label: String?
-    /// The wall clock of `changes_at` in the venue zone.
     let changesAt: LocalDateTime?
     let estimated: Bool
-    /// Why the state is unknown (`UnknownReason.name`), as both paths carry it.
+    /// `UnknownReason.name`.
     let unknownReason: String?
-    /// The venue-zone date of the instant asked about.
     let today: LocalDate
 
     init(row: StatusReport.Row, zone: ZoneRules, at: Instant) {

@@ -2,8 +2,7 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// Where `menu` and `search --dish` read menus (`--menus FILE|DIR`) and which date they
-/// ask about (`--date`): the two flags both commands take, each defined once below.
+/// `--menus FILE|DIR` and `--date`, which `menu` and `search --dish` both take, each defined once below.
 struct MenuSource: Sendable {
     var menus: String?
     var date: String?
@@ -11,7 +10,7 @@ struct MenuSource: Sendable {
     /// How far ahead Penn loads menus, and so `--date +N` reaches: today and 6 days.
     static let daysAhead = 6
 
-    /// `--date` read against `today` (the date of `--at` in the venue zone); nil when absent.
+    /// `--date` read against `today` (the date of `--at` in the venue zone).
     func date(today: LocalDate) throws(CLIError) -> LocalDate? {
         guard let date else { return nil }
         switch date {
@@ -29,8 +28,7 @@ struct MenuSource: Sendable {
         return try answering(try MenuCopy.load(menus, dates: dates, zone: zone))
     }
 
-    /// The dates a question without `--date` can reach: yesterday (a meal past midnight may still be served)
-    /// through the last day Penn loads.
+    /// Without `--date`: yesterday (a meal past midnight may still be served) through the last day Penn loads.
     static func window(around today: LocalDate) -> ClosedRange<LocalDate> {
         today.adding(days: -1)...today.adding(days: daysAhead)
     }

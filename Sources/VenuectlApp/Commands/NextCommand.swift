@@ -1,7 +1,6 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl next`: computed from the feed venued serves (`LocalFeed.served`).
 enum NextCommand {
     /// As far ahead as a closed venue's next opening is looked for (HOURS.md §3.3).
     static let longest = Timetable.lookahead
@@ -75,7 +74,6 @@ enum NextCommand {
     }
 }
 
-/// `venuectl next` for people: one line per opening or closing, soonest first, then the venues without hours.
 struct NextText {
     let report: NextReport
     let userZone: String?

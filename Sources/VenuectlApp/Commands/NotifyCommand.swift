@@ -1,8 +1,7 @@
 import Glibc
 import VenuedSystem
 
-/// `venuectl notify` execs `venued-notify`, installed beside venuectl: it needs libsystemd's sd-bus at run time,
-/// which this static binary cannot load. By exec, the flags, `--help`, exit codes and pid are the follower's own.
+/// `venuectl notify` execs `venued-notify`, which needs libsystemd's sd-bus, which this static binary cannot load.
 enum NotifyCommand {
     static let program = "venued-notify"
 
@@ -16,8 +15,7 @@ enum NotifyCommand {
         throw .environment("cannot run \(path) (\(reason)): 'venuectl notify' needs venued-notify installed beside venuectl; reinstall venued")
     }
 
-    /// Every error of this command is the missing follower (the arguments are its to judge): 127, the shell's code
-    /// for a command that cannot be found, which no setting or retry mends.
+    /// Its one error is the missing follower: 127, the shell's code for a command that cannot be found.
     static func exitCode(_ error: CLIError) -> Int32 {
         if case .answer(.environment) = error { 127 } else { error.exitCode }
     }

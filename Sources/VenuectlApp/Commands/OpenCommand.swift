@@ -1,7 +1,6 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl open VENUE`: the venue's page in the browser, or printed when there is nothing to open it with.
 enum OpenCommand {
     struct Options: HasCommonOptions {
         var common = CommonOptions()

@@ -36,7 +36,7 @@ enum OutputTarget {
         }
     }
 
-    /// The file a link (or a chain of them) at `path` ends at, so the link stays a link; nil for no link.
+    /// Where a link at `path` ends, so the link stays a link; nil for no link.
     private static func resolved(_ path: String) -> String? {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }

@@ -1,8 +1,7 @@
 import DiningHours
 import VenuedProtocol
 
-/// `venuectl refresh`: venued answers when its fetch chain is done, so venuectl asks for its fetch deadline first
-/// and waits four times it, plus a margin.
+/// venued answers `refresh` when its fetch chain is done: venuectl waits four times its fetch deadline, plus a margin.
 enum RefreshCommand {
     /// Each fetch child may take a second past its deadline; the rest is the round trip.
     static let margin = 5.0

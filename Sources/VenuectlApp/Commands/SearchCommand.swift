@@ -1,7 +1,7 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl search QUERY`: venues ranked by how well their name answers it. Finding nothing is exit 1, as `grep`.
+/// `venuectl search QUERY`: finding nothing is exit 1, as with `grep`.
 enum SearchCommand {
     struct Options: HasMenuSource {
         var common = CommonOptions()
@@ -71,7 +71,6 @@ enum SearchCommand {
         return results.isEmpty ? 1 : 0
     }
 
-    /// `search --dish TEXT`, likewise exit 1 with nothing on stdout when nothing matches.
     static func run(dish: String, options: Options, context: Context) throws(CLIError) -> Int32 {
         guard options.words.isEmpty else {
             throw .usage("search takes a QUERY for venues or --dish TEXT for dishes, not both")
@@ -99,7 +98,6 @@ enum SearchCommand {
     }
 }
 
-/// `venuectl search` as text (a line per venue) and as JSON, each result with how it matched.
 struct SearchOutput {
     let query: String
     let at: Instant

@@ -89,7 +89,7 @@ enum StatusCommand {
         }
     }
 
-    /// venued's line as it came (`ok` first, as the local path writes it too), or the text it rendered.
+    /// venued's line as it came (`ok` first, as the local path writes it), or the text it rendered.
     private static func output(of answer: Answer, json: Bool) -> String? {
         if json { return answer.line + "\n" }
         return if case .string(let text)? = answer.value["text"] { text } else { nil }

@@ -21,7 +21,6 @@ enum WatchCommand {
         o.count = n
     }
 
-    /// status's flags, its `--at` refused with the reason, and `--count`.
     static let table = FlagTable<Options>(helpCommand: "venuectl watch --help", flags: StatusOptions.table.flags.map { flag in
         guard flag.name == "--at" else { return flag.lifted(to: \.status) }
         return .init(name: flag.name, value: flag.value, help: flag.help) { _, _ throws(AnswerError) in
@@ -29,7 +28,7 @@ enum WatchCommand {
         }
     } + [countFlag])
 
-    /// Its flags as completion offers them: all but the refused --at.
+    /// As completion offers them: without the refused --at.
     static var flags: [FlagSpec] { table.specs.filter { $0.name != "--at" } }
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
@@ -68,7 +67,6 @@ enum WatchCommand {
             let retry = options.data == nil
                 ? Backoff.delay(failures: failures, base: reconnectBase, cap: reconnectCap, unit: Double.random(in: 0..<1))
                 : Double.infinity
-            // The text from the local copy, then the next instant it can change or venued is tried again.
             let clock = WallClock()
             let now = clock.now()
             let age = lastFailure.map { DataAge.fallback(copy, unreachableHint: $0.hint, now: now) } ?? DataAge()
@@ -106,8 +104,7 @@ enum WatchCommand {
         while true {
             let deadline = answered ? Double.infinity : Monotonic.seconds() + budget
             switch stream.next(until: deadline, seconds: budget, watchingOutput: true) {
-            // `--dishes`: a text's own lines say a followed dish soon ("Soon: ..."); JSON
-            // prints venued's `dish` event, once, as it came.
+            // `--dishes`: a text says a followed dish in its own lines; JSON prints venued's `dish` event as it came.
             case .answer(let answer) where answer.ok && answer.value["event"] == .string("dish") && !json:
                 continue
             case .answer(let answer) where answer.ok:

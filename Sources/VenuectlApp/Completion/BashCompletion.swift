@@ -1,5 +1,4 @@
-/// `venuectl completions bash`. A venue slug is offered when it contains the word typed (`comm` finds
-/// `1920-commons`): names are remembered by their middle as often as by their start.
+/// A venue slug is offered when it contains the word typed (`comm` finds `1920-commons`).
 enum BashCompletion {
     static func script(_ model: CompletionModel) -> String {
         let names = model.commands.map(\.name) + CompletionModel.topLevelFlags

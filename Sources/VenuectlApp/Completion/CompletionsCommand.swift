@@ -1,8 +1,6 @@
 import VenueReports
 import VenuedProtocol
 
-/// `venuectl completions bash|zsh|fish`: prints the shell's completion script, generated
-/// from the command table at that moment (`CompletionModel`).
 enum CompletionsCommand {
     static let shells = ["bash", "zsh", "fish"]
 
@@ -44,8 +42,7 @@ enum CompletionsCommand {
     }
 }
 
-/// What a completion script needs of the command table, read from it (and from each command's `FlagTable`) when
-/// the script is printed, so the scripts cannot offer a command or flag that the code does not have, nor miss one.
+/// Read from the command table when a script is printed, so a script cannot offer a flag the code lacks, nor miss one.
 struct CompletionModel {
     enum Value: Equatable {
         case none, files, text
@@ -75,8 +72,7 @@ struct CompletionModel {
     }
 }
 
-/// `venuectl __venues`: `slug<TAB>name` lines for the completion scripts. The slug needs no shell quoting and names
-/// the venue exactly (`VenueSearch` matches it as the whole name).
+/// The slug needs no shell quoting and names the venue exactly (`VenueSearch` matches it as the whole name).
 enum VenueNamesCommand {
     static let name = "__venues"
 

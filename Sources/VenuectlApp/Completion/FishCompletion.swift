@@ -1,5 +1,3 @@
-/// `venuectl completions fish`: one `complete` line per command and per flag, each flag
-/// offered only after its command, with its help as the description.
 enum FishCompletion {
     static func script(_ model: CompletionModel) -> String {
         var lines = [

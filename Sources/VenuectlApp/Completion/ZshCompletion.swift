@@ -1,7 +1,5 @@
 import VenueReports
 
-/// `venuectl completions zsh`: a `#compdef` function that describes the commands, then
-/// hands each command's flags (with their help as descriptions) to `_arguments`.
 enum ZshCompletion {
     static func script(_ model: CompletionModel) -> String {
         var lines = [
@@ -67,8 +65,7 @@ enum ZshCompletion {
         }
     }
 
-    /// A bracket would end the description early: help texts write optional parts in
-    /// brackets (`HH:MM[:SS]`), which read as well in parentheses.
+    /// A bracket would end the description early (`HH:MM[:SS]`): parentheses read as well.
     private static func describe(_ text: String) -> String {
         String(text.map { $0 == "[" ? "(" : $0 == "]" ? ")" : $0 })
     }

@@ -1,15 +1,12 @@
 import VenueReports
 import VenuedSystem
 
-/// Everything that can stop `venuectl`, each with one line for the user and its own exit code, so that scripts can
-/// tell them apart (docs/COMMANDS.md, "Exit codes").
+/// Everything that can stop `venuectl`, each with its own exit code for scripts (docs/COMMANDS.md, "Exit codes").
 public enum CLIError: Error, Equatable, CustomStringConvertible {
     case answer(AnswerError)
     /// `-o PATH` is neither a file to replace nor a stream (a directory, a socket): refused, never replaced.
     case notAnOutput(path: String, kind: String)
-    /// `info` and `refresh` need venued, and it cannot be reached or used.
     case daemonUnavailable(DaemonFailure)
-    /// venued asked every source and none answered with venues.
     case refreshFailed(String)
     case noPage(venue: String)
     case openFailed(String)
@@ -68,14 +65,12 @@ package func answering<Value>(_ body: @autoclosure () throws(AnswerError) -> Val
     do { return try body() } catch { throw .answer(error) }
 }
 
-/// venuectl's errors in a bar's or a prompt's format (`BarError` draws them).
 extension BarError {
     static func render(_ error: CLIError, in format: StatusFormat) -> String? {
         render(brief: brief(error), message: "\(error)", in: format)
     }
 
-    /// A few words that say which kind of mistake, and so where to look; the whole line
-    /// is what `status` prints on stderr, or in a terminal with the plain format.
+    /// A few words that say which kind of mistake, and so where to look; the whole line goes to stderr.
     static func brief(_ error: CLIError) -> String {
         switch error {
         case .answer(.config), .answer(.unknownZone(_, _?, _)): return "config error"

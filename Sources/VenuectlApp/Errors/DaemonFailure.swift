@@ -1,5 +1,4 @@
-/// Why venued could not answer, said so that a person knows what to do: `reason` names the socket and what
-/// happened, `hint` the command that helps.
+/// Why venued could not answer: `reason` names the socket and what happened, `hint` what helps.
 public struct DaemonFailure: Error, Equatable, Sendable {
     public let reason: String
     public let hint: String
@@ -25,7 +24,7 @@ public struct DaemonFailure: Error, Equatable, Sendable {
 
     package static func unusable(_ path: String, _ what: String) -> DaemonFailure { unusable(path, what, start: .here) }
 
-    /// venuectl did not send a byte: the socket's directory, or the process listening on it, is not the user's own.
+    /// Nothing was sent: the socket's directory, or the process listening on it, is not the user's own.
     package static func untrusted(_ what: String, remedy: String) -> DaemonFailure {
         DaemonFailure(reason: "not asking venued: \(what)", hint: remedy)
     }

@@ -1,12 +1,11 @@
 import Glibc
 import VenuedSystem
 
-/// How to start venued where this venuectl runs, for the notices that say it is not running: the command that
-/// works here (a SwiftPM checkout, an installed user unit, or bare binaries), not the one that works after an install.
+/// How to start venued where this venuectl runs (a SwiftPM checkout, an installed user unit, or bare binaries).
 public enum StartHint: Equatable, Sendable {
     case checkout, userUnit, foreground
 
-    /// Worked out once, and only by the notices that say venued is not running.
+    /// Worked out once, and only when a notice needs it.
     static let here: StartHint = {
         var environment: [String: String] = [:]
         for name in ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_DATA_DIRS", "XDG_RUNTIME_DIR"] {
@@ -25,7 +24,6 @@ public enum StartHint: Equatable, Sendable {
 
     package var text: String { "start it with '\(command)'" + (self == .userUnit ? "" : " in another terminal") }
 
-    /// Where venued's log is read (its unit's journal, else its terminal).
     package var logText: String {
         switch self {
         case .checkout, .foreground: return "see the terminal where '\(command)' runs"

@@ -6,16 +6,13 @@ import VenuedProtocol
 /// else the bundled feed, with one notice that says why.
 package struct LocalFeed {
     package let copy: FeedCopy
-    /// The parts of a `--data` file that were skipped.
     var skippedData: String?
-    /// Why a cache file that is there was passed over.
     var skippedCache: String?
     /// Why venued's copy is not the one shown; nil when it is, or when none was asked.
     var unreachable: DaemonFailure?
     /// venued's `stale_reason` for the copy it served; nil when fresh.
     var servedStaleness: DataAge.Staleness?
 
-    /// How long a typed command waits for venued's feed before it computes from the local copy.
     static let feedBudget = 1.0
 
     static func served(_ path: String?, socket: String? = nil, context: Context) throws(CLIError) -> LocalFeed {
@@ -37,7 +34,6 @@ package struct LocalFeed {
         return FeedCopy(feed: feed, source: source, fetchedAt: fetchedAt)
     }
 
-    /// An older venued sends no `stale_reason`.
     private static func staleness(in answer: JSONValue) -> DataAge.Staleness? {
         switch answer["stale_reason"] {
         case .string("refresh_failing")?: return .refreshFailing

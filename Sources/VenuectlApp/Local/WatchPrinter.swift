@@ -15,7 +15,7 @@ struct WatchPrinter {
     private(set) var printed = 0
     private var last: String?
     private var lastBlock = ""
-    /// What watch has to say (venued is away): under the block on the screen, else stderr.
+    /// Under the block on the screen, else on stderr.
     private var notice: String?
     private var onScreen = false
     /// The first line from the local copy is a JSON `snapshot`, as venued's first push is.
@@ -70,7 +70,6 @@ struct WatchPrinter {
         try Venuectl.write(lastBlock)
     }
 
-    /// Writes `text` unless `key` (the text itself by default) is what was last written.
     private mutating func emit(_ text: String, unless key: String? = nil) throws(CLIError) {
         let key = key ?? text
         guard key != last else { return }
