@@ -10,10 +10,7 @@ enum SearchCommand {
         var dish: String?
     }
 
-    struct Result {
-        let hit: VenueSearch.Hit
-        let status: VenueStatus
-    }
+    typealias Result = (hit: VenueSearch.Hit, status: VenueStatus)
 
     static let table = FlagTable<Options>(helpCommand: "venuectl search --help", flags: [
         .init(name: "--dish", value: "TEXT", help: "search the menus' dishes instead: where and when they are served") { o, v in o.dish = v },
@@ -56,16 +53,15 @@ enum SearchCommand {
         let zone = try options.common.zone()
         let at = try options.common.instant(in: zone, now: context.now)
         let local = try LocalFeed.served(options.common.data, context: context)
-        let results = VenueSearch(query).hits(in: local.copy.feed.venues).map { hit in
-            Result(hit: hit, status: Timetable(venue: hit.venue, zone: zone).status(at: at, estimate: options.common.estimate))
+        let results: [Result] = VenueSearch(query).hits(in: local.copy.feed.venues).map { hit in
+            (hit, Timetable(venue: hit.venue, zone: zone).status(at: at, estimate: options.common.estimate))
         }
-        let output = SearchOutput(query: query, at: at, zone: zone, source: local.copy.source, results: results)
         if options.common.json {
-            try Venuectl.write(output.json())
+            try Venuectl.write(json(results, query: query, at: at, zone: zone, source: local.copy.source))
         } else if results.isEmpty {
             Venuectl.writeError("venuectl: no venue matches '\(query)' (run 'venuectl status' to list them all)")
         } else {
-            try Venuectl.write(output.text())
+            try Venuectl.write(text(results))
         }
         local.writeNotes(zone: zone)
         return results.isEmpty ? 1 : 0
@@ -96,16 +92,8 @@ enum SearchCommand {
         if let skipped = copy.skipped { Venuectl.writeError("venuectl: " + skipped) }
         return report.hits.isEmpty ? 1 : 0
     }
-}
 
-struct SearchOutput {
-    let query: String
-    let at: Instant
-    let zone: ZoneRules
-    let source: FeedSource
-    let results: [SearchCommand.Result]
-
-    func text() -> String {
+    private static func text(_ results: [Result]) -> String {
         let ids = results.map { "\($0.hit.venue.id)" }, names = results.map(\.hit.venue.name)
         let kinds = results.map(\.hit.venue.kind.noun)
         let idWidth = ids.map(\.count).max() ?? 0, nameWidth = names.map(\.count).max() ?? 0, kindWidth = kinds.map(\.count).max() ?? 0
@@ -116,24 +104,18 @@ struct SearchOutput {
         }.joined(separator: "\n") + "\n"
     }
 
-    func json() -> String {
+    private static func json(_ results: [Result], query: String, at: Instant, zone: ZoneRules, source: FeedSource) -> String {
         let items = results.map { result in
-            JSONText.object([
-                ("id", "\(result.hit.venue.id)"),
-                ("name", JSONText.quote(result.hit.venue.name)),
-                ("slug", JSONText.quote(result.hit.venue.slug)),
-                ("kind", JSONText.quote(result.hit.venue.kind.rawValue)),
-                ("match", JSONText.quote(result.hit.match.name)),
-                ("state", JSONText.quote(result.status.state.rawValue)),
-                ("estimated", "\(result.status.estimated)"),
+            let venue = result.hit.venue
+            return JSONText.object([
+                ("id", "\(venue.id)"), ("name", JSONText.quote(venue.name)), ("slug", JSONText.quote(venue.slug)),
+                ("kind", JSONText.quote(venue.kind.rawValue)), ("match", JSONText.quote(result.hit.match.name)),
+                ("state", JSONText.quote(result.status.state.rawValue)), ("estimated", "\(result.status.estimated)"),
             ])
         }
         return Reply.ok([
-            ("query", JSONText.quote(query)),
-            ("at", JSONText.quote(zone.iso8601(at))),
-            ("source", JSONText.quote(source.rawValue)),
-            ("tz", JSONText.quote(zone.identifier)),
-            ("results", JSONText.array(items)),
+            ("query", JSONText.quote(query)), ("at", JSONText.quote(zone.iso8601(at))), ("source", JSONText.quote(source.rawValue)),
+            ("tz", JSONText.quote(zone.identifier)), ("results", JSONText.array(items)),
         ])
     }
 }

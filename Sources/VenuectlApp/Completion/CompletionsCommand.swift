@@ -92,3 +92,188 @@ enum VenueNamesCommand {
         return 0
     }
 }
+
+/// A venue slug is offered when it contains the word typed (`comm` finds `1920-commons`).
+enum BashCompletion {
+    static func script(_ model: CompletionModel) -> String {
+        let names = model.commands.map(\.name) + CompletionModel.topLevelFlags
+        var lines = [
+            model.banner("bash"),
+            "# Load it from ~/.bashrc: source <(venuectl completions bash)",
+            "",
+            "_venuectl_venues() {",
+            "    local slug _",
+            "    while IFS=$'\\t' read -r slug _; do",
+            "        [[ $slug == *\"${1,,}\"* ]] && COMPREPLY+=(\"$slug\")",
+            "    done < <(\(CompletionModel.venueNames) 2>/dev/null)",
+            "}",
+            "",
+            "_venuectl() {",
+            "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
+            "    COMPREPLY=()",
+            "    if (( COMP_CWORD == 1 )); then",
+            "        COMPREPLY=($(compgen -W \(words(names)) -- \"$cur\"))",
+            "        return 0",
+            "    fi",
+            "    case ${COMP_WORDS[1]} in",
+        ]
+        for command in model.commands { lines += branch(command, model) }
+        lines += ["    esac", "    return 0", "}", "", "complete -F _venuectl venuectl"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func branch(_ command: Command, _ model: CompletionModel) -> [String] {
+        var lines = ["    \(command.name))", "        case $prev in"]
+        var free: [String] = []
+        for flag in command.flags {
+            switch CompletionModel.value(of: flag) {
+            case .none: break
+            case .choices(let values): lines.append("        \(flag.name)) COMPREPLY=($(compgen -W \(words(values)) -- \"$cur\")); return 0 ;;")
+            case .files: lines.append("        \(flag.name)) COMPREPLY=($(compgen -f -- \"$cur\")); return 0 ;;")
+            case .text: free.append(flag.name)
+            }
+        }
+        if !free.isEmpty { lines.append("        \(free.joined(separator: "|"))) return 0 ;;") }
+        lines += [
+            "        esac",
+            "        if [[ $cur == -* ]]; then",
+            "            COMPREPLY=($(compgen -W \(words(CompletionModel.spellings(command))) -- \"$cur\"))",
+            "        else",
+            "            \(operands(command.operands, model))",
+            "        fi",
+            "        ;;",
+        ]
+        return lines
+    }
+
+    private static func operands(_ operands: Command.Operands, _ model: CompletionModel) -> String {
+        switch operands {
+        case .venue, .venues: return "_venuectl_venues \"$cur\""
+        case .choice(let values): return "COMPREPLY=($(compgen -W \(words(values)) -- \"$cur\"))"
+        case .command: return "COMPREPLY=($(compgen -W \(words(model.commands.map(\.name))) -- \"$cur\"))"
+        case .none, .text: return ":"
+        }
+    }
+
+    /// A word list for `compgen -W`, single-quoted (our names have no quotes).
+    private static func words(_ list: [String]) -> String { "'" + list.joined(separator: " ") + "'" }
+}
+
+enum ZshCompletion {
+    static func script(_ model: CompletionModel) -> String {
+        var lines = [
+            "#compdef venuectl",
+            model.banner("zsh"),
+            "# Install: venuectl completions zsh > ~/.zfunc/_venuectl, with fpath+=(~/.zfunc) before compinit.",
+            "",
+            "_venuectl_venues() {",
+            "  local -a venues",
+            "  venues=(${(f)\"$(\(CompletionModel.venueNames) 2>/dev/null)\"})",
+            "  venues=(${venues//$'\\t'/:})",
+            // As in bash and fish: anywhere in the slug, and capitals as small letters (slugs have none).
+            "  _describe -t venues venue venues -M \(quote("m:{A-Z}={a-z} l:|=* r:|=*"))",
+            "}",
+            "",
+            "_venuectl() {",
+            "  local -a commands",
+            "  commands=(",
+        ]
+        lines += model.commands.map { "    " + quote("\($0.name):\($0.summary)") }
+        lines += [
+            "  )",
+            "  if (( CURRENT == 2 )); then",
+            "    _describe -t commands command commands",
+            "    _arguments '--help[show the help]' '--version[show the version]'",
+            "    return",
+            "  fi",
+            "  local command=$words[2]",
+            "  shift words",
+            "  (( CURRENT-- ))",
+            "  case $command in",
+        ]
+        for command in model.commands {
+            let specs = command.flags.map(spec) + operands(command.operands, model)
+            lines += ["    \(command.name))", "      _arguments -s " + specs.joined(separator: " \\\n        "),
+                      "      ;;"]
+        }
+        lines += ["  esac", "}", "", "_venuectl \"$@\""]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func spec(_ flag: FlagSpec) -> String {
+        let help = "[" + describe(flag.help) + "]"
+        let value: String
+        switch CompletionModel.value(of: flag) {
+        case .none: value = ""
+        case .choices(let values): value = ":\(flag.value ?? ""):(\(values.joined(separator: " ")))"
+        case .files: value = ":\(flag.value ?? ""):_files"
+        case .text: value = ":\(flag.value ?? ""): "
+        }
+        guard let short = flag.short else { return quote(flag.name + help + value) }
+        return quote("(\(short) \(flag.name))") + "{\(short),\(flag.name)}" + quote(help + value)
+    }
+
+    private static func operands(_ operands: Command.Operands, _ model: CompletionModel) -> [String] {
+        switch operands {
+        case .venue: return [quote(":venue:_venuectl_venues")]
+        case .venues: return [quote("*:venue:_venuectl_venues")]
+        case .choice(let values): return [quote(":choice:(\(values.joined(separator: " ")))")]
+        case .command: return [quote(":command:(\(model.commands.map(\.name).joined(separator: " ")))")]
+        case .text: return [quote("*:query: ")]
+        case .none: return []
+        }
+    }
+
+    /// A bracket would end the description early (`HH:MM[:SS]`): parentheses read as well.
+    private static func describe(_ text: String) -> String {
+        String(text.map { $0 == "[" ? "(" : $0 == "]" ? ")" : $0 })
+    }
+
+    /// Single-quoted for zsh: a quote inside becomes '\''.
+    private static func quote(_ text: String) -> String {
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+}
+
+enum FishCompletion {
+    static func script(_ model: CompletionModel) -> String {
+        var lines = [
+            model.banner("fish"),
+            "# Install: venuectl completions fish > ~/.config/fish/completions/venuectl.fish",
+            "complete -c venuectl -f",
+            "complete -c venuectl -n __fish_use_subcommand -l help -d 'show the help'",
+            "complete -c venuectl -n __fish_use_subcommand -l version -d 'show the version'",
+        ]
+        lines += model.commands.map { "complete -c venuectl -n __fish_use_subcommand -a \($0.name) -d \(quote($0.summary))" }
+        for command in model.commands {
+            let when = "-n " + quote("__fish_seen_subcommand_from \(command.name)")
+            for flag in command.flags {
+                var line = "complete -c venuectl \(when) -l \(flag.name.dropFirst(2))"
+                if let short = flag.short { line += " -s \(short.dropFirst())" }
+                switch CompletionModel.value(of: flag) {
+                case .none: break
+                case .choices(let values): line += " -x -a " + quote(values.joined(separator: " "))
+                case .files: line += " -r -F"
+                case .text: line += " -x"
+                }
+                lines.append(line + " -d " + quote(flag.help))
+            }
+            if let operands = operands(command.operands, model) { lines.append("complete -c venuectl \(when) -a \(operands)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func operands(_ operands: Command.Operands, _ model: CompletionModel) -> String? {
+        switch operands {
+        case .venue, .venues: return quote("(\(CompletionModel.venueNames) 2>/dev/null)")
+        case .choice(let values): return quote(values.joined(separator: " "))
+        case .command: return quote(model.commands.map(\.name).joined(separator: " "))
+        case .none, .text: return nil
+        }
+    }
+
+    /// Single-quoted for fish: backslashes and quotes escaped.
+    private static func quote(_ text: String) -> String {
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
+    }
+}
