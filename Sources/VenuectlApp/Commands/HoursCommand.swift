@@ -89,10 +89,9 @@ struct HoursText {
         if let image = report.image { lines.append("image: \(image)") }
         lines.append(data)
         if let userZone, userZone != report.zone.identifier { lines.append("Times are in \(report.zone.identifier).") }
-        let messages = report.messages
-        if !messages.isEmpty {
-            lines.append("")
-            lines += messages.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" } }
+        if !report.messages.isEmpty {
+            let messages = report.messages.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+            lines += [""] + messages.map { "  \($0)" }
         }
         return lines + [""]
     }

@@ -5,8 +5,6 @@ import VenuedProtocol
 /// `venuectl is-open VENUE` asks venued's `status` for every venue and resolves the name against it, so the name rules
 /// are the engine's on both paths. Usage errors exit 64 (EX_USAGE): the usual 2 would read as "unknown".
 enum IsOpenCommand {
-    static let usageExit: Int32 = 64
-
     struct Options: HasCommonOptions {
         var common = CommonOptions()
         var venue: [String] = []
@@ -38,7 +36,7 @@ enum IsOpenCommand {
         could not be written
         """
 
-    static func exitCode(_ error: CLIError) -> Int32 { error.exitCode == 2 ? usageExit : error.exitCode }
+    static func exitCode(_ error: CLIError) -> Int32 { error.exitCode == 2 ? 64 : error.exitCode }
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.venue.append(word) }) else { return 0 }

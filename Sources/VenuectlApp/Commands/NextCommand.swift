@@ -2,9 +2,6 @@ import DiningHours
 import VenueReports
 
 enum NextCommand {
-    /// As far ahead as a closed venue's next opening is looked for (HOURS.md §3.3).
-    static let longest = Timetable.lookahead
-
     struct Options: HasCommonOptions {
         var common = CommonOptions()
         var venues: [String] = []
@@ -13,7 +10,7 @@ enum NextCommand {
 
     static let table = FlagTable<Options>(helpCommand: "venuectl next --help", flags: [
         .init(name: "--within", value: "SPAN", help: "how far ahead: 90m, 3h, 1h30m, 2d, up to 14d (default 3h)") { o, value throws(AnswerError) in
-            guard let seconds = span(value), seconds > 0, seconds <= longest else {
+            guard let seconds = span(value), seconds > 0, seconds <= Timetable.lookahead else {
                 throw .usage("--within takes a span from 1m to 14d such as 90m, 3h, 1h30m or 2d, not '\(value)'")
             }
             o.within = seconds

@@ -57,7 +57,7 @@ enum SearchCommand {
             (hit, Timetable(venue: hit.venue, zone: zone).status(at: at, estimate: options.common.estimate))
         }
         if options.common.json {
-            try Venuectl.write(json(results, query: query, at: at, zone: zone, source: local.copy.source))
+            try Venuectl.write(json(results, query, at, zone, local.copy.source))
         } else if results.isEmpty {
             Venuectl.writeError("venuectl: no venue matches '\(query)' (run 'venuectl status' to list them all)")
         } else {
@@ -104,7 +104,8 @@ enum SearchCommand {
         }.joined(separator: "\n") + "\n"
     }
 
-    private static func json(_ results: [Result], query: String, at: Instant, zone: ZoneRules, source: FeedSource) -> String {
+    private static func json(_ results: [Result], _ query: String, _ at: Instant, _ zone: ZoneRules,
+                             _ source: FeedSource) -> String {
         let items = results.map { result in
             let venue = result.hit.venue
             return JSONText.object([
@@ -114,8 +115,9 @@ enum SearchCommand {
             ])
         }
         return Reply.ok([
-            ("query", JSONText.quote(query)), ("at", JSONText.quote(zone.iso8601(at))), ("source", JSONText.quote(source.rawValue)),
-            ("tz", JSONText.quote(zone.identifier)), ("results", JSONText.array(items)),
+            ("query", JSONText.quote(query)), ("at", JSONText.quote(zone.iso8601(at))),
+            ("source", JSONText.quote(source.rawValue)), ("tz", JSONText.quote(zone.identifier)),
+            ("results", JSONText.array(items)),
         ])
     }
 }

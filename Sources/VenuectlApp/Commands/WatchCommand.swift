@@ -8,9 +8,6 @@ import VenuedSystem
 /// `venuectl watch`: the status again each time it changes. It follows venued's `subscribe` stream, so it wakes only
 /// when venued pushes; while venued is away it says so once, follows the local copy and reconnects with backoff.
 enum WatchCommand {
-    static let reconnectBase = 0.5
-    static let reconnectCap = 30.0
-
     struct Options: Sendable {
         var status = StatusOptions()
         var count: Int?
@@ -65,7 +62,7 @@ enum WatchCommand {
             }
             guard let (copy, campus) = local else { break }
             let retry = options.data == nil
-                ? Backoff.delay(failures: failures, base: reconnectBase, cap: reconnectCap, unit: Double.random(in: 0..<1))
+                ? Backoff.delay(failures: failures, base: 0.5, cap: 30, unit: Double.random(in: 0..<1))
                 : Double.infinity
             let clock = WallClock()
             let now = clock.now()

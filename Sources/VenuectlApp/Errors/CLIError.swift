@@ -13,8 +13,6 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     /// Never 0: a script must not take an answer it never got for one (74 is sysexits.h's EX_IOERR).
     case outputFailed(errno: Int32)
 
-    public static let outputFailedExitCode: Int32 = 74
-
     public var exitCode: Int32 {
         switch self {
         case .answer(.usage), .answer(.config), .answer(.ambiguousVenue), .answer(.unknownZone): return 2
@@ -27,7 +25,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         case .openFailed: return 9
         case .notAnOutput: return 10
         case .answer(.environment): return 70
-        case .outputFailed: return Self.outputFailedExitCode
+        case .outputFailed: return 74
         }
     }
 

@@ -13,12 +13,10 @@ package struct LocalFeed {
     /// venued's `stale_reason` for the copy it served; nil when fresh.
     var servedStaleness: DataAge.Staleness?
 
-    static let feedBudget = 1.0
-
     static func served(_ path: String?, socket: String? = nil, context: Context) throws(CLIError) -> LocalFeed {
         if path != nil { return try load(path, environment: context.environment) }
         let asked = try DaemonStatus.ask(DaemonRequest.feed, socket: socket, context: context, command: "feed", asked: "feed",
-                                         timeout: feedBudget) { answer in
+                                         timeout: 1) { answer in
             feed(in: answer.value).map { LocalFeed(copy: $0, servedStaleness: staleness(in: answer.value)) }
         }
         if case .success(let served) = asked { return served }
