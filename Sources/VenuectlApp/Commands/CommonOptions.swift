@@ -24,13 +24,9 @@ protocol HasHelp: Sendable {
     var help: Bool { get }
 }
 
-protocol HasCommonOptions: HasHelp {
-    var common: CommonOptions { get set }
-}
+protocol HasCommonOptions: HasHelp { var common: CommonOptions { get set } }
 
-extension HasCommonOptions {
-    var help: Bool { common.help }
-}
+extension HasCommonOptions { var help: Bool { common.help } }
 
 extension FlagTable where Options: HasHelp {
     /// nil when `arguments` ask for `--help`, which is printed here.

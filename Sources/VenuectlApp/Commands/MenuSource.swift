@@ -34,9 +34,7 @@ struct MenuSource: Sendable {
     }
 }
 
-protocol HasMenuSource: HasCommonOptions {
-    var source: MenuSource { get set }
-}
+protocol HasMenuSource: HasCommonOptions { var source: MenuSource { get set } }
 
 extension FlagTable.Flag where Options: HasMenuSource {
     static var menus: Self {

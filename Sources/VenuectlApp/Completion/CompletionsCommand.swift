@@ -76,9 +76,7 @@ struct CompletionModel {
 enum VenueNamesCommand {
     static let name = "__venues"
 
-    struct Options: HasCommonOptions {
-        var common = CommonOptions()
-    }
+    struct Options: HasCommonOptions { var common = CommonOptions() }
 
     static let table = FlagTable<Options>(helpCommand: "venuectl --help", flags: [.data, .help])
 
@@ -98,24 +96,14 @@ enum BashCompletion {
     static func script(_ model: CompletionModel) -> String {
         let names = model.commands.map(\.name) + CompletionModel.topLevelFlags
         var lines = [
-            model.banner("bash"),
-            "# Load it from ~/.bashrc: source <(venuectl completions bash)",
-            "",
-            "_venuectl_venues() {",
-            "    local slug _",
-            "    while IFS=$'\\t' read -r slug _; do",
+            model.banner("bash"), "# Load it from ~/.bashrc: source <(venuectl completions bash)", "",
+            "_venuectl_venues() {", "    local slug _", "    while IFS=$'\\t' read -r slug _; do",
             "        [[ $slug == *\"${1,,}\"* ]] && COMPREPLY+=(\"$slug\")",
-            "    done < <(\(CompletionModel.venueNames) 2>/dev/null)",
-            "}",
-            "",
-            "_venuectl() {",
-            "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
+            "    done < <(\(CompletionModel.venueNames) 2>/dev/null)", "}", "",
+            "_venuectl() {", "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
             "    COMPREPLY=()",
-            "    if (( COMP_CWORD == 1 )); then",
-            "        COMPREPLY=($(compgen -W \(words(names)) -- \"$cur\"))",
-            "        return 0",
-            "    fi",
-            "    case ${COMP_WORDS[1]} in",
+            "    if (( COMP_CWORD == 1 )); then", "        COMPREPLY=($(compgen -W \(words(names)) -- \"$cur\"))",
+            "        return 0", "    fi", "    case ${COMP_WORDS[1]} in",
         ]
         for command in model.commands { lines += branch(command, model) }
         lines += ["    esac", "    return 0", "}", "", "complete -F _venuectl venuectl"]
@@ -134,16 +122,11 @@ enum BashCompletion {
             }
         }
         if !free.isEmpty { lines.append("        \(free.joined(separator: "|"))) return 0 ;;") }
-        lines += [
-            "        esac",
-            "        if [[ $cur == -* ]]; then",
+        return lines + [
+            "        esac", "        if [[ $cur == -* ]]; then",
             "            COMPREPLY=($(compgen -W \(words(CompletionModel.spellings(command))) -- \"$cur\"))",
-            "        else",
-            "            \(operands(command.operands, model))",
-            "        fi",
-            "        ;;",
+            "        else", "            \(operands(command.operands, model))", "        fi", "        ;;",
         ]
-        return lines
     }
 
     private static func operands(_ operands: Command.Operands, _ model: CompletionModel) -> String {
@@ -162,34 +145,20 @@ enum BashCompletion {
 enum ZshCompletion {
     static func script(_ model: CompletionModel) -> String {
         var lines = [
-            "#compdef venuectl",
-            model.banner("zsh"),
-            "# Install: venuectl completions zsh > ~/.zfunc/_venuectl, with fpath+=(~/.zfunc) before compinit.",
-            "",
-            "_venuectl_venues() {",
-            "  local -a venues",
+            "#compdef venuectl", model.banner("zsh"),
+            "# Install: venuectl completions zsh > ~/.zfunc/_venuectl, with fpath+=(~/.zfunc) before compinit.", "",
+            "_venuectl_venues() {", "  local -a venues",
             "  venues=(${(f)\"$(\(CompletionModel.venueNames) 2>/dev/null)\"})",
             "  venues=(${venues//$'\\t'/:})",
             // As in bash and fish: anywhere in the slug, and capitals as small letters (slugs have none).
-            "  _describe -t venues venue venues -M \(quote("m:{A-Z}={a-z} l:|=* r:|=*"))",
-            "}",
-            "",
-            "_venuectl() {",
-            "  local -a commands",
-            "  commands=(",
+            "  _describe -t venues venue venues -M \(quote("m:{A-Z}={a-z} l:|=* r:|=*"))", "}", "",
+            "_venuectl() {", "  local -a commands", "  commands=(",
         ]
         lines += model.commands.map { "    " + quote("\($0.name):\($0.summary)") }
         lines += [
-            "  )",
-            "  if (( CURRENT == 2 )); then",
-            "    _describe -t commands command commands",
-            "    _arguments '--help[show the help]' '--version[show the version]'",
-            "    return",
-            "  fi",
-            "  local command=$words[2]",
-            "  shift words",
-            "  (( CURRENT-- ))",
-            "  case $command in",
+            "  )", "  if (( CURRENT == 2 )); then", "    _describe -t commands command commands",
+            "    _arguments '--help[show the help]' '--version[show the version]'", "    return", "  fi",
+            "  local command=$words[2]", "  shift words", "  (( CURRENT-- ))", "  case $command in",
         ]
         for command in model.commands {
             let specs = command.flags.map(spec) + operands(command.operands, model)
@@ -238,10 +207,8 @@ enum ZshCompletion {
 enum FishCompletion {
     static func script(_ model: CompletionModel) -> String {
         var lines = [
-            model.banner("fish"),
-            "# Install: venuectl completions fish > ~/.config/fish/completions/venuectl.fish",
-            "complete -c venuectl -f",
-            "complete -c venuectl -n __fish_use_subcommand -l help -d 'show the help'",
+            model.banner("fish"), "# Install: venuectl completions fish > ~/.config/fish/completions/venuectl.fish",
+            "complete -c venuectl -f", "complete -c venuectl -n __fish_use_subcommand -l help -d 'show the help'",
             "complete -c venuectl -n __fish_use_subcommand -l version -d 'show the version'",
         ]
         lines += model.commands.map { "complete -c venuectl -n __fish_use_subcommand -a \($0.name) -d \(quote($0.summary))" }
