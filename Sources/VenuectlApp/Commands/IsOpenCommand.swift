@@ -59,13 +59,12 @@ enum IsOpenCommand {
             return (try computed(status, local.copy, context), local.notes)
         }
         let request = StatusQuery.request(.status, status, presentation: nil)
-        let failure: DaemonFailure
         switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "is-open", reading: { parse($0.value) }) {
         case .success(let answers): return (answers, [])
-        case .failure(let reason): failure = reason
+        case .failure(let failure):
+            let local = try LocalFeed.load(nil, environment: context.environment)
+            return (try computed(status, local.copy, context), [local.notice(failure, zone: try options.common.zone())])
         }
-        let local = try LocalFeed.load(nil, environment: context.environment)
-        return (try computed(status, local.copy, context), [local.notice(failure, zone: try options.common.zone())])
     }
 
     private static func computed(_ request: StatusOptions, _ feed: FeedCopy, _ context: Context) throws(CLIError) -> [OpenAnswer] {
