@@ -5,9 +5,8 @@ import VenuedSystem
 /// What `venuectl notify` announces, set by its flags and by venuectl.conf's `notify_*` keys through one table.
 package struct NotifyOptions: Sendable, Equatable {
     package enum Venues: Sendable, Equatable {
-        /// The favorites file, read again before each notification, so an edit counts at once.
-        case favorites
-        case all
+        /// `favorites`: the file is read again before each notification, so an edit counts at once.
+        case favorites, all
         case kinds(Set<VenueKind>)
         /// Venue names or ids, resolved as `status VENUE...` resolves them.
         case named([String])
@@ -77,13 +76,12 @@ package struct NotifyOptions: Sendable, Equatable {
     }
 
     private static func before(_ value: String) throws(AnswerError) -> [Int] {
-        var minutes: [Int] = []
-        for word in words(value) {
+        let minutes = Set(try words(value).map { word throws(AnswerError) in
             guard let number = Int(word), number >= 1, number <= maxBefore else {
                 throw .usage("--before takes whole minutes from 1 to \(maxBefore) separated by commas (15,5), not '\(value)'")
             }
-            if !minutes.contains(number) { minutes.append(number) }
-        }
+            return number
+        })
         guard minutes.count <= maxReminders else { throw .usage("--before takes at most \(maxReminders) reminders, not '\(value)'") }
         return minutes.sorted(by: >)
     }

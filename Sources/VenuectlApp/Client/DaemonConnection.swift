@@ -123,11 +123,7 @@ public final class DaemonStream {
         return .success(answers)
     }
 
-    enum Next {
-        case answer(Answer)
-        case failure(DaemonFailure)
-        case outputReaderGone
-    }
+    enum Next { case answer(Answer), failure(DaemonFailure), outputReaderGone }
 
     /// With `watchingOutput`, also wakes when stdout's reader goes away (`watch` may wait hours for a line).
     func next(until deadline: Double, seconds: Double, watchingOutput: Bool) -> Next {
@@ -161,12 +157,8 @@ public final class DaemonStream {
         }
     }
 
-    enum Wake: Equatable {
-        /// Or the peer hung up, which the following call reports.
-        case ready
-        case timedOut
-        case outputReaderGone
-    }
+    /// `ready` also when the peer hung up, which the following call reports.
+    enum Wake: Equatable { case ready, timedOut, outputReaderGone }
 
     func wait(for events: Int16, until deadline: Double, watchingOutput: Bool = false) -> Wake {
         while true {

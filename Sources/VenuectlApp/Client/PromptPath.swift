@@ -8,8 +8,7 @@ import VenuedProtocol
 /// together); anything else, and a venued that gave no answer, takes the ordinary path.
 public enum PromptPath {
     public enum Outcome {
-        case done(Int32)
-        case ordinary
+        case done(Int32), ordinary
         /// The ordinary path answers locally, without asking again.
         case unreachable(DaemonFailure)
     }

@@ -4,11 +4,7 @@ import VenuedSystem
 /// Opens a URL the way the desktop would: each program of `$BROWSER` (colon-separated, `%s` for the URL), then
 /// `xdg-open`, looked up on `$PATH` and started with `posix_spawn`, which needs no shell and no Foundation.
 package struct BrowserOpener {
-    package enum Outcome: Equatable {
-        case opened(program: String)
-        case noOpener
-        case failed(program: String, status: Int32)
-    }
+    package enum Outcome: Equatable { case opened(program: String), noOpener, failed(program: String, status: Int32) }
 
     let environment: [String: String]
 

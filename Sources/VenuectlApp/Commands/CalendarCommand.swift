@@ -126,8 +126,7 @@ enum CalendarCommand {
 /// Where `calendar -o PATH` puts its document. A regular file, or nothing, is replaced atomically; a FIFO or a
 /// character device is written into, since renaming over it would take it from its reader; anything else is refused.
 enum OutputTarget {
-    case replace(String)
-    case stream(String)
+    case replace(String), stream(String)
 
     init(_ path: String) throws(CLIError) {
         var info = stat()

@@ -33,11 +33,8 @@ enum CompletionsCommand {
             throw .usage("completions takes one shell: bash, zsh or fish")
         }
         let model = CompletionModel(commands: Venuectl.visibleCommands, version: Release.version)
-        switch shell {
-        case "bash": try Venuectl.write(BashCompletion.script(model))
-        case "zsh": try Venuectl.write(ZshCompletion.script(model))
-        default: try Venuectl.write(FishCompletion.script(model))
-        }
+        try Venuectl.write(shell == "bash" ? BashCompletion.script(model)
+                           : shell == "zsh" ? ZshCompletion.script(model) : FishCompletion.script(model))
         return 0
     }
 }
