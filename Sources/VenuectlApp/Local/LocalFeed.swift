@@ -28,7 +28,11 @@ package struct LocalFeed {
     private static func feed(in answer: JSONValue) -> FeedCopy? {
         guard case .string(let text)? = answer["feed"], case .string(let name)? = answer["source"],
               let source = FeedSource(rawValue: name), let feed = try? FeedDecoder.decode(Array(text.utf8)) else { return nil }
-        let fetchedAt = if case .string(let time)? = answer["fetched_at"] { instant(time) } else { Instant?.none }
+        var fetchedAt: Instant?
+        if case .string(let text)? = answer["fetched_at"],
+           case .withOffset(let local, let offset)? = FeedTime(parsing: text) {
+            fetchedAt = Instant(secondsSinceEpoch: local.wallSeconds - offset)
+        }
         return FeedCopy(feed: feed, source: source, fetchedAt: fetchedAt)
     }
 
@@ -79,11 +83,6 @@ package struct LocalFeed {
     func writeNotes(zone: ZoneRules) {
         guard let unreachable else { return writeNotes() }
         Venuectl.writeError("venuectl: " + notice(unreachable, zone: zone))
-    }
-
-    private static func instant(_ text: String) -> Instant? {
-        guard case .withOffset(let local, let offset)? = FeedTime(parsing: text) else { return nil }
-        return Instant(secondsSinceEpoch: local.wallSeconds - offset)
     }
 
     func notice(_ failure: DaemonFailure, zone: ZoneRules) -> String {
