@@ -48,9 +48,7 @@ public enum Venuectl {
     public static func run(_ arguments: [String], now: Instant, environment: [String: String], stdoutIsTTY: Bool,
                            venuedFailure: DaemonFailure? = nil) -> Int32 {
         let context = Context(now: now, environment: environment, stdoutIsTTY: stdoutIsTTY, uid: getuid(), venuedFailure: venuedFailure)
-        do {
-            return try dispatch(arguments, context)
-        } catch {
+        do { return try dispatch(arguments, context) } catch {
             let command = commands.first { $0.name == arguments.first }
             if command == nil || command?.name == "status", let code = sayInFormat(error, command == nil ? arguments : Array(arguments.dropFirst()), context) {
                 return code

@@ -118,9 +118,7 @@ package struct VenuectlConfig {
 
     private static func apply<Options>(_ key: Key, _ value: String, table: FlagTable<Options>, to options: inout Options,
                                        location: String) throws(AnswerError) {
-        do {
-            try table.parse(key.arguments(value), into: &options) { _, _ throws(AnswerError) in }
-        } catch {
+        do { try table.parse(key.arguments(value), into: &options) { _, _ throws(AnswerError) in } } catch {
             let message = if case .usage(let text, _) = error { text } else { "\(error)" }
             throw .config("\(location): \(key.name) = \(value): \(message)")
         }
