@@ -5,8 +5,7 @@ import VenuectlGrammar
 import VenuedProtocol
 import VenuedSystem
 
-/// `venuectl`'s entry point: one command table (which also writes `--help`), and every `CLIError` turned into
-/// one line on stderr and its exit code.
+/// One command table (which also writes `--help`); every `CLIError` becomes one stderr line and its exit code.
 public enum Venuectl {
     static let commands: [Command] = [
         Command(name: "status", summary: "which venues are open, when they close and open next (the default)",
@@ -63,8 +62,7 @@ public enum Venuectl {
         return StatusOptions.requestedFormat(arguments, environment: context.environment).flatMap { say(error, in: $0) }
     }
 
-    /// `status` in a bar's or a prompt's format says its error in that format on stdout and exits 0: bars hide a
-    /// failing command and discard stderr. The whole line still goes to stderr, for a person.
+    /// In a bar's format the error goes to stdout, exit 0 (bars hide a failing command); the whole line to stderr.
     static func say(_ error: CLIError, in format: StatusFormat) -> Int32? {
         guard let shown = BarError.render(error, in: format) else { return nil }
         do { try write(shown) } catch { return fail(error, exitCode: error.exitCode) }
@@ -72,8 +70,7 @@ public enum Venuectl {
         return 0
     }
 
-    /// The one place an error leaves venuectl. A reader that went away (`venuectl status | head -1`) stopped on
-    /// purpose, as SIGPIPE would have ended the program: that exit is quiet, but not 0.
+    /// A reader that went away (`venuectl status | head -1`) stopped on purpose: that exit is quiet, but not 0.
     static func fail(_ error: CLIError, exitCode: Int32) -> Int32 {
         if error != .outputFailed(errno: EPIPE) { writeError("venuectl: \(error)") }
         return exitCode
@@ -137,14 +134,12 @@ public enum Venuectl {
             """
     }
 
-    /// Everything venuectl prints on stdout, venued's text and the user's template too, so only `\n`, TAB and colour
-    /// (SGR) reach the terminal. A failed write is the command's error (exit 74), never an exit 0.
+    /// Only `\n`, TAB and colour reach the terminal; a failed write is the command's error (74), never an exit 0.
     package static func write(_ text: String) throws(CLIError) {
         guard writeAll(UntrustedText.terminalOutput(text), to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
     }
 
-    /// A block redrawn in place on the alternate screen; each line and what is below it are cleared, so a shorter
-    /// block leaves nothing of the one before.
+    /// Each line and what is below are cleared, so a shorter block leaves nothing of the one before.
     static func writeScreen(_ text: String) throws(CLIError) {
         let lines = UntrustedText.terminalOutput(text).split(separator: "\n", omittingEmptySubsequences: false)
         let body = lines.map { $0 + TerminalScreen.clearLine }.joined(separator: "\n")
@@ -167,8 +162,7 @@ public enum Venuectl {
         return text.withUTF8 { Syscall.writeAll(fd, UnsafeRawBufferPointer($0), waitingWhenFull: true) }
     }
 
-    /// /dev/null on each closed standard descriptor (`venuectl status >&-`), else the next open (the socket) would
-    /// take its number and receive the answer. Read-only, so that a write to stdout still fails (EBADF).
+    /// Else the next open (the socket) would take a closed stdout's number; read-only, so writes still fail (EBADF).
     public static func holdClosedStandardDescriptors() {
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
             let null = open("/dev/null", O_RDONLY | O_NOCTTY)

@@ -54,8 +54,7 @@ extension StatusOptions {
         """
     }
 
-    /// The format a `status` command line asks for even when it cannot be parsed, so that its error is said in the
-    /// bar's or prompt's format. venuectl.conf is read leniently: a wrong line in it may be what is reported.
+    /// Even when the command line cannot be parsed; venuectl.conf leniently, since a wrong line may be the error.
     package static func requestedFormat(_ arguments: [String], environment: [String: String]) -> StatusFormat? {
         var found: StatusFormat?
         var words = arguments.makeIterator()

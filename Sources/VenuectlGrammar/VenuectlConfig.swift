@@ -2,9 +2,8 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// `venuectl.conf`: defaults for `status` and `notify`. Each key is applied through its flags, so its values and
-/// errors are the flags'; a flag on the command line wins, yet a wrong line is reported (`path:line:`) by every
-/// command that reads the file, so a broken file shows up.
+/// Each key is applied through its flags, so its values and errors are theirs; a flag wins, yet every command that
+/// reads the file reports a wrong line (`path:line:`), so a broken file shows up.
 package struct VenuectlConfig {
     package enum Section: Sendable { case status, notify }
 
@@ -97,8 +96,7 @@ package struct VenuectlConfig {
         }
     }
 
-    /// A zone is only checked when the answer is computed (here it would cost every prompt a lookup); an unknown
-    /// zone from the file is then said with its `path:line`.
+    /// Zones are checked late (here it would cost every prompt a lookup): an unknown one then gets its `path:line`.
     package static func attributing(_ error: AnswerError, location: String?) -> AnswerError {
         guard case .unknownZone(let name, nil, let suggestion) = error, let location else { return error }
         return .unknownZone(name, location: location, suggestion: suggestion)

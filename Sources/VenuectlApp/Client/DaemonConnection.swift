@@ -3,8 +3,7 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// One request and its one-line answer over venued's socket, every wait a `poll` bounded by one deadline for the
-/// whole exchange. Nothing is sent to a socket that is not the user's own venued (`SocketTrust`).
+/// Requests to venued, every wait bounded by one deadline; nothing is sent to a socket that is not the user's own.
 public struct DaemonConnection: Sendable {
     /// Above venued's largest answer (the held feed, at most 4 MB, quoted: escapes can double it).
     static let answerLimit = 16 << 20
@@ -179,16 +178,14 @@ public final class DaemonStream {
     }
 }
 
-/// stdout's reader, as `poll` sees it: a `watch` that waits for hours must exit when its reader has gone. No events
-/// are asked for, so only POLLERR, POLLHUP or POLLNVAL wake it; a regular file or /dev/null never does.
+/// stdout's reader, as `poll` sees it (no events asked: only POLLERR, POLLHUP or POLLNVAL wake it).
 enum OutputReader {
     static func pollEntry() -> pollfd { pollfd(fd: STDOUT_FILENO, events: 0, revents: 0) }
 
     static func isGone(_ entry: pollfd) -> Bool { entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 }
 }
 
-/// One `status` request within the budget a prompt can afford, its answer sorted into: use it; stop with the error
-/// a local run would raise (same line, same exit code); or fall back to the local copy for the reason given.
+/// One request within a prompt's budget: its answer, the error a local run would raise, or a reason to fall back.
 package enum DaemonStatus {
     /// Connect to last byte: with the local copy after it, a prompt waits at most 0.2 s for a stuck venued.
     package static let budget = 0.15
@@ -213,12 +210,9 @@ extension Answer {
     var refusal: String { if case .string(let text)? = value["error"] { text } else { "no reason given" } }
 }
 
-/// Whether a socket is the user's own venued, decided before venuectl sends it a byte: without XDG_RUNTIME_DIR the
-/// socket is /tmp/venued-$UID/venued.sock, whose directory any local user can create first. As ssh-agent does:
-/// 1. the socket's directory (lstat) must be a real directory owned by the user or root, not writable by group or
-///    others (an abstract socket, `@name`, has none);
-/// 2. the listening process must run as the user's uid (SO_PEERCRED), not even root: root on the user's socket is
-///    a mistake (a `sudo venued` that inherited XDG_RUNTIME_DIR). Against mistakes and squatters, not root.
+/// Whether a socket is the user's own venued, before a byte is sent: without XDG_RUNTIME_DIR its directory is
+/// /tmp/venued-$UID, which any user can create first. As ssh-agent: the directory (lstat; an abstract `@name` has
+/// none) is the user's or root's, not writable by others; the peer (SO_PEERCRED) runs as the user, not even root.
 enum SocketTrust {
     static func checkDirectory(of path: String, uid: UInt32) -> DaemonFailure? {
         if path.utf8.first == UInt8(ascii: "@") { return nil }

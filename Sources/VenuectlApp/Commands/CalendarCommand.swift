@@ -101,8 +101,7 @@ enum CalendarCommand {
         return "wrote \(report.events.count) event" + (report.events.count == 1 ? "" : "s") + " (\(parts.joined(separator: ", "))) to \(path)"
     }
 
-    /// A calendar cannot tell an unknown day from a closed one, so stderr names the days no data speaks for: one line
-    /// per run of dates and reason, with the venues it holds for (usually all: the data ends for all on one date).
+    /// A calendar cannot tell an unknown day from a closed one: one line per run of dates and reason names them.
     private static func unknown(_ report: CalendarReport) -> [String] {
         var groups: [(dates: [LocalDate], reason: UnknownReason, venues: [String])] = []
         for entry in report.unknownDays {
@@ -123,8 +122,7 @@ enum CalendarCommand {
     }
 }
 
-/// Where `calendar -o PATH` puts its document. A regular file, or nothing, is replaced atomically; a FIFO or a
-/// character device is written into, since renaming over it would take it from its reader; anything else is refused.
+/// `calendar -o PATH`: a file is replaced atomically, a FIFO or device written into (not taken from its reader).
 enum OutputTarget {
     case replace(String), stream(String)
 

@@ -2,8 +2,7 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// `venuectl is-open VENUE` asks venued's `status` for every venue and resolves the name against it, so the name rules
-/// are the engine's on both paths. Usage errors exit 64 (EX_USAGE): the usual 2 would read as "unknown".
+/// Usage errors exit 64 (EX_USAGE): the usual 2 would read as "unknown".
 enum IsOpenCommand {
     struct Options: HasCommonOptions {
         var common = CommonOptions()

@@ -1,8 +1,7 @@
 import DiningHours
 import VenueReports
 
-/// `venuectl menu VENUE` (docs/MENUS.md). VENUE is resolved against the venues of the menus and of the venues data,
-/// so that a venue without menus is an answer ("no menus"), not an unknown venue.
+/// VENUE is resolved against the menus' venues and the data's, so a venue without menus is an answer, not unknown.
 enum MenuCommand {
     struct Options: HasMenuSource {
         var common = CommonOptions()

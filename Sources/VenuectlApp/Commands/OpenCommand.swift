@@ -64,8 +64,7 @@ enum OpenCommand {
     }
 }
 
-/// Opens a URL the way the desktop would: each program of `$BROWSER` (colon-separated, `%s` for the URL), then
-/// `xdg-open`, looked up on `$PATH` and started with `posix_spawn`, which needs no shell and no Foundation.
+/// Opens a URL with `$BROWSER`'s programs, then `xdg-open`, through `posix_spawn` (no shell, no Foundation).
 package struct BrowserOpener {
     package enum Outcome: Equatable { case opened(program: String), noOpener, failed(program: String, status: Int32) }
 
@@ -94,8 +93,7 @@ package struct BrowserOpener {
         return code == 0 ? .opened(program: words[0]) : .failed(program: words[0], status: code)
     }
 
-    /// Started and not waited for: `notify`'s loop must go on while the browser runs (a browser that was not running
-    /// lives as long as its window); `reapFinished` collects it.
+    /// Not waited for: `notify` goes on while the browser runs; `reapFinished` collects it.
     package func start(_ url: String) -> Outcome {
         guard let (path, words) = program(for: url) else { return .noOpener }
         return spawn(path, words).map { _ in .opened(program: words[0]) } ?? .failed(program: words[0], status: 127)

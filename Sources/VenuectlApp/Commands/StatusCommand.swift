@@ -95,8 +95,7 @@ enum StatusCommand {
         return if case .string(let text)? = answer.value["text"] { text } else { nil }
     }
 
-    /// `--details` (docs/MENUS.md): the stations of each open venue's meal, computed from the feed venued serves (its
-    /// status answer carries no menus); menus that cannot be had cost only the stations.
+    /// `--details`: computed from venued's feed (its status carries no menus); missing menus cost only the stations.
     private static func answerWithDetails(_ options: StatusOptions, menus path: String?, wanted: Bool,
                                           _ context: Context) throws(CLIError) -> Int32 {
         guard wanted else { throw .usage("--menus goes with --details: status reads menus only to name stations") }
@@ -122,8 +121,7 @@ enum StatusCommand {
         return 0
     }
 
-    /// The menus of the report's date and the day before (a meal past midnight), with `ahead` the day after, and the
-    /// notes owed after the answer. An unreadable `--menus` stops the command, as in `menu`.
+    /// The menus of the date and the day before (a meal past midnight), with `ahead` the day after, and the notes owed.
     private static func menus(for report: StatusReport, _ path: String?, ahead: Bool, unreachable: DaemonFailure?, socket: String?,
                               context: Context) throws(CLIError) -> (MenuBook?, notes: [String]) {
         let today = report.zone.localDate(of: report.at)

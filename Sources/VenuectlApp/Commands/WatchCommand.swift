@@ -5,8 +5,7 @@ import VenuectlGrammar
 import VenuedProtocol
 import VenuedSystem
 
-/// `venuectl watch`: the status again each time it changes. It follows venued's `subscribe` stream, so it wakes only
-/// when venued pushes; while venued is away it says so once, follows the local copy and reconnects with backoff.
+/// `watch` follows venued's `subscribe` stream; while venued is away, the local copy, reconnecting with backoff.
 enum WatchCommand {
     struct Options: Sendable {
         var status = StatusOptions()
@@ -73,8 +72,7 @@ enum WatchCommand {
             let wake = Redraw.next(after: report, campus: campus, presentation: printer.presentation)
             let next = min(wake.map { Double($0.secondsSinceEpoch) } ?? .infinity, clock.preciseNow() + retry)
             guard count.map({ printer.printed < $0 }) ?? true else { break }
-            // A wall-clock deadline, not a sleep: the kernel ends it at the instant itself after a suspend or a step
-            // of the clock. It also ends when stdout's reader is gone: nobody reads this watch any more.
+            // A wall-clock deadline, not a sleep (a suspend or clock step cannot shift it); a gone reader ends it too.
             guard let timer else { throw .environment("venuectl cannot create a timerfd: \(String(cString: strerror(errno)))") }
             if case .other = timer.wait(until: next, watching: OutputReader.pollEntry()) { throw .outputFailed(errno: EPIPE) }
         }
@@ -82,8 +80,7 @@ enum WatchCommand {
         return 0
     }
 
-    /// nil once `count` answers are printed, else why venued's stream ended. A reader that goes away ends `watch`
-    /// (exit 74), so that an orphaned watcher does not keep its subscriber slot.
+    /// nil once `count` answers are printed, else why the stream ended. A gone reader ends `watch`: no orphaned slot.
     private static func follow(_ options: StatusOptions, _ context: Context, _ printer: inout WatchPrinter,
                                until count: Int?) throws(CLIError) -> (DaemonFailure, hadStream: Bool)? {
         let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
@@ -136,10 +133,8 @@ enum WatchCommand {
     }
 }
 
-/// What `watch` prints: each answer once, as `status` would print it, and where: `stream` for the bars (i3bar's
-/// streaming protocol too); `screen`, plain on a terminal, redrawn in place on the alternate screen with watch's
-/// notice under it; `log`, plain into a pipe or a file, with clock times instead of countdowns, so that a block is
-/// a record that stays true.
+/// Each answer once: `stream` for bars, `screen` redrawn in place on a terminal's alternate screen, `log` into a pipe
+/// with clock times instead of countdowns, so that a block is a record that stays true.
 struct WatchPrinter {
     enum Mode: Equatable { case stream, screen, log }
 
@@ -170,8 +165,7 @@ struct WatchPrinter {
         }
     }
 
-    /// JSON has the shape of venued's push (a `snapshot`, then `transition`s), compared without its instants
-    /// (`StatusJSON.shown`): its `at` moves with every step.
+    /// JSON has the shape of venued's push, compared without its instants, which move with every step.
     mutating func print(_ report: StatusReport) throws(CLIError) {
         guard presentation.format == .json else { return try emit(presentation.render(report)) }
         let members = StatusJSON.members(report)

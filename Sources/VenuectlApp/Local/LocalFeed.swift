@@ -2,8 +2,7 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// The data a command computes from: `--data FILE`; else what venued serves (`served`); else venued's copy on disk,
-/// else the bundled feed, with one notice that says why.
+/// `--data FILE`, else what venued serves, else its copy on disk, else the bundled feed, with one notice saying why.
 package struct LocalFeed {
     package let copy: FeedCopy
     var skippedData: String?
