@@ -30,7 +30,6 @@ protocol HasCommonOptions: HasHelp { var common: CommonOptions { get set } }
 extension HasCommonOptions { var help: Bool { common.help } }
 
 extension FlagTable where Options: HasHelp {
-    /// nil when `arguments` ask for `--help`, which is printed here.
     func options(_ arguments: [String], help: String,
                  operand: (inout Options, String) throws(AnswerError) -> Void) throws(CLIError) -> Options? {
         var options = Options()
@@ -58,7 +57,6 @@ struct MenuSource: Sendable {
     /// How far ahead Penn loads menus, and so `--date +N` reaches: today and 6 days.
     static let daysAhead = 6
 
-    /// `--date` read against `today` (the date of `--at` in the venue zone).
     func date(today: LocalDate) throws(CLIError) -> LocalDate? {
         guard let date else { return nil }
         switch date {

@@ -89,9 +89,8 @@ enum WatchCommand {
         let json = presentation.format == .json
         let request = StatusQuery.request(.subscribe, options, presentation: json ? nil : presentation)
         let stream: DaemonStream
-        switch connection.open(request, until: Monotonic.seconds() + budget, seconds: budget) {
-        case .success(let opened): stream = opened
-        case .failure(let failure): return (failure, false)
+        do { stream = try connection.open(request, until: Monotonic.seconds() + budget, seconds: budget).get() } catch {
+            return (error, false)
         }
         defer { stream.close() }
         var answered = false

@@ -168,12 +168,11 @@ enum ZshCompletion {
 
     private static func spec(_ flag: FlagSpec) -> String {
         let help = "[" + describe(flag.help) + "]"
-        let value: String
-        switch CompletionModel.value(of: flag) {
-        case .none: value = ""
-        case .choices(let values): value = ":\(flag.value ?? ""):(\(values.joined(separator: " ")))"
-        case .files: value = ":\(flag.value ?? ""):_files"
-        case .text: value = ":\(flag.value ?? ""): "
+        let value = switch CompletionModel.value(of: flag) {
+        case .none: ""
+        case .choices(let values): ":\(flag.value ?? ""):(\(values.joined(separator: " ")))"
+        case .files: ":\(flag.value ?? ""):_files"
+        case .text: ":\(flag.value ?? ""): "
         }
         guard let short = flag.short else { return quote(flag.name + help + value) }
         return quote("(\(short) \(flag.name))") + "{\(short),\(flag.name)}" + quote(help + value)

@@ -6,7 +6,6 @@ public struct DaemonFailure: Error, Equatable, Sendable {
     public let reason: String
     public let hint: String
 
-    /// Each hint comes from `start` (how venued is started where venuectl runs), never from a fixed text.
     package static func notRunning(_ path: String, _ why: String, start: StartHint) -> DaemonFailure {
         DaemonFailure(reason: "venued is not running (\(why) at \(path))", hint: start.text)
     }
