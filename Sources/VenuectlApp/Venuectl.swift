@@ -25,7 +25,7 @@ public enum Venuectl {
         Command(name: "calendar", summary: "the venues' meals as an iCalendar file, for a calendar app",
                 operands: .venues, flags: CalendarCommand.table.specs, run: CalendarCommand.run),
         Command(name: "watch", summary: "the status again each time it changes (for status bars that read a stream)",
-                operands: .venues, flags: WatchCommand.flags, run: WatchCommand.run),
+                operands: .venues, flags: WatchCommand.table.specs.filter { $0.name != "--at" }, run: WatchCommand.run),
         Command(name: "notify", summary: "desktop notifications when favorite venues open, before they close, when hours change",
                 operands: .none, flags: NotifyOptions.table.specs, exitCode: NotifyCommand.exitCode, run: NotifyCommand.run),
         Command(name: "favorites", summary: "add, remove, toggle or list the venues 'status --favorites' shows",

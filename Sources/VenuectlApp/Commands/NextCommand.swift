@@ -59,8 +59,7 @@ enum NextCommand {
         for character in text {
             if let digit = character.wholeNumberValue, character.isASCII {
                 guard digits < 6 else { return nil }
-                number = number * 10 + digit
-                digits += 1
+                (number, digits) = (number * 10 + digit, digits + 1)
             } else {
                 guard let unit = units[character], digits > 0 else { return nil }
                 total += number * unit

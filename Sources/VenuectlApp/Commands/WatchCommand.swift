@@ -24,9 +24,6 @@ enum WatchCommand {
         }
     } + [countFlag])
 
-    /// As completion offers them: without the refused --at.
-    static var flags: [FlagSpec] { table.specs.filter { $0.name != "--at" } }
-
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         var parsed = Options()
         _ = try answering(try StatusOptions.parse(arguments, table: table, into: &parsed, status: \.status, environment: context.environment))

@@ -49,8 +49,6 @@ struct CompletionModel {
     let commands: [Command]
     let version: String
 
-    static let topLevelFlags = ["--help", "--version"]
-
     /// The hidden command the scripts run for venue names (`slug<TAB>name` lines).
     static let venueNames = "venuectl \(VenueNamesCommand.name)"
 
@@ -91,7 +89,7 @@ enum VenueNamesCommand {
 /// A venue slug is offered when it contains the word typed (`comm` finds `1920-commons`).
 enum BashCompletion {
     static func script(_ model: CompletionModel) -> String {
-        let names = model.commands.map(\.name) + CompletionModel.topLevelFlags
+        let names = model.commands.map(\.name) + ["--help", "--version"]
         var lines = [
             model.banner("bash"), "# Load it from ~/.bashrc: source <(venuectl completions bash)", "",
             "_venuectl_venues() {", "    local slug _", "    while IFS=$'\\t' read -r slug _; do",
