@@ -10,7 +10,10 @@ enum SearchCommand {
         var dish: String?
     }
 
-    typealias Result = (hit: VenueSearch.Hit, status: VenueStatus)
+    struct Result {
+        let hit: VenueSearch.Hit
+        let status: VenueStatus
+    }
 
     static let table = FlagTable<Options>(helpCommand: "venuectl search --help", flags: [
         .init(name: "--dish", value: "TEXT", help: "search the menus' dishes instead: where and when they are served") { o, v in o.dish = v },
@@ -53,15 +56,16 @@ enum SearchCommand {
         let zone = try options.common.zone()
         let at = try options.common.instant(in: zone, now: context.now)
         let local = try LocalFeed.served(options.common.data, context: context)
-        let results: [Result] = VenueSearch(query).hits(in: local.copy.feed.venues).map { hit in
-            (hit, Timetable(venue: hit.venue, zone: zone).status(at: at, estimate: options.common.estimate))
+        let results = VenueSearch(query).hits(in: local.copy.feed.venues).map { hit in
+            Result(hit: hit, status: Timetable(venue: hit.venue, zone: zone).status(at: at, estimate: options.common.estimate))
         }
+        let output = SearchOutput(query: query, at: at, zone: zone, source: local.copy.source, results: results)
         if options.common.json {
-            try Venuectl.write(json(results, query, at, zone, local.copy.source))
+            try Venuectl.write(output.json())
         } else if results.isEmpty {
             Venuectl.writeError("venuectl: no venue matches '\(query)' (run 'venuectl status' to list them all)")
         } else {
-            try Venuectl.write(text(results))
+            try Venuectl.write(output.text())
         }
         local.writeNotes(zone: zone)
         return results.isEmpty ? 1 : 0
@@ -92,8 +96,17 @@ enum SearchCommand {
         if let skipped = copy.skipped { Venuectl.writeError("venuectl: " + skipped) }
         return report.hits.isEmpty ? 1 : 0
     }
+}
 
-    private static func text(_ results: [Result]) -> String {
+/// `venuectl search` as text (a line per venue) and as JSON, each result with how it matched.
+struct SearchOutput {
+    let query: String
+    let at: Instant
+    let zone: ZoneRules
+    let source: FeedSource
+    let results: [SearchCommand.Result]
+
+    func text() -> String {
         let ids = results.map { "\($0.hit.venue.id)" }, names = results.map(\.hit.venue.name)
         let kinds = results.map(\.hit.venue.kind.noun)
         let idWidth = ids.map(\.count).max() ?? 0, nameWidth = names.map(\.count).max() ?? 0, kindWidth = kinds.map(\.count).max() ?? 0
@@ -104,8 +117,7 @@ enum SearchCommand {
         }.joined(separator: "\n") + "\n"
     }
 
-    private static func json(_ results: [Result], _ query: String, _ at: Instant, _ zone: ZoneRules,
-                             _ source: FeedSource) -> String {
+    func json() -> String {
         let items = results.map { result in
             let venue = result.hit.venue
             return JSONText.object([
