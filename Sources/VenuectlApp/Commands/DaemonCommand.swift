@@ -65,10 +65,9 @@ enum InfoCommand {
         let coverage = info["coverage"].flatMap { c in
             c["first"] == nil || c["last"] == nil ? nil : "dates \(text(c["first"])) to \(text(c["last"]))"
         } ?? "no dates"
-        let warnings = number(info["warnings"]) ?? 0
         let failures = number(info["failures"]) ?? 0
         var data = "\(text(info["source"])) data, \(coverage), \(number(info["venues"]) ?? 0) venues"
-        if warnings > 0 { data += ", \(warnings) parts skipped" }
+        if let warnings = number(info["warnings"]), warnings > 0 { data += ", \(warnings) parts skipped" }
         data += info["fetched_at"].flatMap(time).map { ", fetched \($0)" } ?? ", compiled into venued"
         if case .bool(true)? = info["stale"] {
             let why = if case .string("refresh_failing")? = info["stale_reason"] { "refreshes are failing" } else { "not refreshed lately" }

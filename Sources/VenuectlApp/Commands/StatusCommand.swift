@@ -30,13 +30,12 @@ enum StatusCommand {
         var parsed = Options()
         let configured = try answering(try StatusOptions.parse(arguments, table: table, into: &parsed, status: \.status,
                                                                environment: context.environment))
-        let options = parsed.status
-        if options.help {
+        if parsed.status.help {
             try Venuectl.write(StatusOptions.helpText(flags: table.helpLines) + "\n")
             return 0
         }
         do {
-            let resolved = try context.resolvingFavorites(options)
+            let resolved = try context.resolvingFavorites(parsed.status)
             guard parsed.details || parsed.menus != nil else { return try answer(resolved, context) }
             return try answerWithDetails(resolved, menus: parsed.menus, wanted: parsed.details, context)
         } catch {
