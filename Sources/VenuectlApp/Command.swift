@@ -1,36 +1,54 @@
+import DiningHours
 import VenueReports
-import VenuectlGrammar
 
-/// One line of venuectl's command table: what runs, and everything `--help` and the
-/// completion scripts say of it, so that none of them can name a flag the code lacks.
+/// One line of venuectl's command table, which `--help` and the completion scripts read.
 struct Command: Sendable {
     enum Operands: Sendable {
-        case none
-        case venue, venues
-        case text
+        case none, venue, venues, text, command
         case choice([String])
-        case command
     }
 
     let name: String
     let summary: String
     let operands: Operands
     let flags: [FlagSpec]
-    /// Left out of `--help` and completion: helpers for the completion scripts.
-    let hidden: Bool
-    /// The exit code of an error; `is-open` moves usage errors off its answer codes.
-    let exitCode: @Sendable (CLIError) -> Int32
+    /// Left out of `--help` and completion.
+    var hidden = false
+    /// `is-open` moves usage errors off its answer codes.
+    var exitCode: @Sendable (CLIError) -> Int32 = { $0.exitCode }
     let run: @Sendable ([String], Context) throws(CLIError) -> Int32
+}
 
-    init(name: String, summary: String, operands: Operands, flags: [FlagSpec], hidden: Bool = false,
-         exitCode: @escaping @Sendable (CLIError) -> Int32 = { $0.exitCode },
-         run: @escaping @Sendable ([String], Context) throws(CLIError) -> Int32) {
-        self.name = name
-        self.summary = summary
-        self.operands = operands
-        self.flags = flags
-        self.hidden = hidden
-        self.exitCode = exitCode
-        self.run = run
+/// What a venuectl command runs with besides its arguments, passed in from `main.swift` so that tests can fix them.
+package struct Context: Sendable {
+    package let now: Instant
+    package let environment: [String: String]
+    package let stdoutIsTTY: Bool
+    package let uid: UInt32
+    /// venued's failure on the prompt's path: `status` then answers locally without asking again.
+    var venuedFailure: DaemonFailure? = nil
+
+    package init(now: Instant, environment: [String: String], stdoutIsTTY: Bool, uid: UInt32, venuedFailure: DaemonFailure? = nil) {
+        self.now = now
+        self.environment = environment
+        self.stdoutIsTTY = stdoutIsTTY
+        self.uid = uid
+        self.venuedFailure = venuedFailure
+    }
+
+    /// Only plain text needs the terminal's facts (colour, zone, `COLUMNS`): the prompt's path looks none up.
+    func presentation(_ format: StatusFormat) -> StatusPresentation {
+        StatusPresentation(format, environment: environment, stdoutIsTTY: stdoutIsTTY)
+    }
+
+    /// `--favorites` resolved here: its ids are sent to venued as data, since venued reads no file a client names.
+    func resolvingFavorites(_ options: StatusOptions) throws(CLIError) -> StatusOptions {
+        guard options.favorites || options.dishes else { return options }
+        var options = options
+        if options.favoritesFile == nil { options.favoritesFile = Favorites.path(environment: environment) }
+        let file = try answering(try options.favoritesFile.map(Favorites.load) ?? Favorites())
+        if options.favorites { options.favoriteIDs = file.ids }
+        if options.dishes { options.followedDishes = file.dishes }
+        return options
     }
 }

@@ -5,8 +5,7 @@ import VenuectlGrammar
 import VenuedProtocol
 import VenuedSystem
 
-/// `venuectl`'s entry point: one command table (which also writes `--help`), and every `CLIError` turned into
-/// one line on stderr and its exit code. Clock and environment come from `main.swift`, so tests can fix them.
+/// One command table (which also writes `--help`); every `CLIError` becomes one stderr line and its exit code.
 public enum Venuectl {
     static let commands: [Command] = [
         Command(name: "status", summary: "which venues are open, when they close and open next (the default)",
@@ -26,7 +25,7 @@ public enum Venuectl {
         Command(name: "calendar", summary: "the venues' meals as an iCalendar file, for a calendar app",
                 operands: .venues, flags: CalendarCommand.table.specs, run: CalendarCommand.run),
         Command(name: "watch", summary: "the status again each time it changes (for status bars that read a stream)",
-                operands: .venues, flags: WatchCommand.flags, run: WatchCommand.run),
+                operands: .venues, flags: WatchCommand.table.specs.filter { $0.name != "--at" }, run: WatchCommand.run),
         Command(name: "notify", summary: "desktop notifications when favorite venues open, before they close, when hours change",
                 operands: .none, flags: NotifyOptions.table.specs, exitCode: NotifyCommand.exitCode, run: NotifyCommand.run),
         Command(name: "favorites", summary: "add, remove, toggle or list the venues 'status --favorites' shows",
@@ -38,7 +37,7 @@ public enum Venuectl {
         Command(name: "completions", summary: "print the completion script for bash, zsh or fish",
                 operands: .choice(CompletionsCommand.shells), flags: CompletionsCommand.table.specs, run: CompletionsCommand.run),
         Command(name: "help", summary: "show the help of venuectl, or of a command",
-                operands: .command, flags: [], run: HelpCommand.run),
+                operands: .command, flags: [], run: help),
         Command(name: VenueNamesCommand.name, summary: "venue slugs and names from the local copy, for completion scripts",
                 operands: .none, flags: VenueNamesCommand.table.specs, hidden: true, run: VenueNamesCommand.run),
     ]
@@ -48,9 +47,7 @@ public enum Venuectl {
     public static func run(_ arguments: [String], now: Instant, environment: [String: String], stdoutIsTTY: Bool,
                            venuedFailure: DaemonFailure? = nil) -> Int32 {
         let context = Context(now: now, environment: environment, stdoutIsTTY: stdoutIsTTY, uid: getuid(), venuedFailure: venuedFailure)
-        do {
-            return try dispatch(arguments, context)
-        } catch {
+        do { return try dispatch(arguments, context) } catch {
             let command = commands.first { $0.name == arguments.first }
             if command == nil || command?.name == "status", let code = sayInFormat(error, command == nil ? arguments : Array(arguments.dropFirst()), context) {
                 return code
@@ -59,20 +56,21 @@ public enum Venuectl {
         }
     }
 
-    /// `status` in a bar's or a prompt's format says its error in that format on stdout and exits 0 (`BarError`):
-    /// bars hide a failing command and discard stderr. The whole line still goes to stderr, for a person.
     private static func sayInFormat(_ error: CLIError, _ arguments: [String], _ context: Context) -> Int32? {
         // stdout itself failed: there is no bar left to say it in.
         if case .outputFailed = error { return nil }
-        guard let format = StatusOptions.requestedFormat(arguments, environment: context.environment),
-              let shown = BarError.render(error, in: format) else { return nil }
+        return StatusOptions.requestedFormat(arguments, environment: context.environment).flatMap { say(error, in: $0) }
+    }
+
+    /// In a bar's format the error goes to stdout, exit 0 (bars hide a failing command); the whole line to stderr.
+    static func say(_ error: CLIError, in format: StatusFormat) -> Int32? {
+        guard let shown = BarError.render(error, in: format) else { return nil }
         do { try write(shown) } catch { return fail(error, exitCode: error.exitCode) }
         writeError("venuectl: \(error)")
         return 0
     }
 
-    /// The one place an error leaves venuectl. A reader that went away (`venuectl status | head -1`) stopped on
-    /// purpose, as SIGPIPE would have ended the program: that exit is quiet, but not 0.
+    /// A reader that went away (`venuectl status | head -1`) stopped on purpose: that exit is quiet, but not 0.
     static func fail(_ error: CLIError, exitCode: Int32) -> Int32 {
         if error != .outputFailed(errno: EPIPE) { writeError("venuectl: \(error)") }
         return exitCode
@@ -106,6 +104,21 @@ public enum Venuectl {
         }
     }
 
+    static func help(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
+        let names = visibleCommands.map(\.name)
+        guard let name = arguments.first, !["help", "--help", "-h"].contains(name) else {
+            try write(helpText + "\n")
+            return 0
+        }
+        guard arguments.count == 1, let command = visibleCommands.first(where: { $0.name == name }) else {
+            if arguments.count == 1, let near = Spelling.closest(to: name, among: names).first {
+                throw .usage("no command '\(name)': did you mean 'venuectl help \(near)'?", help: "venuectl --help")
+            }
+            throw .usage("help takes one command: \(names.joined(separator: ", ")), not '\(arguments.joined(separator: " "))'")
+        }
+        return try command.run(["--help"], context)
+    }
+
     static var helpText: String {
         let width = visibleCommands.map(\.name.count).max() ?? 0
         let lines = visibleCommands.map { "  " + $0.name + String(repeating: " ", count: width - $0.name.count + 2) + $0.summary }
@@ -121,44 +134,35 @@ public enum Venuectl {
             """
     }
 
-    /// Everything venuectl prints on stdout. It also copies out text venued rendered (maybe an older venued) and a
-    /// user's template, so only `\n`, TAB and colour (SGR) reach the terminal. A failed write is the command's error
-    /// (exit 74): a full disk or a reader gone must not end in exit 0, as if the answer had been delivered.
+    /// Only `\n`, TAB and colour reach the terminal; a failed write is the command's error (74), never an exit 0.
     package static func write(_ text: String) throws(CLIError) {
         guard writeAll(UntrustedText.terminalOutput(text), to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
     }
 
-    /// A block redrawn in place on the alternate screen, cleaned as `write` cleans it; each line and what is below
-    /// it are cleared, so a shorter block leaves nothing of the one before.
+    /// Each line and what is below are cleared, so a shorter block leaves nothing of the one before.
     static func writeScreen(_ text: String) throws(CLIError) {
         let lines = UntrustedText.terminalOutput(text).split(separator: "\n", omittingEmptySubsequences: false)
         let body = lines.map { $0 + TerminalScreen.clearLine }.joined(separator: "\n")
-        guard writeAll(TerminalScreen.home + body + TerminalScreen.clearBelow, to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
+        try writeDocument(TerminalScreen.home + body + TerminalScreen.clearBelow)
     }
 
-    /// `text` dim (SGR 2) when colour is on: a note under the answer, not part of it.
     static func dim(_ text: String, color: Bool) -> String { color ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
 
-    /// A document its writer already cleaned of controls (the iCalendar file's CRLF lines), written as it is:
-    /// `write` would take its CRs for terminal tricks.
+    /// A document its writer already cleaned (the iCalendar file): `write` would take its CRs for terminal tricks.
     static func writeDocument(_ text: String) throws(CLIError) {
         guard writeAll(text, to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
     }
 
-    /// Errors quote what the user typed, what a file holds and what venued relayed, so the line is cleaned here,
-    /// once for all. Its failure is not reported: there is nowhere left to say it.
+    /// Errors quote what the user typed, a file holds and venued relayed, so the line is cleaned here, once for all.
     package static func writeError(_ line: String) { _ = writeAll(UntrustedText.singleLine(line) + "\n", to: STDERR_FILENO) }
 
-    /// Whole writes despite short counts, EINTR and a non-blocking descriptor; false, errno set, when it stops
-    /// taking them (SIGPIPE is ignored, so a closed pipe is EPIPE here rather than death by signal).
+    /// False, errno set, when `fd` stops taking bytes (SIGPIPE is ignored: a closed pipe is EPIPE here).
     private static func writeAll(_ text: String, to fd: Int32) -> Bool {
         var text = text
         return text.withUTF8 { Syscall.writeAll(fd, UnsafeRawBufferPointer($0), waitingWhenFull: true) }
     }
 
-    /// Opens /dev/null read-only on each closed standard descriptor (`venuectl status >&-`): else the next open (the
-    /// socket, the favorites file) would take its number and receive the answer. Read-only, so that a write to
-    /// stdout still fails (EBADF) and is reported.
+    /// Else the next open (the socket) would take a closed stdout's number; read-only, so writes still fail (EBADF).
     public static func holdClosedStandardDescriptors() {
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
             let null = open("/dev/null", O_RDONLY | O_NOCTTY)

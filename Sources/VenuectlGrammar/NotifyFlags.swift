@@ -2,22 +2,18 @@ import DiningHours
 import VenueReports
 import VenuedSystem
 
-/// What `venuectl notify` announces, set by its flags and by venuectl.conf's `notify_*` keys through one table,
-/// so a value means the same and is checked the same in both places.
+/// What `venuectl notify` announces, set by its flags and by venuectl.conf's `notify_*` keys through one table.
 package struct NotifyOptions: Sendable, Equatable {
     package enum Venues: Sendable, Equatable {
-        /// The favorites file, read again before each notification, so an edit counts at once.
-        case favorites
-        case all
+        /// `favorites`: the file is read again before each notification, so an edit counts at once.
+        case favorites, all
         case kinds(Set<VenueKind>)
         /// Venue names or ids, resolved as `status VENUE...` resolves them.
         case named([String])
     }
 
     package enum Event: String, Sendable, CaseIterable, Comparable {
-        case opens
-        case closes
-        case hours
+        case opens, closes, hours
         /// When a meal with a followed dish (`favorites add --dish`) starts within 30 minutes.
         case dish
 
@@ -34,7 +30,6 @@ package struct NotifyOptions: Sendable, Equatable {
     /// Minutes before a closing, largest first, distinct: the countdown's steps.
     package var before: [Int] = defaultBefore
     package var socket: String?
-    /// Exit after this many notifications (for tests and scripts).
     package var count: Int?
     package var help = false
 
@@ -45,7 +40,12 @@ package struct NotifyOptions: Sendable, Equatable {
             o.venues = try venues(value)
         },
         .init(name: "--events", value: "LIST", help: "any of opens,closes,hours,dish (default all four)") { o, value throws(AnswerError) in
-            o.events = try events(value)
+            o.events = Set(try words(value).map { word throws(AnswerError) in
+                guard let event = Event(rawValue: word) else {
+                    throw .usage("--events takes opens, closes, hours and dish separated by commas, not '\(value)'")
+                }
+                return event
+            })
         },
         .init(name: "--before", value: "MIN,...", help: "closes: remind this many minutes before (default 15,5)") { o, value throws(AnswerError) in
             o.before = try before(value)
@@ -58,6 +58,10 @@ package struct NotifyOptions: Sendable, Equatable {
         .help(\.help),
     ])
 
+    private static func words(_ value: String) -> [String] {
+        value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimming([" ", "\t"]) }
+    }
+
     private static func venues(_ value: String) throws(AnswerError) -> Venues {
         switch value {
         case "favorites": return .favorites
@@ -65,40 +69,24 @@ package struct NotifyOptions: Sendable, Equatable {
         case "halls": return .kinds([.diningHall])
         case "retail": return .kinds([.retail])
         default:
-            let names = value.split(separator: ",").map { $0.trimming([" ", "\t"]) }.filter { !$0.isEmpty }
+            let names = words(value).filter { !$0.isEmpty }
             guard !names.isEmpty else { throw .usage("--venues takes favorites, all, halls, retail or venue names and ids separated by commas, not '\(value)'") }
             return .named(names)
         }
     }
 
-    private static func events(_ value: String) throws(AnswerError) -> Set<Event> {
-        var events: Set<Event> = []
-        for word in value.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimming([" ", "\t"]) }) {
-            guard let event = Event(rawValue: word) else {
-                throw .usage("--events takes opens, closes, hours and dish separated by commas, not '\(value)'")
-            }
-            events.insert(event)
-        }
-        return events
-    }
-
     private static func before(_ value: String) throws(AnswerError) -> [Int] {
-        let words = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimming([" ", "\t"]) }
-        var minutes: [Int] = []
-        for word in words {
+        let minutes = Set(try words(value).map { word throws(AnswerError) in
             guard let number = Int(word), number >= 1, number <= maxBefore else {
                 throw .usage("--before takes whole minutes from 1 to \(maxBefore) separated by commas (15,5), not '\(value)'")
             }
-            if !minutes.contains(number) { minutes.append(number) }
-        }
+            return number
+        })
         guard minutes.count <= maxReminders else { throw .usage("--before takes at most \(maxReminders) reminders, not '\(value)'") }
         return minutes.sorted(by: >)
     }
-}
 
-extension NotifyOptions {
-    /// venuectl.conf is not read for `--help`, which must work with a broken file. The venues are a setting
-    /// (`--venues`), not operands, so that the file can hold them.
+    /// venuectl.conf is not read for `--help`. The venues are a setting, not operands, so that the file can hold them.
     package static func parse(_ arguments: [String], environment: [String: String]) throws(AnswerError) -> NotifyOptions {
         var options = NotifyOptions()
         let given = try table.parse(arguments, into: &options) { _, word throws(AnswerError) in

@@ -1,19 +1,18 @@
 import DiningHours
+import Glibc
 import VenueReports
+import VenuedSystem
 
-/// `venuectl status`'s command line with venuectl.conf's defaults, and its `--help`. The keys are defined by the
-/// status flags (`VenuectlConfig`), so a value means the same in the file and on the command line.
+/// `venuectl status`'s command line with venuectl.conf's defaults, and its `--help`.
 extension StatusOptions {
-    /// venuectl.conf is not read for `--help`, which must work with a broken file; returns the `path:line` of each
-    /// key applied.
+    /// Returns the `path:line` of each key applied; venuectl.conf is not read for `--help`, which a broken file allows.
     package static func parse(_ arguments: [String], environment: [String: String]) throws(AnswerError) -> (StatusOptions, configured: [String: String]) {
         var options = StatusOptions()
         let configured = try parse(arguments, table: table, into: &options, status: \.self, environment: environment)
         return (options, configured)
     }
 
-    /// The same for a command whose table lifts status's flags into its own options
-    /// (`FlagTable.Flag.lifted`), with status's options at `status`.
+    /// The same for a command whose table lifts status's flags into its own options, at `status`.
     package static func parse<Outer>(_ arguments: [String], table: FlagTable<Outer>, into outer: inout Outer,
                                      status: WritableKeyPath<Outer, StatusOptions>,
                                      environment: [String: String]) throws(AnswerError) -> [String: String] {
@@ -22,7 +21,6 @@ extension StatusOptions {
         return try VenuectlConfig(environment: environment).apply(to: &outer[keyPath: status], except: given)
     }
 
-    /// `flags` also holds the ones only venuectl's `status` takes (`--details`).
     package static func helpText(flags: String) -> String {
         """
         usage: venuectl status [VENUE...] [options]
@@ -54,5 +52,28 @@ extension StatusOptions {
         prompt's format a mistake is printed in that format ("venuectl: config error"),
         with exit 0 and the whole line on stderr: bars hide a command that fails.
         """
+    }
+
+    /// Even when the command line cannot be parsed; venuectl.conf leniently, since a wrong line may be the error.
+    package static func requestedFormat(_ arguments: [String], environment: [String: String]) -> StatusFormat? {
+        var found: StatusFormat?
+        var words = arguments.makeIterator()
+        while let argument = words.next(), argument != "--" {
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            if parts[0] == "--json" { found = .json }
+            guard parts[0] == "--format" || parts[0] == "--template",
+                  let value = parts.count == 2 ? parts[1] : words.next() else { continue }
+            found = parts[0] == "--format" ? try? StatusFormat(name: value) : (try? StatusTemplate(value)).map(StatusFormat.template)
+        }
+        return found ?? configuredFormat(environment: environment)
+    }
+
+    private static func configuredFormat(environment: [String: String]) -> StatusFormat? {
+        guard let path = VenuedPaths.configDirectory(environment: environment).map({ $0 + "/venuectl.conf" }),
+              access(path, F_OK) == 0, let bytes = try? BoundedFile.read(path, limit: BoundedFile.smallFileLimit) else { return nil }
+        let settings = KeyValueLine.lenient(String(decoding: bytes, as: UTF8.self))
+        if let name = settings["format"], let format = try? StatusFormat(name: name) { return format }
+        if let text = settings["template"], let template = try? StatusTemplate(text) { return .template(template) }
+        return nil
     }
 }

@@ -1,32 +1,19 @@
-import DiningHours
 import Glibc
 import VenueReports
 import VenuedSystem
 
-/// `venuectl.conf` (`$XDG_CONFIG_HOME/venued/venuectl.conf`, not venued's own `config`): defaults for `status` and
-/// `notify`. Each key stands for flags and is applied through them, so its values and errors are the flags'; a
-/// flag on the command line wins, yet a wrong key or value is reported as `path:line:` whichever command reads
-/// it, so a broken file shows up.
+/// Each key is applied through its flags, so its values and errors are theirs; a flag wins, yet every command that
+/// reads the file reports a wrong line (`path:line:`), so a broken file shows up.
 package struct VenuectlConfig {
-    package enum Section: Sendable {
-        case status, notify
-    }
+    package enum Section: Sendable { case status, notify }
 
     package struct Key {
         package let name: String
-        package let section: Section
+        package var section = Section.status
         /// The flags that override this key; a VENUE argument overrides `filter` too.
         package let flags: Set<String>
         package let arguments: @Sendable (String) -> [String]
         package let help: String
-
-        init(name: String, section: Section = .status, flags: Set<String>, arguments: @escaping @Sendable (String) -> [String], help: String) {
-            self.name = name
-            self.section = section
-            self.flags = flags
-            self.arguments = arguments
-            self.help = help
-        }
     }
 
     package static let filterFlags: Set<String> = ["--all", "--open-now", "--favorites", "--halls", "--retail"]
@@ -66,16 +53,14 @@ package struct VenuectlConfig {
 
     private(set) var settings: [(key: Key, value: String, location: String)] = []
 
-    /// The file at its usual place; no file (or no HOME) means no defaults.
     package init(environment: [String: String]) throws(AnswerError) {
         guard let path = VenuedPaths.configDirectory(environment: environment).map({ $0 + "/venuectl.conf" }),
               access(path, F_OK) == 0 else { return }
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(path, limit: BoundedFile.smallFileLimit) } catch { throw .config("\(error)") }
         let lines: [KeyValueLine]
-        switch KeyValueLine.parse(String(decoding: bytes, as: UTF8.self), path: path) {
-        case .success(let parsed): lines = parsed
-        case .failure(let error): throw .config(error.message)
+        do { lines = try KeyValueLine.parse(String(decoding: bytes, as: UTF8.self), path: path).get() } catch {
+            throw .config(error.message)
         }
         for line in lines {
             let location = "\(path):\(line.number)"
@@ -111,8 +96,7 @@ package struct VenuectlConfig {
         }
     }
 
-    /// A zone name is only known to be wrong when the answer is computed (checking it here would cost every prompt
-    /// a zone lookup); an unknown zone from the file is then said with its `path:line`.
+    /// Zones are checked late (here it would cost every prompt a lookup): an unknown one then gets its `path:line`.
     package static func attributing(_ error: AnswerError, location: String?) -> AnswerError {
         guard case .unknownZone(let name, nil, let suggestion) = error, let location else { return error }
         return .unknownZone(name, location: location, suggestion: suggestion)
@@ -132,9 +116,7 @@ package struct VenuectlConfig {
 
     private static func apply<Options>(_ key: Key, _ value: String, table: FlagTable<Options>, to options: inout Options,
                                        location: String) throws(AnswerError) {
-        do {
-            try table.parse(key.arguments(value), into: &options) { _, _ throws(AnswerError) in }
-        } catch {
+        do { try table.parse(key.arguments(value), into: &options) { _, _ throws(AnswerError) in } } catch {
             let message = if case .usage(let text, _) = error { text } else { "\(error)" }
             throw .config("\(location): \(key.name) = \(value): \(message)")
         }

@@ -1,10 +1,8 @@
 import Glibc
 import VenuectlApp
-import VenueReports
 import VenuedSystem
 
-// Glibc only: this binary is linked with -static-executable and must not load
-// Foundation, because a shell prompt runs it on every Enter (docs/PERFORMANCE.md).
+// Glibc only, no Foundation: a shell prompt runs this on every Enter (docs/PERFORMANCE.md).
 signal(SIGPIPE, SIG_IGN)
 // Before anything opens a descriptor that could take the number of a closed stdout.
 Venuectl.holdClosedStandardDescriptors()

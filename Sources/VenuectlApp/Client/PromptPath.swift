@@ -2,20 +2,17 @@ import Glibc
 import VenueReports
 import VenuedProtocol
 
-/// The prompt's path: `venuectl status` with the few flags a prompt or a bar uses, turned into its request
-/// straight from argv. A Swift process pays for its first dictionaries, sets and generic types, so the command
-/// table and the venuectl.conf lookup would cost a prompt far more than the exchange. The request is the line
-/// `StatusQuery.request` writes for the same options (a test holds the two together); anything else takes the
-/// ordinary path. So does a venued that gave no answer, with the failure in hand: the local answer, no second ask.
+/// The prompt's path: `venuectl status` with the few flags a prompt or a bar uses, turned into its request straight
+/// from argv. A Swift process pays for its first dictionaries, sets and generic types, which would cost a prompt far
+/// more than the exchange. The request is `StatusQuery.request`'s line for the same options (a test holds the two
+/// together); anything else, and a venued that gave no answer, takes the ordinary path.
 public enum PromptPath {
     public enum Outcome {
-        case done(Int32)
-        case ordinary
-        /// venued gave no usable answer: the ordinary path answers locally, without asking again.
+        case done(Int32), ordinary
+        /// The ordinary path answers locally, without asking again.
         case unreachable(DaemonFailure)
     }
 
-    /// The formats whose rendering needs nothing of the reader's terminal.
     static let formats = ["prompt", "tmux", "i3blocks", "i3bar", "polybar", "waybar", "i3status-rs"]
     static let venueLimit = 8
     /// The flags without a value it takes, in `StatusQuery`'s order.
@@ -37,17 +34,14 @@ public enum PromptPath {
         guard !answer.ok, let error = AnswerError(answer: answer.value, command: "status").map(CLIError.answer) else {
             return .unreachable(.unusable(socket, "answered a status request without the status"))
         }
-        // A bar's or a prompt's format says its error in that format, and exits 0 (`BarError`).
-        guard let format = try? StatusFormat(name: format), let shown = BarError.render(error, in: format) else {
+        // A bar's or a prompt's format says its error in that format, and exits 0.
+        guard let format = try? StatusFormat(name: format), let code = Venuectl.say(error, in: format) else {
             return .done(Venuectl.fail(error, exitCode: error.exitCode))
         }
-        do { try Venuectl.write(shown) } catch { return .done(Venuectl.fail(error, exitCode: error.exitCode)) }
-        Venuectl.writeError("venuectl: \(error)")
-        return .done(0)
+        return .done(code)
     }
 
-    /// nil when the command line is not one this path takes. Written with C strings and one String: no array of
-    /// arguments, no dictionary of variables.
+    /// nil when the command line is not one this path takes. C strings and one String: no array, no dictionary.
     static func request(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> (String, String)? {
         guard argc >= 2, let command = argv[1], strcmp(command, "status") == 0, !configured() else { return nil }
         var venues = ""

@@ -1,10 +1,8 @@
 import DiningHours
+import Glibc
 import VenueReports
-import VenuectlGrammar
 import VenuedSystem
 
-/// `venuectl calendar`: the venues' meal services from today (the date of `--at`) as an iCalendar file, computed
-/// from the feed venued serves, as `hours` is (`LocalFeed.served`).
 enum CalendarCommand {
     struct Options: HasMenuSource {
         var common = CommonOptions()
@@ -62,12 +60,8 @@ enum CalendarCommand {
         let today = zone.localDate(of: try options.common.instant(in: zone, now: context.now))
         let local = try LocalFeed.served(options.common.data, context: context)
         let venues = local.copy.feed.venues
-        let chosen: Set<Int>
-        if options.favorites {
-            chosen = try favoriteIDs(context)
-        } else {
-            chosen = try answering(try StatusReport.select(options.venues, from: venues))
-        }
+        let chosen = options.favorites
+            ? try favoriteIDs(context) : try answering(try StatusReport.select(options.venues, from: venues))
         let menus = try options.source.menus.map { _ throws(CLIError) in
             try options.source.load(dates: today...today.adding(days: options.days - 1), zone: zone, context: context)
         }
@@ -77,18 +71,17 @@ enum CalendarCommand {
         let document = report.render()
         if let path = options.output {
             try OutputTarget(path).write(Array(document.utf8))
-            try Venuectl.write(CalendarNotes.written(report, to: path) + "\n")
+            try Venuectl.write(written(report, to: path) + "\n")
         } else {
             try Venuectl.writeDocument(document)
         }
         local.writeNotes(zone: zone)
         if let skipped = menus?.skipped { Venuectl.writeError("venuectl: " + skipped) }
-        for note in CalendarNotes.unknown(report) { Venuectl.writeError("venuectl: note: " + note) }
+        for note in unknown(report) { Venuectl.writeError("venuectl: note: " + note) }
         return 0
     }
 
-    /// The favorites' ids; none is an error rather than an empty calendar, which would
-    /// say nothing and, written over a file, lose what it held.
+    /// No favorites is an error rather than an empty calendar, which written over a file would lose what it held.
     private static func favoriteIDs(_ context: Context) throws(CLIError) -> Set<Int> {
         guard let path = Favorites.path(environment: context.environment) else {
             throw .usage("--favorites: neither XDG_CONFIG_HOME nor HOME is set, so there is no favorites file")
@@ -98,5 +91,82 @@ enum CalendarCommand {
             throw .usage("--favorites: you have no favorites yet: add some with 'venuectl favorites add VENUE', or name the venues")
         }
         return Set(favorites.ids)
+    }
+
+    private static func written(_ report: CalendarReport, to path: String) -> String {
+        let venues = Set(report.events.map(\.venue.id)).count
+        let estimated = report.events.filter(\.estimated).count
+        var parts = ["\(venues) venue" + (venues == 1 ? "" : "s"), "\(report.first) to \(report.first.adding(days: report.days - 1))"]
+        if estimated > 0 { parts.append("\(estimated) estimated") }
+        return "wrote \(report.events.count) event" + (report.events.count == 1 ? "" : "s") + " (\(parts.joined(separator: ", "))) to \(path)"
+    }
+
+    /// A calendar cannot tell an unknown day from a closed one: one line per run of dates and reason names them.
+    private static func unknown(_ report: CalendarReport) -> [String] {
+        var groups: [(dates: [LocalDate], reason: UnknownReason, venues: [String])] = []
+        for entry in report.unknownDays {
+            if let index = groups.firstIndex(where: { $0.dates == entry.dates && $0.reason == entry.reason }) {
+                groups[index].venues.append(entry.venue.name)
+            } else {
+                groups.append((entry.dates, entry.reason, [entry.venue.name]))
+            }
+        }
+        let shown = report.venueCount
+        return (report.cut ? [CalendarRange.cutNote] : []) + groups.map { group in
+            let dates = group.dates.count == 1 ? "\(group.dates[0])" : "\(group.dates[0]) to \(group.dates[group.dates.count - 1])"
+            let names = group.venues.count == shown && shown > 1 ? "any venue"
+                : group.venues.count <= 3 ? group.venues.joined(separator: ", ")
+                : group.venues.prefix(3).joined(separator: ", ") + " and \(group.venues.count - 3) more"
+            return "no events on \(dates) for \(names): \(group.reason.detail(on: group.dates[0]))"
+        }
+    }
+}
+
+/// `calendar -o PATH`: a file is replaced atomically, a FIFO or device written into (not taken from its reader).
+enum OutputTarget {
+    case replace(String), stream(String)
+
+    init(_ path: String) throws(CLIError) {
+        var info = stat()
+        let found = stat(path, &info) == 0
+        guard found || errno == ENOENT else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+        // Nothing there, or a link to nothing, is a new file, where the link points if it is one.
+        switch found ? info.st_mode & S_IFMT : S_IFREG {
+        case S_IFREG: self = .replace(Self.resolved(path) ?? path)
+        case S_IFIFO, S_IFCHR: self = .stream(path)
+        case S_IFDIR: throw .notAnOutput(path: path, kind: "a directory")
+        case S_IFSOCK: throw .notAnOutput(path: path, kind: "a socket")
+        case S_IFBLK: throw .notAnOutput(path: path, kind: "a block device")
+        default: throw .notAnOutput(path: path, kind: "not a file")
+        }
+    }
+
+    func write(_ bytes: [UInt8]) throws(CLIError) {
+        switch self {
+        case .replace(let path):
+            do { try AtomicFile.write(bytes, to: path, mode: 0o644) } catch { throw .unwritable(path: error.path, reason: error.reason) }
+        case .stream(let path):
+            let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            guard fd >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+            defer { close(fd) }
+            guard bytes.withUnsafeBytes({ Syscall.writeAll(fd, $0, waitingWhenFull: true) }) else {
+                throw .unwritable(path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    /// Where a link at `path` ends, so the link stays a link; nil for no link.
+    private static func resolved(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        if realpath(path, &target) != nil {
+            return String(decoding: target.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        // A link to a file not made yet: its target, read once, relative to the link's directory.
+        let count = readlink(path, &target, target.count - 1)
+        guard count > 0 else { return nil }
+        let name = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.hasPrefix("/") ? name : AtomicFile.directory(of: path) + "/" + name
     }
 }

@@ -1,11 +1,9 @@
 import DiningHours
 import VenueReports
-import VenuectlGrammar
 
-/// `venuectl favorites`: the venues `status --favorites` shows and the dishes followed. Names are resolved against
-/// the venues venued serves and stored as ids; a dish is kept as written: menus change every day.
+/// `venuectl favorites`: venues are stored as ids, dishes as written (menus change every day).
 enum FavoritesCommand {
-    struct Options: Sendable {
+    struct Options: HasHelp {
         var words: [String] = []
         var dishes: [String] = []
         var help = false
@@ -48,12 +46,7 @@ enum FavoritesCommand {
         """
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
-        var options = Options()
-        try answering(try table.parse(arguments, into: &options) { options, word in options.words.append(word) })
-        if options.help {
-            try Venuectl.write(helpText + "\n")
-            return 0
-        }
+        guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.words.append(word) }) else { return 0 }
         guard let action = options.words.first else { throw usage("favorites needs add, remove, toggle or list") }
         let queries = Array(options.words.dropFirst())
         guard let path = Favorites.path(environment: context.environment) else {
@@ -82,21 +75,16 @@ enum FavoritesCommand {
             if action != "remove", let empty = options.dishes.first(where: { FollowedDishes([$0]).isEmpty }) {
                 throw usage("--dish '\(UntrustedText.singleLine(empty))' names no dish: give its name, e.g. --dish 'chicken tikka masala'")
             }
-            // Read, change and write under the lock, so that concurrent changes all count;
-            // the data was loaded before it, to keep the time others wait short.
+            // Under the lock, so that concurrent changes all count; the data was loaded before, to keep the wait short.
             let said = try answering(try Favorites.update(path, names: names) { favorites throws(AnswerError) in
                 var said: [String] = []
                 for query in queries {
                     let id = try resolve(query, in: venues, orFavorite: action == "add" ? nil : favorites)
-                    let named = "\(names[id] ?? "venue") (\(id))"
-                    if action == "toggle" {
-                        let removed = favorites.remove(id)
-                        if !removed { favorites.add(id) }
-                        said.append((removed ? "removed " : "added ") + named)
-                    } else if action == "add" {
-                        said.append(favorites.add(id) ? "added \(named)" : "\(named) is a favorite already")
+                    let named = "\(names[id] ?? "venue") (\(id))", toggle = action == "toggle"
+                    if action == "add" || toggle && !favorites.contains(id) {
+                        said.append(favorites.add(id) || toggle ? "added \(named)" : "\(named) is a favorite already")
                     } else {
-                        said.append(favorites.remove(id) ? "removed \(named)" : "\(named) was not a favorite")
+                        said.append(favorites.remove(id) || toggle ? "removed \(named)" : "\(named) was not a favorite")
                     }
                 }
                 for dish in options.dishes { said.append(try change(&favorites, dish: dish, action)) }
@@ -104,15 +92,13 @@ enum FavoritesCommand {
             })
             try Venuectl.write(said.joined(separator: "\n") + "\n")
             return 0
-        default:
-            throw usage("unknown favorites action '\(action)': use add, remove, toggle or list")
+        default: throw usage("unknown favorites action '\(action)': use add, remove, toggle or list")
         }
     }
 
     private static func change(_ favorites: inout Favorites, dish: String, _ action: String) throws(AnswerError) -> String {
         let named = "the dish '\(UntrustedText.singleLine(dish))'"
-        let following = favorites.follows(dish)
-        switch (action, following) {
+        switch (action, favorites.follows(dish)) {
         case ("add", true): return "\(named) is followed already"
         case ("remove", false): return "\(named) was not followed"
         case ("remove", true), ("toggle", true):
@@ -127,8 +113,7 @@ enum FavoritesCommand {
         }
     }
 
-    /// The one venue `query` names. `remove` and `toggle` also take the id of a favorite
-    /// that the current data no longer lists.
+    /// `remove` and `toggle` also take the id of a favorite that the current data no longer lists.
     private static func resolve(_ query: String, in venues: [Venue], orFavorite favorites: Favorites?) throws(AnswerError) -> Int {
         if let id = Int(query), favorites?.contains(id) == true { return id }
         return try VenueArgument.resolve(query, in: venues).id

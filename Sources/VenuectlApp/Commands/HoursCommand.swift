@@ -1,8 +1,6 @@
 import DiningHours
 import VenueReports
-import VenuectlGrammar
 
-/// `venuectl hours VENUE`: computed from the feed venued serves (`LocalFeed.served`).
 enum HoursCommand {
     struct Options: HasCommonOptions {
         var common = CommonOptions()
@@ -44,14 +42,79 @@ enum HoursCommand {
         let venue = try answering(try VenueArgument.resolve(query, in: local.copy.feed.venues))
         let report = HoursReport(timetable: Timetable(venue: venue, zone: zone), from: today, days: options.days,
                                  estimate: options.common.estimate, today: today, source: local.copy.source)
-        if options.common.json {
-            try Venuectl.write(HoursJSON.render(report))
-        } else {
-            let data = local.describe(report.coverage)
-            try Venuectl.write(HoursText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment), data: data,
-                                         columns: TerminalWidth.columns(environment: context.environment)).render())
-        }
+        try Venuectl.write(options.common.json ? HoursJSON.render(report) : HoursText(
+            report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment),
+            data: local.describe(report.coverage), columns: TerminalWidth.columns(environment: context.environment)
+        ).render())
         local.writeNotes(zone: zone)
         return 0
+    }
+}
+
+struct HoursText {
+    let report: HoursReport
+    /// The reader's zone: the text says so when venue times are in another one.
+    let userZone: String?
+    let data: String
+    var columns: Int? = nil
+
+    func render() -> String {
+        // URLs stay whole, for the reader to copy, even past the width.
+        var lines = header().flatMap { $0.contains("://") ? [$0] : wrap($0) }
+        let labels = report.days.map { ClockText.day($0.date) + ($0.date == report.today ? " (today)" : "") }
+        let width = labels.map(\.count).max() ?? 0
+        // Under the hours column, unless that leaves a narrow terminal too little room.
+        let indent = String(repeating: " ", count: columns.map { $0 - (width + 4) < 20 ? 4 : width + 4 } ?? width + 4)
+        for (day, label) in zip(report.days, labels) {
+            let marker = !day.known ? "?" : day.estimated ? "~" : " "
+            lines += wrap("\(marker) \(label.padded(to: width))  \(hours(day))", indent: indent, at: ", ")
+            if let meals = meals(day) { lines += wrap(indent + meals, indent: indent, at: " · ") }
+        }
+        if report.days.contains(where: \.estimated) {
+            lines += [""] + wrap("~ estimated: the data does not cover these dates, so hours are projected from the same weekday of the data's week.")
+        }
+        if report.cut { lines += [""] + wrap(CalendarRange.cutNote) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func wrap(_ line: String, indent: String = "  ", at separator: String = " ") -> [String] {
+        columns.map { line.wrapped(to: $0, indent: indent, separator: separator) } ?? [line]
+    }
+
+    private func header() -> [String] {
+        let venue = report.venue
+        var lines = ["\(venue.name) · \(venue.kind.noun) · id \(venue.id)"]
+        if let address = report.address { lines.append(address) }
+        if let page = report.info?.pageURL { lines.append("page:  \(page)") }
+        if let image = report.image { lines.append("image: \(image)") }
+        lines.append(data)
+        if let userZone, userZone != report.zone.identifier { lines.append("Times are in \(report.zone.identifier).") }
+        if !report.messages.isEmpty {
+            let messages = report.messages.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+            lines += [""] + messages.map { "  \($0)" }
+        }
+        return lines + [""]
+    }
+
+    private func hours(_ day: DayHours) -> String {
+        if let reason = day.unknownReason { return reason.detail(on: day.date) }
+        var parts = day.openAllDay ? ["open all day"] : []
+        parts += day.blocks.map { block in
+            block.end.map { range(block.start, $0.at) } ?? "from \(ClockText.clock(report.zone.localDateTime(of: block.start))), no closing time ahead"
+        }
+        return parts.isEmpty ? "closed" : parts.joined(separator: ", ")
+    }
+
+    private func meals(_ day: DayHours) -> String? {
+        let meals = day.dayparts.compactMap { part in
+            DaypartLabel.meaningful(part.label, venue: report.venue.name).map { "\($0) \(range(part.start, part.end))" }
+        }
+        return meals.isEmpty ? nil : meals.joined(separator: " · ")
+    }
+
+    /// `7:30 AM–10:30 AM`; an end on a later date says so (`8:30 PM–Tue 2:00 AM`, `–midnight`).
+    private func range(_ start: Instant, _ end: Instant) -> String {
+        let from = report.zone.localDateTime(of: start)
+        return ClockText.clock(from) + "–" + ClockText.moment(report.zone.localDateTime(of: end), today: from.date)
     }
 }

@@ -1,15 +1,9 @@
 import DiningHours
 import VenueReports
-import VenuectlGrammar
 import VenuedProtocol
 
-/// `venuectl is-open VENUE`: for scripts and prompts, so the answer is the exit code (0 open, 1 closed, 2 unknown).
-/// Like `status` it asks venued first, with one `status` request for every venue within the 200 ms budget, and
-/// resolves the name against its answer, so the daemon needs no command of its own and the name rules are the
-/// engine's on both paths. Usage errors exit 64 (EX_USAGE), since the usual 2 would read as "unknown".
+/// Usage errors exit 64 (EX_USAGE): the usual 2 would read as "unknown".
 enum IsOpenCommand {
-    static let usageExit: Int32 = 64
-
     struct Options: HasCommonOptions {
         var common = CommonOptions()
         var venue: [String] = []
@@ -19,9 +13,7 @@ enum IsOpenCommand {
 
     static let table = FlagTable<Options>(helpCommand: "venuectl is-open --help", flags: [
         .init(name: "--quiet", value: nil, help: "print nothing: the exit code is the answer", short: "-q") { o, _ in o.quiet = true },
-        .at, .tz, .data, .noEstimate,
-        .socket(\.socket),
-        .help,
+        .at, .tz, .data, .noEstimate, .socket(\.socket), .help,
     ])
 
     static let helpText = """
@@ -43,9 +35,7 @@ enum IsOpenCommand {
         could not be written
         """
 
-    static func exitCode(_ error: CLIError) -> Int32 {
-        error.exitCode == 2 ? usageExit : error.exitCode
-    }
+    static func exitCode(_ error: CLIError) -> Int32 { error.exitCode == 2 ? 64 : error.exitCode }
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.venue.append(word) }) else { return 0 }
@@ -68,13 +58,12 @@ enum IsOpenCommand {
             return (try computed(status, local.copy, context), local.notes)
         }
         let request = StatusQuery.request(.status, status, presentation: nil)
-        let failure: DaemonFailure
         switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "is-open", reading: { parse($0.value) }) {
         case .success(let answers): return (answers, [])
-        case .failure(let reason): failure = reason
+        case .failure(let failure):
+            let local = try LocalFeed.load(nil, environment: context.environment)
+            return (try computed(status, local.copy, context), [local.notice(failure, zone: try options.common.zone())])
         }
-        let local = try LocalFeed.load(nil, environment: context.environment)
-        return (try computed(status, local.copy, context), [local.notice(failure, zone: try options.common.zone())])
     }
 
     private static func computed(_ request: StatusOptions, _ feed: FeedCopy, _ context: Context) throws(CLIError) -> [OpenAnswer] {
@@ -88,5 +77,75 @@ enum IsOpenCommand {
               case .array(let venues)? = object["venues"] else { return nil }
         let answers = venues.compactMap { OpenAnswer(json: $0, today: today) }
         return answers.count == venues.count ? answers : nil
+    }
+}
+
+/// One venue's state, read from venued's `status` object or from the same report computed locally.
+struct OpenAnswer {
+    let venue: Venue
+    let state: VenueStatus.State
+    let label: String?
+    let changesAt: LocalDateTime?
+    let estimated: Bool
+    /// `UnknownReason.name`.
+    let unknownReason: String?
+    let today: LocalDate
+
+    init(row: StatusReport.Row, zone: ZoneRules, at: Instant) {
+        venue = row.venue
+        state = row.status.state
+        label = row.status.state == .open ? row.status.label : row.status.nextLabel
+        changesAt = row.status.changesAt.map(zone.localDateTime)
+        estimated = row.status.estimated
+        unknownReason = row.status.unknownReason?.name
+        today = zone.localDate(of: at)
+    }
+
+    /// nil when the venue lacks what HOURS.md §4 promises, or its id is no whole number an `Int` holds (`1e300`).
+    init?(json venue: JSONValue, today: LocalDate) {
+        guard case .number(let number)? = venue["id"], let id = Int(exactly: number), case .string(let name)? = venue["name"],
+              case .string(let stateName)? = venue["state"], let state = VenueStatus.State(rawValue: stateName) else { return nil }
+        self.venue = Venue(id: id, name: name, days: [])
+        self.state = state
+        label = if case .string(let text)? = venue[state == .open ? "label" : "next_label"] { text } else { nil }
+        changesAt = if case .string(let text)? = venue["changes_at"] { Self.wallClock(text) } else { nil }
+        estimated = venue["estimated"] == .bool(true)
+        unknownReason = if case .string(let text)? = venue["unknown_reason"] { text } else { nil }
+        self.today = today
+    }
+
+    static func wallClock(_ text: String) -> LocalDateTime? {
+        switch FeedTime(parsing: text) {
+        case .withOffset(let local, _)?, .wallClock(let local)?: return local
+        default: return nil
+        }
+    }
+
+    var exitCode: Int32 { state == .open ? 0 : state == .closed ? 1 : 2 }
+
+    /// `asked` is "now" without `--at` (or with `--at now`), else "then": an unknown answer names the moment meant.
+    func line(asked: String) -> String {
+        let name = venue.name
+        // One parenthesis for what qualifies the time: "(Dinner)", "(Dinner, estimated)".
+        let notes = [DaypartLabel.meaningful(label, venue: name), estimated ? "estimated" : nil].compactMap { $0 }
+        let qualifier = notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")"
+        switch state {
+        case .open:
+            return changesAt.map { "\(name) is open until \(ClockText.moment($0, today: today))\(qualifier)" }
+                ?? "\(name) is open\(qualifier), no closing time known"
+        case .closed:
+            return changesAt.map { "\(name) is closed; opens \(ClockText.when($0, today: today))\(qualifier)" }
+                ?? "\(name) is closed, with no opening in the next 14 days" + (estimated ? " (estimated)" : "")
+        case .unknown:
+            switch unknownReason {
+            case "beyond_horizon":
+                return "\(name): unknown, the data is more than \(Coverage.horizonDays) days from \(asked)"
+            case "not_estimated": return "\(name): unknown, the data does not cover \(asked) (--no-estimate)"
+            case "no_same_weekday": return "\(name): unknown, the data has no such weekday to go by"
+            case "no_data", nil: return "\(name): unknown, no hours are published for \(asked)"
+            // A reason a newer venued names: the state alone is still the answer.
+            default: return "\(name): unknown"
+            }
+        }
     }
 }

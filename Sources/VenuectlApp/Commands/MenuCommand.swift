@@ -1,10 +1,7 @@
 import DiningHours
 import VenueReports
-import VenuectlGrammar
 
-/// `venuectl menu VENUE` (docs/MENUS.md). The VENUE is resolved against the venues of the menus and of the venues
-/// data (`--data`, else venued's cached copy or the bundled data), so that a venue without menus is an answer
-/// ("no menus"), not an unknown venue.
+/// VENUE is resolved against the menus' venues and the data's, so a venue without menus is an answer, not unknown.
 enum MenuCommand {
     struct Options: HasMenuSource {
         var common = CommonOptions()
@@ -73,11 +70,8 @@ enum MenuCommand {
         } catch {
             throw .usage(mealMismatch(error, venue: venue.name, on: date.map(ClockText.day) ?? "that date"))
         }
-        if options.common.json {
-            try Venuectl.write(MenuJSON.render(report))
-        } else {
-            try Venuectl.write(MenuText(report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment)).render())
-        }
+        try Venuectl.write(options.common.json ? MenuJSON.render(report) : MenuText(
+            report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment)).render())
         if let skipped = copy.skipped { Venuectl.writeError("venuectl: " + skipped) }
         return 0
     }

@@ -1,9 +1,7 @@
 import DiningHours
 import VenueReports
-import VenuectlGrammar
 
-/// `venuectl search QUERY`: venues ranked by how well their name answers it (`VenueSearch`). Finding nothing is
-/// exit 1 with an empty list, as `grep` does, since the typo tier has already had its say.
+/// `venuectl search QUERY`: finding nothing is exit 1, as with `grep`.
 enum SearchCommand {
     struct Options: HasMenuSource {
         var common = CommonOptions()
@@ -47,7 +45,7 @@ enum SearchCommand {
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         guard let options = try table.options(arguments, help: helpText, operand: { o, word in o.words.append(word) }) else { return 0 }
-        if let dish = options.dish { return try DishCommand.run(dish: dish, options: options, context: context) }
+        if let dish = options.dish { return try run(dish: dish, options: options, context: context) }
         guard options.source.menus == nil, options.source.date == nil else {
             throw .usage("--menus and --date go with --dish: 'venuectl search --dish TEXT --menus FILE'")
         }
@@ -71,5 +69,67 @@ enum SearchCommand {
         }
         local.writeNotes(zone: zone)
         return results.isEmpty ? 1 : 0
+    }
+
+    static func run(dish: String, options: Options, context: Context) throws(CLIError) -> Int32 {
+        guard options.words.isEmpty else {
+            throw .usage("search takes a QUERY for venues or --dish TEXT for dishes, not both")
+        }
+        guard dish.contains(where: { $0.isLetter || $0.isNumber }) else {
+            throw .usage("--dish needs part of a dish's name, e.g. 'venuectl search --dish pizza'")
+        }
+        let zone = try options.common.zone()
+        let at = try options.common.instant(in: zone, now: context.now)
+        let date = try options.source.date(today: zone.localDate(of: at))
+        let dates = date.map { $0...$0 } ?? MenuSource.window(around: zone.localDate(of: at))
+        let copy = try options.source.load(dates: dates, zone: zone, context: context)
+        let menus = copy.book.menus.filter { menu in date.map { menu.date == $0 } ?? (at < menu.end) }
+        let report = DishReport(query: dish, at: at, zone: zone, hits: DishSearch(dish).hits(in: menus))
+        if options.common.json {
+            try Venuectl.write(report.json())
+        } else if report.hits.isEmpty {
+            let when = date.map { "on \(ClockText.day($0))" } ?? "from now on"
+            Venuectl.writeError("venuectl: no dish matches '\(dish)' \(when) in \(copy.path)")
+        } else {
+            try Venuectl.write(report.text())
+        }
+        if let skipped = copy.skipped { Venuectl.writeError("venuectl: " + skipped) }
+        return report.hits.isEmpty ? 1 : 0
+    }
+}
+
+/// `venuectl search` as text (a line per venue) and as JSON, each result with how it matched.
+struct SearchOutput {
+    let query: String
+    let at: Instant
+    let zone: ZoneRules
+    let source: FeedSource
+    let results: [SearchCommand.Result]
+
+    func text() -> String {
+        let ids = results.map { "\($0.hit.venue.id)" }, names = results.map(\.hit.venue.name)
+        let kinds = results.map(\.hit.venue.kind.noun)
+        let idWidth = ids.map(\.count).max() ?? 0, nameWidth = names.map(\.count).max() ?? 0, kindWidth = kinds.map(\.count).max() ?? 0
+        return results.indices.map { index in
+            let status = results[index].status
+            let state = (status.estimated ? "~" : "") + status.state.rawValue
+            return "\(ids[index].padded(to: idWidth))  \(names[index].padded(to: nameWidth))  \(kinds[index].padded(to: kindWidth))  \(state)"
+        }.joined(separator: "\n") + "\n"
+    }
+
+    func json() -> String {
+        let items = results.map { result in
+            let venue = result.hit.venue
+            return JSONText.object([
+                ("id", "\(venue.id)"), ("name", JSONText.quote(venue.name)), ("slug", JSONText.quote(venue.slug)),
+                ("kind", JSONText.quote(venue.kind.rawValue)), ("match", JSONText.quote(result.hit.match.name)),
+                ("state", JSONText.quote(result.status.state.rawValue)), ("estimated", "\(result.status.estimated)"),
+            ])
+        }
+        return Reply.ok([
+            ("query", JSONText.quote(query)), ("at", JSONText.quote(zone.iso8601(at))),
+            ("source", JSONText.quote(source.rawValue)), ("tz", JSONText.quote(zone.identifier)),
+            ("results", JSONText.array(items)),
+        ])
     }
 }

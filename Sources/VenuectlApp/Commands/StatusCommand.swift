@@ -1,36 +1,43 @@
+import DiningHours
 import VenueReports
 import VenuectlGrammar
 import VenuedProtocol
 
-/// `venuectl status`: from `--data`, else venued's answer (already rendered, for the prompt's sake), else the local
-/// copy with one notice. Every path renders through `StatusPresentation`, so the output is the same wherever computed.
+/// `venuectl status`: from `--data`, else venued's answer (already rendered), else the local copy with one notice.
 enum StatusCommand {
-    /// `--details` reads menus, which venued's status answer does not carry.
     struct Options: Sendable {
         var status = StatusOptions()
-        var details = StatusDetails.Request()
+        var details = false
+        var menus: String?
     }
 
     static let table: FlagTable<Options> = {
         let query = StatusOptions.table.flags.map { $0.lifted(to: \Options.status) }
+        let details: [FlagTable<Options>.Flag] = [
+            .init(name: "--details", value: nil, help: "under each open venue, the stations of the meal it serves (plain and json)") { o, _ in
+                o.details = true
+            },
+            .init(name: "--menus", value: "FILE|DIR", help: "with --details: read menus from this file, or from DIR/YYYY-MM-DD.json") { o, v in
+                o.menus = v
+            },
+        ]
         // --help last, where every command's help lists it.
         return FlagTable(helpCommand: "venuectl status --help",
-                         flags: query.filter { $0.name != "--help" } + StatusDetails.flags + query.filter { $0.name == "--help" })
+                         flags: query.filter { $0.name != "--help" } + details + query.filter { $0.name == "--help" })
     }()
 
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         var parsed = Options()
         let configured = try answering(try StatusOptions.parse(arguments, table: table, into: &parsed, status: \.status,
                                                                environment: context.environment))
-        let options = parsed.status
-        if options.help {
+        if parsed.status.help {
             try Venuectl.write(StatusOptions.helpText(flags: table.helpLines) + "\n")
             return 0
         }
         do {
-            let resolved = try context.resolvingFavorites(options)
-            guard parsed.details.wanted || parsed.details.menus != nil else { return try answer(resolved, context) }
-            return try StatusDetails.answer(resolved, parsed.details, context)
+            let resolved = try context.resolvingFavorites(parsed.status)
+            guard parsed.details || parsed.menus != nil else { return try answer(resolved, context) }
+            return try answerWithDetails(resolved, menus: parsed.menus, wanted: parsed.details, context)
         } catch {
             guard case .answer(let error) = error else { throw error }
             throw .answer(VenuectlConfig.attributing(error, location: configured["tz"]))
@@ -39,48 +46,39 @@ enum StatusCommand {
 
     private static func answer(_ options: StatusOptions, _ context: Context) throws(CLIError) -> Int32 {
         let presentation = context.presentation(options.format)
-        guard options.data == nil else {
-            let local = try LocalFeed.load(options.data, environment: context.environment)
-            local.writeNotes()
-            // The user's own file: its age is theirs to judge.
-            let report = try answering(try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),
-                                                        dataAge: DataAge()))
-            try Venuectl.write(presentation.render(report))
-            if options.dishes { Venuectl.writeError("venuectl: " + noDishes("--data is a venues file")) }
-            return 0
-        }
-        let failure: DaemonFailure
-        if let known = context.venuedFailure {
-            failure = known
-        } else {
-            let request = StatusQuery.request(.status, options, presentation: options.format == .json ? nil : presentation)
-            switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
-                                        reading: { output(of: $0, json: options.format == .json) }) {
-            case .success(let output):
-                try Venuectl.write(output)
-                return 0
-            case .failure(let reason):
-                failure = reason
+        var failure: DaemonFailure?
+        if options.data == nil {
+            failure = context.venuedFailure
+            if failure == nil {
+                let request = StatusQuery.request(.status, options, presentation: options.format == .json ? nil : presentation)
+                switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
+                                            reading: { output(of: $0, json: options.format == .json) }) {
+                case .success(let output):
+                    try Venuectl.write(output)
+                    return 0
+                case .failure(let reason): failure = reason
+                }
             }
         }
-        var local = try LocalFeed.load(nil, environment: context.environment)
+        var local = try LocalFeed.load(options.data, environment: context.environment)
         local.unreachable = failure
-        let report = try answering(try StatusReport(options: options, feed: local.copy, now: context.now, favorites: try Favorites.load(for: options),
-                                                    dataAge: local.age(now: context.now)))
+        if options.data != nil { local.writeNotes() }
+        // The user's own --data file: its age is theirs to judge.
+        let age = options.data == nil ? local.age(now: context.now) : DataAge()
+        let report = try answering(try StatusReport(options: options, feed: local.copy, now: context.now,
+                                                    favorites: try Favorites.load(for: options), dataAge: age))
         try Venuectl.write(presentation.render(report))
-        writeNotes(of: local, after: report, in: presentation)
-        if options.dishes { Venuectl.writeError("venuectl: " + noDishes("venued did not answer")) }
+        if options.data == nil { writeNotes(of: local, after: report, in: presentation) }
+        if options.dishes {
+            // An empty "Soon" must not read as "nothing you follow is served".
+            let why = options.data == nil ? "venued did not answer" : "--data is a venues file"
+            Venuectl.writeError("venuectl: --dishes: followed dishes unknown (\(why)): "
+                                + "menus come from venued, or from --details --menus FILE|DIR")
+        }
         return 0
     }
 
-    /// Why `--dishes` said nothing of dishes: the menus are venued's (or `--details
-    /// --menus`'), and an empty "Soon" must not read as "nothing you follow is served".
-    private static func noDishes(_ why: String) -> String {
-        "--dishes: followed dishes unknown (\(why)): menus come from venued, or from --details --menus FILE|DIR"
-    }
-
-    /// After the answer, so that an error stays a line of its own. Once the answer's "Old data:" line gives the advice,
-    /// stderr repeating it is noise; only a cache that was passed over is left to say.
+    /// After the answer. Once its "Old data:" line gives the advice, only a cache that was passed over is left to say.
     static func writeNotes(of local: LocalFeed, after report: StatusReport, in presentation: StatusPresentation) {
         guard let failure = local.unreachable else { return local.writeNotes() }
         if case .venuedUnreachable? = report.dataAge.staleness, presentation.saysStaleNote {
@@ -90,12 +88,59 @@ enum StatusCommand {
         }
     }
 
-    /// venued's line as it came (`ok` first, as the local path writes it too), or the text it rendered.
+    /// venued's line as it came (`ok` first, as the local path writes it), or the text it rendered.
     private static func output(of answer: Answer, json: Bool) -> String? {
-        if json {
-            return answer.line + "\n"
+        if json { return answer.line + "\n" }
+        return if case .string(let text)? = answer.value["text"] { text } else { nil }
+    }
+
+    /// `--details`: computed from venued's feed (its status carries no menus); missing menus cost only the stations.
+    private static func answerWithDetails(_ options: StatusOptions, menus path: String?, wanted: Bool,
+                                          _ context: Context) throws(CLIError) -> Int32 {
+        guard wanted else { throw .usage("--menus goes with --details: status reads menus only to name stations") }
+        guard options.format == .plain || options.format == .json else {
+            throw .usage("--details goes with plain text or --json, not --format \(options.format.name)")
         }
-        guard case .string(let text)? = answer.value["text"] else { return nil }
-        return text
+        let presentation = context.presentation(options.format)
+        let local = try LocalFeed.served(options.data, socket: options.socket, context: context)
+        var report = try answering(try StatusReport(options: options, feed: local.copy, now: context.now,
+                                                    favorites: try Favorites.load(for: options), dataAge: local.age(now: context.now)))
+        let (book, notes) = try menus(for: report, path, ahead: options.dishes, unreachable: local.unreachable,
+                                      socket: options.socket, context: context)
+        if let book {
+            report.stations = MealStations.of(report, in: book)
+            // venued answers --dishes from the menus it holds; this path holds its own.
+            if options.dishes {
+                report.follow(FollowedDishes(options.followedDishes ?? [], leadMinutes: options.dishLeadMinutes), in: DishIndex(book))
+            }
+        }
+        try Venuectl.write(presentation.render(report))
+        writeNotes(of: local, after: report, in: presentation)
+        for note in notes { Venuectl.writeError("venuectl: " + note) }
+        return 0
+    }
+
+    /// The menus of the date and the day before (a meal past midnight), with `ahead` the day after, and the notes owed.
+    private static func menus(for report: StatusReport, _ path: String?, ahead: Bool, unreachable: DaemonFailure?, socket: String?,
+                              context: Context) throws(CLIError) -> (MenuBook?, notes: [String]) {
+        let today = report.zone.localDate(of: report.at)
+        let served = today.adding(days: -1)...today
+        let dates = served.lowerBound...today.adding(days: ahead ? 1 : 0)
+        let copy: MenuCopy
+        if let path {
+            copy = try answering(try MenuCopy.load(path, dates: dates, zone: report.zone))
+        } else if let unreachable {
+            // venued did not answer for the feed: asking again would only wait as long.
+            return (nil, ["stations unknown: \(unreachable.reason); menus come from venued, or from --menus FILE|DIR"])
+        } else {
+            do { copy = try ServedMenus.load(dates: dates, zone: report.zone, socket: socket, context: context) } catch {
+                return (nil, ["stations unknown: \(error)"])
+            }
+        }
+        var notes = copy.skipped.map { [$0] } ?? []
+        if !copy.book.menus.contains(where: { served.contains($0.date) }) {
+            notes.append("no stations: no menus for \(ClockText.day(today)) in \(copy.path)")
+        }
+        return (copy.book, notes)
     }
 }

@@ -1,16 +1,12 @@
+import DiningHours
 import Glibc
 import VenueReports
 import VenuectlGrammar
 import VenuedProtocol
 import VenuedSystem
 
-/// `venuectl watch`: the status again each time it changes, for status bars that read a stream and scripts that
-/// wait. It follows venued's `subscribe` stream, so it wakes only when venued pushes; while venued is away it says
-/// so once, follows the local copy and reconnects with full-jitter backoff.
+/// `watch` follows venued's `subscribe` stream; while venued is away, the local copy, reconnecting with backoff.
 enum WatchCommand {
-    static let reconnectBase = 0.5
-    static let reconnectCap = 30.0
-
     struct Options: Sendable {
         var status = StatusOptions()
         var count: Int?
@@ -21,7 +17,6 @@ enum WatchCommand {
         o.count = n
     }
 
-    /// status's flags, its `--at` refused with the reason, and `--count`.
     static let table = FlagTable<Options>(helpCommand: "venuectl watch --help", flags: StatusOptions.table.flags.map { flag in
         guard flag.name == "--at" else { return flag.lifted(to: \.status) }
         return .init(name: flag.name, value: flag.value, help: flag.help) { _, _ throws(AnswerError) in
@@ -29,15 +24,10 @@ enum WatchCommand {
         }
     } + [countFlag])
 
-    /// Its flags as completion offers them: all but the refused --at.
-    static var flags: [FlagSpec] { table.specs.filter { $0.name != "--at" } }
-
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         var parsed = Options()
         _ = try answering(try StatusOptions.parse(arguments, table: table, into: &parsed, status: \.status, environment: context.environment))
-        var options = parsed.status
-        let count = parsed.count
-        options = try context.resolvingFavorites(options)
+        let options = try context.resolvingFavorites(parsed.status), count = parsed.count
         if options.help {
             try Venuectl.write(helpText + "\n")
             return 0
@@ -45,35 +35,41 @@ enum WatchCommand {
         var printer = WatchPrinter(presentation: context.presentation(options.format), stdoutIsTTY: context.stdoutIsTTY)
         // Every way out, an error included, gives the terminal its own screen back.
         defer { printer.finish() }
-        let presentation = printer.presentation
         var failures = 0
         var lastFailure: DaemonFailure?
-        var local: LocalWatch?
+        // Loaded once: the data does not change while venued is away.
+        var local: (copy: FeedCopy, campus: Campus)?
         let timer = WallTimer()
         while count.map({ printer.printed < $0 }) ?? true {
             if options.data == nil {
-                let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
-                let outcome = try follow(connection, options, presentation, &printer, until: count)
-                switch outcome {
-                case .finished:
+                guard let (failure, hadStream) = try follow(options, context, &printer, until: count) else {
                     try printer.finishShowingLast()
                     return 0
-                case .failed(let failure, let hadStream):
-                    lastFailure = failure
-                    if hadStream { failures = 0 }
-                    failures += 1
-                    if failures == 1 || hadStream {
-                        try printer.say("\(failure.reason); following the local copy and retrying — \(failure.hint)")
-                    }
+                }
+                lastFailure = failure
+                failures = hadStream ? 1 : failures + 1
+                if failures == 1 {
+                    try printer.say("\(failure.reason); following the local copy and retrying — \(failure.hint)")
                 }
             }
-            if local == nil { local = try LocalWatch(options: options, context: context) }
+            if local == nil {
+                let copy = try LocalFeed.load(options.data, environment: context.environment).copy
+                local = (copy, Campus(feed: copy.feed, zone: try answering(try StatusReport.zone(options.tz))))
+            }
+            guard let (copy, campus) = local else { break }
             let retry = options.data == nil
-                ? Backoff.delay(failures: failures, base: reconnectBase, cap: reconnectCap, unit: Double.random(in: 0..<1))
+                ? Backoff.delay(failures: failures, base: 0.5, cap: 30, unit: Double.random(in: 0..<1))
                 : Double.infinity
-            guard let next = try local?.step(&printer, unreachable: lastFailure, retryAfter: retry), count.map({ printer.printed < $0 }) ?? true else { break }
-            // A wall-clock deadline, not a sleep: the kernel ends it at the instant itself after a suspend or a step
-            // of the clock. It also ends when stdout's reader is gone: nobody reads this watch any more.
+            let clock = WallClock()
+            let now = clock.now()
+            let age = lastFailure.map { DataAge.fallback(copy, unreachableHint: $0.hint, now: now) } ?? DataAge()
+            let report = try answering(try StatusReport(options: options, campus: campus, source: copy.source, now: now,
+                                                        favorites: try Favorites.load(for: options), dataAge: age))
+            try printer.print(report)
+            let wake = Redraw.next(after: report, campus: campus, presentation: printer.presentation)
+            let next = min(wake.map { Double($0.secondsSinceEpoch) } ?? .infinity, clock.preciseNow() + retry)
+            guard count.map({ printer.printed < $0 }) ?? true else { break }
+            // A wall-clock deadline, not a sleep (a suspend or clock step cannot shift it); a gone reader ends it too.
             guard let timer else { throw .environment("venuectl cannot create a timerfd: \(String(cString: strerror(errno)))") }
             if case .other = timer.wait(until: next, watching: OutputReader.pollEntry()) { throw .outputFailed(errno: EPIPE) }
         }
@@ -81,41 +77,35 @@ enum WatchCommand {
         return 0
     }
 
-    private enum Outcome {
-        case finished
-        case failed(DaemonFailure, hadStream: Bool)
-    }
-
-    /// A reader that goes away ends `watch` (exit 74), so that an orphaned watcher does not keep its subscriber slot.
-    private static func follow(_ connection: DaemonConnection, _ options: StatusOptions, _ presentation: StatusPresentation,
-                               _ printer: inout WatchPrinter, until count: Int?) throws(CLIError) -> Outcome {
+    /// nil once `count` answers are printed, else why the stream ended. A gone reader ends `watch`: no orphaned slot.
+    private static func follow(_ options: StatusOptions, _ context: Context, _ printer: inout WatchPrinter,
+                               until count: Int?) throws(CLIError) -> (DaemonFailure, hadStream: Bool)? {
+        let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
         let budget = DaemonStatus.budget
+        let presentation = printer.presentation
+        let json = presentation.format == .json
+        let request = StatusQuery.request(.subscribe, options, presentation: json ? nil : presentation)
         let stream: DaemonStream
-        switch connection.open(StatusQuery.request(.subscribe, options, presentation: presentation.format == .json ? nil : presentation), until: Monotonic.seconds() + budget, seconds: budget) {
-        case .success(let opened): stream = opened
-        case .failure(let failure): return .failed(failure, hadStream: false)
+        do { stream = try connection.open(request, until: Monotonic.seconds() + budget, seconds: budget).get() } catch {
+            return (error, false)
         }
         defer { stream.close() }
         var answered = false
         while true {
             let deadline = answered ? Double.infinity : Monotonic.seconds() + budget
             switch stream.next(until: deadline, seconds: budget, watchingOutput: true) {
-            // `--dishes`: a text's own lines say a followed dish soon ("Soon: ..."); JSON
-            // prints venued's `dish` event, once, as it came.
-            case .answer(let answer) where answer.ok && answer.value["event"] == .string("dish") && presentation.format != .json:
+            // `--dishes`: a text says a followed dish in its own lines; JSON prints venued's `dish` event as it came.
+            case .answer(let answer) where answer.ok && answer.value["event"] == .string("dish") && !json:
                 continue
             case .answer(let answer) where answer.ok:
                 if !answered { try printer.say(nil) }
                 answered = true
                 try printer.print(answer)
-                if let count, printer.printed >= count { return .finished }
+                if let count, printer.printed >= count { return nil }
             case .answer(let answer):
-                let message = if case .string(let text)? = answer.value["error"] { text } else { "no reason given" }
-                return .failed(.unusable(connection.path, "ended the subscription (\(message))"), hadStream: answered)
-            case .failure(let failure):
-                return .failed(answered ? .unusable(connection.path, "went away") : failure, hadStream: answered)
-            case .outputReaderGone:
-                throw .outputFailed(errno: EPIPE)
+                return (.unusable(connection.path, "ended the subscription (\(answer.refusal))"), answered)
+            case .failure(let failure): return (answered ? .unusable(connection.path, "went away") : failure, answered)
+            case .outputReaderGone: throw .outputFailed(errno: EPIPE)
             }
         }
     }
@@ -136,5 +126,100 @@ enum WatchCommand {
         exit codes: 0 stopped after --count, 2 usage, 3 unknown venue, 4/5 unusable --data file,
         74 stdout cannot be written, or its reader went away (quietly: 'watch | head -c 1')
         """
+    }
+}
+
+/// Each answer once: `stream` for bars, `screen` redrawn in place on a terminal's alternate screen, `log` into a pipe
+/// with clock times instead of countdowns, so that a block is a record that stays true.
+struct WatchPrinter {
+    enum Mode: Equatable { case stream, screen, log }
+
+    let presentation: StatusPresentation
+    let mode: Mode
+    private(set) var printed = 0
+    private var last: String?
+    private var lastBlock = ""
+    /// Under the block on the screen, else on stderr.
+    private var notice: String?
+    private var onScreen = false
+    /// The first line from the local copy is a JSON `snapshot`, as venued's first push is.
+    private var followingLocalCopy = false
+
+    init(presentation: StatusPresentation, stdoutIsTTY: Bool) {
+        // On the screen, lines fit the terminal (read once), so that a wrapped line does not push the block off it.
+        mode = presentation.format != .plain ? .stream : stdoutIsTTY ? .screen : .log
+        self.presentation = mode == .stream ? presentation
+            : stdoutIsTTY ? presentation.fitting(TerminalScreen.columns()) : presentation.withoutCountdown()
+    }
+
+    mutating func print(_ answer: Answer) throws(CLIError) {
+        followingLocalCopy = false
+        if presentation.format == .json {
+            try emit(answer.line + "\n")
+        } else if case .string(let text)? = answer.value["text"] {
+            try emit(text)
+        }
+    }
+
+    /// JSON has the shape of venued's push, compared without its instants, which move with every step.
+    mutating func print(_ report: StatusReport) throws(CLIError) {
+        guard presentation.format == .json else { return try emit(presentation.render(report)) }
+        let members = StatusJSON.members(report)
+        let event = followingLocalCopy ? "transition" : "snapshot"
+        followingLocalCopy = true
+        try emit(Reply.event(event, members), unless: StatusJSON.shown(members))
+    }
+
+    /// nil clears the screen's notice once venued is followed again.
+    mutating func say(_ line: String?) throws(CLIError) {
+        guard mode == .screen else {
+            if let line { Venuectl.writeError("venuectl: " + line) }
+            return
+        }
+        guard line != notice else { return }
+        notice = line
+        if onScreen { try draw() }
+    }
+
+    mutating func finish() {
+        if onScreen { TerminalScreen.leave() }
+        onScreen = false
+    }
+
+    /// `--count` is done: its answer must not vanish with the alternate screen.
+    mutating func finishShowingLast() throws(CLIError) {
+        guard onScreen else { return }
+        finish()
+        try Venuectl.write(lastBlock)
+    }
+
+    private mutating func emit(_ text: String, unless key: String? = nil) throws(CLIError) {
+        let key = key ?? text
+        guard key != last else { return }
+        last = key
+        switch mode {
+        case .screen:
+            lastBlock = text
+            try draw()
+        case .log: try Venuectl.write((printed == 0 ? "" : "\n") + text)
+        case .stream where presentation.format == .i3bar:
+            if printed == 0 { try Venuectl.write("{\"version\":1}\n[\n") }
+            try Venuectl.write(text.hasSuffix("\n") ? String(text.dropLast()) + ",\n" : text + ",\n")
+        case .stream: try Venuectl.write(text)
+        }
+        printed += 1
+    }
+
+    private mutating func draw() throws(CLIError) {
+        if !onScreen {
+            guard TerminalScreen.enter() else { throw .outputFailed(errno: errno) }
+            onScreen = true
+        }
+        let note = notice.map { line in
+            let said = "venuectl: " + line
+            let lines = presentation.columns.map { said.wrapped(to: $0) } ?? [said]
+            return "\n" + lines.map { Venuectl.dim($0, color: presentation.color) }.joined(separator: "\n") + "\n"
+        }
+        try Venuectl.writeScreen(lastBlock + (note ?? ""))
     }
 }

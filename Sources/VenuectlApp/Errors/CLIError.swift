@@ -1,22 +1,17 @@
 import VenueReports
 import VenuedSystem
 
-/// Everything that can stop `venuectl`, each with one line for the user and its own exit code, so that scripts can
-/// tell them apart (docs/COMMANDS.md, "Exit codes").
+/// Everything that can stop `venuectl`, each with its own exit code for scripts (docs/COMMANDS.md, "Exit codes").
 public enum CLIError: Error, Equatable, CustomStringConvertible {
     case answer(AnswerError)
     /// `-o PATH` is neither a file to replace nor a stream (a directory, a socket): refused, never replaced.
     case notAnOutput(path: String, kind: String)
-    /// `info` and `refresh` need venued, and it cannot be reached or used.
     case daemonUnavailable(DaemonFailure)
-    /// venued asked every source and none answered with venues.
     case refreshFailed(String)
     case noPage(venue: String)
     case openFailed(String)
     /// Never 0: a script must not take an answer it never got for one (74 is sysexits.h's EX_IOERR).
     case outputFailed(errno: Int32)
-
-    public static let outputFailedExitCode: Int32 = 74
 
     public var exitCode: Int32 {
         switch self {
@@ -30,26 +25,21 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         case .openFailed: return 9
         case .notAnOutput: return 10
         case .answer(.environment): return 70
-        case .outputFailed: return Self.outputFailedExitCode
+        case .outputFailed: return 74
         }
     }
 
     public var description: String {
         switch self {
-        case .answer(let error):
-            return error.description
+        case .answer(let error): return error.description
         case .noPage(let venue):
             return "\(venue) has no web page that venuectl knows of (try 'venuectl hours \(venue)')"
-        case .openFailed(let message):
-            return message
+        case .openFailed(let message): return message
         case .notAnOutput(let path, let kind):
             return "not writing to \(path): it is \(kind), neither a file nor a stream: give a file's path, or leave out -o to write to stdout"
-        case .daemonUnavailable(let failure):
-            return "\(failure.reason): \(failure.hint)"
-        case .refreshFailed(let message):
-            return "venued could not refresh: \(message)"
-        case .outputFailed(let code):
-            return "cannot write the answer: \(Syscall.Errno(code))"
+        case .daemonUnavailable(let failure): return "\(failure.reason): \(failure.hint)"
+        case .refreshFailed(let message): return "venued could not refresh: \(message)"
+        case .outputFailed(let code): return "cannot write the answer: \(Syscall.Errno(code))"
         }
     }
 
@@ -65,15 +55,30 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         guard case .answer(let error) = self else { return self }
         return .answer(error.pointing(to: command))
     }
-
-    package init(_ failure: BoundedFile.Failure) {
-        self = .answer(AnswerError(failure))
-    }
 }
 
-/// The answer's errors where venuectl's are expected: `try answering(try ...)` around a
-/// call into the shared layers.
+/// The answer's errors where venuectl's are expected: `try answering(try ...)` around a call into the shared layers.
 @discardableResult
 package func answering<Value>(_ body: @autoclosure () throws(AnswerError) -> Value) throws(CLIError) -> Value {
     do { return try body() } catch { throw .answer(error) }
+}
+
+extension BarError {
+    static func render(_ error: CLIError, in format: StatusFormat) -> String? {
+        render(brief: brief(error), message: "\(error)", in: format)
+    }
+
+    /// A few words that say which kind of mistake, and so where to look; the whole line goes to stderr.
+    static func brief(_ error: CLIError) -> String {
+        switch error {
+        case .answer(.config), .answer(.unknownZone(_, _?, _)): return "config error"
+        case .answer(.unknownZone): return "unknown time zone"
+        case .answer(.unknownVenue): return "unknown venue"
+        case .answer(.ambiguousVenue): return "ambiguous venue"
+        case .answer(.usage): return "usage error"
+        case .answer(.unreadableData), .answer(.invalidData): return "data error"
+        case .answer(.unwritable), .notAnOutput, .daemonUnavailable, .refreshFailed, .noPage, .openFailed, .answer(.environment), .outputFailed:
+            return "error"
+        }
+    }
 }

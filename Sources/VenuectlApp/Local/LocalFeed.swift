@@ -2,28 +2,21 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// The data a command computes from: `--data FILE`; else what venued serves (`served`, the one source of truth
-/// while venued answers); else venued's copy on disk, else the bundled feed, with one notice that says why. Typed
-/// commands can afford the decoding, and so show exactly what venued serves even when its cache file is older.
+/// `--data FILE`, else what venued serves, else its copy on disk, else the bundled feed, with one notice saying why.
 package struct LocalFeed {
     package let copy: FeedCopy
-    /// Lines for stderr: the parts of a `--data` file that were skipped.
-    let skippedData: String?
-    /// Why a cache file that is there was passed over.
-    let skippedCache: String?
+    var skippedData: String?
+    var skippedCache: String?
     /// Why venued's copy is not the one shown; nil when it is, or when none was asked.
     var unreachable: DaemonFailure?
-    /// Why venued calls the copy it served old (its `stale_reason`); nil when fresh.
+    /// venued's `stale_reason` for the copy it served; nil when fresh.
     var servedStaleness: DataAge.Staleness?
-
-    /// How long a typed command waits for venued's feed before it computes from the local copy.
-    static let feedBudget = 1.0
 
     static func served(_ path: String?, socket: String? = nil, context: Context) throws(CLIError) -> LocalFeed {
         if path != nil { return try load(path, environment: context.environment) }
         let asked = try DaemonStatus.ask(DaemonRequest.feed, socket: socket, context: context, command: "feed", asked: "feed",
-                                         timeout: feedBudget) { answer in
-            feed(in: answer.value).map { LocalFeed(copy: $0, skippedData: nil, skippedCache: nil, servedStaleness: staleness(in: answer.value)) }
+                                         timeout: 1) { answer in
+            feed(in: answer.value).map { LocalFeed(copy: $0, servedStaleness: staleness(in: answer.value)) }
         }
         if case .success(let served) = asked { return served }
         var local = try load(nil, environment: context.environment)
@@ -34,11 +27,14 @@ package struct LocalFeed {
     private static func feed(in answer: JSONValue) -> FeedCopy? {
         guard case .string(let text)? = answer["feed"], case .string(let name)? = answer["source"],
               let source = FeedSource(rawValue: name), let feed = try? FeedDecoder.decode(Array(text.utf8)) else { return nil }
-        let fetchedAt = if case .string(let time)? = answer["fetched_at"] { instant(time) } else { Instant?.none }
+        var fetchedAt: Instant?
+        if case .string(let text)? = answer["fetched_at"],
+           case .withOffset(let local, let offset)? = FeedTime(parsing: text) {
+            fetchedAt = Instant(secondsSinceEpoch: local.wallSeconds - offset)
+        }
         return FeedCopy(feed: feed, source: source, fetchedAt: fetchedAt)
     }
 
-    /// venued's `stale_reason` of its feed answer; an older venued sends none.
     private static func staleness(in answer: JSONValue) -> DataAge.Staleness? {
         switch answer["stale_reason"] {
         case .string("refresh_failing")?: return .refreshFailing
@@ -47,8 +43,7 @@ package struct LocalFeed {
         }
     }
 
-    /// As `status` would say it: venued's word for what it served, the fallback's rule when it could not answer, and
-    /// nothing for a `--data` file (it is what was asked for).
+    /// venued's word for what it served, or the fallback's rule when it could not answer.
     func age(now: Instant) -> DataAge {
         if let unreachable { return DataAge.fallback(copy, unreachableHint: unreachable.hint, now: now) }
         return DataAge(fetchedAt: copy.fetchedAt, staleness: servedStaleness)
@@ -58,21 +53,19 @@ package struct LocalFeed {
         if let path {
             let copy = try answering(try FeedFile.load(path: path))
             let skipped = SkippedData.line(path, warnings: copy.feed.warnings, count: copy.feed.warningCount)
-            return LocalFeed(copy: copy, skippedData: skipped, skippedCache: nil)
+            return LocalFeed(copy: copy, skippedData: skipped)
         }
         var skipped: String?
         if let files = CacheFiles(environment: environment) {
             switch files.load() {
             case .usable(let entry):
-                return LocalFeed(copy: FeedCopy(feed: entry.feed, source: .cache, fetchedAt: entry.meta?.fetchedAt),
-                                 skippedData: nil, skippedCache: nil)
+                return LocalFeed(copy: FeedCopy(feed: entry.feed, source: .cache, fetchedAt: entry.meta?.fetchedAt))
             case .unreadable(let reason), .corrupt(let reason):
                 skipped = "the cached copy \(files.feedPath) is not usable (\(reason))"
-            case .missing:
-                break
+            case .missing: break
             }
         }
-        return LocalFeed(copy: try answering(try FeedFile.load(path: nil)), skippedData: nil, skippedCache: skipped)
+        return LocalFeed(copy: try answering(try FeedFile.load(path: nil)), skippedCache: skipped)
     }
 
     func describe(_ coverage: Coverage?) -> String {
@@ -83,19 +76,12 @@ package struct LocalFeed {
         [skippedData.map { "note: " + $0 }, skippedCache.map { "note: \($0), so the bundled data is shown" }].compactMap { $0 }
     }
 
-    func writeNotes() {
-        for note in notes { Venuectl.writeError("venuectl: " + note) }
-    }
+    func writeNotes() { for note in notes { Venuectl.writeError("venuectl: " + note) } }
 
     /// `writeNotes`, or for a copy `served` fell back to, the one notice that says why.
     func writeNotes(zone: ZoneRules) {
         guard let unreachable else { return writeNotes() }
         Venuectl.writeError("venuectl: " + notice(unreachable, zone: zone))
-    }
-
-    private static func instant(_ text: String) -> Instant? {
-        guard case .withOffset(let local, let offset)? = FeedTime(parsing: text) else { return nil }
-        return Instant(secondsSinceEpoch: local.wallSeconds - offset)
     }
 
     func notice(_ failure: DaemonFailure, zone: ZoneRules) -> String {
