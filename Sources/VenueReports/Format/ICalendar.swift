@@ -1,9 +1,8 @@
 import DiningHours
 
-/// An iCalendar (RFC 5545) document, written content line by content line, so that escaping, folding and line
-/// endings are applied here once. Every document it writes has CRLF lines of at most 75 octets, folded at a UTF-8
-/// character boundary (§3.1); escaped TEXT values (§3.3.11) holding no control but TAB; other values and
-/// parameters with no control at all, a parameter value with `:`, `;` or `,` quoted (§3.2).
+/// An iCalendar (RFC 5545) document, written line by line so escaping, folding and line endings are applied once:
+/// CRLF lines of at most 75 octets folded at a UTF-8 boundary (§3.1), escaped TEXT values (§3.3.11) with no control
+/// but TAB, other values and parameters with none, a parameter value with `:`, `;` or `,` quoted (§3.2).
 package struct ICalendar: Sendable {
     package static let lineLimit = 75
 
@@ -14,21 +13,16 @@ package struct ICalendar: Sendable {
     package mutating func begin(_ component: String) { line("BEGIN", value: component) }
     package mutating func end(_ component: String) { line("END", value: component) }
 
-    package mutating func text(_ name: String, _ value: String) {
-        line(name, value: Self.escapeText(value))
-    }
+    package mutating func text(_ name: String, _ value: String) { line(name, value: Self.escapeText(value)) }
 
-    /// Each value escaped on its own.
     package mutating func textList(_ name: String, _ values: [String]) {
         line(name, value: values.map(Self.escapeText).joined(separator: ","))
     }
 
-    /// A value already in its type's form (a DATE-TIME, a URI, ...): control characters are dropped, nothing is escaped.
+    /// A value already in its type's form (a DATE-TIME, a URI): controls are dropped, nothing is escaped.
     package mutating func line(_ name: String, parameters: KeyValuePairs<String, String> = [:], value: String) {
-        var line = name
-        for (key, parameter) in parameters { line += ";\(key)=\(Self.parameterValue(parameter))" }
-        line += ":" + Self.withoutControls(value)
-        document += Self.fold(line)
+        let parameters = parameters.map { ";\($0.key)=\(Self.parameterValue($0.value))" }.joined()
+        document += Self.fold(name + parameters + ":" + Self.withoutControls(value))
     }
 
     /// A line break (CRLF, CR or LF) becomes `\n`; other controls but TAB are dropped (TEXT has no room for them).
@@ -50,7 +44,7 @@ package struct ICalendar: Sendable {
         return out
     }
 
-    /// A double quote, which no parameter value may hold, and controls are dropped.
+    /// Drops a double quote, which no parameter value may hold, and controls.
     package static func parameterValue(_ value: String) -> String {
         let clean = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0 != "\"" && !isControl($0) }))
         return clean.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"\(clean)\"" : clean
@@ -65,32 +59,28 @@ package struct ICalendar: Sendable {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    /// Cut between characters (an accent stays with its letter), and inside one only when it alone is longer than a
-    /// line, then between its scalars: every physical line is valid UTF-8 on its own, for readers that decode a line
-    /// before unfolding it.
+    /// Cut between characters (an accent stays with its letter), inside one only when it alone is longer than a line:
+    /// every physical line is valid UTF-8 on its own, for readers that decode a line before unfolding it.
     package static func fold(_ line: String) -> String {
         var out = ""
         var used = 0
-        func append(_ scalar: Unicode.Scalar) {
-            if used + UTF8.width(scalar) > lineLimit {
-                out += "\r\n "
-                used = 1
-            }
-            out.unicodeScalars.append(scalar)
-            used += UTF8.width(scalar)
+        func breakBefore(_ size: Int) {
+            guard used + size > lineLimit else { return }
+            out += "\r\n "
+            used = 1
         }
         for character in line {
-            let size = character.utf8.count
-            if used + size > lineLimit && size < lineLimit {
-                out += "\r\n "
-                used = 1
+            if character.utf8.count < lineLimit { breakBefore(character.utf8.count) }
+            for scalar in character.unicodeScalars {
+                breakBefore(UTF8.width(scalar))
+                out.unicodeScalars.append(scalar)
+                used += UTF8.width(scalar)
             }
-            for scalar in character.unicodeScalars { append(scalar) }
         }
         return out + "\r\n"
     }
 
-    /// The form of DTSTAMP.
+    /// DTSTAMP's form.
     package static func utc(_ instant: Instant) -> String {
         basic(LocalDateTime(wallSeconds: instant.secondsSinceEpoch)) + "Z"
     }
@@ -104,9 +94,8 @@ package struct ICalendar: Sendable {
     /// §3.3.14: seconds only when there are some (local mean time), and zero is `+0000`, as `-0000` is forbidden.
     package static func utcOffset(_ seconds: Int) -> String {
         let magnitude = abs(seconds)
-        var text = (seconds < 0 ? "-" : "+") + digits(magnitude / 3600, 2) + digits(magnitude / 60 % 60, 2)
-        if magnitude % 60 != 0 { text += digits(magnitude % 60, 2) }
-        return text
+        let text = (seconds < 0 ? "-" : "+") + digits(magnitude / 3600, 2) + digits(magnitude / 60 % 60, 2)
+        return text + (magnitude % 60 == 0 ? "" : digits(magnitude % 60, 2))
     }
 
     private static func digits(_ value: Int, _ width: Int) -> String {
@@ -116,10 +105,9 @@ package struct ICalendar: Sendable {
 }
 
 extension ICalendar {
-    /// A VTIMEZONE for `zone` covering every DATE-TIME in `range`, from the engine's own zone rules: one observance per
-    /// change of offset, each a plain onset without RRULE or RDATE. That is all §3.6.5 asks, every reader implements
-    /// it the same way, and nothing goes wrong when a country changes its rules after the file was written (a POSIX
-    /// rule has no exact RRULE for every zone). DTSTART is the onset on the clock in force before it (§3.6.5).
+    /// A VTIMEZONE for `zone` covering every DATE-TIME in `range`: one observance per change of offset, a plain onset
+    /// without RRULE or RDATE, as every reader implements it alike and a country changing its rules later breaks
+    /// nothing (a POSIX rule has no exact RRULE for every zone). DTSTART is on the clock in force before (§3.6.5).
     package mutating func timeZone(_ zone: ZoneRules, covering range: ClosedRange<Instant>) {
         begin("VTIMEZONE")
         text("TZID", zone.identifier)
@@ -151,8 +139,8 @@ extension ICalendar {
         end(kind)
     }
 
-    /// With TZID (§3.3.5 form 3), except the second of two instants a zone shows at the same wall-clock time: a TZID
-    /// time in a fold means the first (§3.3.5), so that one is written in UTC.
+    /// With TZID (§3.3.5 form 3), but in UTC the second of two instants at the same wall-clock time, as a TZID time
+    /// in a fold means the first (§3.3.5).
     package mutating func dateTime(_ name: String, _ instant: Instant, zone: ZoneRules) {
         let local = zone.localDateTime(of: instant)
         if zone.instant(for: local) == instant {

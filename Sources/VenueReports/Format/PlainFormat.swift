@@ -13,8 +13,8 @@ package struct PlainFormat {
 
     /// A run of text in one colour (an SGR code), so a line can be cut by what shows.
     private struct Segment {
-        package let text: String
-        package var code: String? = nil
+        let text: String
+        var code: String? = nil
     }
 
     package func render() -> String {
@@ -42,7 +42,7 @@ package struct PlainFormat {
         let nameWidth = rows.map(\.venue.name.count).max() ?? 0
         let walkWidth = rows.compactMap(\.walk?.count).max() ?? 0
         func wide(_ line: VenueLine, _ detail: String) -> [Segment] {
-            var segments = [Segment(text: "  "), Segment(text: marker(line), code: line.tone.ansi),
+            var segments = [Segment(text: "  "), Segment(text: line.tone.marker, code: line.tone.ansi),
                             Segment(text: " " + line.venue.name.padded(to: nameWidth) + "  "),
                             Segment(text: line.stateWord.padded(to: 8), code: line.tone.ansi), Segment(text: "  ")]
             if report.options.near != nil { segments.append(Segment(text: (line.walk ?? "?").padded(to: walkWidth) + "  ")) }
@@ -62,7 +62,7 @@ package struct PlainFormat {
         let phraseWidth = rows.map(\.phrase.count).max() ?? 0
         let nameColumn = min(nameWidth, max(4, columns - 6 - shortWalkWidth - phraseWidth))
         return zip(rows, walks).map { line, walk in
-            var segments = [Segment(text: "  "), Segment(text: marker(line), code: line.tone.ansi),
+            var segments = [Segment(text: "  "), Segment(text: line.tone.marker, code: line.tone.ansi),
                             Segment(text: " " + line.venue.name.truncated(to: nameColumn).padded(to: nameColumn) + "  ")]
             if report.options.near != nil { segments.append(Segment(text: walk.padded(to: shortWalkWidth - 2) + "  ")) }
             return fit(segments + [Segment(text: line.phrase, code: line.tone.ansi)])
@@ -104,8 +104,7 @@ package struct PlainFormat {
 
     /// What `~` means here: the whole date is projected, or only times past the data.
     private func estimatedLegend() -> String {
-        let today = report.zone.localDate(of: report.at)
-        guard let coverage = report.coverage, coverage.contains(today) else {
+        guard let coverage = report.coverage, coverage.contains(report.zone.localDate(of: report.at)) else {
             return "the data does not cover this date, so hours are projected from the same weekday of the data's week."
         }
         return "the data ends on \(coverage.last); times after it are projected from the same weekday of the data's week."
@@ -121,23 +120,13 @@ package struct PlainFormat {
     }
 
     private func offsetText(_ offset: Int) -> String {
-        let sign = offset < 0 ? "-" : "+"
         let minutes = abs(offset) / 60
-        return "\(sign)\(minutes / 60)" + (minutes % 60 == 0 ? "" : ":\(minutes % 60)")
-    }
-
-    private func marker(_ line: VenueLine) -> String {
-        switch line.tone {
-        case .open: return "●"
-        case .closingSoon: return "◐"
-        case .closed: return "○"
-        case .unknown: return "?"
-        }
+        return (offset < 0 ? "-" : "+") + "\(minutes / 60)" + (minutes % 60 == 0 ? "" : ":\(minutes % 60)")
     }
 
     /// The last resort, when nothing less useful is left to drop: the segments cut to `columns`, ending in `…`.
     private func fit(_ segments: [Segment]) -> [Segment] {
-        guard let columns, segments.reduce(0, { $0 + $1.text.count }) > columns else { return segments }
+        guard let columns, width(segments) > columns else { return segments }
         var left = max(0, columns - 1)
         var kept: [Segment] = []
         for segment in segments {

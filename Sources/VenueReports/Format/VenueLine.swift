@@ -67,7 +67,7 @@ package struct VenueLine: Sendable {
                                countdown: Bool) -> (full: String, essential: String) {
         switch status.state {
         case .open:
-            let meal = status.label.flatMap { meaningful($0, for: venue) }.map { label in
+            let meal = DaypartLabel.meaningful(status.label, venue: venue.name).map { label in
                 status.mealEndsAt.map { "\(label) until \(ClockText.clock(zone.localDateTime(of: $0)))" } ?? label
             }
             let closing: String
@@ -83,15 +83,12 @@ package struct VenueLine: Sendable {
         case .closed:
             guard let start = status.changesAt else { return ("no opening in the next 14 days", "no opening in the next 14 days") }
             let opening = "opens \(ClockText.when(start, from: now, zone: zone))"
-            return (opening + (status.nextLabel.flatMap { meaningful($0, for: venue) }.map { " for \($0)" } ?? ""), opening)
+            let next = DaypartLabel.meaningful(status.nextLabel, venue: venue.name).map { " for \($0)" } ?? ""
+            return (opening + next, opening)
         case .unknown:
             let reason = status.unknownReason?.detail(on: zone.localDate(of: now)) ?? "no hours published"
             return (reason, reason)
         }
-    }
-
-    private static func meaningful(_ label: String, for venue: Venue) -> String? {
-        DaypartLabel.meaningful(label, venue: venue.name)
     }
 }
 

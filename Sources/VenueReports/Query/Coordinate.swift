@@ -12,44 +12,6 @@ public struct Coordinate: Hashable, Sendable {
     /// 80 m a minute (4.8 km/h): a usual walking pace, rounded so minutes come out whole.
     package static let walkingMetresPerMinute = 80.0
 
-    public init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
-
-    /// `39.9522,-75.1932` (spaces allowed after the comma); nil for anything else or a point off the globe.
-    public init?(parsing text: String) {
-        guard let (latitude, longitude) = Self.numbers(text), (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
-        self.init(latitude: latitude, longitude: longitude)
-    }
-
-    private static func numbers(_ text: String) -> (Double, Double)? {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let latitude = Double(parts[0].trimming([" "])), let longitude = Double(parts[1].trimming([" "])),
-              latitude.isFinite, longitude.isFinite else { return nil }
-        return (latitude, longitude)
-    }
-
-    /// `--near`'s value, also venuectl.conf's `near` and the protocol's `"near"`, with one set of messages for all
-    /// three (`200,0` is a point mistyped, not a format misread).
-    public init(nearArgument text: String) throws(AnswerError) {
-        guard let (latitude, longitude) = Self.numbers(text) else {
-            throw .usage("--near takes LAT,LON in decimal degrees, e.g. 39.9522,-75.1932, not '\(text)'")
-        }
-        guard (-90...90).contains(latitude) else {
-            throw .usage("--near \(text): latitude \(Self.number(latitude)) is out of range (-90..90)")
-        }
-        guard (-180...180).contains(longitude) else {
-            throw .usage("--near \(text): longitude \(Self.number(longitude)) is out of range (-180..180)")
-        }
-        self.init(latitude: latitude, longitude: longitude)
-    }
-
-    /// `200`, not `200.0`: the number as a person would have typed it.
-    private static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
-    }
-
     /// The flag's value as the protocol carries it, so venued parses what venuectl did.
     public var text: String { "\(latitude),\(longitude)" }
 
@@ -71,5 +33,29 @@ public struct Coordinate: Hashable, Sendable {
         if metres < 1000 { return "\(Int((metres / 10).rounded()) * 10) m" }
         let tenths = Int((metres / 100).rounded())
         return "\(tenths / 10).\(tenths % 10) km"
+    }
+}
+
+extension Coordinate {
+    /// `--near`'s value (spaces allowed after the comma), also venuectl.conf's `near` and the protocol's `"near"`, with
+    /// one set of messages for all three (`200,0` is a point mistyped, not a format misread).
+    public init(nearArgument text: String) throws(AnswerError) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let latitude = Double(parts[0].trimming([" "])), let longitude = Double(parts[1].trimming([" "])),
+              latitude.isFinite, longitude.isFinite else {
+            throw .usage("--near takes LAT,LON in decimal degrees, e.g. 39.9522,-75.1932, not '\(text)'")
+        }
+        guard (-90...90).contains(latitude) else {
+            throw .usage("--near \(text): latitude \(Self.number(latitude)) is out of range (-90..90)")
+        }
+        guard (-180...180).contains(longitude) else {
+            throw .usage("--near \(text): longitude \(Self.number(longitude)) is out of range (-180..180)")
+        }
+        self.init(latitude: latitude, longitude: longitude)
+    }
+
+    /// `200`, not `200.0`: the number as a person would have typed it.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
     }
 }

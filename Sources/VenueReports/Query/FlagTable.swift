@@ -40,8 +40,7 @@ package struct FlagTable<Options>: Sendable {
     package func parse(_ arguments: [String], into options: inout Options,
                operand: (inout Options, String) throws(AnswerError) -> Void) throws(AnswerError) -> Set<String> {
         var given: Set<String> = []
-        var index = 0
-        var onlyOperands = false
+        var index = 0, onlyOperands = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -97,12 +96,4 @@ package struct FlagSpec: Sendable {
     package let value: String?
     package let choices: [String]
     package let help: String
-
-    package init(name: String, short: String?, value: String?, choices: [String], help: String) {
-        self.name = name
-        self.short = short
-        self.value = value
-        self.choices = choices
-        self.help = help
-    }
 }

@@ -1,14 +1,12 @@
 import DiningHours
 
-/// Venues' meal services over a run of dates as calendar events (docs/calendar.md has the reasons for each
-/// choice). A day no data speaks for gives no event and is listed in `unknownDays`, so that an empty day in a
-/// calendar does not pass for a closed one without a word.
+/// Venues' meal services over a run of dates as calendar events (docs/calendar.md says why). A day no data speaks
+/// for is listed in `unknownDays`, so an empty day in a calendar does not pass for a closed one without a word.
 public struct CalendarReport: Sendable {
     package struct Event: Sendable, Equatable {
         /// Stable while venue, date, label and start stay, so a re-import replaces the event instead of adding a copy.
         package let uid: String
         package let venue: Venue
-        /// The date it starts on, in the venue zone.
         package let date: LocalDate
         package let label: String
         package let start: Instant
@@ -30,10 +28,10 @@ public struct CalendarReport: Sendable {
     package let zone: ZoneRules
     package let first: LocalDate
     package let days: Int
-    /// When the file was made: every event's DTSTAMP.
+    /// Every event's DTSTAMP.
     package let stamp: Instant
     public let source: FeedSource
-    /// In start order (then feed order of the venues and of their dayparts).
+    /// In start order, then feed order of the venues and of their dayparts.
     package let events: [Event]
     package let unknownDays: [UnknownDays]
     package let venueCount: Int
@@ -43,7 +41,7 @@ public struct CalendarReport: Sendable {
     /// The longest run of dates a calendar covers: the horizon's 21 days and a week of data.
     public static let maximumDays = 28
 
-    /// `estimate` false leaves projected dates out (they are then unknown, as everywhere).
+    /// `estimate` false leaves projected dates out (unknown, as everywhere).
     public init(venues: [Venue], zone: ZoneRules, from first: LocalDate, days: Int, estimate: Bool,
                 stamp: Instant, source: FeedSource, menus: MenuBook = MenuBook([])) {
         self.zone = zone
@@ -99,7 +97,7 @@ public struct CalendarReport: Sendable {
 
     private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
-    /// The first and last instants any DATE-TIME of the file names; the run of dates when there are no events.
+    /// From the first to the last DATE-TIME of the file; the run of dates when there are no events.
     package var range: ClosedRange<Instant> {
         let dayStart = zone.instant(for: LocalDateTime(date: first, secondOfDay: 0))
         let dayEnd = min(zone.instant(for: LocalDateTime(date: first.adding(days: days), secondOfDay: 0)),
@@ -108,7 +106,6 @@ public struct CalendarReport: Sendable {
         return min(earliest, dayStart)...max(latest, dayEnd)
     }
 
-    /// The iCalendar file: CRLF lines, folded at 75 octets.
     public func render() -> String {
         var calendar = ICalendar()
         calendar.begin("VCALENDAR")

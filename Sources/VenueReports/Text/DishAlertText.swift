@@ -12,18 +12,9 @@ package enum DishAlertText {
 
     /// `followed` is the name as followed, `dish` as the menu writes it.
     package static func members(_ alert: FollowedDishes.Alert, zone: ZoneRules, at now: Instant) -> [(String, String)] {
-        let menu = alert.menu
-        return [
-            ("followed", JSONText.quote(alert.followed)),
-            ("dish", JSONText.quote(alert.dish)),
-            ("venue_id", "\(menu.venueID)"),
-            ("venue", JSONText.quote(menu.venueName)),
-            ("service", JSONText.quote(menu.service)),
-            ("date", JSONText.quote("\(menu.date)")),
-            ("start", JSONText.quote(zone.iso8601(menu.start))),
-            ("end", JSONText.quote(zone.iso8601(menu.end))),
-            ("announced_at", JSONText.quote(zone.iso8601(alert.announceAt))),
-            ("text", JSONText.quote(line(alert, zone: zone, at: now))),
-        ]
+        [("followed", JSONText.quote(alert.followed)), ("dish", JSONText.quote(alert.dish))]
+            + MenuJSON.members(alert.menu, zone: zone)
+            + [("announced_at", JSONText.quote(zone.iso8601(alert.announceAt))),
+               ("text", JSONText.quote(line(alert, zone: zone, at: now)))]
     }
 }

@@ -38,15 +38,7 @@ extension String {
     }
 
     private func split(at separator: String) -> [String] {
-        guard !separator.isEmpty else { return [self] }
-        var pieces: [String] = []
-        var rest = self[...]
-        while let range = rest.firstRange(of: separator) {
-            pieces.append(String(rest[..<range.lowerBound]))
-            rest = rest[range.upperBound...]
-        }
-        pieces.append(String(rest))
-        return pieces
+        separator.isEmpty ? [self] : split(separator: separator, omittingEmptySubsequences: false).map(String.init)
     }
 }
 

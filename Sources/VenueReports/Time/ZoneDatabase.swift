@@ -17,9 +17,7 @@ public final class ZoneDatabase: Sendable {
     /// More than the database has names: names come from clients, and the cache must not grow with them.
     static let cacheLimit = 2_048
 
-    public init(directory: String) {
-        self.directory = directory
-    }
+    public init(directory: String) { self.directory = directory }
 
     public static func directory(environment: [String: String]) -> String {
         environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultDirectory
@@ -28,7 +26,7 @@ public final class ZoneDatabase: Sendable {
     public func rules(_ identifier: String) throws(ZoneError) -> ZoneRules {
         if let known = cache.withLock({ $0[identifier] }) { return known }
         guard Self.isPlausibleName(identifier) else { throw .unknownZone(identifier) }
-        guard let bytes = Self.read(directory + "/" + identifier, limit: 1 << 20) else {
+        guard let bytes = try? BoundedFile.read(directory + "/" + identifier, limit: 1 << 20) else {
             var status = stat()
             guard stat(directory, &status) == 0 else { throw .noTimeZoneData(directory: directory) }
             throw .unknownZone(identifier)
@@ -41,9 +39,7 @@ public final class ZoneDatabase: Sendable {
     }
 
     /// True when asking for `identifier`'s rules reads no file.
-    public func hasRead(_ identifier: String) -> Bool {
-        cache.withLock { $0[identifier] != nil }
-    }
+    public func hasRead(_ identifier: String) -> Bool { cache.withLock { $0[identifier] != nil } }
 
     /// Anything that could climb out of the directory is not a name.
     package static func isPlausibleName(_ name: String) -> Bool {
@@ -52,15 +48,7 @@ public final class ZoneDatabase: Sendable {
         guard !name.isEmpty, !name.hasPrefix("/"),
               name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." })
         else { return false }
-        return name.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "/"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
-                return true
-            default:
-                return false
-            }
-        }
+        return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/_-+.".contains($0)) }
     }
 
     /// The user's zone name as glibc picks it (`$TZ`, /etc/localtime, /etc/timezone, UTC); the file itself is not read.
@@ -74,7 +62,7 @@ public final class ZoneDatabase: Sendable {
         if count > 0, let name = nameInDatabase(String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)) {
             return name
         }
-        if let bytes = read("/etc/timezone", limit: 4096),
+        if let bytes = try? BoundedFile.read("/etc/timezone", limit: 4096),
            let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first, isPlausibleName(String(line)) {
             return String(line)
         }
@@ -83,12 +71,7 @@ public final class ZoneDatabase: Sendable {
 
     /// "/usr/share/zoneinfo/Europe/Paris" -> "Europe/Paris"; nil for a path elsewhere.
     private static func nameInDatabase(_ path: String) -> String? {
-        guard path.hasPrefix("/") else { return nil }
-        guard let range = path.firstRange(of: "/zoneinfo/") else { return nil }
+        guard path.hasPrefix("/"), let range = path.firstRange(of: "/zoneinfo/") else { return nil }
         return String(path[range.upperBound...])
-    }
-
-    private static func read(_ path: String, limit: Int) -> [UInt8]? {
-        try? BoundedFile.read(path, limit: limit)
     }
 }
