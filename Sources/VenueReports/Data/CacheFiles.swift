@@ -6,14 +6,9 @@ import VenuedSystem
 /// daemon is down, both through here, so they agree on the location, the format and what is usable.
 public struct CacheFiles: Sendable {
     public struct Meta: Sendable, Equatable {
-        public var source: FeedSource
-        public var url: String
-        public var etag: String?
-        public var lastModified: String?
-        public var fetchedAt: Instant
+        public var source: FeedSource, url: String, etag: String?, lastModified: String?, fetchedAt: Instant
         /// Of the file it describes, so a meta left from another copy (a kill between writes) is ignored.
-        public var size: Int
-        public var checksum: String
+        public var size: Int, checksum: String
 
         public init(source: FeedSource, url: String, etag: String?, lastModified: String?, fetchedAt: Instant,
                     size: Int, checksum: String) {
@@ -49,8 +44,7 @@ public struct CacheFiles: Sendable {
     /// A feed of at least one venue; `meta` is nil when its file is missing, unreadable or describes another copy.
     public struct Stored: Sendable {
         public let bytes: [UInt8]
-        public let feed: Feed
-        public let meta: Meta?
+        public let feed: Feed, meta: Meta?
     }
 
     /// `unreadable` (permissions, size) is left alone; `corrupt` was read but is not a venue list.

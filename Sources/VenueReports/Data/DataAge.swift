@@ -19,8 +19,7 @@ public struct DataAge: Sendable, Hashable {
     }
 
     /// Nil for the bundled data, a `--data` file, or a cache without its meta.
-    public let fetchedAt: Instant?
-    public let staleness: Staleness?
+    public let fetchedAt: Instant?, staleness: Staleness?
     /// When data fresh now turns stale by age: watchers wake then to say so.
     public let staleFrom: Instant?
 

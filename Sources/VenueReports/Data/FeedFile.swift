@@ -6,8 +6,7 @@ import VenuedSystem
 /// A feed with where it came from: what venued holds and serves, what venuectl reads locally, and what an
 /// answer's `source` reports (HOURS.md §4).
 public struct FeedCopy: Sendable {
-    public let feed: Feed
-    public let source: FeedSource
+    public let feed: Feed, source: FeedSource
     /// Nil for the bundled data, a `--data` file, or a cache without its meta.
     public let fetchedAt: Instant?
 

@@ -2,8 +2,7 @@
 package enum Escaping {
     /// Pango markup (waybar, notifications); `quotes` also escapes `"`, for text inside an attribute (a link's `href`).
     package static func pango(_ text: String, quotes: Bool = false) -> String {
-        var out = ""
-        for character in text {
+        text.reduce(into: "") { out, character in
             switch character {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
@@ -12,7 +11,6 @@ package enum Escaping {
             default: out.append(character)
             }
         }
-        return out
     }
 
     /// polybar 3.6 reads any `%{` as a tag and has no escape for it (`%%` shows as two percent signs), so a `%` before

@@ -1,15 +1,14 @@
 import DiningHours
 
-/// How many of the chosen venues are open and how many have no hours, so that a summary of many venues never
-/// reads "no hours known" as "everything closed" (HOURS.md §3.6).
+/// How many of the chosen venues are open and how many have no hours, so a summary never reads "no hours known" as
+/// "everything closed" (HOURS.md §3.6).
 package struct Headcount: Sendable {
     /// The venues summed up, before `--open-now` dropped any.
-    package let total: Int
-    package let open: Int
+    package let total: Int, open: Int
     package let unknown: [UnknownReason]
-    /// How many of `unknown` an answer does not show (`--open-now` left them out).
+    /// How many of `unknown` `--open-now` left out.
     package let withheld: Int
-    /// The date asked about, which the reason's words compare with the data's dates.
+    /// The date asked about, which the reasons' words compare with the data's dates.
     package let date: LocalDate
 
     package init(total: Int, open: Int, unknown: [UnknownReason], withheld: Int = 0, date: LocalDate) {
@@ -38,13 +37,11 @@ package struct Headcount: Sendable {
 
     /// A bar's count ("9 of 15 open"), with the unknown ones when there are any.
     package var count: String {
-        if let noneOpen { return noneOpen }
-        return "\(open) of \(total) open" + (hasUnknown ? "; no hours for \(unknown.count)" : "")
+        noneOpen ?? "\(open) of \(total) open" + (hasUnknown ? "; no hours for \(unknown.count)" : "")
     }
 
     package var short: String {
-        if allUnknown { return "no hours known" }
-        return "\(open)/\(total) open" + (hasUnknown ? ", \(unknown.count) unknown" : "")
+        allUnknown ? "no hours known" : "\(open)/\(total) open" + (hasUnknown ? ", \(unknown.count) unknown" : "")
     }
 
     package static func venues(_ count: Int) -> String { count == 1 ? "1 venue" : "\(count) venues" }

@@ -4,11 +4,9 @@ import DiningHours
 /// header sentences wrap, a venue line drops its meal before its closing time, then the table turns narrow (the
 /// bar's phrase, names cut with `…`), and only then is a line cut at its end.
 package struct PlainFormat {
-    package let report: StatusReport
-    package let color: Bool
+    package let report: StatusReport, color: Bool
     /// The user's zone, to say when venue times are in another; nil means the venue zone itself.
-    package let userZone: String?
-    package let columns: Int?
+    package let userZone: String?, columns: Int?
     package var countdown = true
 
     /// A run of text in one colour (an SGR code), so a line can be cut by what shows.

@@ -6,8 +6,7 @@ import DiningHours
 public enum Redraw {
     /// Nil when nothing changes within the lookahead (the caller still wakes hourly for a stepped clock).
     public static func next(after report: StatusReport, campus: Campus, presentation: StatusPresentation?) -> Instant? {
-        let now = report.at
-        let soon = report.options.soonMinutes * 60
+        let now = report.at, soon = report.options.soonMinutes * 60
         // Local midnight is always a candidate, so only the stretch up to it is scanned, not the 14-day lookahead
         // that a round of pushes would otherwise compute per subscriber.
         let midnight = report.zone.instant(for: LocalDateTime(date: report.zone.localDate(of: now).adding(days: 1), secondOfDay: 0))
@@ -39,8 +38,7 @@ public enum Redraw {
     /// How close to `changes_at` a countdown is shown in this presentation; nil when never.
     package static func countdownWindow(_ presentation: StatusPresentation?, soon: Int) -> Int? {
         guard let presentation, presentation.countdown else { return nil }
-        let format = presentation.format
-        switch format {
+        switch presentation.format {
         case .json: return nil
         // The phrase alone: "closes in 12 min" inside the closing-soon window.
         case .prompt, .polybar, .tmux: return soon
@@ -55,7 +53,6 @@ public enum Redraw {
 
     /// When "N min" before `end` becomes "N-1 min": durations are rounded up to the minute (`ClockText.duration`).
     package static func minuteBoundary(before end: Instant, after now: Instant) -> Instant {
-        let minutes = (end - now + 59) / 60
-        return end - 60 * (minutes - 1)
+        end - 60 * ((end - now + 59) / 60 - 1)
     }
 }

@@ -5,9 +5,7 @@ import DiningHours
 public struct StatusPresentation: Hashable, Sendable {
     public let format: StatusFormat
     /// Plain only: the other formats carry their own colour syntax.
-    public let color: Bool
-    public let userZone: String?
-    public let columns: Int?
+    public let color: Bool, userZone: String?, columns: Int?
     /// False: only clock times, as plain `watch` prints into a pipe, where each block is a record that must not go
     /// stale and a block a minute would be noise.
     public let countdown: Bool

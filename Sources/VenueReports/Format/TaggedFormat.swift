@@ -3,9 +3,7 @@
 /// dark chip set once and reset once at the end; polybar's background is the user's theme, so its pieces are
 /// tagged and reset one by one.
 package struct TaggedFormat: Sendable {
-    package let opening: String
-    package let closing: String
-    package let reset: String
+    package let opening: String, closing: String, reset: String
     /// The background every piece sits on, as a tag that sets it; nil for the bar's own.
     package let chip: String?
     package let escape: @Sendable (_ text: String, _ colour: String) -> String

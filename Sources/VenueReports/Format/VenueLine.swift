@@ -2,19 +2,15 @@ import DiningHours
 
 /// One venue's tone and words, worked out once so that each format only arranges and escapes them.
 package struct VenueLine: Sendable {
-    package let venue: Venue
-    package let status: VenueStatus
-    package let tone: Tone
+    package let venue: Venue, status: VenueStatus, tone: Tone
     /// `open`, `closed`, `unknown`, with `~` in front when estimated.
-    package let stateWord: String
-    package let detail: String
+    package let stateWord: String, detail: String
     /// The detail without the meal: what a narrow terminal keeps when the whole detail does not fit.
     package let essentialDetail: String
     /// The few words a bar or prompt shows after the name.
     package let phrase: String
     /// `changes_at` as ISO 8601 in the venue zone.
-    package let changesAt: String?
-    package let changesIn: String?
+    package let changesAt: String?, changesIn: String?
     /// Metres from the `--near` point.
     package let distance: Double?
     /// For templates' `{stale}`.

@@ -4,8 +4,7 @@ import VenuedSystem
 /// A point on campus for `--near LAT,LON`. Distances are great-circle ones: walking paths are longer, so the
 /// walking minutes are a floor, which is what "how far is it" needs.
 public struct Coordinate: Hashable, Sendable {
-    public let latitude: Double
-    public let longitude: Double
+    public let latitude: Double, longitude: Double
 
     /// Mean Earth radius (IUGG), metres.
     package static let earthRadius = 6_371_008.8

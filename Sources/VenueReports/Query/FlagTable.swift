@@ -5,8 +5,7 @@ package struct FlagTable<Options>: Sendable {
     package struct Flag: Sendable {
         package let name: String
         /// The value's placeholder (`TIME`); nil for a switch.
-        package let value: String?
-        package let help: String
+        package let value: String?, help: String
         /// For flags that scripts type often.
         package let short: String?
         /// A fixed list of values, which shell completion offers.
@@ -91,9 +90,7 @@ package struct FlagTable<Options>: Sendable {
 
 /// A flag as shell completion sees it.
 package struct FlagSpec: Sendable {
-    package let name: String
-    package let short: String?
-    package let value: String?
+    package let name: String, short: String?, value: String?
     package let choices: [String]
     package let help: String
 }

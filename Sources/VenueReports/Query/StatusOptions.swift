@@ -30,18 +30,10 @@ public struct StatusOptions: Hashable, Sendable {
     public var dishes = false
     /// As `favoriteIDs`: venued reads only its own file, for its prompt files.
     public var followedDishes: [String]?
-    public var dishLeadMinutes = FollowedDishes.defaultLeadMinutes
-    public var near: Coordinate?
-    public var format: StatusFormat = .plain
-    public var at: String?
-    public var tz: String?
-    public var data: String?
-    public var socket: String?
-    public var estimate = true
-    public var soonMinutes = 15
+    public var dishLeadMinutes = FollowedDishes.defaultLeadMinutes, near: Coordinate?, format: StatusFormat = .plain
+    public var at: String?, tz: String?, data: String?, socket: String?, estimate = true, soonMinutes = 15
     /// A bar's or a prompt's format prints an empty text when no venue is chosen or open, so the bar hides the module.
-    public var hideEmpty = false
-    public var help = false
+    public var hideEmpty = false, help = false
 
     public init() {}
 }

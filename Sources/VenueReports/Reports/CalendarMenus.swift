@@ -1,7 +1,6 @@
 import DiningHours
 
-/// `calendar --menus`: which menu belongs to an event, and how it reads in the event's
-/// DESCRIPTION (docs/MENUS.md, "In the calendar").
+/// `calendar --menus`: which menu belongs to an event, and how it reads in its DESCRIPTION (docs/MENUS.md).
 package enum CalendarMenus {
     /// The menu whose service is the event's label (case and accents aside), else the one starting with the event.
     package static func menu(in book: MenuBook, venue: Int, date: LocalDate, label: String, start: Instant) -> Menu? {

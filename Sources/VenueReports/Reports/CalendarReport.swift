@@ -5,16 +5,10 @@ import DiningHours
 public struct CalendarReport: Sendable {
     package struct Event: Sendable, Equatable {
         /// Stable while venue, date, label and start stay, so a re-import replaces the event instead of adding a copy.
-        package let uid: String
-        package let venue: Venue
-        package let date: LocalDate
-        package let label: String
-        package let start: Instant
-        package let end: Instant
+        package let uid: String, venue: Venue, date: LocalDate, label: String, start: Instant, end: Instant
         package let message: String
         /// Projected from this covered date, when the data does not cover `date`.
-        package let projectedFrom: LocalDate?
-        package let menu: Menu?
+        package let projectedFrom: LocalDate?, menu: Menu?
 
         package var estimated: Bool { projectedFrom != nil }
     }
@@ -25,9 +19,7 @@ public struct CalendarReport: Sendable {
         package let reason: UnknownReason
     }
 
-    package let zone: ZoneRules
-    package let first: LocalDate
-    package let days: Int
+    package let zone: ZoneRules, first: LocalDate, days: Int
     /// Every event's DTSTAMP.
     package let stamp: Instant
     public let source: FeedSource

@@ -3,12 +3,9 @@ import DiningHours
 /// One venue's days from a date, for `venuectl hours` and venued's `hours`: `HoursText` and `HoursJSON` render this
 /// one value, so the two cannot drift apart.
 public struct HoursReport: Sendable {
-    package let venue: Venue
-    package let info: VenueInfo?
-    package let zone: ZoneRules
+    package let venue: Venue, info: VenueInfo?, zone: ZoneRules
     public let source: FeedSource
-    package let coverage: Coverage?
-    package let today: LocalDate
+    package let coverage: Coverage?, today: LocalDate
     package let days: [DayHours]
     /// Some of the days asked for lay after 9999-12-31 and are not listed (`CalendarRange`).
     package let cut: Bool

@@ -7,10 +7,11 @@ package enum ClockText {
 
     /// `8:00 PM`; midnight is `12:00 AM`.
     package static func clock(_ time: LocalDateTime) -> String {
-        let hour12 = time.hour % 12 == 0 ? 12 : time.hour % 12
         let minute = time.minute < 10 ? "0\(time.minute)" : "\(time.minute)"
-        return "\(hour12):\(minute) \(time.hour < 12 ? "AM" : "PM")"
+        return "\(hour12(time)):\(minute) \(time.hour < 12 ? "AM" : "PM")"
     }
+
+    private static func hour12(_ time: LocalDateTime) -> Int { time.hour % 12 == 0 ? 12 : time.hour % 12 }
 
     package static func day(_ date: LocalDate) -> String {
         let (_, month, day) = date.components
@@ -19,9 +20,8 @@ package enum ClockText {
 
     /// `8pm`, `4:30pm`: for bars and prompts, where every character counts.
     package static func compact(_ time: LocalDateTime) -> String {
-        let hour12 = time.hour % 12 == 0 ? 12 : time.hour % 12
         let minute = time.minute == 0 ? "" : time.minute < 10 ? ":0\(time.minute)" : ":\(time.minute)"
-        return "\(hour12)\(minute)\(time.hour < 12 ? "am" : "pm")"
+        return "\(hour12(time))\(minute)\(time.hour < 12 ? "am" : "pm")"
     }
 
     /// "at 5:00 PM" today, "Mon 7:30 AM" within the week, "Mon Sep 25 7:30 AM" beyond.
@@ -31,10 +31,7 @@ package enum ClockText {
 
     /// For answers that carry wall clocks (venued's ISO times).
     package static func when(_ target: LocalDateTime, today: LocalDate) -> String {
-        switch distance(of: target, from: today) {
-        case .today, .midnight: return "at " + moment(target, today: today)
-        case .thisWeek, .later: return moment(target, today: today)
-        }
+        ([.today, .midnight].contains(distance(of: target, from: today)) ? "at " : "") + moment(target, today: today)
     }
 
     /// `when` without its "at", and "midnight" at the end of today, for "until ..." and columns.

@@ -20,8 +20,7 @@ extension String {
         var lines: [String] = []
         var current = pieces[0]
         for (index, piece) in pieces.enumerated().dropFirst() {
-            let joined = current + separator + piece
-            let isLast = index == pieces.count - 1
+            let joined = current + separator + piece, isLast = index == pieces.count - 1
             if joined.count + (isLast ? 0 : kept.count) <= width {
                 current = joined
             } else {
