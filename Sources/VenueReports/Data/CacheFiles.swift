@@ -2,12 +2,12 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// venued's last good copy, `venues.json` and `venues.meta`: the daemon writes them and venuectl reads them when the
-/// daemon is down, both through here, so they agree on the location, the format and what is usable.
+/// venued's last good copy, `venues.json` and `venues.meta`, written by the daemon and read by venuectl when it is
+/// down, both through here, so they agree on the location, the format and what is usable.
 public struct CacheFiles: Sendable {
     public struct Meta: Sendable, Equatable {
         public var source: FeedSource, url: String, etag: String?, lastModified: String?, fetchedAt: Instant
-        /// Of the file it describes, so a meta left from another copy (a kill between writes) is ignored.
+        /// Both of the file it describes, so a meta left by another copy (a kill between writes) is ignored.
         public var size: Int, checksum: String
 
         public init(source: FeedSource, url: String, etag: String?, lastModified: String?, fetchedAt: Instant,
@@ -79,11 +79,10 @@ public struct CacheFiles: Sendable {
 
     /// `key = value` lines; unknown keys are ignored so a newer venued's file still reads.
     public static func render(_ meta: Meta) -> String {
-        var lines = ["source = \(meta.source.rawValue)", "url = \(meta.url)",
+        let lines = ["source = \(meta.source.rawValue)", "url = \(meta.url)",
                      "fetched_at = \(meta.fetchedAt.secondsSinceEpoch)", "size = \(meta.size)",
                      "checksum = \(meta.checksum)"]
-        if let etag = meta.etag { lines.append("etag = \(etag)") }
-        if let lastModified = meta.lastModified { lines.append("last_modified = \(lastModified)") }
+            + [meta.etag.map { "etag = \($0)" }, meta.lastModified.map { "last_modified = \($0)" }].compactMap { $0 }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -1,11 +1,10 @@
 import DiningHours
 
-/// How current the data behind an answer is (docs/HOURS.md, "Stale data"). Hours change rarely, so only data not
-/// refreshed for a while, or shown because refreshing failed, counts as stale; a fresh copy says nothing.
+/// How current an answer's data is (docs/HOURS.md): hours change rarely, so only data not refreshed for a while, or
+/// shown because refreshing failed, is stale.
 public struct DataAge: Sendable, Hashable {
-    /// `venuedUnreachable`: venuectl shows its own copy, bundled or cached beyond the margin, and `hint` is what helps
-    /// (start it, its log); `refreshFailing`: venued serves its cached or bundled copy; `overdue`: no refresh has
-    /// succeeded for the refresh interval and the margin (or ever).
+    /// `venuedUnreachable`: venuectl shows its own copy, and `hint` is what helps; `refreshFailing`: venued serves its
+    /// cached or bundled copy; `overdue`: no refresh has succeeded for the interval and the margin (or ever).
     public enum Staleness: Sendable, Hashable {
         case venuedUnreachable(hint: String), refreshFailing, overdue
 
@@ -18,7 +17,7 @@ public struct DataAge: Sendable, Hashable {
         }
     }
 
-    /// Nil for the bundled data, a `--data` file, or a cache without its meta.
+    /// `fetchedAt` is nil for the bundled data, a `--data` file, or a cache without its meta.
     public let fetchedAt: Instant?, staleness: Staleness?
     /// When data fresh now turns stale by age: watchers wake then to say so.
     public let staleFrom: Instant?
@@ -36,7 +35,7 @@ public struct DataAge: Sendable, Hashable {
     /// venuectl, which does not read venued's config, judges a cached copy by this interval.
     public static let defaultRefreshSeconds = 900
 
-    /// What venued serves; `lastSuccess` may have kept the copy rather than replaced it.
+    /// `lastSuccess` may have kept the copy rather than replaced it.
     public static func served(_ copy: FeedCopy, lastSuccess: Instant?, failures: Int, refreshSeconds: Int, now: Instant) -> DataAge {
         if failures > 0 && (copy.source == .cache || copy.source == .bundled) {
             return DataAge(fetchedAt: copy.fetchedAt, staleness: .refreshFailing)

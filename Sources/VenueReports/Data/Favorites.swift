@@ -22,7 +22,6 @@ public struct Favorites: Hashable, Sendable {
         VenuedPaths.configDirectory(environment: environment).map { $0 + "/favorites" }
     }
 
-    /// A missing file is no favorites yet.
     public static func load(_ path: String) throws(AnswerError) -> Favorites {
         guard access(path, F_OK) == 0 else { return Favorites() }
         let bytes: [UInt8]

@@ -3,8 +3,7 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// A feed with where it came from: what venued holds and serves, what venuectl reads locally, and what an
-/// answer's `source` reports (HOURS.md §4).
+/// A feed with where it came from: what venued serves, venuectl reads locally, and an answer's `source` reports.
 public struct FeedCopy: Sendable {
     public let feed: Feed, source: FeedSource
     /// Nil for the bundled data, a `--data` file, or a cache without its meta.

@@ -11,7 +11,6 @@ public struct MenuCopy: Sendable {
     /// The dates whose file the folder lacks, for "no menus" answers; empty for a file.
     public let missingDates: [LocalDate]
 
-    /// Menus read elsewhere: venuectl's copy of what venued serves.
     package init(book: MenuBook, path: String, skipped: String?, missingDates: [LocalDate]) {
         self.book = book
         self.path = path
@@ -26,9 +25,7 @@ public struct MenuCopy: Sendable {
             let (menus, skipped) = try read(path, zone: zone)
             return MenuCopy(book: MenuBook(menus), path: path, skipped: skipped, missingDates: [])
         }
-        var menus: [Menu] = []
-        var skipped: String?
-        var missing: [LocalDate] = []
+        var menus: [Menu] = [], skipped: String?, missing: [LocalDate] = []
         for dayNumber in dates.lowerBound.dayNumber...dates.upperBound.dayNumber {
             let date = LocalDate(dayNumber: dayNumber)
             let file = path + (path.hasSuffix("/") ? "" : "/") + "\(date).json"
@@ -43,7 +40,7 @@ public struct MenuCopy: Sendable {
         return MenuCopy(book: MenuBook(menus), path: path, skipped: skipped, missingDates: missing)
     }
 
-    /// The menus of one file, and a line saying what was skipped of it, nil when nothing was.
+    /// The menus of one file, and a line saying what was skipped of it.
     private static func read(_ path: String, zone: ZoneRules) throws(AnswerError) -> (menus: [Menu], skipped: String?) {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(path, limit: BoundedFile.feedLimit, streams: true) } catch { throw AnswerError(error) }

@@ -14,11 +14,9 @@ public struct VenueInfo: Sendable, Equatable {
 
     public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
 
-    /// Parsed on first use.
     public static let bundled: [Int: VenueInfo] = parse(BundledFeed.venueInfoBytes)
 
-    /// Entries without a numeric id or coordinates are left out: the file is ours and
-    /// checked by a test, so nothing here is worth an error at run time.
+    /// Entries without a numeric id or coordinates are left out: the file is ours and checked by a test.
     package static func parse(_ bytes: [UInt8]) -> [Int: VenueInfo] {
         guard case .object(let members)? = try? JSONParser.parse(bytes) else { return [:] }
         var result: [Int: VenueInfo] = [:]

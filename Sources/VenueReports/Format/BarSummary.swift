@@ -19,8 +19,7 @@ package struct BarSummary {
         lines = report.lines
         headcount = Headcount(report)
         openNow = report.options.openNow
-        // Not hidden when --open-now left out venues of unknown hours: an empty module
-        // would say nothing is open, which the data cannot tell.
+        // Not when --open-now left out venues of unknown hours: an empty module would say nothing is open.
         hidden = report.options.hideEmpty && lines.isEmpty && headcount.withheld == 0
         notes = StatusNotes(report)
         marker = report.dataAge.isStale ? StatusNotes.staleMarker : nil
@@ -62,6 +61,5 @@ package struct BarSummary {
     /// Grey, not red, when none is open and some have no hours: unknown is never "closed".
     package var tone: Tone { Tone.combined(lines.map(\.tone) + Array(repeating: .unknown, count: headcount.withheld)) }
 
-    /// The share of the chosen venues open now, 0–100 (waybar's `percentage`).
     package var percentOpen: Int { lines.isEmpty ? 0 : (openCount * 100 + lines.count / 2) / lines.count }
 }

@@ -1,4 +1,3 @@
-/// The escapes of the formats whose consumers read markup in our text.
 package enum Escaping {
     /// Pango markup (waybar, notifications); `quotes` also escapes `"`, for text inside an attribute (a link's `href`).
     package static func pango(_ text: String, quotes: Bool = false) -> String {

@@ -3,27 +3,13 @@ import DiningHours
 /// How many of the chosen venues are open and how many have no hours, so a summary never reads "no hours known" as
 /// "everything closed" (HOURS.md §3.6).
 package struct Headcount: Sendable {
-    /// The venues summed up, before `--open-now` dropped any.
+    /// `total`: the venues summed up, before `--open-now` dropped any.
     package let total: Int, open: Int
     package let unknown: [UnknownReason]
     /// How many of `unknown` `--open-now` left out.
-    package let withheld: Int
+    package var withheld = 0
     /// The date asked about, which the reasons' words compare with the data's dates.
     package let date: LocalDate
-
-    package init(total: Int, open: Int, unknown: [UnknownReason], withheld: Int = 0, date: LocalDate) {
-        self.total = total
-        self.open = open
-        self.unknown = unknown
-        self.withheld = withheld
-        self.date = date
-    }
-
-    package init(_ report: StatusReport) {
-        self.init(total: report.chosen, open: report.rows.count { $0.status.state == .open },
-                  unknown: (report.rows + report.withheld).compactMap(\.status.unknownReason),
-                  withheld: report.withheld.count, date: report.zone.localDate(of: report.at))
-    }
 
     package var hasUnknown: Bool { !unknown.isEmpty }
     package var allUnknown: Bool { hasUnknown && unknown.count == total }
@@ -48,16 +34,15 @@ package struct Headcount: Sendable {
 
     /// The reason every unknown venue shares, in a few words; nil when they differ (the notes say each).
     package var because: String? {
-        let clauses = Set(unknown.map { Self.clause($0, on: date) })
+        let clauses = Set(unknown.map { $0.clause(on: date) })
         return clauses.count == 1 ? clauses.first : nil
     }
+}
 
-    private static func clause(_ reason: UnknownReason, on date: LocalDate) -> String {
-        switch reason {
-        case .beyondHorizon(let coverage): return date > coverage.last ? "the data ends \(coverage.last)" : "the data starts \(coverage.first)"
-        case .noSameWeekday: return "no \(ClockText.weekdays[date.weekday]) in the data"
-        case .notEstimated: return "not projected: --no-estimate"
-        case .noData: return "none published"
-        }
+extension Headcount {
+    package init(_ report: StatusReport) {
+        self.init(total: report.chosen, open: report.rows.count { $0.status.state == .open },
+                  unknown: (report.rows + report.withheld).compactMap(\.status.unknownReason),
+                  withheld: report.withheld.count, date: report.zone.localDate(of: report.at))
     }
 }

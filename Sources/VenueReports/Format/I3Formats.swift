@@ -6,8 +6,7 @@ package enum I3Formats {
         return [summary.text, summary.shortText, summary.tone.hex].joined(separator: "\n") + "\n"
     }
 
-    /// One i3bar status line, a block per venue; a wrapper sends the `{"version":1}` header and `[` to stream them
-    /// (docs/integrations.md). Hidden: an empty block list.
+    /// One i3bar status line, a block per venue; a wrapper sends the `{"version":1}` header and `[` to stream them.
     package static func i3bar(_ summary: BarSummary) -> String {
         guard !summary.hidden else { return "[]\n" }
         // The marker goes in a block of its own, so the venues' text is left unmarked.

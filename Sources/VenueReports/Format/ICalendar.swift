@@ -1,8 +1,7 @@
 import DiningHours
 
-/// An iCalendar (RFC 5545) document, written line by line so escaping, folding and line endings are applied once:
-/// CRLF lines of at most 75 octets folded at a UTF-8 boundary (§3.1), escaped TEXT values (§3.3.11) with no control
-/// but TAB, other values and parameters with none, a parameter value with `:`, `;` or `,` quoted (§3.2).
+/// An iCalendar (RFC 5545) document: CRLF lines of at most 75 octets folded at a UTF-8 boundary (§3.1), escaped TEXT
+/// (§3.3.11) with no control but TAB, no control elsewhere, a parameter with `:`, `;` or `,` quoted (§3.2).
 package struct ICalendar: Sendable {
     package static let lineLimit = 75
 
@@ -80,12 +79,10 @@ package struct ICalendar: Sendable {
         return out + "\r\n"
     }
 
-    /// DTSTAMP's form.
     package static func utc(_ instant: Instant) -> String {
         basic(LocalDateTime(wallSeconds: instant.secondsSinceEpoch)) + "Z"
     }
 
-    /// The form used with TZID.
     package static func basic(_ local: LocalDateTime) -> String {
         let (year, month, day) = local.date.components
         return digits(year, 4) + digits(month, 2) + digits(day, 2) + "T" + digits(local.hour, 2) + digits(local.minute, 2) + digits(local.second, 2)
@@ -115,8 +112,7 @@ extension ICalendar {
             observance(first)
         } else {
             let only = zone.observance(at: range.lowerBound)
-            // 1970, or the range's first day if earlier: an onset after an event would leave that event outside every
-            // observance.
+            // 1970, or the range's first day if earlier: an event before the onset would have no observance.
             let start = zone.localDateTime(of: range.lowerBound).date
             observance(only, from: only.offset, onset: LocalDateTime(date: min(start, LocalDate(dayNumber: 0)), secondOfDay: 0))
         }

@@ -5,7 +5,7 @@ import DiningHours
 /// bar's phrase, names cut with `…`), and only then is a line cut at its end.
 package struct PlainFormat {
     package let report: StatusReport, color: Bool
-    /// The user's zone, to say when venue times are in another; nil means the venue zone itself.
+    /// `userZone` says when venue times are in another zone; nil means the venue zone itself.
     package let userZone: String?, columns: Int?
     package var countdown = true
 
@@ -83,8 +83,7 @@ package struct PlainFormat {
     }
 
     private func header() -> [[Segment]] {
-        let zone = report.zone
-        let local = zone.localDateTime(of: report.at)
+        let zone = report.zone, local = zone.localDateTime(of: report.at)
         let data = report.coverage.map { "\(report.source.rawValue) data, \($0.first) to \($0.last)" } ?? "\(report.source.rawValue) data, no dates"
         var lines = [[Segment(text: "Penn dining at \(ClockText.day(local.date)) \(ClockText.clock(local)) · \(data)")]]
         if let userZone, zone.identifier != userZone {
@@ -108,8 +107,7 @@ package struct PlainFormat {
         return "the data ends on \(coverage.last); times after it are projected from the same weekday of the data's week."
     }
 
-    /// What `--open-now` says of the venues it left out for want of hours, so that "none open" is never claimed for
-    /// venues it cannot judge; nil when it left none out.
+    /// What `--open-now` says of the venues it left out for want of hours, never claiming "none open" for them.
     private func unknownSentence() -> String? {
         let headcount = Headcount(report)
         guard headcount.withheld > 0 else { return nil }

@@ -1,14 +1,12 @@
 import DiningHours
 
-/// When a watched status can next read differently (openings, closings, closing-soon starts, countdown minutes,
-/// local midnight, data turning stale): what `venuectl watch` and venued's `subscribe` sleep until, so a bar
-/// stays current without redrawing more often than it changes.
+/// When a watched status can next read differently (openings, closings, countdown minutes, midnight, data turning
+/// stale): what `venuectl watch` and venued's `subscribe` sleep until, so a bar redraws only when it changes.
 public enum Redraw {
     /// Nil when nothing changes within the lookahead (the caller still wakes hourly for a stepped clock).
     public static func next(after report: StatusReport, campus: Campus, presentation: StatusPresentation?) -> Instant? {
         let now = report.at, soon = report.options.soonMinutes * 60
-        // Local midnight is always a candidate, so only the stretch up to it is scanned, not the 14-day lookahead
-        // that a round of pushes would otherwise compute per subscriber.
+        // Local midnight is always a candidate, so only the stretch up to it is scanned, not the 14-day lookahead.
         let midnight = report.zone.instant(for: LocalDateTime(date: report.zone.localDate(of: now).adding(days: 1), secondOfDay: 0))
         var candidates: [Instant] = [midnight] + [report.dishesChangeAt].compactMap { $0 }
         // Soonest first: once a closing-soon start lies past the earliest candidate, no later one comes sooner.

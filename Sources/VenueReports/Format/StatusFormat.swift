@@ -1,5 +1,4 @@
-/// How `venuectl status` prints its answer. The same names travel in venued's `"render"` field, so the daemon
-/// renders exactly what the local fallback would.
+/// How `venuectl status` prints its answer; the names travel in venued's `"render"`, so it renders what venuectl would.
 public enum StatusFormat: Hashable, Sendable {
     case plain, json, waybar, i3blocks, i3bar, i3statusRS, polybar, tmux, prompt
     case template(StatusTemplate)

@@ -1,5 +1,5 @@
-/// `--template`: one line per venue. Parsed when the flag is read, so a misspelt placeholder is a usage error
-/// (exit 2) before anything is asked or computed.
+/// `--template`: one line per venue, parsed when the flag is read so a misspelt placeholder is a usage error (exit 2)
+/// before anything is asked or computed.
 public struct StatusTemplate: Hashable, Sendable {
     package enum Field: String, CaseIterable, Sendable {
         case id, name, kind, state, label, changesAt = "changes_at", changesIn = "changes_in"
@@ -12,7 +12,6 @@ public struct StatusTemplate: Hashable, Sendable {
         case field(Field)
     }
 
-    /// What the protocol's `"template"` carries.
     public let text: String
     package let pieces: [Piece]
 
@@ -24,9 +23,7 @@ public struct StatusTemplate: Hashable, Sendable {
         guard text.utf8.count <= Self.lengthLimit else {
             throw AnswerError.usage("--template is longer than \(Self.lengthLimit) bytes: shorten it")
         }
-        var pieces: [Piece] = []
-        var literal = ""
-        var rest = Substring(text)
+        var pieces: [Piece] = [], literal = "", rest = Substring(text)
         while let first = rest.first {
             rest = rest.dropFirst()
             if (first == "{" || first == "}") && rest.first == first {

@@ -3,17 +3,15 @@ import DiningHours
 /// One venue's tone and words, worked out once so that each format only arranges and escapes them.
 package struct VenueLine: Sendable {
     package let venue: Venue, status: VenueStatus, tone: Tone
-    /// `open`, `closed`, `unknown`, with `~` in front when estimated.
+    /// `stateWord`: `open`, `closed`, `unknown`, with `~` in front when estimated.
     package let stateWord: String, detail: String
     /// The detail without the meal: what a narrow terminal keeps when the whole detail does not fit.
     package let essentialDetail: String
     /// The few words a bar or prompt shows after the name.
     package let phrase: String
-    /// `changes_at` as ISO 8601 in the venue zone.
+    /// `changesAt`: `changes_at` as ISO 8601 in the venue zone.
     package let changesAt: String?, changesIn: String?
-    /// Metres from the `--near` point.
     package let distance: Double?
-    /// For templates' `{stale}`.
     package let stale: Bool
 
     /// `countdown` false: only clock times ("closes at 4:30 PM"), which do not go stale.

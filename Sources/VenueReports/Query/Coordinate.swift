@@ -23,7 +23,6 @@ public struct Coordinate: Hashable, Sendable {
         return 2 * Self.earthRadius * asin(min(1, sqrt(a)))
     }
 
-    /// Whole minutes on foot, at least 1.
     public static func walkingMinutes(_ metres: Double) -> Int {
         max(1, Int((metres / walkingMetresPerMinute).rounded(.up)))
     }

@@ -4,7 +4,7 @@ import DiningHours
 package struct FlagTable<Options>: Sendable {
     package struct Flag: Sendable {
         package let name: String
-        /// The value's placeholder (`TIME`); nil for a switch.
+        /// `value` is the value's placeholder (`TIME`); nil for a switch.
         package let value: String?, help: String
         /// For flags that scripts type often.
         package let short: String?
@@ -39,10 +39,8 @@ package struct FlagTable<Options>: Sendable {
     package func parse(_ arguments: [String], into options: inout Options,
                operand: (inout Options, String) throws(AnswerError) -> Void) throws(AnswerError) -> Set<String> {
         var given: Set<String> = []
-        var index = 0, onlyOperands = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
+        var rest = arguments[...], onlyOperands = false
+        while let argument = rest.popFirst() {
             if onlyOperands || !argument.hasPrefix("-") || argument == "-" {
                 try operand(&options, argument)
                 continue
@@ -52,16 +50,13 @@ package struct FlagTable<Options>: Sendable {
             guard let flag = flags.first(where: { $0.name == parts[0] || $0.short == parts[0] }) else {
                 throw .usage("unknown option '\(parts[0])'" + suggestion(for: parts[0]), help: helpCommand)
             }
-            var value = ""
-            if let valueName = flag.value {
-                if parts.count == 2 {
-                    value = parts[1]
-                } else {
-                    guard index < arguments.count else { throw .usage("\(flag.name) needs a value (\(valueName))", help: helpCommand) }
-                    value = arguments[index]
-                    index += 1
+            var value = parts.count == 2 ? parts[1] : ""
+            if let valueName = flag.value, parts.count == 1 {
+                guard let next = rest.popFirst() else {
+                    throw .usage("\(flag.name) needs a value (\(valueName))", help: helpCommand)
                 }
-            } else if parts.count == 2 {
+                value = next
+            } else if flag.value == nil, parts.count == 2 {
                 throw .usage("\(flag.name) takes no value", help: helpCommand)
             }
             try flag.apply(&options, value)

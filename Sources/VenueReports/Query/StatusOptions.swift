@@ -26,13 +26,12 @@ public struct StatusOptions: Hashable, Sendable {
     public var favoritesFile: String?
     /// Read by the client from its file: venued answers from these and reads no file a client names.
     public var favoriteIDs: [Int]?
-    /// `--dishes` (docs/MENUS.md, "Followed dishes").
     public var dishes = false
     /// As `favoriteIDs`: venued reads only its own file, for its prompt files.
     public var followedDishes: [String]?
     public var dishLeadMinutes = FollowedDishes.defaultLeadMinutes, near: Coordinate?, format: StatusFormat = .plain
     public var at: String?, tz: String?, data: String?, socket: String?, estimate = true, soonMinutes = 15
-    /// A bar's or a prompt's format prints an empty text when no venue is chosen or open, so the bar hides the module.
+    /// `hideEmpty`: a bar's or prompt's format prints an empty text when no venue is chosen or open, hiding the module.
     public var hideEmpty = false, help = false
 
     public init() {}

@@ -8,7 +8,6 @@ package enum CalendarMenus {
         return meals.first { VenueQuery.fold($0.service) == VenueQuery.fold(label) } ?? meals.first { $0.start == start }
     }
 
-    /// A line per station, under the caveat that the labels are the caterer's.
     package static func text(_ menu: Menu) -> String {
         let stations = menu.stations.map { station in
             station.name + ": " + station.items.map { item in

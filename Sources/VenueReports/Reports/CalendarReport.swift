@@ -4,10 +4,10 @@ import DiningHours
 /// for is listed in `unknownDays`, so an empty day in a calendar does not pass for a closed one without a word.
 public struct CalendarReport: Sendable {
     package struct Event: Sendable, Equatable {
-        /// Stable while venue, date, label and start stay, so a re-import replaces the event instead of adding a copy.
+        /// `uid` is stable while venue, date, label and start stay, so a re-import replaces the event, not adds a copy.
         package let uid: String, venue: Venue, date: LocalDate, label: String, start: Instant, end: Instant
         package let message: String
-        /// Projected from this covered date, when the data does not cover `date`.
+        /// `projectedFrom`: the covered date it was projected from, when the data does not cover `date`.
         package let projectedFrom: LocalDate?, menu: Menu?
 
         package var estimated: Bool { projectedFrom != nil }
@@ -20,7 +20,6 @@ public struct CalendarReport: Sendable {
     }
 
     package let zone: ZoneRules, first: LocalDate, days: Int
-    /// Every event's DTSTAMP.
     package let stamp: Instant
     public let source: FeedSource
     /// In start order, then feed order of the venues and of their dayparts.
@@ -33,7 +32,6 @@ public struct CalendarReport: Sendable {
     /// The longest run of dates a calendar covers: the horizon's 21 days and a week of data.
     public static let maximumDays = 28
 
-    /// `estimate` false leaves projected dates out (unknown, as everywhere).
     public init(venues: [Venue], zone: ZoneRules, from first: LocalDate, days: Int, estimate: Bool,
                 stamp: Instant, source: FeedSource, menus: MenuBook = MenuBook([])) {
         self.zone = zone
@@ -83,11 +81,10 @@ public struct CalendarReport: Sendable {
     package static func uid(venue: Int, date: LocalDate, label: String, start: LocalDateTime) -> String {
         let (year, month, day) = date.components
         let slug = Slug.of(label)
+        let mmdd = String(month * 100 + day + 10_000).dropFirst()
         let hhmm = String(start.hour * 100 + start.minute + 10_000).dropFirst()
-        return "\(venue)-\(year)\(two(month))\(two(day))-\(slug.isEmpty ? "open" : slug)-\(hhmm)@venued"
+        return "\(venue)-\(year)\(mmdd)-\(slug.isEmpty ? "open" : slug)-\(hhmm)@venued"
     }
-
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 
     /// From the first to the last DATE-TIME of the file; the run of dates when there are no events.
     package var range: ClosedRange<Instant> {

@@ -19,10 +19,9 @@ public struct MenuReport: Sendable {
     }
 
     public let venueID: Int, venueName: String, at: Instant, zone: ZoneRules
-    /// Nil for the current or next meal.
+    /// `date` is nil for the current or next meal.
     public let date: LocalDate?, filter: MenuFilter
     public let meals: [Meal]
-    /// Why no meal is listed; nil when one is.
     public let nothing: String?
 
     public init(book: MenuBook, venueID: Int, venueName: String, at: Instant, zone: ZoneRules, selection: Selection,

@@ -7,13 +7,12 @@ public struct NextReport: Sendable {
         package let transition: Transition, venue: Venue
     }
 
-    /// The first day of the window without hours, and why.
     package struct Unknown: Sendable {
         package let venue: Venue, reason: UnknownReason, from: LocalDate
     }
 
     package let at: Instant, until: Instant
-    /// The window asked for ran past 9999-12-31, and `until` stops at its last second.
+    /// `cut`: the window asked for ran past 9999-12-31, and `until` stops at its last second.
     package let cut: Bool, zone: ZoneRules
     public let source: FeedSource, dataAge: DataAge
     package let coverage: Coverage?

@@ -15,7 +15,7 @@ public struct StatusReport: Sendable {
     package let rows: [Row]
     /// Left out by `--open-now` for unknown hours, so an answer can tell "none open" from "none known to be open".
     package let withheld: [Row]
-    /// How many venues passed every filter but `--open-now`: the "15" of "no hours for 3 of 15".
+    /// `chosen`: how many venues passed every filter but `--open-now`, the "15" of "no hours for 3 of 15".
     package let chosen: Int, options: StatusOptions
     /// `--dishes`: filled by whoever holds the menus (venued).
     package var dishAlerts: [FollowedDishes.Alert] = []

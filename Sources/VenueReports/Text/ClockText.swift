@@ -29,28 +29,28 @@ package enum ClockText {
         when(zone.localDateTime(of: instant), today: zone.localDate(of: now))
     }
 
-    /// For answers that carry wall clocks (venued's ISO times).
     package static func when(_ target: LocalDateTime, today: LocalDate) -> String {
         ([.today, .midnight].contains(distance(of: target, from: today)) ? "at " : "") + moment(target, today: today)
     }
 
     /// `when` without its "at", and "midnight" at the end of today, for "until ..." and columns.
     package static func moment(_ target: LocalDateTime, today: LocalDate) -> String {
-        switch distance(of: target, from: today) {
-        case .today: return clock(target)
-        case .midnight: return "midnight"
-        case .thisWeek: return "\(weekdays[target.date.weekday]) \(clock(target))"
-        case .later: return "\(day(target.date)) \(clock(target))"
-        }
+        moment(target, today: today, short: false)
     }
 
+    /// `moment` in `compact` clocks, and only the date beyond the week.
     package static func compactWhen(_ instant: Instant, from now: Instant, zone: ZoneRules) -> String {
-        let target = zone.localDateTime(of: instant)
-        switch distance(of: target, from: zone.localDate(of: now)) {
-        case .today: return compact(target)
+        moment(zone.localDateTime(of: instant), today: zone.localDate(of: now), short: true)
+    }
+
+    private static func moment(_ target: LocalDateTime, today: LocalDate, short: Bool) -> String {
+        let time = short ? compact(target) : clock(target)
+        switch distance(of: target, from: today) {
+        case .today: return time
         case .midnight: return "midnight"
-        case .thisWeek: return "\(weekdays[target.date.weekday]) \(compact(target))"
-        case .later: return "\(months[target.date.components.1 - 1]) \(target.date.components.2)"
+        case .thisWeek: return "\(weekdays[target.date.weekday]) \(time)"
+        case .later where short: return "\(months[target.date.components.1 - 1]) \(target.date.components.2)"
+        case .later: return "\(day(target.date)) \(time)"
         }
     }
 

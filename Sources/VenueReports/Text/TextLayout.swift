@@ -1,9 +1,7 @@
 import DiningHours
 
 extension String {
-    package func padded(to width: Int) -> String {
-        self + String(repeating: " ", count: Swift.max(0, width - count))
-    }
+    package func padded(to width: Int) -> String { self + String(repeating: " ", count: Swift.max(0, width - count)) }
 
     /// The last character shown as `…` when cut.
     package func truncated(to width: Int) -> String {
