@@ -27,8 +27,7 @@ public struct MenuCopy: Sendable {
         }
         var menus: [Menu] = [], skipped: String?, missing: [LocalDate] = []
         for dayNumber in dates.lowerBound.dayNumber...dates.upperBound.dayNumber {
-            let date = LocalDate(dayNumber: dayNumber)
-            let file = path + (path.hasSuffix("/") ? "" : "/") + "\(date).json"
+            let date = LocalDate(dayNumber: dayNumber), file = path + (path.hasSuffix("/") ? "" : "/") + "\(date).json"
             guard access(file, F_OK) == 0 else {
                 missing.append(date)
                 continue

@@ -51,8 +51,7 @@ package struct BarSummary {
     }
 
     package var tooltip: String {
-        let venues = lines.map { "\($0.venue.name): \($0.stateWord), \($0.detail)" }
-        let notes = notes.all
+        let venues = lines.map { "\($0.venue.name): \($0.stateWord), \($0.detail)" }, notes = notes.all
         return (venues + (notes.isEmpty || venues.isEmpty ? notes : [""] + notes)).joined(separator: "\n")
     }
 

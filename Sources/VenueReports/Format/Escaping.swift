@@ -29,8 +29,7 @@ package enum Escaping {
     /// run), then drawn (`##` becomes `#`, `#[` starts a style and halves a run of `#` before it): k literal `#` need
     /// 4k, or 2k before a `[` (tmux 3.3a).
     static func tmux(_ text: String) -> String {
-        var out = ""
-        var run = 0
+        var out = "", run = 0
         func flush(before next: Character?) {
             out += String(repeating: "#", count: run * (next == "[" ? 2 : 4))
             run = 0

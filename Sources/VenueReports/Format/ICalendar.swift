@@ -26,8 +26,7 @@ package struct ICalendar: Sendable {
 
     /// A line break (CRLF, CR or LF) becomes `\n`; other controls but TAB are dropped (TEXT has no room for them).
     package static func escapeText(_ value: String) -> String {
-        var out = ""
-        var afterCR = false
+        var out = "", afterCR = false
         for scalar in value.unicodeScalars {
             defer { afterCR = scalar == "\r" }
             switch scalar {
@@ -61,8 +60,7 @@ package struct ICalendar: Sendable {
     /// Cut between characters (an accent stays with its letter), inside one only when it alone is longer than a line:
     /// every physical line is valid UTF-8 on its own, for readers that decode a line before unfolding it.
     package static func fold(_ line: String) -> String {
-        var out = ""
-        var used = 0
+        var out = "", used = 0
         func breakBefore(_ size: Int) {
             guard used + size > lineLimit else { return }
             out += "\r\n "

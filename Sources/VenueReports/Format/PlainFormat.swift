@@ -37,8 +37,7 @@ package struct PlainFormat {
     }
 
     private func table(_ rows: [VenueLine]) -> [[Segment]] {
-        let nameWidth = rows.map(\.venue.name.count).max() ?? 0
-        let walkWidth = rows.compactMap(\.walk?.count).max() ?? 0
+        let nameWidth = rows.map(\.venue.name.count).max() ?? 0, walkWidth = rows.compactMap(\.walk?.count).max() ?? 0
         func wide(_ line: VenueLine, _ detail: String) -> [Segment] {
             var segments = [Segment(text: "  "), Segment(text: line.tone.marker, code: line.tone.ansi),
                             Segment(text: " " + line.venue.name.padded(to: nameWidth) + "  "),
@@ -123,8 +122,7 @@ package struct PlainFormat {
     /// The last resort, when nothing less useful is left to drop: the segments cut to `columns`, ending in `…`.
     private func fit(_ segments: [Segment]) -> [Segment] {
         guard let columns, width(segments) > columns else { return segments }
-        var left = max(0, columns - 1)
-        var kept: [Segment] = []
+        var left = max(0, columns - 1), kept: [Segment] = []
         for segment in segments {
             guard left > 0 else { break }
             kept.append(Segment(text: String(segment.text.prefix(left)), code: segment.code))

@@ -4,8 +4,7 @@ package enum PromptFormat {
     package static let shown = 2
 
     package static func render(_ report: StatusReport) -> String {
-        let lines = report.lines
-        let headcount = Headcount(report)
+        let lines = report.lines, headcount = Headcount(report)
         // A followed dish soon (`--dishes`) ends the line: the reason the prompt asked.
         let dish = report.dishAlerts.first.map { BarSummary.separator + DishAlertText.line($0, zone: report.zone, at: report.at) } ?? ""
         let marker = dish + (report.dataAge.isStale ? " " + StatusNotes.staleMarker : "")

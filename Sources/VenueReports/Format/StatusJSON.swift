@@ -36,8 +36,7 @@ public enum StatusJSON {
         }
         // At the top only when every venue shown (or, with --open-now, left out) is unknown for the same reason.
         let judged = report.rows.isEmpty && report.withheld.count == report.chosen ? report.withheld : report.rows
-        let reasons = Set(judged.map { $0.status.unknownReason?.name })
-        let age = report.dataAge
+        let reasons = Set(judged.map { $0.status.unknownReason?.name }), age = report.dataAge
         let withheld = report.options.openNow ? [("unknown", JSONText.array(report.withheld.map(unknownVenue)))] : []
         let alerts = report.dishAlerts.map { JSONText.object(DishAlertText.members($0, zone: zone, at: report.at)) }
         return [

@@ -15,8 +15,7 @@ package struct TaggedFormat: Sendable {
 
     package func render(_ summary: BarSummary) -> String {
         guard !summary.hidden else { return BarSummary.hiddenLine }
-        let grey = Tone.unknown.hex
-        let pieces = summary.pieces.map { tagged($0.text, $0.tone.hex) }
+        let grey = Tone.unknown.hex, pieces = summary.pieces.map { tagged($0.text, $0.tone.hex) }
         guard let chip else {
             let line = pieces.map { $0 + reset }.joined(separator: BarSummary.separator)
             return line + (summary.marker.map { " " + tagged($0, grey) + reset } ?? "") + "\n"

@@ -38,8 +38,7 @@ package struct FlagTable<Options>: Sendable {
     @discardableResult
     package func parse(_ arguments: [String], into options: inout Options,
                operand: (inout Options, String) throws(AnswerError) -> Void) throws(AnswerError) -> Set<String> {
-        var given: Set<String> = []
-        var rest = arguments[...], onlyOperands = false
+        var given: Set<String> = [], rest = arguments[...], onlyOperands = false
         while let argument = rest.popFirst() {
             if onlyOperands || !argument.hasPrefix("-") || argument == "-" {
                 try operand(&options, argument)

@@ -41,12 +41,10 @@ public struct CalendarReport: Sendable {
         self.source = source
         venueCount = venues.count
         cut = CalendarRange.dates(from: first, count: self.days).cut
-        var events: [Event] = []
-        var unknown: [UnknownDays] = []
+        var events: [Event] = [], unknown: [UnknownDays] = []
         for venue in venues {
             let timetable = Timetable(venue: venue, zone: zone)
-            var seen: Set<String> = []
-            var missing: [(LocalDate, UnknownReason)] = []
+            var seen: Set<String> = [], missing: [(LocalDate, UnknownReason)] = []
             for day in timetable.week(from: first, days: self.days, estimate: estimate) {
                 if let reason = day.unknownReason { missing.append((day.date, reason)); continue }
                 let source = day.estimated ? timetable.coverage?.projectionSource(for: day.date) : nil
@@ -80,8 +78,7 @@ public struct CalendarReport: Sendable {
     /// a projected event and the real one that later replaces it share it when they start alike.
     package static func uid(venue: Int, date: LocalDate, label: String, start: LocalDateTime) -> String {
         let (year, month, day) = date.components
-        let slug = Slug.of(label)
-        let mmdd = String(month * 100 + day + 10_000).dropFirst()
+        let slug = Slug.of(label), mmdd = String(month * 100 + day + 10_000).dropFirst()
         let hhmm = String(start.hour * 100 + start.minute + 10_000).dropFirst()
         return "\(venue)-\(year)\(mmdd)-\(slug.isEmpty ? "open" : slug)-\(hhmm)@venued"
     }

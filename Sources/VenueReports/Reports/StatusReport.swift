@@ -40,8 +40,7 @@ public struct StatusReport: Sendable {
     /// For venued, so that it builds each campus once; `options.tz` is not read here.
     public init(options: StatusOptions, campus: Campus, source: FeedSource, now: Instant, favorites: Favorites = Favorites(),
                 dataAge: DataAge) throws(AnswerError) {
-        let zone = campus.zone
-        let at = try Self.instant(options.at, zone: zone, now: now)
+        let zone = campus.zone, at = try Self.instant(options.at, zone: zone, now: now)
         let chosen = try Self.select(options.venues, from: campus.timetables.map(\.venue))
         var rows: [Row] = [], withheld: [Row] = [], count = 0
         for timetable in campus.timetables where chosen.contains(timetable.venue.id) {

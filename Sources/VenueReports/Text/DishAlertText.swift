@@ -4,8 +4,7 @@ import DiningHours
 /// of `now` (a long `--dish-lead`).
 package enum DishAlertText {
     package static func line(_ alert: FollowedDishes.Alert, zone: ZoneRules, at now: Instant) -> String {
-        let menu = alert.menu
-        let startDate = zone.localDate(of: menu.start)
+        let menu = alert.menu, startDate = zone.localDate(of: menu.start)
         let day = startDate == zone.localDate(of: now) ? "" : ClockText.day(startDate) + " "
         return "\(alert.dish) at \(menu.venueName), \(day)\(menu.service) \(MealHours.range(menu, zone: zone))"
     }

@@ -1,8 +1,7 @@
 import DiningHours
 
-/// The object every successful answer is, whichever program computed it: one shape, `ok` first and no spaces, so
-/// a script reads one object whichever path answered and venuectl prints venued's line as it came. Refusals travel
-/// only on venued's socket: venuectl says its own errors on stderr.
+/// Every successful answer, whichever program computed it: `ok` first and no spaces, so venuectl prints venued's
+/// line as it came. Refusals travel only on venued's socket: venuectl says its own errors on stderr.
 package enum Reply {
     package static func ok(_ members: [(String, String)]) -> String {
         let rest = JSONText.object(members).dropFirst()

@@ -14,9 +14,9 @@ extension String {
     package func wrapped(to width: Int, indent: String = "  ", separator: String = " ") -> [String] {
         guard count > width else { return [self] }
         let kept = String(separator.reversed().drop { $0 == " " }.reversed())
-        let pieces = split(at: separator)
-        var lines: [String] = []
-        var current = pieces[0]
+        let pieces = separator.isEmpty ? [self]
+            : split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+        var lines: [String] = [], current = pieces[0]
         for (index, piece) in pieces.enumerated().dropFirst() {
             let joined = current + separator + piece, isLast = index == pieces.count - 1
             if joined.count + (isLast ? 0 : kept.count) <= width {
@@ -32,10 +32,6 @@ extension String {
             lines = lines.flatMap { $0.count <= width ? [$0] : $0.wrapped(to: width, indent: indent) }
         }
         return lines.map { $0.count <= width || $0.contains("://") ? $0 : $0.truncated(to: width) }
-    }
-
-    private func split(at separator: String) -> [String] {
-        separator.isEmpty ? [self] : split(separator: separator, omittingEmptySubsequences: false).map(String.init)
     }
 }
 

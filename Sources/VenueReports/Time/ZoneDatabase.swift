@@ -3,9 +3,8 @@ import Glibc
 import Synchronization
 import VenuedSystem
 
-/// The system's tz database (/usr/share/zoneinfo, or `$TZDIR`), each zone read and tabled once per process. Reading
-/// TZif files rather than asking Foundation keeps venuectl a Glibc-only static binary; files go through
-/// `BoundedFile`, as `TZDIR` and zone names come from the user.
+/// The system's tz database, each zone read once per process: TZif files, not Foundation, keep venuectl a Glibc-only
+/// static binary; read through `BoundedFile`, as `TZDIR` and zone names come from the user.
 public final class ZoneDatabase: Sendable {
     public static let defaultDirectory = "/usr/share/zoneinfo"
 

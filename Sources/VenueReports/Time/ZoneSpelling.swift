@@ -11,15 +11,12 @@ extension ZoneDatabase {
         let components = typed.replacing(" ", with: "_").split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard (1...3).contains(components.count), components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && $0.utf8.count <= 64 }),
               Self.isPlausibleName(components.joined(separator: "/")) else { return nil }
-        var budget = Self.spellingEntryLimit
-        var found = resolve(components, under: "", budget: &budget)
+        var budget = Self.spellingEntryLimit, found = resolve(components, under: "", budget: &budget)
         // A city without its region: look one level down, in each region directory.
         if found == nil && components.count == 1 {
             for region in entries(of: directory, budget: &budget) where region.first?.isUppercase == true && region != "Etc" {
-                if let city = resolve(components, under: region, budget: &budget) {
-                    found = city
-                    break
-                }
+                found = resolve(components, under: region, budget: &budget)
+                if found != nil { break }
             }
         }
         guard let found, found != typed, (try? rules(found)) != nil else { return nil }
