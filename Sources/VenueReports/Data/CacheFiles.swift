@@ -61,7 +61,6 @@ public struct CacheFiles: Sendable {
 
     public init(directory: String) { self.directory = directory }
 
-    /// `$XDG_CACHE_HOME/venued`; nil when neither it nor HOME is set.
     public init?(environment: [String: String]) {
         guard let directory = VenuedPaths.cacheDirectory(environment: environment) else { return nil }
         self.directory = directory

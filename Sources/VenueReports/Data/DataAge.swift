@@ -35,7 +35,6 @@ public struct DataAge: Sendable, Hashable {
     /// venuectl, which does not read venued's config, judges a cached copy by this interval.
     public static let defaultRefreshSeconds = 900
 
-    /// `lastSuccess` may have kept the copy rather than replaced it.
     public static func served(_ copy: FeedCopy, lastSuccess: Instant?, failures: Int, refreshSeconds: Int, now: Instant) -> DataAge {
         if failures > 0 && (copy.source == .cache || copy.source == .bundled) {
             return DataAge(fetchedAt: copy.fetchedAt, staleness: .refreshFailing)
@@ -44,8 +43,7 @@ public struct DataAge: Sendable, Hashable {
         return aged(copy.fetchedAt, confirmed: confirmed, limit: refreshSeconds + margin, now: now)
     }
 
-    /// venuectl's own copy, as venued could not answer: the bundled data is always stale, a cached copy once older
-    /// than venued's default interval and the margin, since nothing refreshes it meanwhile.
+    /// venuectl's own copy: bundled data is always stale, a cache once older than venued's default interval and margin.
     public static func fallback(_ copy: FeedCopy, unreachableHint hint: String, now: Instant) -> DataAge {
         let age = aged(copy.fetchedAt, confirmed: copy.fetchedAt, limit: defaultRefreshSeconds + margin, now: now)
         guard age.isStale || copy.source == .bundled else { return age }

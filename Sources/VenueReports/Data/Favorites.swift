@@ -2,9 +2,8 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// The favorite venues and followed dishes in `$XDG_CONFIG_HOME/venued/favorites` (a venue id or `dish: NAME` a line,
-/// `#` starts a comment), read by both programs through here so `--favorites` means one set. Ids, as names change
-/// between feeds and a substring could later match a second venue; dishes by name, as menus have no lasting ids.
+/// The favorites file, a venue id or `dish: NAME` a line, read by both programs through here. Ids, as names change and
+/// a substring could later match a second venue; dishes by name, as menus have no lasting ids.
 public struct Favorites: Hashable, Sendable {
     /// In the order they were added: `favorites list` and the file keep it.
     public private(set) var ids: [Int] = []
@@ -17,7 +16,6 @@ public struct Favorites: Hashable, Sendable {
 
     public init(sentIn options: StatusOptions) { self.init(ids: options.favorites ? options.favoriteIDs ?? [] : []) }
 
-    /// Nil when neither XDG_CONFIG_HOME nor HOME is set.
     public static func path(environment: [String: String]) -> String? {
         VenuedPaths.configDirectory(environment: environment).map { $0 + "/favorites" }
     }
@@ -57,14 +55,12 @@ public struct Favorites: Hashable, Sendable {
         return try load(path)
     }
 
-    /// How long `update` waits for another writer.
     public static let lockWait = 2.0
 
     /// Beside the favorites, so it lives and goes with them.
     public static func lockPath(_ path: String) -> String { path + ".lock" }
 
-    /// Read, change and write under an exclusive lock: two `venuectl favorites add` at once must both count (without
-    /// it each reads the old set and the last rename wins).
+    /// Under an exclusive lock: without it, two `favorites add` at once read the old set and the last rename wins.
     public static func update<Value>(_ path: String, names: [Int: String],
                                      _ change: (inout Favorites) throws(AnswerError) -> Value) throws(AnswerError) -> Value {
         do { try AtomicFile.makeDirectories(AtomicFile.directory(of: path)) } catch {
@@ -116,8 +112,8 @@ public struct Favorites: Hashable, Sendable {
 
     static let dishPrefix = "dish:"
 
-    /// Kept as `FollowedDishes` reads it (one line, at most its length, no `#`); false when it was followed already
-    /// (case and accents aside), is empty, or `FollowedDishes.limit` are followed.
+    /// Kept as `FollowedDishes` reads it (one line, at most its length, no `#`); false when followed already, empty or
+    /// `FollowedDishes.limit` are followed.
     @discardableResult
     public mutating func follow(_ dish: String) -> Bool {
         let plain = String(dish.map { $0 == "#" ? " " : $0 })

@@ -19,7 +19,6 @@ public struct FeedCopy: Sendable {
 }
 
 public enum FeedFile {
-    /// `--data FILE` when given, else the feed compiled into the binary.
     package static func load(path: String?) throws(AnswerError) -> FeedCopy {
         guard let path else {
             do { return FeedCopy(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled) } catch {

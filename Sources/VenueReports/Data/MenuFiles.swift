@@ -2,11 +2,11 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// Menus read from `--menus`: a file holding one body of Penn's menus API, or a folder of them named by date
-/// (`2026-03-05.json`). From a folder only the dates asked about are read, and no directory is listed.
+/// Menus from `--menus`: a body of Penn's menus API, or a folder of them by date (`2026-03-05.json`), of which only
+/// the dates asked about are read, and no directory is listed.
 public struct MenuCopy: Sendable {
     public let book: MenuBook, path: String
-    /// One line for stderr when parts of the files were skipped; nil when none were.
+    /// One line for stderr when parts of the files were skipped.
     public let skipped: String?
     /// The dates whose file the folder lacks, for "no menus" answers; empty for a file.
     public let missingDates: [LocalDate]

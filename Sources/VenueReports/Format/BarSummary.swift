@@ -1,13 +1,11 @@
-/// What a status bar shows, whatever the bar: a few names or a count in one tone, `(old)` when the data is stale, and
-/// every venue and the notes (`StatusNotes`) in the tooltip.
+/// What a status bar shows: names or a count in one tone, `(old)` when stale, every venue and note in the tooltip.
 package struct BarSummary {
     /// More venues than this are summed up as "N of M open"; three names fill a bar.
     package static let namedLimit = 3
 
     package let lines: [VenueLine]
     package let openNow: Bool
-    /// `--hide-empty` and nothing to show: line-based formats then print an empty line, not nothing, so that a stream
-    /// (`watch`) clears what it showed before.
+    /// `--hide-empty` and nothing to show: line formats print an empty line, so a stream (`watch`) clears the last one.
     package let hidden: Bool
 
     package static let hiddenLine = "\n"
@@ -29,8 +27,7 @@ package struct BarSummary {
 
     package var openCount: Int { lines.count { $0.status.state == .open } }
 
-    /// Up to `namedLimit` venues by name, else the count; venues without hours are counted apart, in grey, also those
-    /// `--open-now` left out.
+    /// Up to `namedLimit` names, else the count; venues without hours (also left out) are counted apart, in grey.
     package var pieces: [(text: String, tone: Tone)] {
         if lines.isEmpty { return [(headcount.noneOpen ?? (openNow ? "nothing open" : "no venues"), .unknown)] }
         if lines.count > Self.namedLimit {

@@ -1,12 +1,10 @@
 import DiningHours
 
-/// How many of the chosen venues are open and how many have no hours, so a summary never reads "no hours known" as
-/// "everything closed" (HOURS.md §3.6).
+/// How many venues are open and how many have no hours, so a summary never reads "no hours" as "all closed".
 package struct Headcount: Sendable {
     /// `total`: the venues summed up, before `--open-now` dropped any.
     package let total: Int, open: Int
     package let unknown: [UnknownReason]
-    /// How many of `unknown` `--open-now` left out.
     package var withheld = 0
     /// The date asked about, which the reasons' words compare with the data's dates.
     package let date: LocalDate
@@ -21,7 +19,6 @@ package struct Headcount: Sendable {
         return "none open; no hours for \(unknown.count) of \(total)"
     }
 
-    /// A bar's count ("9 of 15 open"), with the unknown ones when there are any.
     package var count: String {
         noneOpen ?? "\(open) of \(total) open" + (hasUnknown ? "; no hours for \(unknown.count)" : "")
     }

@@ -1,5 +1,4 @@
-/// The i3 family. None is given markup (i3blocks' and i3bar's default is `markup=none`), so text goes out as it
-/// is; none has a class or a tooltip, so stale data is said by `(old)` (for i3bar, a grey block of its own).
+/// The i3 family: no markup (`markup=none` is the default), and no class or tooltip, so stale data is said by `(old)`.
 package enum I3Formats {
     package static func i3blocks(_ summary: BarSummary) -> String {
         guard !summary.hidden else { return BarSummary.hiddenLine }
@@ -9,7 +8,6 @@ package enum I3Formats {
     /// One i3bar status line, a block per venue; a wrapper sends the `{"version":1}` header and `[` to stream them.
     package static func i3bar(_ summary: BarSummary) -> String {
         guard !summary.hidden else { return "[]\n" }
-        // The marker goes in a block of its own, so the venues' text is left unmarked.
         let unmarked = summary.pieces.map(\.text).joined(separator: BarSummary.separator)
         let short = summary.headcount.hasUnknown ? summary.headcount.short : unmarked
         var blocks = summary.lines.isEmpty

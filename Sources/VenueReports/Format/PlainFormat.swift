@@ -1,8 +1,7 @@
 import DiningHours
 
-/// `venuectl status` for people. With `columns` no line is wider, and what goes first is what matters least:
-/// header sentences wrap, a venue line drops its meal before its closing time, then the table turns narrow (the
-/// bar's phrase, names cut with `…`), and only then is a line cut at its end.
+/// `venuectl status` for people. Within `columns`, what matters least goes first: header sentences wrap, a line drops
+/// its meal, then the table turns narrow (the bar's phrase, names cut with `…`), and only then is a line cut.
 package struct PlainFormat {
     package let report: StatusReport, color: Bool
     /// `userZone` says when venue times are in another zone; nil means the venue zone itself.
@@ -68,7 +67,6 @@ package struct PlainFormat {
 
     private func width(_ segments: [Segment]) -> Int { segments.reduce(0) { $0 + $1.text.count } }
 
-    /// A header line in lines of `columns`, in its colour; the first one breaks at its `·`.
     private func wrapped(_ line: [Segment]) -> [[Segment]] {
         guard let columns, line.count == 1, width(line) > columns else { return [fit(line)] }
         let separator = line[0].text.hasPrefix("Penn dining at") ? " · " : " "
@@ -98,7 +96,6 @@ package struct PlainFormat {
         return lines
     }
 
-    /// What `~` means here: the whole date is projected, or only times past the data.
     private func estimatedLegend() -> String {
         guard let coverage = report.coverage, coverage.contains(report.zone.localDate(of: report.at)) else {
             return "the data does not cover this date, so hours are projected from the same weekday of the data's week."
@@ -119,7 +116,7 @@ package struct PlainFormat {
         return (offset < 0 ? "-" : "+") + "\(minutes / 60)" + (minutes % 60 == 0 ? "" : ":\(minutes % 60)")
     }
 
-    /// The last resort, when nothing less useful is left to drop: the segments cut to `columns`, ending in `…`.
+    /// The last resort, when nothing less useful is left to drop.
     private func fit(_ segments: [Segment]) -> [Segment] {
         guard let columns, width(segments) > columns else { return segments }
         var left = max(0, columns - 1), kept: [Segment] = []

@@ -33,7 +33,6 @@ public enum Redraw {
         return candidates.filter { $0 > now }.min()
     }
 
-    /// How close to `changes_at` a countdown is shown in this presentation; nil when never.
     package static func countdownWindow(_ presentation: StatusPresentation?, soon: Int) -> Int? {
         guard let presentation, presentation.countdown else { return nil }
         switch presentation.format {
@@ -49,7 +48,7 @@ public enum Redraw {
         }
     }
 
-    /// When "N min" before `end` becomes "N-1 min": durations are rounded up to the minute (`ClockText.duration`).
+    /// When "N min" before `end` becomes "N-1 min", as `ClockText.duration` rounds up.
     package static func minuteBoundary(before end: Instant, after now: Instant) -> Instant {
         end - 60 * ((end - now + 59) / 60 - 1)
     }

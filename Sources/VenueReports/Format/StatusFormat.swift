@@ -9,7 +9,6 @@ public enum StatusFormat: Hashable, Sendable {
         ("i3status-rs", .i3statusRS), ("polybar", .polybar), ("tmux", .tmux), ("prompt", .prompt),
     ]
 
-    /// `--format NAME`; `template` needs its text, so it comes through `--template`.
     public init(name: String) throws(AnswerError) {
         guard let found = Self.named.first(where: { $0.name == name }) else {
             let hint = name == "template" ? "give the template with --template TEXT" : "use " + Self.named.map(\.name).joined(separator: ", ")

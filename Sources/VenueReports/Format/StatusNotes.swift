@@ -1,7 +1,6 @@
 import DiningHours
 
-/// The sentences that explain an answer beyond its rows (old data, why venues are unknown), alike in plain text and
-/// waybar's tooltip; formats with room for one word show `staleMarker`.
+/// The sentences that explain an answer beyond its rows (old data, unknown hours), alike in every format with room.
 package struct StatusNotes {
     package let stale: String?
     package let unknown: [String]

@@ -5,8 +5,7 @@ public struct StatusPresentation: Hashable, Sendable {
     public let format: StatusFormat
     /// `color` is for plain only: the other formats carry their own colour syntax.
     public let color: Bool, userZone: String?, columns: Int?
-    /// False: only clock times, as plain `watch` prints into a pipe, where each block is a record that must not go
-    /// stale and a block a minute would be noise.
+    /// False: only clock times, as for plain `watch` into a pipe, where each block is a record that must not go stale.
     public let countdown: Bool
 
     public init(format: StatusFormat, color: Bool = false, userZone: String? = nil, columns: Int? = nil, countdown: Bool = true) {
@@ -21,7 +20,7 @@ public struct StatusPresentation: Hashable, Sendable {
         StatusPresentation(format: format, color: color, userZone: userZone, columns: columns, countdown: false)
     }
 
-    /// The same presentation fitted to `columns`, unless `$COLUMNS` already set a width.
+    /// Unless `$COLUMNS` already set a width.
     public func fitting(_ columns: Int?) -> StatusPresentation {
         StatusPresentation(format: format, color: color, userZone: userZone, columns: self.columns ?? columns, countdown: countdown)
     }

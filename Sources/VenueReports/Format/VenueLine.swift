@@ -5,7 +5,7 @@ package struct VenueLine: Sendable {
     package let venue: Venue, status: VenueStatus, tone: Tone
     /// `stateWord`: `open`, `closed`, `unknown`, with `~` in front when estimated.
     package let stateWord: String, detail: String
-    /// The detail without the meal: what a narrow terminal keeps when the whole detail does not fit.
+    /// The detail without the meal, for a narrow terminal.
     package let essentialDetail: String
     /// The few words a bar or prompt shows after the name.
     package let phrase: String
@@ -38,7 +38,7 @@ package struct VenueLine: Sendable {
 
     package var summary: String { "\(venue.name) \(phrase)" }
 
-    /// For a narrow bar: the name's first word, so that several venues' short blocks still say which is which.
+    /// The name's first word, so several venues' short blocks still say which is which.
     package var shortSummary: String {
         let first = venue.name.split(separator: " ").first.map { String($0.prefix(12)) } ?? venue.name
         return "\(first) \(phrase)"

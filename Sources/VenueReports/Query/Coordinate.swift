@@ -1,8 +1,7 @@
 import Glibc
 import VenuedSystem
 
-/// A point on campus for `--near LAT,LON`. Distances are great-circle ones: walking paths are longer, so the
-/// walking minutes are a floor, which is what "how far is it" needs.
+/// A point for `--near LAT,LON`. Distances are great-circle ones, so walking minutes are a floor.
 public struct Coordinate: Hashable, Sendable {
     public let latitude: Double, longitude: Double
 
@@ -35,8 +34,7 @@ public struct Coordinate: Hashable, Sendable {
 }
 
 extension Coordinate {
-    /// `--near`'s value (spaces allowed after the comma), also venuectl.conf's `near` and the protocol's `"near"`, with
-    /// one set of messages for all three (`200,0` is a point mistyped, not a format misread).
+    /// Also venuectl.conf's `near` and the protocol's, with one set of messages (`200,0` is a point mistyped).
     public init(nearArgument text: String) throws(AnswerError) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let latitude = Double(parts[0].trimming([" "])), let longitude = Double(parts[1].trimming([" "])),

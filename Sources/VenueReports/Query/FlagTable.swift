@@ -33,8 +33,7 @@ package struct FlagTable<Options>: Sendable {
         self.flags = flags
     }
 
-    /// Everything but flags (and all after `--`) goes through `operand`; returns the names of the flags given, so
-    /// that defaults can yield to them.
+    /// Everything but flags (and all after `--`) goes to `operand`; returns the flags given, so defaults can yield.
     @discardableResult
     package func parse(_ arguments: [String], into options: inout Options,
                operand: (inout Options, String) throws(AnswerError) -> Void) throws(AnswerError) -> Set<String> {

@@ -1,7 +1,6 @@
 import DiningHours
 
-/// The status query's own grammar, read by both programs (venuectl's command line, venued's `prompt.NAME` lines),
-/// so a flag means the same in each, with the same error when it is wrong.
+/// The status query's grammar, read by both programs (venuectl's command line, venued's `prompt.NAME` lines).
 extension StatusOptions {
     package static let table = FlagTable<StatusOptions>(helpCommand: "venuectl status --help", flags: [
         .init(name: "--open-now", value: nil, help: "only venues open at that instant") { o, _ in o.openNow = true },
@@ -50,8 +49,7 @@ extension StatusOptions {
         .help(\.help),
     ])
 
-    /// VENUE arguments go into `status`'s venues, at most `venueLimit` of them; returns the names of the flags given,
-    /// so that defaults can yield to them.
+    /// VENUE arguments go into `status`'s venues, at most `venueLimit`; returns the names of the flags given.
     @discardableResult
     package static func parseFlags<Outer>(_ arguments: [String], table: FlagTable<Outer>, into outer: inout Outer,
                                           status: WritableKeyPath<Outer, StatusOptions>) throws(AnswerError) -> Set<String> {

@@ -1,10 +1,8 @@
 import DiningHours
 
-/// The flags of `venuectl status` (docs/COMMANDS.md): what to compute and how to print it. Parsed from one table
-/// (`StatusOptions.table`) so that parsing, `--help` and the docs cannot disagree; venued rebuilds it from a request.
+/// The flags of `venuectl status`, parsed from `StatusOptions.table`; venued rebuilds it from a request.
 public struct StatusOptions: Hashable, Sendable {
-    /// Each query is searched among every venue and a request line has room for thousands, so the work of one question
-    /// is bounded here, in venuectl's grammar and venued's alike.
+    /// Each query is searched among every venue and a request line has room for thousands: this bounds the work.
     public static let venueLimit = 64
 
     /// Each once, in the order given; nil when there are more than `venueLimit`.

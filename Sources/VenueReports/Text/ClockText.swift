@@ -18,7 +18,7 @@ package enum ClockText {
         return "\(weekdays[date.weekday]) \(months[month - 1]) \(day)"
     }
 
-    /// `8pm`, `4:30pm`: for bars and prompts, where every character counts.
+    /// `8pm`, `4:30pm`, for bars and prompts.
     package static func compact(_ time: LocalDateTime) -> String {
         let minute = time.minute == 0 ? "" : time.minute < 10 ? ":0\(time.minute)" : ":\(time.minute)"
         return "\(hour12(time))\(minute)\(time.hour < 12 ? "am" : "pm")"

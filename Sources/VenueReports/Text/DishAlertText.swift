@@ -1,7 +1,6 @@
 import DiningHours
 
-/// How a followed dish's alert reads wherever it is shown, with the day before the meal when it is not on the date
-/// of `now` (a long `--dish-lead`).
+/// A followed dish's alert, with the day when the meal is not on the date of `now` (a long `--dish-lead`).
 package enum DishAlertText {
     package static func line(_ alert: FollowedDishes.Alert, zone: ZoneRules, at now: Instant) -> String {
         let menu = alert.menu, startDate = zone.localDate(of: menu.start)

@@ -8,7 +8,7 @@ package enum Reply {
         return #"{"ok":true"# + (members.isEmpty ? "" : ",") + rest + "\n"
     }
 
-    /// A line of a `subscribe` stream, `event` right after `ok`; `watch --json` writes the same for the local copy.
+    /// A line of a `subscribe` stream; `watch --json` writes the same for the local copy.
     package static func event(_ name: String, _ members: [(String, String)]) -> String {
         ok([("event", JSONText.quote(name))] + members)
     }

@@ -3,14 +3,13 @@ import DiningHours
 extension String {
     package func padded(to width: Int) -> String { self + String(repeating: " ", count: Swift.max(0, width - count)) }
 
-    /// The last character shown as `…` when cut.
     package func truncated(to width: Int) -> String {
         guard count > width else { return self }
         return width <= 0 ? "" : String(prefix(width - 1)) + "…"
     }
 
-    /// Lines of at most `width` characters, broken at `separator`, whose visible part (`,`, `·`) stays at the end of the
-    /// line. A longer piece is cut with `…`, except a URL, which a cut would break and a terminal wraps by itself.
+    /// Broken at `separator`, whose visible part (`·`) ends the line; a longer piece is cut with `…`, except a URL,
+    /// which a cut would break and a terminal wraps by itself.
     package func wrapped(to width: Int, indent: String = "  ", separator: String = " ") -> [String] {
         guard count > width else { return [self] }
         let kept = String(separator.reversed().drop { $0 == " " }.reversed())
@@ -35,7 +34,6 @@ extension String {
     }
 }
 
-/// `$COLUMNS` when it is a positive number.
 package enum TerminalWidth {
     package static func columns(environment: [String: String]) -> Int? {
         environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }

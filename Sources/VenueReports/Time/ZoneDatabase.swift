@@ -42,8 +42,7 @@ public final class ZoneDatabase: Sendable {
 
     /// Anything that could climb out of the directory is not a name.
     package static func isPlausibleName(_ name: String) -> Bool {
-        // One spelling per zone: "America/./New_York" or "America//New_York" would name
-        // the same file under another key, so a client could fill the cache with copies.
+        // One spelling per zone: "America/./New_York" would fill the cache with copies of one file.
         guard !name.isEmpty, !name.hasPrefix("/"),
               name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." })
         else { return false }

@@ -5,8 +5,8 @@ extension ZoneDatabase {
     /// Entries read for one suggestion, at most: well above the largest directory's 170, and bounded for clients.
     static let spellingEntryLimit = 4_000
 
-    /// The database's name for `typed` when it differs only in case, `_` as spaces or a missing region, for "did you
-    /// mean"; nil when there is none or `typed` is one. Reads at most `spellingEntryLimit` directory entries.
+    /// The database's name for `typed` when it differs only in case, `_` as spaces or a missing region; nil when none
+    /// or `typed` is one.
     public func spelling(of typed: String) -> String? {
         let components = typed.replacing(" ", with: "_").split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard (1...3).contains(components.count), components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && $0.utf8.count <= 64 }),
