@@ -43,8 +43,7 @@ public struct CacheFiles: Sendable {
 
     /// A feed of at least one venue; `meta` is nil when its file is missing, unreadable or describes another copy.
     public struct Stored: Sendable {
-        public let bytes: [UInt8]
-        public let feed: Feed, meta: Meta?
+        public let bytes: [UInt8], feed: Feed, meta: Meta?
     }
 
     /// `unreadable` (permissions, size) is left alone; `corrupt` was read but is not a venue list.

@@ -3,8 +3,7 @@ package struct BarSummary {
     /// More venues than this are summed up as "N of M open"; three names fill a bar.
     package static let namedLimit = 3
 
-    package let lines: [VenueLine]
-    package let openNow: Bool
+    package let lines: [VenueLine], openNow: Bool
     /// `--hide-empty` and nothing to show: line formats print an empty line, so a stream (`watch`) clears the last one.
     package let hidden: Bool
 

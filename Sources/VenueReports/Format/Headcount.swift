@@ -3,8 +3,7 @@ import DiningHours
 /// How many venues are open and how many have no hours, so a summary never reads "no hours" as "all closed".
 package struct Headcount: Sendable {
     /// `total`: the venues summed up, before `--open-now` dropped any.
-    package let total: Int, open: Int
-    package let unknown: [UnknownReason]
+    package let total: Int, open: Int, unknown: [UnknownReason]
     package var withheld = 0
     /// The date asked about, which the reasons' words compare with the data's dates.
     package let date: LocalDate

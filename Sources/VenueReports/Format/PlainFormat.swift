@@ -17,8 +17,7 @@ package struct PlainFormat {
     package func render() -> String {
         var lines = header().flatMap(wrapped)
         for (heading, rows) in sections() where !rows.isEmpty {
-            lines.append([])
-            lines.append([Segment(text: heading, code: "1")])
+            lines += [[], [Segment(text: heading, code: "1")]]
             for (row, line) in zip(rows, table(rows)) {
                 lines.append(line)
                 if let stations = report.stations[row.venue.id] {

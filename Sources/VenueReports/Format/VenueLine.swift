@@ -10,9 +10,7 @@ package struct VenueLine: Sendable {
     /// The few words a bar or prompt shows after the name.
     package let phrase: String
     /// `changesAt`: `changes_at` as ISO 8601 in the venue zone.
-    package let changesAt: String?, changesIn: String?
-    package let distance: Double?
-    package let stale: Bool
+    package let changesAt: String?, changesIn: String?, distance: Double?, stale: Bool
 
     /// `countdown` false: only clock times ("closes at 4:30 PM"), which do not go stale.
     package init(_ row: StatusReport.Row, in report: StatusReport, countdown: Bool = true) {
@@ -24,9 +22,7 @@ package struct VenueLine: Sendable {
         changesAt = status.changesAt.map(zone.iso8601)
         changesIn = status.changesAt.map { ClockText.duration($0 - now) }
         distance = row.distance
-        let parts = Self.detail(status, venue: row.venue, zone: zone, now: now, countdown: countdown)
-        detail = parts.full
-        essentialDetail = parts.essential
+        (detail, essentialDetail) = Self.detail(status, venue: row.venue, zone: zone, now: now, countdown: countdown)
         stale = report.dataAge.isStale
         phrase = (status.estimated ? "~" : "") + Self.phrase(status, zone: zone, now: now, countdown: countdown)
     }

@@ -25,8 +25,7 @@ package struct FlagTable<Options>: Sendable {
         package var spec: FlagSpec { FlagSpec(name: name, short: short, value: value, choices: choices, help: help) }
     }
 
-    package let helpCommand: String
-    package let flags: [Flag]
+    package let helpCommand: String, flags: [Flag]
 
     package init(helpCommand: String, flags: [Flag]) {
         self.helpCommand = helpCommand
@@ -83,7 +82,5 @@ package struct FlagTable<Options>: Sendable {
 
 /// A flag as shell completion sees it.
 package struct FlagSpec: Sendable {
-    package let name: String, short: String?, value: String?
-    package let choices: [String]
-    package let help: String
+    package let name: String, short: String?, value: String?, choices: [String], help: String
 }

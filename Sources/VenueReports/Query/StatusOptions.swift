@@ -22,9 +22,8 @@ public struct StatusOptions: Hashable, Sendable {
     public var favorites = false
     /// Nil for the usual file; venuectl reads it and sends what it holds (`favoriteIDs`).
     public var favoritesFile: String?
-    /// Read by the client from its file: venued answers from these and reads no file a client names.
-    public var favoriteIDs: [Int]?
-    public var dishes = false
+    /// `favoriteIDs` are read by the client from its file: venued answers from these and reads no file a client names.
+    public var favoriteIDs: [Int]?, dishes = false
     /// As `favoriteIDs`: venued reads only its own file, for its prompt files.
     public var followedDishes: [String]?
     public var dishLeadMinutes = FollowedDishes.defaultLeadMinutes, near: Coordinate?, format: StatusFormat = .plain

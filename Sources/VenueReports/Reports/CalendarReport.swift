@@ -14,18 +14,13 @@ public struct CalendarReport: Sendable {
     }
 
     package struct UnknownDays: Sendable, Equatable {
-        package let venue: Venue
-        package let dates: [LocalDate]
-        package let reason: UnknownReason
+        package let venue: Venue, dates: [LocalDate], reason: UnknownReason
     }
 
-    package let zone: ZoneRules, first: LocalDate, days: Int
-    package let stamp: Instant
+    package let zone: ZoneRules, first: LocalDate, days: Int, stamp: Instant
     public let source: FeedSource
-    /// In start order, then feed order of the venues and of their dayparts.
-    package let events: [Event]
-    package let unknownDays: [UnknownDays]
-    package let venueCount: Int
+    /// `events` are in start order, then feed order of the venues and of their dayparts.
+    package let events: [Event], unknownDays: [UnknownDays], venueCount: Int
     /// Some dates of the run lay after 9999-12-31 and have no events (`CalendarRange`).
     package let cut: Bool
 

@@ -2,8 +2,7 @@ import DiningHours
 
 /// `venuectl search --dish` (docs/MENUS.md): where and when matching dishes are served, soonest first.
 public struct DishReport: Sendable {
-    public let query: String, at: Instant, zone: ZoneRules
-    public let hits: [DishSearch.Hit]
+    public let query: String, at: Instant, zone: ZoneRules, hits: [DishSearch.Hit]
 
     public init(query: String, at: Instant, zone: ZoneRules, hits: [DishSearch.Hit]) {
         self.query = query

@@ -5,8 +5,7 @@ import DiningHours
 public struct HoursReport: Sendable {
     package let venue: Venue, info: VenueInfo?, zone: ZoneRules
     public let source: FeedSource
-    package let coverage: Coverage?, today: LocalDate
-    package let days: [DayHours]
+    package let coverage: Coverage?, today: LocalDate, days: [DayHours]
     /// Some of the days asked for lay after 9999-12-31 and are not listed (`CalendarRange`).
     package let cut: Bool
 

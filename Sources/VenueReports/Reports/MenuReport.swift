@@ -11,18 +11,15 @@ public struct MenuReport: Sendable {
     public struct Meal: Sendable {
         /// With only the items the filter kept, and no station left empty by it.
         public let menu: Menu
-        /// Items that passed the diets but whose allergens are unknown, left out by `--without`.
-        public let unknown: [MenuItem]
-        public let servedNow: Bool
+        /// `unknown`: items that passed the diets but whose allergens are unknown, left out by `--without`.
+        public let unknown: [MenuItem], servedNow: Bool
         /// The filter took every item: the meal is listed, with nothing under it.
         public var emptied: Bool { menu.stations.isEmpty }
     }
 
     public let venueID: Int, venueName: String, at: Instant, zone: ZoneRules
     /// `date` is nil for the current or next meal.
-    public let date: LocalDate?, filter: MenuFilter
-    public let meals: [Meal]
-    public let nothing: String?
+    public let date: LocalDate?, filter: MenuFilter, meals: [Meal], nothing: String?
 
     public init(book: MenuBook, venueID: Int, venueName: String, at: Instant, zone: ZoneRules, selection: Selection,
                 filter: MenuFilter) throws(MealName.Mismatch) {

@@ -15,9 +15,7 @@ public struct NextReport: Sendable {
     /// `cut`: the window asked for ran past 9999-12-31, and `until` stops at its last second.
     package let cut: Bool, zone: ZoneRules
     public let source: FeedSource, dataAge: DataAge
-    package let coverage: Coverage?
-    package let rows: [Row]
-    package let unknown: [Unknown]
+    package let coverage: Coverage?, rows: [Row], unknown: [Unknown]
     /// How many venues were asked about: the "15" of "no hours for 3 of 15".
     package let chosen: Int
 

@@ -11,8 +11,7 @@ public struct StatusReport: Sendable {
 
     package let at: Instant, zone: ZoneRules
     public let source: FeedSource, dataAge: DataAge
-    package let coverage: Coverage?
-    package let rows: [Row]
+    package let coverage: Coverage?, rows: [Row]
     /// Left out by `--open-now` for unknown hours, so an answer can tell "none open" from "none known to be open".
     package let withheld: [Row]
     /// `chosen`: how many venues passed every filter but `--open-now`, the "15" of "no hours for 3 of 15".
@@ -40,7 +39,12 @@ public struct StatusReport: Sendable {
     /// For venued, so that it builds each campus once; `options.tz` is not read here.
     public init(options: StatusOptions, campus: Campus, source: FeedSource, now: Instant, favorites: Favorites = Favorites(),
                 dataAge: DataAge) throws(AnswerError) {
-        let zone = campus.zone, at = try Self.instant(options.at, zone: zone, now: now)
+        self.zone = campus.zone
+        self.at = try Self.instant(options.at, zone: zone, now: now)
+        self.source = source
+        self.dataAge = dataAge
+        self.coverage = campus.coverage
+        self.options = options
         let chosen = try Self.select(options.venues, from: campus.timetables.map(\.venue))
         var rows: [Row] = [], withheld: [Row] = [], count = 0
         for timetable in campus.timetables where chosen.contains(timetable.venue.id) {
@@ -54,21 +58,12 @@ public struct StatusReport: Sendable {
             if options.openNow && status.state != .open { continue }
             rows.append(Row(venue: venue, status: status, distance: distance))
         }
-        if options.near != nil {
-            // Stable: venues at the same distance, and those without one, keep the feed's order.
-            rows = rows.enumerated().sorted { a, b in
-                (a.element.distance ?? .infinity, a.offset) < (b.element.distance ?? .infinity, b.offset)
-            }.map(\.element)
-        }
-        self.at = at
-        self.zone = zone
-        self.source = source
-        self.dataAge = dataAge
-        self.coverage = campus.coverage
-        self.rows = rows
+        // Stable: venues at the same distance, and those without one, keep the feed's order.
+        self.rows = options.near == nil ? rows : rows.enumerated().sorted { a, b in
+            (a.element.distance ?? .infinity, a.offset) < (b.element.distance ?? .infinity, b.offset)
+        }.map(\.element)
         self.withheld = withheld
         self.chosen = count
-        self.options = options
     }
 
     /// An unknown name is a usage error, a missing tz database an environment one.
