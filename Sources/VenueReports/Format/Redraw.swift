@@ -18,15 +18,15 @@ public enum Redraw {
         // A meal starting or ending ("Brunch until 2:00 PM" becomes "Lunch") changes an open venue's text too.
         for row in report.rows {
             guard let timetable = campus.timetables.first(where: { $0.venue.id == row.venue.id }) else { continue }
-            for interval in timetable.schedule(around: now, estimate: report.options.estimate).intervals {
-                for boundary in [interval.start, interval.end] where boundary > now && boundary <= midnight { candidates.append(boundary) }
-            }
+            let intervals = timetable.schedule(around: now, estimate: report.options.estimate).intervals
+            candidates += intervals.flatMap { [$0.start, $0.end] }.filter { $0 > now && $0 <= midnight }
         }
         if let window = countdownWindow(presentation, soon: soon) {
             for row in report.rows {
                 guard let end = row.status.changesAt, end > now else { continue }
-                // Each minute inside the window; before it, the instant the countdown starts.
-                candidates.append(end - now <= window ? minuteBoundary(before: end, after: now) : end - window)
+                // Inside the window, when "N min" becomes "N-1 min" (`ClockText.duration` rounds up); before it, the
+                // instant the countdown starts.
+                candidates.append(end - now <= window ? end - 60 * ((end - now + 59) / 60 - 1) : end - window)
             }
         }
         if let stale = report.dataAge.staleFrom { candidates.append(stale) }
@@ -46,10 +46,5 @@ public enum Redraw {
         // Plain text and the bars' tooltips carry the detail, which counts down through the last hour.
         case .plain, .waybar, .i3blocks, .i3bar, .i3statusRS: return max(VenueLine.countdownLimit, soon)
         }
-    }
-
-    /// When "N min" before `end` becomes "N-1 min", as `ClockText.duration` rounds up.
-    package static func minuteBoundary(before end: Instant, after now: Instant) -> Instant {
-        end - 60 * ((end - now + 59) / 60 - 1)
     }
 }

@@ -26,10 +26,7 @@ extension StatusOptions {
         .init(name: "--hide-empty", value: nil, help: "bar formats: print an empty text, which hides the module, when no venue is chosen or open") { o, _ in
             o.hideEmpty = true
         },
-        .at(\.at),
-        .tz(\.tz),
-        .data(\.data),
-        .noEstimate(\.estimate),
+        .at(\.at), .tz(\.tz), .data(\.data), .noEstimate(\.estimate),
         .init(name: "--soon", value: "MIN", help: "closing-soon threshold in minutes (default 15)") { o, value throws(AnswerError) in
             guard let minutes = Int(value), minutes >= 0, minutes <= 24 * 60 else {
                 throw .usage("--soon takes whole minutes from 0 to 1440, not '\(value)'")
@@ -45,8 +42,7 @@ extension StatusOptions {
             }
             o.dishLeadMinutes = minutes
         },
-        .socket(\.socket),
-        .help(\.help),
+        .socket(\.socket), .help(\.help),
     ])
 
     /// VENUE arguments go into `status`'s venues, at most `venueLimit`; returns the names of the flags given.
