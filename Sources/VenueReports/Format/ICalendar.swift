@@ -137,10 +137,7 @@ extension ICalendar {
     /// in a fold means the first (§3.3.5).
     package mutating func dateTime(_ name: String, _ instant: Instant, zone: ZoneRules) {
         let local = zone.localDateTime(of: instant)
-        if zone.instant(for: local) == instant {
-            line(name, parameters: ["TZID": zone.identifier], value: Self.basic(local))
-        } else {
-            line(name, value: Self.utc(instant))
-        }
+        guard zone.instant(for: local) == instant else { return line(name, value: Self.utc(instant)) }
+        line(name, parameters: ["TZID": zone.identifier], value: Self.basic(local))
     }
 }

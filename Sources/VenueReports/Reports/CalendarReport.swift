@@ -112,19 +112,18 @@ public struct CalendarReport: Sendable {
         calendar.line("DTSTAMP", value: ICalendar.utc(stamp))
         calendar.dateTime("DTSTART", event.start, zone: zone)
         calendar.dateTime("DTEND", event.end, zone: zone)
-        var summary = event.venue.name
-        if let label = DaypartLabel.meaningful(event.label, venue: event.venue.name) { summary += ": " + label }
-        calendar.text("SUMMARY", summary + (event.estimated ? " (estimated)" : ""))
+        let label = DaypartLabel.meaningful(event.label, venue: event.venue.name).map { ": " + $0 } ?? ""
+        calendar.text("SUMMARY", event.venue.name + label + (event.estimated ? " (estimated)" : ""))
         if let address = info?.address ?? (event.venue.address.isEmpty ? nil : event.venue.address) {
             calendar.text("LOCATION", address)
         }
         if let page = info?.pageURL { calendar.line("URL", value: page) }
-        var description: [String] = []
-        if !event.message.isEmpty { description.append(event.message) }
-        if let source = event.projectedFrom {
-            description.append("Estimated: the data does not cover this date, so these are the hours of \(source), the same weekday in the data.")
+        let projected = event.projectedFrom.map {
+            "Estimated: the data does not cover this date, so these are the hours of \($0), "
+                + "the same weekday in the data."
         }
-        if let menu = event.menu { description.append(CalendarMenus.text(menu)) }
+        let message = event.message.isEmpty ? nil : event.message
+        let description = [message, projected, event.menu.map(CalendarMenus.text)].compactMap { $0 }
         if !description.isEmpty { calendar.text("DESCRIPTION", description.joined(separator: "\n\n")) }
         calendar.textList("CATEGORIES", ["Dining"] + (event.estimated ? ["Estimated"] : []))
         calendar.line("STATUS", value: event.estimated ? "TENTATIVE" : "CONFIRMED")
