@@ -50,11 +50,7 @@ public enum StatusJSON {
     }
 
     package static func unknownVenue(_ row: StatusReport.Row) -> String {
-        unknownVenue(row.venue, reason: row.status.unknownReason)
-    }
-
-    package static func unknownVenue(_ venue: Venue, reason: UnknownReason?) -> String {
-        JSONText.object([("id", "\(venue.id)"), ("name", JSONText.quote(venue.name)),
-                         ("unknown_reason", JSONText.string(reason?.name))])
+        JSONText.object([("id", "\(row.venue.id)"), ("name", JSONText.quote(row.venue.name)),
+                         ("unknown_reason", JSONText.string(row.status.unknownReason?.name))])
     }
 }
