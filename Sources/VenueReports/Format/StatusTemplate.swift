@@ -7,8 +7,7 @@ public struct StatusTemplate: Hashable, Sendable {
     }
 
     package enum Piece: Hashable, Sendable {
-        case text(String)
-        case field(Field)
+        case text(String), field(Field)
     }
 
     public let text: String
