@@ -47,8 +47,7 @@ package struct VenueLine: Sendable {
             return status.closingSoon && countdown ? "closes in \(ClockText.duration(end - now))" : "open till \(ClockText.compactWhen(end, from: now, zone: zone))"
         case .closed:
             return status.changesAt.map { "opens \(ClockText.compactWhen($0, from: now, zone: zone))" } ?? "closed"
-        case .unknown:
-            return "hours unknown"
+        case .unknown: return "hours unknown"
         }
     }
 
@@ -60,15 +59,11 @@ package struct VenueLine: Sendable {
             let meal = DaypartLabel.meaningful(status.label, venue: venue.name).map { label in
                 status.mealEndsAt.map { "\(label) until \(ClockText.clock(zone.localDateTime(of: $0)))" } ?? label
             }
-            let closing: String
-            if let end = status.changesAt {
-                let remaining = end - now
-                closing = countdown && remaining <= Self.countdownLimit
-                    ? "closes in \(ClockText.duration(remaining)) (\(ClockText.clock(zone.localDateTime(of: end))))"
+            let closing = status.changesAt.map { end in
+                countdown && end - now <= Self.countdownLimit
+                    ? "closes in \(ClockText.duration(end - now)) (\(ClockText.clock(zone.localDateTime(of: end))))"
                     : "closes \(ClockText.when(end, from: now, zone: zone))"
-            } else {
-                closing = "no closing time known"
-            }
+            } ?? "no closing time known"
             return ([meal, closing].compactMap { $0 }.joined(separator: " · "), closing)
         case .closed:
             guard let start = status.changesAt else { return ("no opening in the next 14 days", "no opening in the next 14 days") }
