@@ -2,18 +2,13 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// venued's last good copy on disk, `venues.json` and its `venues.meta`. The daemon writes them and venuectl reads
-/// them when the daemon is down, both through here, so they agree on the location, the format and what is usable.
+/// venued's last good copy, `venues.json` and `venues.meta`, written by the daemon and read by venuectl when it is
+/// down, both through here, so they agree on the location, the format and what is usable.
 public struct CacheFiles: Sendable {
     public struct Meta: Sendable, Equatable {
-        public var source: FeedSource
-        public var url: String
-        public var etag: String?
-        public var lastModified: String?
-        public var fetchedAt: Instant
-        /// Size and checksum of the file it describes, so a meta left from another copy (a kill between writes) is ignored.
-        public var size: Int
-        public var checksum: String
+        public var source: FeedSource, url: String, etag: String?, lastModified: String?, fetchedAt: Instant
+        /// Both of the file it describes, so a meta left by another copy (a kill between writes) is ignored.
+        public var size: Int, checksum: String
 
         public init(source: FeedSource, url: String, etag: String?, lastModified: String?, fetchedAt: Instant,
                     size: Int, checksum: String) {
@@ -32,9 +27,8 @@ public struct CacheFiles: Sendable {
                       size: bytes.count, checksum: Self.checksum(bytes))
         }
 
-        /// Every time venued writes falls in here (its clock is "now" shifted by at most 100 years). Anything else was not
-        /// written by venued, and an instant near the ends of `Int` would overflow the first sum made with it, so such a
-        /// meta is ignored as a whole.
+        /// Every time venued writes (its clock is "now" shifted by at most 100 years); any other meta is ignored, as an
+        /// instant near the ends of `Int` would overflow the first sum made with it.
         public static let plausibleFetchTimes = 946_684_800..<7_258_118_400
 
         public func describes(_ bytes: [UInt8]) -> Bool { size == bytes.count && checksum == Self.checksum(bytes) }
@@ -47,24 +41,17 @@ public struct CacheFiles: Sendable {
         }
     }
 
-    /// A feed that decodes to at least one venue, with the meta that describes it when there is one.
+    /// A feed of at least one venue; `meta` is nil when its file is missing, unreadable or describes another copy.
     public struct Stored: Sendable {
-        public let bytes: [UInt8]
-        public let feed: Feed
-        /// Nil when the meta file is missing, unreadable or describes another copy.
-        public let meta: Meta?
+        public let bytes: [UInt8], feed: Feed, meta: Meta?
     }
 
+    /// `unreadable` (permissions, size) is left alone; `corrupt` was read but is not a venue list.
     public enum Contents: Sendable {
-        case missing
-        /// The file is there but cannot be read (permissions, size): left alone.
-        case unreadable(String)
-        /// The file was read but is not a venue list: not to be trusted.
-        case corrupt(String)
-        case usable(Stored)
+        case missing, unreadable(String), corrupt(String), usable(Stored)
     }
 
-    /// venued's fetch cap, and so the largest cache file it writes: a larger file there is not its, and is not read.
+    /// venued's fetch cap, so the largest cache file it writes: a larger file there is not its, and is not read.
     public static let sizeLimit = 4 << 20
 
     public let directory: String
@@ -73,7 +60,6 @@ public struct CacheFiles: Sendable {
 
     public init(directory: String) { self.directory = directory }
 
-    /// `$XDG_CACHE_HOME/venued`; nil when neither it nor HOME is set.
     public init?(environment: [String: String]) {
         guard let directory = VenuedPaths.cacheDirectory(environment: environment) else { return nil }
         self.directory = directory
@@ -86,17 +72,15 @@ public struct CacheFiles: Sendable {
         let feed: Feed
         do { feed = try FeedDecoder.decode(bytes) } catch { return .corrupt("\(error)") }
         guard !feed.venues.isEmpty else { return .corrupt("\(FeedError.notAVenueList("an empty array"))") }
-        let meta = readMeta().flatMap { $0.describes(bytes) ? $0 : nil }
-        return .usable(Stored(bytes: bytes, feed: feed, meta: meta))
+        return .usable(Stored(bytes: bytes, feed: feed, meta: readMeta().flatMap { $0.describes(bytes) ? $0 : nil }))
     }
 
     /// `key = value` lines; unknown keys are ignored so a newer venued's file still reads.
     public static func render(_ meta: Meta) -> String {
-        var lines = ["source = \(meta.source.rawValue)", "url = \(meta.url)",
+        let lines = ["source = \(meta.source.rawValue)", "url = \(meta.url)",
                      "fetched_at = \(meta.fetchedAt.secondsSinceEpoch)", "size = \(meta.size)",
                      "checksum = \(meta.checksum)"]
-        if let etag = meta.etag { lines.append("etag = \(etag)") }
-        if let lastModified = meta.lastModified { lines.append("last_modified = \(lastModified)") }
+            + [meta.etag.map { "etag = \($0)" }, meta.lastModified.map { "last_modified = \($0)" }].compactMap { $0 }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -1,15 +1,12 @@
 import DiningHours
 
-/// How current the data behind an answer is (docs/HOURS.md, "Stale data"). Hours change rarely, so only data not
-/// refreshed for a while, or shown because refreshing failed, counts as stale; a fresh copy says nothing.
+/// How current an answer's data is (docs/HOURS.md): hours change rarely, so only data not refreshed for a while, or
+/// shown because refreshing failed, is stale.
 public struct DataAge: Sendable, Hashable {
+    /// `venuedUnreachable`: venuectl shows its own copy, and `hint` is what helps; `refreshFailing`: venued serves its
+    /// cached or bundled copy; `overdue`: no refresh has succeeded for the interval and the margin (or ever).
     public enum Staleness: Sendable, Hashable {
-        /// venuectl shows its own copy, bundled or cached beyond the margin; `hint` is what helps (start it, its log).
-        case venuedUnreachable(hint: String)
-        /// venued serves its cached or bundled copy because its refreshes fail.
-        case refreshFailing
-        /// No refresh has succeeded for the refresh interval and the margin (or ever).
-        case overdue
+        case venuedUnreachable(hint: String), refreshFailing, overdue
 
         public var name: String {
             switch self {
@@ -20,10 +17,9 @@ public struct DataAge: Sendable, Hashable {
         }
     }
 
-    /// Nil for the bundled data, a `--data` file, or a cache without its meta.
-    public let fetchedAt: Instant?
-    public let staleness: Staleness?
-    /// When data that is fresh now turns stale by age: watchers wake then to say so.
+    /// `fetchedAt` is nil for the bundled data, a `--data` file, or a cache without its meta.
+    public let fetchedAt: Instant?, staleness: Staleness?
+    /// When data fresh now turns stale by age: watchers wake then to say so.
     public let staleFrom: Instant?
 
     public init(fetchedAt: Instant? = nil, staleness: Staleness? = nil, staleFrom: Instant? = nil) {
@@ -34,13 +30,11 @@ public struct DataAge: Sendable, Hashable {
 
     public var isStale: Bool { staleness != nil }
 
-    /// How long past the refresh interval data may go unrefreshed before it is stale: a few failed refreshes in a row
-    /// are a blip, an hour of them is not.
+    /// Past the refresh interval before data is stale: a few failed refreshes in a row are a blip, an hour is not.
     public static let margin = 3600
     /// venuectl, which does not read venued's config, judges a cached copy by this interval.
     public static let defaultRefreshSeconds = 900
 
-    /// What venued serves; `lastSuccess` may have kept the copy rather than replaced it.
     public static func served(_ copy: FeedCopy, lastSuccess: Instant?, failures: Int, refreshSeconds: Int, now: Instant) -> DataAge {
         if failures > 0 && (copy.source == .cache || copy.source == .bundled) {
             return DataAge(fetchedAt: copy.fetchedAt, staleness: .refreshFailing)
@@ -49,8 +43,7 @@ public struct DataAge: Sendable, Hashable {
         return aged(copy.fetchedAt, confirmed: confirmed, limit: refreshSeconds + margin, now: now)
     }
 
-    /// venuectl's own copy, shown because venued could not answer: the bundled data is always stale, a cached copy
-    /// once it is older than venued's default interval and the margin, since nothing refreshes it meanwhile.
+    /// venuectl's own copy: bundled data is always stale, a cache once older than venued's default interval and margin.
     public static func fallback(_ copy: FeedCopy, unreachableHint hint: String, now: Instant) -> DataAge {
         let age = aged(copy.fetchedAt, confirmed: copy.fetchedAt, limit: defaultRefreshSeconds + margin, now: now)
         guard age.isStale || copy.source == .bundled else { return age }

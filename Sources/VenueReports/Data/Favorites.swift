@@ -2,10 +2,8 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// The favorite venues and followed dishes in `$XDG_CONFIG_HOME/venued/favorites` (a venue id or `dish: NAME` a
-/// line, `#` starts a comment), read by venuectl and venued through this type so that `--favorites` means one set
-/// wherever it is computed. Ids, not names, because names change between feeds and a substring could later match
-/// a second venue; dishes by name, as menus have no lasting dish ids.
+/// The favorites file, a venue id or `dish: NAME` a line, read by both programs through here. Ids, as names change and
+/// a substring could later match a second venue; dishes by name, as menus have no lasting ids.
 public struct Favorites: Hashable, Sendable {
     /// In the order they were added: `favorites list` and the file keep it.
     public private(set) var ids: [Int] = []
@@ -18,12 +16,10 @@ public struct Favorites: Hashable, Sendable {
 
     public init(sentIn options: StatusOptions) { self.init(ids: options.favorites ? options.favoriteIDs ?? [] : []) }
 
-    /// Nil when neither XDG_CONFIG_HOME nor HOME is set.
     public static func path(environment: [String: String]) -> String? {
         VenuedPaths.configDirectory(environment: environment).map { $0 + "/favorites" }
     }
 
-    /// A missing file is no favorites yet.
     public static func load(_ path: String) throws(AnswerError) -> Favorites {
         guard access(path, F_OK) == 0 else { return Favorites() }
         let bytes: [UInt8]
@@ -41,9 +37,8 @@ public struct Favorites: Hashable, Sendable {
                 favorites.follow(String(content.dropFirst(Self.dishPrefix.count)))
                 continue
             }
-            // Never quoted: the file may be any file a person or a request named (a credentials file,
-            // /proc/self/environ), and this line may reach a log, a status bar or venued's socket.
-            // The line number is enough to find it.
+            // Never quoted: the file may be any a person or a request named (/proc/self/environ), and this line may
+            // reach a log, a status bar or venued's socket. The line number is enough to find it.
             guard let id = Int(content) else {
                 throw .usage("\(path):\(index + 1): not a venue id nor 'dish: NAME' (the file holds one id or dish a line, '#' starts a comment): "
                              + "fix that line, or remove the file and add the venues again with 'venuectl favorites add'",
@@ -56,22 +51,16 @@ public struct Favorites: Hashable, Sendable {
 
     /// None unless `--favorites` was given; then `options.favoritesFile`, else `fallbackPath` (the usual file).
     public static func load(for options: StatusOptions, fallbackPath: String? = nil) throws(AnswerError) -> Favorites {
-        guard let path = path(for: options, fallbackPath: fallbackPath) else { return Favorites() }
+        guard options.favorites, let path = options.favoritesFile ?? fallbackPath else { return Favorites() }
         return try load(path)
     }
 
-    public static func path(for options: StatusOptions, fallbackPath: String? = nil) -> String? {
-        options.favorites ? options.favoritesFile ?? fallbackPath : nil
-    }
-
-    /// How long `update` waits for another writer before it gives up.
     public static let lockWait = 2.0
 
     /// Beside the favorites, so it lives and goes with them.
     public static func lockPath(_ path: String) -> String { path + ".lock" }
 
-    /// Read, change and write under an exclusive lock: two `venuectl favorites add` at once must both count (without
-    /// it each reads the old set and the last rename wins).
+    /// Under an exclusive lock: without it, two `favorites add` at once read the old set and the last rename wins.
     public static func update<Value>(_ path: String, names: [Int: String],
                                      _ change: (inout Favorites) throws(AnswerError) -> Value) throws(AnswerError) -> Value {
         do { try AtomicFile.makeDirectories(AtomicFile.directory(of: path)) } catch {
@@ -98,9 +87,7 @@ public struct Favorites: Hashable, Sendable {
         var text = "# venuectl favorites: one venue id a line (the name after '#' is for people).\n"
         for id in ids { text += "\(id)" + (names[id].map { "  # \($0)" } ?? "") + "\n" }
         for dish in dishes { text += Self.dishPrefix + " " + dish + "\n" }
-        do {
-            try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600)
-        } catch {
+        do { try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600) } catch {
             throw .unwritable(path: error.path, reason: error.reason)
         }
     }
@@ -125,8 +112,8 @@ public struct Favorites: Hashable, Sendable {
 
     static let dishPrefix = "dish:"
 
-    /// Kept as `FollowedDishes` will read it (one line, at most its length, no `#`, which would start a comment); false
-    /// when it was followed already (case and accents aside), is empty, or `FollowedDishes.limit` are followed.
+    /// Kept as `FollowedDishes` reads it (one line, at most its length, no `#`); false when followed already, empty or
+    /// `FollowedDishes.limit` are followed.
     @discardableResult
     public mutating func follow(_ dish: String) -> Bool {
         let plain = String(dish.map { $0 == "#" ? " " : $0 })
@@ -135,9 +122,7 @@ public struct Favorites: Hashable, Sendable {
         return true
     }
 
-    public func follows(_ dish: String) -> Bool {
-        FollowedDishes(dishes).follows(dish)
-    }
+    public func follows(_ dish: String) -> Bool { FollowedDishes(dishes).follows(dish) }
 
     /// False when it was not followed (case and accents aside).
     @discardableResult

@@ -3,11 +3,9 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// A feed with where it came from: what venued holds and serves, what venuectl reads locally, and what an
-/// answer's `source` reports (HOURS.md §4).
+/// A feed with where it came from: what venued serves, venuectl reads locally, and an answer's `source` reports.
 public struct FeedCopy: Sendable {
-    public let feed: Feed
-    public let source: FeedSource
+    public let feed: Feed, source: FeedSource
     /// Nil for the bundled data, a `--data` file, or a cache without its meta.
     public let fetchedAt: Instant?
 
@@ -21,7 +19,6 @@ public struct FeedCopy: Sendable {
 }
 
 public enum FeedFile {
-    /// `--data FILE` when given, else the feed compiled into the binary.
     package static func load(path: String?) throws(AnswerError) -> FeedCopy {
         guard let path else {
             do { return FeedCopy(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled) } catch {

@@ -2,17 +2,15 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// Menus read from `--menus`: a file holding one body of Penn's menus API, or a folder of them named by date
-/// (`2026-03-05.json`). From a folder only the dates asked about are read, and no directory is listed.
+/// Menus from `--menus`: a body of Penn's menus API, or a folder of them by date (`2026-03-05.json`), of which only
+/// the dates asked about are read, and no directory is listed.
 public struct MenuCopy: Sendable {
-    public let book: MenuBook
-    public let path: String
-    /// One line for stderr when parts of the files were skipped; nil when none were.
+    public let book: MenuBook, path: String
+    /// One line for stderr when parts of the files were skipped.
     public let skipped: String?
     /// The dates whose file the folder lacks, for "no menus" answers; empty for a file.
     public let missingDates: [LocalDate]
 
-    /// Menus read elsewhere: venuectl's copy of what venued serves.
     package init(book: MenuBook, path: String, skipped: String?, missingDates: [LocalDate]) {
         self.book = book
         self.path = path
@@ -27,12 +25,9 @@ public struct MenuCopy: Sendable {
             let (menus, skipped) = try read(path, zone: zone)
             return MenuCopy(book: MenuBook(menus), path: path, skipped: skipped, missingDates: [])
         }
-        var menus: [Menu] = []
-        var skipped: String?
-        var missing: [LocalDate] = []
+        var menus: [Menu] = [], skipped: String?, missing: [LocalDate] = []
         for dayNumber in dates.lowerBound.dayNumber...dates.upperBound.dayNumber {
-            let date = LocalDate(dayNumber: dayNumber)
-            let file = path + (path.hasSuffix("/") ? "" : "/") + "\(date).json"
+            let date = LocalDate(dayNumber: dayNumber), file = path + (path.hasSuffix("/") ? "" : "/") + "\(date).json"
             guard access(file, F_OK) == 0 else {
                 missing.append(date)
                 continue
@@ -44,7 +39,7 @@ public struct MenuCopy: Sendable {
         return MenuCopy(book: MenuBook(menus), path: path, skipped: skipped, missingDates: missing)
     }
 
-    /// The menus of one file, and a line saying what was skipped of it, nil when nothing was.
+    /// The menus of one file, and a line saying what was skipped of it.
     private static func read(_ path: String, zone: ZoneRules) throws(AnswerError) -> (menus: [Menu], skipped: String?) {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(path, limit: BoundedFile.feedLimit, streams: true) } catch { throw AnswerError(error) }

@@ -1,14 +1,10 @@
 import BundledFeed
 import DiningHours
 
-/// What the feed does not say about a venue (place, description, page), from penn-basics' venue metadata; venues it
-/// does not list have none. The bundled copy corrects Accenture Café's longitude, which lacked its minus sign.
+/// What the feed does not say about a venue, from penn-basics' metadata (whose copy here corrects Accenture Café's
+/// longitude, which lacked its minus sign).
 public struct VenueInfo: Sendable, Equatable {
-    public let id: Int
-    public let latitude: Double
-    public let longitude: Double
-    public let address: String?
-    public let description: String?
+    public let id: Int, latitude: Double, longitude: Double, address: String?, description: String?
     /// The venue's path on Bon Appétit's Penn site (penn-basics' `pennDiningSlug`).
     public let slug: String?
 
@@ -18,11 +14,9 @@ public struct VenueInfo: Sendable, Equatable {
 
     public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
 
-    /// Parsed on first use.
     public static let bundled: [Int: VenueInfo] = parse(BundledFeed.venueInfoBytes)
 
-    /// Entries without a numeric id or coordinates are left out: the file is ours and
-    /// checked by a test, so nothing here is worth an error at run time.
+    /// Entries without a numeric id or coordinates are left out: the file is ours and checked by a test.
     package static func parse(_ bytes: [UInt8]) -> [Int: VenueInfo] {
         guard case .object(let members)? = try? JSONParser.parse(bytes) else { return [:] }
         var result: [Int: VenueInfo] = [:]

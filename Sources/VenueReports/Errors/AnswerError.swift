@@ -11,10 +11,8 @@ public enum AnswerError: Error, Equatable, CustomStringConvertible {
     /// `location` is the config file's `path:line` when the name came from there; `suggestion` the database's spelling.
     case unknownZone(String, location: String?, suggestion: String? = nil)
     case unknownVenue(String, suggestions: [String])
-    /// A command that needs one venue got a name that several share.
     case ambiguousVenue(String, candidates: [String])
     case unreadableData(path: String, reason: String)
-    /// A file the user keeps (the favorites) cannot be written.
     case unwritable(path: String, reason: String)
     /// For `kind: "menus"`, not a menus list.
     case invalidData(path: String, reason: String, kind: String = "venue")
@@ -23,10 +21,8 @@ public enum AnswerError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .usage(let message, let help):
-            return "\(message) (see '\(help)')"
-        case .config(let message):
-            return "\(message) (see 'venuectl status --help')"
+        case .usage(let message, let help): return "\(message) (see '\(help)')"
+        case .config(let message): return "\(message) (see 'venuectl status --help')"
         case .unknownVenue(let query, let suggestions):
             let hint = suggestions.isEmpty
                 ? "run 'venuectl status' to list the venues"
@@ -38,20 +34,14 @@ public enum AnswerError: Error, Equatable, CustomStringConvertible {
             let message = suggestion.map { "unknown time zone '\(UntrustedText.escaped(name))': did you mean '\($0)'?" }
                 ?? "\(ZoneError.unknownZone(name))"
             return (location.map { "\($0): tz = \(name): " } ?? "") + message
-        case .unreadableData(let path, let reason):
-            return "cannot read \(path): \(reason)"
-        case .unwritable(let path, let reason):
-            return "cannot write \(path): \(reason)"
-        case .invalidData(let path, let reason, let kind):
-            return "\(path) is not usable \(kind) data: \(reason)"
-        case .environment(let message):
-            return message
+        case .unreadableData(let path, let reason): return "cannot read \(path): \(reason)"
+        case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
+        case .invalidData(let path, let reason, let kind): return "\(path) is not usable \(kind) data: \(reason)"
+        case .environment(let message): return message
         }
     }
 
-    package init(_ failure: BoundedFile.Failure) {
-        self = .unreadableData(path: failure.path, reason: failure.reason)
-    }
+    package init(_ failure: BoundedFile.Failure) { self = .unreadableData(path: failure.path, reason: failure.reason) }
 
     /// Shared helpers (`--at`, `--tz`) raise usage errors without knowing which command runs them.
     package func pointing(to command: String) -> AnswerError {

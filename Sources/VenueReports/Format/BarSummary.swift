@@ -1,18 +1,14 @@
-/// What a status bar shows for the chosen venues, whatever the bar: a few names or a count in one tone, `(old)`
-/// when the data is stale, and every venue and the notes (`StatusNotes`) in the tooltip.
+/// What a status bar shows: names or a count in one tone, `(old)` when stale, every venue and note in the tooltip.
 package struct BarSummary {
     /// More venues than this are summed up as "N of M open"; three names fill a bar.
     package static let namedLimit = 3
 
-    package let lines: [VenueLine]
-    package let openNow: Bool
-    /// `--hide-empty` and nothing to show. The line-based formats then print an empty line, not nothing, so that a
-    /// stream (`watch`) clears what it showed before.
+    package let lines: [VenueLine], openNow: Bool
+    /// `--hide-empty` and nothing to show: line formats print an empty line, so a stream (`watch`) clears the last one.
     package let hidden: Bool
 
     package static let hiddenLine = "\n"
-    package let notes: StatusNotes
-    package let marker: String?
+    package let notes: StatusNotes, marker: String?
     /// Counts the venues `--open-now` left out too, so that a count with no hours behind it does not read "0 open".
     package let headcount: Headcount
 
@@ -20,8 +16,7 @@ package struct BarSummary {
         lines = report.lines
         headcount = Headcount(report)
         openNow = report.options.openNow
-        // Not hidden when --open-now left out venues of unknown hours: an empty module
-        // would say nothing is open, which the data cannot tell.
+        // Not when --open-now left out venues of unknown hours: an empty module would say nothing is open.
         hidden = report.options.hideEmpty && lines.isEmpty && headcount.withheld == 0
         notes = StatusNotes(report)
         marker = report.dataAge.isStale ? StatusNotes.staleMarker : nil
@@ -31,8 +26,7 @@ package struct BarSummary {
 
     package var openCount: Int { lines.count { $0.status.state == .open } }
 
-    /// Up to `namedLimit` venues by name, else the count; venues without hours are counted apart, in grey, also when
-    /// `--open-now` left them out.
+    /// Up to `namedLimit` names, else the count; venues without hours (also left out) are counted apart, in grey.
     package var pieces: [(text: String, tone: Tone)] {
         if lines.isEmpty { return [(headcount.noneOpen ?? (openNow ? "nothing open" : "no venues"), .unknown)] }
         if lines.count > Self.namedLimit {
@@ -41,9 +35,7 @@ package struct BarSummary {
         return lines.map { ($0.summary, $0.tone) } + (withheldText.map { [($0, .unknown)] } ?? [])
     }
 
-    package var withheldText: String? {
-        headcount.withheld == 0 ? nil : "no hours for \(headcount.withheld)"
-    }
+    package var withheldText: String? { headcount.withheld == 0 ? nil : "no hours for \(headcount.withheld)" }
 
     package static let separator = " · "
 
@@ -55,8 +47,7 @@ package struct BarSummary {
     }
 
     package var tooltip: String {
-        let venues = lines.map { "\($0.venue.name): \($0.stateWord), \($0.detail)" }
-        let notes = notes.all
+        let venues = lines.map { "\($0.venue.name): \($0.stateWord), \($0.detail)" }, notes = notes.all
         return (venues + (notes.isEmpty || venues.isEmpty ? notes : [""] + notes)).joined(separator: "\n")
     }
 
@@ -65,8 +56,5 @@ package struct BarSummary {
     /// Grey, not red, when none is open and some have no hours: unknown is never "closed".
     package var tone: Tone { Tone.combined(lines.map(\.tone) + Array(repeating: .unknown, count: headcount.withheld)) }
 
-    /// The share of the chosen venues open now, 0–100 (waybar's `percentage`).
-    package var percentOpen: Int {
-        lines.isEmpty ? 0 : (openCount * 100 + lines.count / 2) / lines.count
-    }
+    package var percentOpen: Int { lines.isEmpty ? 0 : (openCount * 100 + lines.count / 2) / lines.count }
 }

@@ -1,9 +1,7 @@
-/// The escapes of the formats whose consumers read markup in our text.
 package enum Escaping {
     /// Pango markup (waybar, notifications); `quotes` also escapes `"`, for text inside an attribute (a link's `href`).
     package static func pango(_ text: String, quotes: Bool = false) -> String {
-        var out = ""
-        for character in text {
+        text.reduce(into: "") { out, character in
             switch character {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
@@ -12,7 +10,6 @@ package enum Escaping {
             default: out.append(character)
             }
         }
-        return out
     }
 
     /// polybar 3.6 reads any `%{` as a tag and has no escape for it (`%%` shows as two percent signs), so a `%` before
@@ -32,8 +29,7 @@ package enum Escaping {
     /// run), then drawn (`##` becomes `#`, `#[` starts a style and halves a run of `#` before it): k literal `#` need
     /// 4k, or 2k before a `[` (tmux 3.3a).
     static func tmux(_ text: String) -> String {
-        var out = ""
-        var run = 0
+        var out = "", run = 0
         func flush(before next: Character?) {
             out += String(repeating: "#", count: run * (next == "[" ? 2 : 4))
             run = 0

@@ -1,30 +1,12 @@
 import DiningHours
 
-/// How many of the chosen venues are open and how many have no hours, so that a summary of many venues never
-/// reads "no hours known" as "everything closed" (HOURS.md §3.6).
+/// How many venues are open and how many have no hours, so a summary never reads "no hours" as "all closed".
 package struct Headcount: Sendable {
-    /// The venues summed up, before `--open-now` dropped any.
-    package let total: Int
-    package let open: Int
-    package let unknown: [UnknownReason]
-    /// How many of `unknown` an answer does not show (`--open-now` left them out).
-    package let withheld: Int
-    /// The date asked about, which the reason's words compare with the data's dates.
+    /// `total`: the venues summed up, before `--open-now` dropped any.
+    package let total: Int, open: Int, unknown: [UnknownReason]
+    package var withheld = 0
+    /// The date asked about, which the reasons' words compare with the data's dates.
     package let date: LocalDate
-
-    package init(total: Int, open: Int, unknown: [UnknownReason], withheld: Int = 0, date: LocalDate) {
-        self.total = total
-        self.open = open
-        self.unknown = unknown
-        self.withheld = withheld
-        self.date = date
-    }
-
-    package init(_ report: StatusReport) {
-        self.init(total: report.chosen, open: report.rows.count { $0.status.state == .open },
-                  unknown: (report.rows + report.withheld).compactMap(\.status.unknownReason),
-                  withheld: report.withheld.count, date: report.zone.localDate(of: report.at))
-    }
 
     package var hasUnknown: Bool { !unknown.isEmpty }
     package var allUnknown: Bool { hasUnknown && unknown.count == total }
@@ -36,31 +18,27 @@ package struct Headcount: Sendable {
         return "none open; no hours for \(unknown.count) of \(total)"
     }
 
-    /// A bar's count ("9 of 15 open"), with the unknown ones when there are any.
     package var count: String {
-        if let noneOpen { return noneOpen }
-        return "\(open) of \(total) open" + (hasUnknown ? "; no hours for \(unknown.count)" : "")
+        noneOpen ?? "\(open) of \(total) open" + (hasUnknown ? "; no hours for \(unknown.count)" : "")
     }
 
     package var short: String {
-        if allUnknown { return "no hours known" }
-        return "\(open)/\(total) open" + (hasUnknown ? ", \(unknown.count) unknown" : "")
+        allUnknown ? "no hours known" : "\(open)/\(total) open" + (hasUnknown ? ", \(unknown.count) unknown" : "")
     }
 
     package static func venues(_ count: Int) -> String { count == 1 ? "1 venue" : "\(count) venues" }
 
     /// The reason every unknown venue shares, in a few words; nil when they differ (the notes say each).
     package var because: String? {
-        let clauses = Set(unknown.map { Self.clause($0, on: date) })
+        let clauses = Set(unknown.map { $0.clause(on: date) })
         return clauses.count == 1 ? clauses.first : nil
     }
+}
 
-    private static func clause(_ reason: UnknownReason, on date: LocalDate) -> String {
-        switch reason {
-        case .beyondHorizon(let coverage): return date > coverage.last ? "the data ends \(coverage.last)" : "the data starts \(coverage.first)"
-        case .noSameWeekday: return "no \(ClockText.weekdays[date.weekday]) in the data"
-        case .notEstimated: return "not projected: --no-estimate"
-        case .noData: return "none published"
-        }
+extension Headcount {
+    package init(_ report: StatusReport) {
+        self.init(total: report.chosen, open: report.rows.count { $0.status.state == .open },
+                  unknown: (report.rows + report.withheld).compactMap(\.status.unknownReason),
+                  withheld: report.withheld.count, date: report.zone.localDate(of: report.at))
     }
 }

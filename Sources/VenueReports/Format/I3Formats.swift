@@ -1,19 +1,17 @@
-/// The i3 family. None is given markup (i3blocks' and i3bar's default is `markup=none`), so text goes out as it
-/// is; none has a class or a tooltip, so stale data is said by `(old)` (for i3bar, a grey block of its own).
+/// The i3 family: no markup (`markup=none` is the default), and no class or tooltip, so stale data is said by `(old)`.
 package enum I3Formats {
     package static func i3blocks(_ summary: BarSummary) -> String {
         guard !summary.hidden else { return BarSummary.hiddenLine }
         return [summary.text, summary.shortText, summary.tone.hex].joined(separator: "\n") + "\n"
     }
 
-    /// One i3bar status line, a block per venue; a wrapper sends the `{"version":1}` header and `[` to stream them
-    /// (docs/integrations.md). Hidden: an empty block list.
+    /// One i3bar status line, a block per venue; a wrapper sends the `{"version":1}` header and `[` to stream them.
     package static func i3bar(_ summary: BarSummary) -> String {
         guard !summary.hidden else { return "[]\n" }
-        // The marker goes in a block of its own, so the venues' text is left unmarked.
         let unmarked = summary.pieces.map(\.text).joined(separator: BarSummary.separator)
+        let short = summary.headcount.hasUnknown ? summary.headcount.short : unmarked
         var blocks = summary.lines.isEmpty
-            ? [block(instance: "none", full: unmarked, short: summary.headcount.hasUnknown ? summary.headcount.short : unmarked, tone: summary.tone)]
+            ? [block(instance: "none", full: unmarked, short: short, tone: summary.tone)]
             : summary.lines.map { block(instance: "\($0.venue.id)", full: $0.summary, short: $0.shortSummary, tone: $0.tone) }
         // The venues --open-now left out, so that the open ones do not pass for all there is.
         if !summary.lines.isEmpty, let withheld = summary.withheldText {
@@ -25,15 +23,16 @@ package enum I3Formats {
 
     /// i3status-rust's `custom` block with `json = true`; hidden is an empty text, which `hide_when_empty` hides.
     package static func i3statusRS(_ summary: BarSummary) -> String {
-        JSONText.object([
-            ("icon", JSONText.quote("")),
-            ("state", JSONText.quote(summary.tone.i3statusState)),
-            ("text", JSONText.quote(summary.hidden ? "" : summary.text)),
-            ("short_text", JSONText.quote(summary.hidden ? "" : summary.shortText)),
-        ]) + "\n"
+        summary.hidden ? i3statusRS(tone: summary.tone, text: "", short: "")
+            : i3statusRS(tone: summary.tone, text: summary.text, short: summary.shortText)
     }
 
-    private static func block(instance: String, full: String, short: String, tone: Tone) -> String {
+    package static func i3statusRS(tone: Tone, text: String, short: String) -> String {
+        JSONText.object([("icon", JSONText.quote("")), ("state", JSONText.quote(tone.i3statusState)),
+                         ("text", JSONText.quote(text)), ("short_text", JSONText.quote(short))]) + "\n"
+    }
+
+    package static func block(instance: String, full: String, short: String, tone: Tone) -> String {
         JSONText.object([
             ("name", JSONText.quote("venued")), ("instance", JSONText.quote(instance)),
             ("full_text", JSONText.quote(full)), ("short_text", JSONText.quote(short)),

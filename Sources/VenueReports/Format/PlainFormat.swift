@@ -1,27 +1,23 @@
 import DiningHours
 
-/// `venuectl status` for people. With `columns` no line is wider, and what goes first is what matters least:
-/// header sentences wrap, a venue line drops its meal before its closing time, then the table turns narrow (the
-/// bar's phrase, names cut with `…`), and only then is a line cut at its end.
+/// `venuectl status` for people. Within `columns`, what matters least goes first: header sentences wrap, a line drops
+/// its meal, then the table turns narrow (the bar's phrase, names cut with `…`), and only then is a line cut.
 package struct PlainFormat {
-    package let report: StatusReport
-    package let color: Bool
-    /// The user's zone, to say when venue times are in another; nil means the venue zone itself.
-    package let userZone: String?
-    package let columns: Int?
+    package let report: StatusReport, color: Bool
+    /// `userZone` says when venue times are in another zone; nil means the venue zone itself.
+    package let userZone: String?, columns: Int?
     package var countdown = true
 
     /// A run of text in one colour (an SGR code), so a line can be cut by what shows.
     private struct Segment {
-        package let text: String
-        package var code: String? = nil
+        let text: String
+        var code: String? = nil
     }
 
     package func render() -> String {
         var lines = header().flatMap(wrapped)
         for (heading, rows) in sections() where !rows.isEmpty {
-            lines.append([])
-            lines.append([Segment(text: heading, code: "1")])
+            lines += [[], [Segment(text: heading, code: "1")]]
             for (row, line) in zip(rows, table(rows)) {
                 lines.append(line)
                 if let stations = report.stations[row.venue.id] {
@@ -39,10 +35,9 @@ package struct PlainFormat {
     }
 
     private func table(_ rows: [VenueLine]) -> [[Segment]] {
-        let nameWidth = rows.map(\.venue.name.count).max() ?? 0
-        let walkWidth = rows.compactMap(\.walk?.count).max() ?? 0
+        let nameWidth = rows.map(\.venue.name.count).max() ?? 0, walkWidth = rows.compactMap(\.walk?.count).max() ?? 0
         func wide(_ line: VenueLine, _ detail: String) -> [Segment] {
-            var segments = [Segment(text: "  "), Segment(text: marker(line), code: line.tone.ansi),
+            var segments = [Segment(text: "  "), Segment(text: line.tone.marker, code: line.tone.ansi),
                             Segment(text: " " + line.venue.name.padded(to: nameWidth) + "  "),
                             Segment(text: line.stateWord.padded(to: 8), code: line.tone.ansi), Segment(text: "  ")]
             if report.options.near != nil { segments.append(Segment(text: (line.walk ?? "?").padded(to: walkWidth) + "  ")) }
@@ -62,7 +57,7 @@ package struct PlainFormat {
         let phraseWidth = rows.map(\.phrase.count).max() ?? 0
         let nameColumn = min(nameWidth, max(4, columns - 6 - shortWalkWidth - phraseWidth))
         return zip(rows, walks).map { line, walk in
-            var segments = [Segment(text: "  "), Segment(text: marker(line), code: line.tone.ansi),
+            var segments = [Segment(text: "  "), Segment(text: line.tone.marker, code: line.tone.ansi),
                             Segment(text: " " + line.venue.name.truncated(to: nameColumn).padded(to: nameColumn) + "  ")]
             if report.options.near != nil { segments.append(Segment(text: walk.padded(to: shortWalkWidth - 2) + "  ")) }
             return fit(segments + [Segment(text: line.phrase, code: line.tone.ansi)])
@@ -71,7 +66,6 @@ package struct PlainFormat {
 
     private func width(_ segments: [Segment]) -> Int { segments.reduce(0) { $0 + $1.text.count } }
 
-    /// A header line in lines of `columns`, in its colour; the first one breaks at its `·`.
     private func wrapped(_ line: [Segment]) -> [[Segment]] {
         guard let columns, line.count == 1, width(line) > columns else { return [fit(line)] }
         let separator = line[0].text.hasPrefix("Penn dining at") ? " · " : " "
@@ -85,8 +79,7 @@ package struct PlainFormat {
     }
 
     private func header() -> [[Segment]] {
-        let zone = report.zone
-        let local = zone.localDateTime(of: report.at)
+        let zone = report.zone, local = zone.localDateTime(of: report.at)
         let data = report.coverage.map { "\(report.source.rawValue) data, \($0.first) to \($0.last)" } ?? "\(report.source.rawValue) data, no dates"
         var lines = [[Segment(text: "Penn dining at \(ClockText.day(local.date)) \(ClockText.clock(local)) · \(data)")]]
         if let userZone, zone.identifier != userZone {
@@ -102,17 +95,14 @@ package struct PlainFormat {
         return lines
     }
 
-    /// What `~` means here: the whole date is projected, or only times past the data.
     private func estimatedLegend() -> String {
-        let today = report.zone.localDate(of: report.at)
-        guard let coverage = report.coverage, coverage.contains(today) else {
+        guard let coverage = report.coverage, coverage.contains(report.zone.localDate(of: report.at)) else {
             return "the data does not cover this date, so hours are projected from the same weekday of the data's week."
         }
         return "the data ends on \(coverage.last); times after it are projected from the same weekday of the data's week."
     }
 
-    /// What `--open-now` says of the venues it left out for want of hours, so that "none open" is never claimed for
-    /// venues it cannot judge; nil when it left none out.
+    /// What `--open-now` says of the venues it left out for want of hours, never claiming "none open" for them.
     private func unknownSentence() -> String? {
         let headcount = Headcount(report)
         guard headcount.withheld > 0 else { return nil }
@@ -121,25 +111,14 @@ package struct PlainFormat {
     }
 
     private func offsetText(_ offset: Int) -> String {
-        let sign = offset < 0 ? "-" : "+"
         let minutes = abs(offset) / 60
-        return "\(sign)\(minutes / 60)" + (minutes % 60 == 0 ? "" : ":\(minutes % 60)")
+        return (offset < 0 ? "-" : "+") + "\(minutes / 60)" + (minutes % 60 == 0 ? "" : ":\(minutes % 60)")
     }
 
-    private func marker(_ line: VenueLine) -> String {
-        switch line.tone {
-        case .open: return "●"
-        case .closingSoon: return "◐"
-        case .closed: return "○"
-        case .unknown: return "?"
-        }
-    }
-
-    /// The last resort, when nothing less useful is left to drop: the segments cut to `columns`, ending in `…`.
+    /// The last resort, when nothing less useful is left to drop.
     private func fit(_ segments: [Segment]) -> [Segment] {
-        guard let columns, segments.reduce(0, { $0 + $1.text.count }) > columns else { return segments }
-        var left = max(0, columns - 1)
-        var kept: [Segment] = []
+        guard let columns, width(segments) > columns else { return segments }
+        var left = max(0, columns - 1), kept: [Segment] = []
         for segment in segments {
             guard left > 0 else { break }
             kept.append(Segment(text: String(segment.text.prefix(left)), code: segment.code))

@@ -1,15 +1,12 @@
 import DiningHours
 
-/// When a watched status can next read differently (openings, closings, closing-soon starts, countdown minutes,
-/// local midnight, data turning stale): what `venuectl watch` and venued's `subscribe` sleep until, so a bar
-/// stays current without redrawing more often than it changes.
+/// When a watched status can next read differently (openings, closings, countdown minutes, midnight, data turning
+/// stale): what `venuectl watch` and venued's `subscribe` sleep until, so a bar redraws only when it changes.
 public enum Redraw {
     /// Nil when nothing changes within the lookahead (the caller still wakes hourly for a stepped clock).
     public static func next(after report: StatusReport, campus: Campus, presentation: StatusPresentation?) -> Instant? {
-        let now = report.at
-        let soon = report.options.soonMinutes * 60
-        // Local midnight is always a candidate, so only the stretch up to it is scanned, not the 14-day lookahead
-        // that a round of pushes would otherwise compute per subscriber.
+        let now = report.at, soon = report.options.soonMinutes * 60
+        // Local midnight is always a candidate, so only the stretch up to it is scanned, not the 14-day lookahead.
         let midnight = report.zone.instant(for: LocalDateTime(date: report.zone.localDate(of: now).adding(days: 1), secondOfDay: 0))
         var candidates: [Instant] = [midnight] + [report.dishesChangeAt].compactMap { $0 }
         // Soonest first: once a closing-soon start lies past the earliest candidate, no later one comes sooner.
@@ -21,26 +18,24 @@ public enum Redraw {
         // A meal starting or ending ("Brunch until 2:00 PM" becomes "Lunch") changes an open venue's text too.
         for row in report.rows {
             guard let timetable = campus.timetables.first(where: { $0.venue.id == row.venue.id }) else { continue }
-            for interval in timetable.schedule(around: now, estimate: report.options.estimate).intervals {
-                for boundary in [interval.start, interval.end] where boundary > now && boundary <= midnight { candidates.append(boundary) }
-            }
+            let intervals = timetable.schedule(around: now, estimate: report.options.estimate).intervals
+            candidates += intervals.flatMap { [$0.start, $0.end] }.filter { $0 > now && $0 <= midnight }
         }
         if let window = countdownWindow(presentation, soon: soon) {
             for row in report.rows {
                 guard let end = row.status.changesAt, end > now else { continue }
-                // Each minute inside the window; before it, the instant the countdown starts.
-                candidates.append(end - now <= window ? minuteBoundary(before: end, after: now) : end - window)
+                // Inside the window, when "N min" becomes "N-1 min" (`ClockText.duration` rounds up); before it, the
+                // instant the countdown starts.
+                candidates.append(end - now <= window ? end - 60 * ((end - now + 59) / 60 - 1) : end - window)
             }
         }
         if let stale = report.dataAge.staleFrom { candidates.append(stale) }
         return candidates.filter { $0 > now }.min()
     }
 
-    /// How close to `changes_at` a countdown is shown in this presentation; nil when never.
     package static func countdownWindow(_ presentation: StatusPresentation?, soon: Int) -> Int? {
         guard let presentation, presentation.countdown else { return nil }
-        let format = presentation.format
-        switch format {
+        switch presentation.format {
         case .json: return nil
         // The phrase alone: "closes in 12 min" inside the closing-soon window.
         case .prompt, .polybar, .tmux: return soon
@@ -51,11 +46,5 @@ public enum Redraw {
         // Plain text and the bars' tooltips carry the detail, which counts down through the last hour.
         case .plain, .waybar, .i3blocks, .i3bar, .i3statusRS: return max(VenueLine.countdownLimit, soon)
         }
-    }
-
-    /// When "N min" before `end` becomes "N-1 min": durations are rounded up to the minute (`ClockText.duration`).
-    package static func minuteBoundary(before end: Instant, after now: Instant) -> Instant {
-        let minutes = (end - now + 59) / 60
-        return end - 60 * (minutes - 1)
     }
 }

@@ -1,5 +1,4 @@
-/// How `venuectl status` prints its answer. The same names travel in venued's `"render"` field, so the daemon
-/// renders exactly what the local fallback would.
+/// How `venuectl status` prints its answer; the names travel in venued's `"render"`, so it renders what venuectl would.
 public enum StatusFormat: Hashable, Sendable {
     case plain, json, waybar, i3blocks, i3bar, i3statusRS, polybar, tmux, prompt
     case template(StatusTemplate)
@@ -10,7 +9,6 @@ public enum StatusFormat: Hashable, Sendable {
         ("i3status-rs", .i3statusRS), ("polybar", .polybar), ("tmux", .tmux), ("prompt", .prompt),
     ]
 
-    /// `--format NAME`; `template` needs its text, so it comes through `--template`.
     public init(name: String) throws(AnswerError) {
         guard let found = Self.named.first(where: { $0.name == name }) else {
             let hint = name == "template" ? "give the template with --template TEXT" : "use " + Self.named.map(\.name).joined(separator: ", ")

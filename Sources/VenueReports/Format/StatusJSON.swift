@@ -1,14 +1,11 @@
 import DiningHours
 
-/// `venuectl status --json` and venued's `status` answer (HOURS.md §4): one object, `ok` first (`Reply.ok`).
-/// A member appears for what the flags ask (`--near`, `--details`, `--open-now`, `--dishes`), and unknown venues
-/// say why (`unknown_reason`), so an empty list is never "all closed".
+/// `venuectl status --json` and venued's `status` answer (HOURS.md §4), `ok` first. A member appears for what the
+/// flags ask, and unknown venues say why (`unknown_reason`), so an empty list is never "all closed".
 public enum StatusJSON {
-    public static func render(_ report: StatusReport) -> String {
-        Reply.ok(members(report))
-    }
+    public static func render(_ report: StatusReport) -> String { Reply.ok(members(report)) }
 
-    /// What a JSON answer shows apart from `at` and `fetched_at`, which move with every step and refresh. Watchers
+    /// What a JSON answer shows apart from `at` and `fetched_at`, which move with every step and refresh: watchers
     /// compare this, so data turning stale is news and a refresh that changes nothing is not.
     public static func shown(_ members: [(String, String)]) -> String {
         members.filter { $0.0 != "at" && $0.0 != "fetched_at" }.map { $0.0 + ":" + $0.1 }.joined(separator: ",")
@@ -20,17 +17,12 @@ public enum StatusJSON {
         let venues = report.rows.map { row -> String in
             let status = row.status
             var members = [
-                ("id", "\(row.venue.id)"),
-                ("name", JSONText.quote(row.venue.name)),
-                ("kind", JSONText.quote(row.venue.kind.rawValue)),
-                ("state", JSONText.quote(status.state.rawValue)),
-                ("label", JSONText.string(status.label)),
-                ("changes_at", JSONText.string(status.changesAt.map(zone.iso8601))),
-                ("closing_soon", "\(status.closingSoon)"),
-                ("estimated", "\(status.estimated)"),
-                ("meal_ends_at", JSONText.string(status.mealEndsAt.map(zone.iso8601))),
-                ("next_label", JSONText.string(status.nextLabel)),
-                ("message", JSONText.string(status.message)),
+                ("id", "\(row.venue.id)"), ("name", JSONText.quote(row.venue.name)),
+                ("kind", JSONText.quote(row.venue.kind.rawValue)), ("state", JSONText.quote(status.state.rawValue)),
+                ("label", JSONText.string(status.label)), ("changes_at", Reply.time(status.changesAt, zone)),
+                ("closing_soon", "\(status.closingSoon)"), ("estimated", "\(status.estimated)"),
+                ("meal_ends_at", Reply.time(status.mealEndsAt, zone)),
+                ("next_label", JSONText.string(status.nextLabel)), ("message", JSONText.string(status.message)),
                 ("unknown_reason", JSONText.string(status.unknownReason?.name)),
             ]
             if let stations = report.stations[row.venue.id] {
@@ -44,31 +36,21 @@ public enum StatusJSON {
         }
         // At the top only when every venue shown (or, with --open-now, left out) is unknown for the same reason.
         let judged = report.rows.isEmpty && report.withheld.count == report.chosen ? report.withheld : report.rows
-        let reasons = Set(judged.map { $0.status.unknownReason?.name })
-        let sharedReason = reasons.count == 1 ? reasons.first ?? nil : nil
-        let age = report.dataAge
-        let withheld = report.options.openNow ? [("unknown", JSONText.array(report.withheld.map(Self.unknownVenue)))] : []
-        let dishes = report.options.dishes
-            ? [("dishes", JSONText.array(report.dishAlerts.map { JSONText.object(DishAlertText.members($0, zone: zone, at: report.at)) }))] : []
+        let reasons = Set(judged.map { $0.status.unknownReason?.name }), age = report.dataAge
+        let withheld = report.options.openNow ? [("unknown", JSONText.array(report.withheld.map(unknownVenue)))] : []
+        let alerts = report.dishAlerts.map { JSONText.object(DishAlertText.members($0, zone: zone, at: report.at)) }
         return [
-            ("at", JSONText.quote(zone.iso8601(report.at))),
-            ("source", JSONText.quote(report.source.rawValue)),
-            ("stale", "\(age.isStale)"),
-            ("stale_reason", JSONText.string(age.staleness?.name)),
-            ("fetched_at", JSONText.string(age.fetchedAt.map(zone.iso8601))),
-            ("tz", JSONText.quote(zone.identifier)),
+            ("at", JSONText.quote(zone.iso8601(report.at))), ("source", JSONText.quote(report.source.rawValue)),
+            ("stale", "\(age.isStale)"), ("stale_reason", JSONText.string(age.staleness?.name)),
+            ("fetched_at", Reply.time(age.fetchedAt, zone)), ("tz", JSONText.quote(zone.identifier)),
             ("coverage", Reply.coverage(report.coverage)),
-            ("unknown_reason", JSONText.string(sharedReason)),
+            ("unknown_reason", JSONText.string(reasons.count == 1 ? reasons.first ?? nil : nil)),
             ("venues", "[" + venues.joined(separator: ",") + "]"),
-        ] + withheld + dishes
+        ] + withheld + (report.options.dishes ? [("dishes", JSONText.array(alerts))] : [])
     }
 
     package static func unknownVenue(_ row: StatusReport.Row) -> String {
-        unknownVenue(row.venue, reason: row.status.unknownReason)
-    }
-
-    package static func unknownVenue(_ venue: Venue, reason: UnknownReason?) -> String {
-        JSONText.object([("id", "\(venue.id)"), ("name", JSONText.quote(venue.name)),
-                         ("unknown_reason", JSONText.string(reason?.name))])
+        JSONText.object([("id", "\(row.venue.id)"), ("name", JSONText.quote(row.venue.name)),
+                         ("unknown_reason", JSONText.string(row.status.unknownReason?.name))])
     }
 }

@@ -1,7 +1,6 @@
 import DiningHours
 
-/// The sentences that explain an answer beyond its rows (old data and what helps, why venues are unknown), so
-/// a reason reads the same in plain text and waybar's tooltip; formats with room for one word show `staleMarker`.
+/// The sentences that explain an answer beyond its rows (old data, unknown hours), alike in every format with room.
 package struct StatusNotes {
     package let stale: String?
     package let unknown: [String]
@@ -43,8 +42,8 @@ package struct StatusNotes {
         let date = report.zone.localDate(of: report.at)
         var notes: [String] = []
         let coverages = reasons.compactMap { reason -> Coverage? in
-            if case .beyondHorizon(let coverage) = reason { return coverage }
-            return nil
+            guard case .beyondHorizon(let coverage) = reason else { return nil }
+            return coverage
         }
         if let first = coverages.first {
             let coverage = coverages.allSatisfy { $0 == first } ? first : report.coverage ?? first
@@ -69,12 +68,8 @@ package struct StatusNotes {
 
     /// A weekday of the coverage, so the example shows venues open; its first date if none.
     private static func sample(_ coverage: Coverage) -> LocalDate {
-        var date = coverage.first
-        while date <= coverage.last {
-            if (1...5).contains(date.weekday) { return date }
-            date = date.adding(days: 1)
-        }
-        return coverage.first
+        let days = stride(from: coverage.first.dayNumber, through: coverage.last.dayNumber, by: 1)
+        return days.lazy.map(LocalDate.init(dayNumber:)).first { (1...5).contains($0.weekday) } ?? coverage.first
     }
 
     private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]

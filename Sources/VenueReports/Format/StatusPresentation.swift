@@ -1,15 +1,11 @@
 import DiningHours
 
-/// How an answer is to be presented: the format and what only the reader's side knows. venued receives it in the
-/// request and keys its line cache by it.
+/// The format and what only the reader's side knows; venued receives it in the request and keys its line cache by it.
 public struct StatusPresentation: Hashable, Sendable {
     public let format: StatusFormat
-    /// Plain only: the other formats carry their own colour syntax.
-    public let color: Bool
-    public let userZone: String?
-    public let columns: Int?
-    /// False: only clock times, as plain `watch` prints into a pipe, where each block is a record that must not go
-    /// stale and a block a minute would be noise.
+    /// `color` is for plain only: the other formats carry their own colour syntax.
+    public let color: Bool, userZone: String?, columns: Int?
+    /// False: only clock times, as for plain `watch` into a pipe, where each block is a record that must not go stale.
     public let countdown: Bool
 
     public init(format: StatusFormat, color: Bool = false, userZone: String? = nil, columns: Int? = nil, countdown: Bool = true) {
@@ -24,7 +20,7 @@ public struct StatusPresentation: Hashable, Sendable {
         StatusPresentation(format: format, color: color, userZone: userZone, columns: columns, countdown: false)
     }
 
-    /// The same presentation fitted to `columns`, unless `$COLUMNS` already set a width.
+    /// Unless `$COLUMNS` already set a width.
     public func fitting(_ columns: Int?) -> StatusPresentation {
         StatusPresentation(format: format, color: color, userZone: userZone, columns: self.columns ?? columns, countdown: countdown)
     }
@@ -37,8 +33,7 @@ public struct StatusPresentation: Hashable, Sendable {
         self.init(format: .plain, color: color, userZone: ZoneDatabase.userZoneName(environment: environment), columns: columns)
     }
 
-    /// Whether this output spells out `StatusNotes.stale`; the others have room only for the marker, so their advice
-    /// must go to stderr.
+    /// Whether this output spells out `StatusNotes.stale`; the others have room only for the marker, so stderr says it.
     public var saysStaleNote: Bool { format == .plain || format == .waybar }
 
     public func render(_ report: StatusReport) -> String {

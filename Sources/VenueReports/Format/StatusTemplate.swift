@@ -1,5 +1,4 @@
-/// `--template`: one line per venue. Parsed when the flag is read, so a misspelt placeholder is a usage error
-/// (exit 2) before anything is asked or computed.
+/// `--template`, parsed when the flag is read so a misspelt placeholder is a usage error before anything is computed.
 public struct StatusTemplate: Hashable, Sendable {
     package enum Field: String, CaseIterable, Sendable {
         case id, name, kind, state, label, changesAt = "changes_at", changesIn = "changes_in"
@@ -8,25 +7,20 @@ public struct StatusTemplate: Hashable, Sendable {
     }
 
     package enum Piece: Hashable, Sendable {
-        case text(String)
-        case field(Field)
+        case text(String), field(Field)
     }
 
-    /// What the protocol's `"template"` carries.
     public let text: String
     package let pieces: [Piece]
 
-    /// `{field}` is replaced; `{{` and `}}` stand for literal braces. The answer repeats the template once per venue,
-    /// so its length is what a client could multiply into megabytes of answer.
+    /// The answer repeats the template once per venue, so its length is what a client could multiply into megabytes.
     public static let lengthLimit = 1024
 
     public init(_ text: String) throws(AnswerError) {
         guard text.utf8.count <= Self.lengthLimit else {
             throw AnswerError.usage("--template is longer than \(Self.lengthLimit) bytes: shorten it")
         }
-        var pieces: [Piece] = []
-        var literal = ""
-        var rest = Substring(text)
+        var pieces: [Piece] = [], literal = "", rest = Substring(text)
         while let first = rest.first {
             rest = rest.dropFirst()
             if (first == "{" || first == "}") && rest.first == first {

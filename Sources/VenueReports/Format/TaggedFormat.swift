@@ -1,11 +1,8 @@
-/// Bars whose text carries inline colour tags, polybar's and tmux's, each with its own escaping. tmux draws on
-/// its own background, green by default, where the palette's green is all but invisible, so its text sits on a
-/// dark chip set once and reset once at the end; polybar's background is the user's theme, so its pieces are
-/// tagged and reset one by one.
+/// Bars whose text carries inline colour tags (polybar, tmux), each escaped its own way. tmux's own background is
+/// green by default, hiding the palette's green, so its text sits on a dark chip set and reset once; polybar's is
+/// the user's theme, so its pieces are tagged and reset one by one.
 package struct TaggedFormat: Sendable {
-    package let opening: String
-    package let closing: String
-    package let reset: String
+    package let opening: String, closing: String, reset: String
     /// The background every piece sits on, as a tag that sets it; nil for the bar's own.
     package let chip: String?
     package let escape: @Sendable (_ text: String, _ colour: String) -> String
@@ -18,8 +15,7 @@ package struct TaggedFormat: Sendable {
 
     package func render(_ summary: BarSummary) -> String {
         guard !summary.hidden else { return BarSummary.hiddenLine }
-        let grey = Tone.unknown.hex
-        let pieces = summary.pieces.map { tagged($0.text, $0.tone.hex) }
+        let grey = Tone.unknown.hex, pieces = summary.pieces.map { tagged($0.text, $0.tone.hex) }
         guard let chip else {
             let line = pieces.map { $0 + reset }.joined(separator: BarSummary.separator)
             return line + (summary.marker.map { " " + tagged($0, grey) + reset } ?? "") + "\n"
@@ -35,8 +31,5 @@ package struct TaggedFormat: Sendable {
 
     private func tag(_ colour: String) -> String { opening + colour + closing }
 
-    private func tagged(_ text: String, _ colour: String) -> String {
-        let tag = tag(colour)
-        return tag + escape(text, tag)
-    }
+    private func tagged(_ text: String, _ colour: String) -> String { tag(colour) + escape(text, tag(colour)) }
 }

@@ -16,35 +16,24 @@ public enum Tone: String, Sendable, CaseIterable {
         }
     }
 
-    /// `#rrggbb` for bars (polybar, tmux, i3bar, i3blocks, templates' `{color}`).
-    public var hex: String {
+    /// `#rrggbb` for bars; an SGR code of the 8-colour set every terminal has; i3status-rust's block state, whose
+    /// theme colours match the meaning; plain text's marker.
+    private var traits: (hex: String, ansi: String, i3statusState: String, marker: String) {
         switch self {
-        case .open: return "#4caf50"
-        case .closingSoon: return "#ff9800"
-        case .closed: return "#f44336"
-        case .unknown: return "#9e9e9e"
+        case .open: return ("#4caf50", "32", "Good", "●")
+        case .closingSoon: return ("#ff9800", "33", "Warning", "◐")
+        case .closed: return ("#f44336", "31", "Critical", "○")
+        case .unknown: return ("#9e9e9e", "2", "Idle", "?")
         }
     }
 
-    /// The SGR code of the same colour on a terminal (the 8-colour set every terminal has).
-    package var ansi: String {
-        switch self {
-        case .open: return "32"
-        case .closingSoon: return "33"
-        case .closed: return "31"
-        case .unknown: return "2"
-        }
-    }
+    public var hex: String { traits.hex }
 
-    /// i3status-rust's block states, whose theme colours match the palette's meaning.
-    package var i3statusState: String {
-        switch self {
-        case .open: return "Good"
-        case .closingSoon: return "Warning"
-        case .closed: return "Critical"
-        case .unknown: return "Idle"
-        }
-    }
+    package var ansi: String { traits.ansi }
+
+    package var i3statusState: String { traits.i3statusState }
+
+    package var marker: String { traits.marker }
 
     /// Open if any is, else unknown if any is (closed and unknown together must not look red), else closed.
     package static func combined(_ tones: [Tone]) -> Tone {

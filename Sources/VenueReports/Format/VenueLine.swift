@@ -2,23 +2,15 @@ import DiningHours
 
 /// One venue's tone and words, worked out once so that each format only arranges and escapes them.
 package struct VenueLine: Sendable {
-    package let venue: Venue
-    package let status: VenueStatus
-    package let tone: Tone
-    /// `open`, `closed`, `unknown`, with `~` in front when estimated.
-    package let stateWord: String
-    package let detail: String
-    /// The detail without the meal: what a narrow terminal keeps when the whole detail does not fit.
+    package let venue: Venue, status: VenueStatus, tone: Tone
+    /// `stateWord`: `open`, `closed`, `unknown`, with `~` in front when estimated.
+    package let stateWord: String, detail: String
+    /// The detail without the meal, for a narrow terminal.
     package let essentialDetail: String
     /// The few words a bar or prompt shows after the name.
     package let phrase: String
-    /// `changes_at` as ISO 8601 in the venue zone.
-    package let changesAt: String?
-    package let changesIn: String?
-    /// Metres from the `--near` point.
-    package let distance: Double?
-    /// For templates' `{stale}`.
-    package let stale: Bool
+    /// `changesAt`: `changes_at` as ISO 8601 in the venue zone.
+    package let changesAt: String?, changesIn: String?, distance: Double?, stale: Bool
 
     /// `countdown` false: only clock times ("closes at 4:30 PM"), which do not go stale.
     package init(_ row: StatusReport.Row, in report: StatusReport, countdown: Bool = true) {
@@ -30,9 +22,7 @@ package struct VenueLine: Sendable {
         changesAt = status.changesAt.map(zone.iso8601)
         changesIn = status.changesAt.map { ClockText.duration($0 - now) }
         distance = row.distance
-        let parts = Self.detail(status, venue: row.venue, zone: zone, now: now, countdown: countdown)
-        detail = parts.full
-        essentialDetail = parts.essential
+        (detail, essentialDetail) = Self.detail(status, venue: row.venue, zone: zone, now: now, countdown: countdown)
         stale = report.dataAge.isStale
         phrase = (status.estimated ? "~" : "") + Self.phrase(status, zone: zone, now: now, countdown: countdown)
     }
@@ -44,7 +34,7 @@ package struct VenueLine: Sendable {
 
     package var summary: String { "\(venue.name) \(phrase)" }
 
-    /// For a narrow bar: the name's first word, so that several venues' short blocks still say which is which.
+    /// The name's first word, so several venues' short blocks still say which is which.
     package var shortSummary: String {
         let first = venue.name.split(separator: " ").first.map { String($0.prefix(12)) } ?? venue.name
         return "\(first) \(phrase)"
@@ -57,8 +47,7 @@ package struct VenueLine: Sendable {
             return status.closingSoon && countdown ? "closes in \(ClockText.duration(end - now))" : "open till \(ClockText.compactWhen(end, from: now, zone: zone))"
         case .closed:
             return status.changesAt.map { "opens \(ClockText.compactWhen($0, from: now, zone: zone))" } ?? "closed"
-        case .unknown:
-            return "hours unknown"
+        case .unknown: return "hours unknown"
         }
     }
 
@@ -67,31 +56,24 @@ package struct VenueLine: Sendable {
                                countdown: Bool) -> (full: String, essential: String) {
         switch status.state {
         case .open:
-            let meal = status.label.flatMap { meaningful($0, for: venue) }.map { label in
+            let meal = DaypartLabel.meaningful(status.label, venue: venue.name).map { label in
                 status.mealEndsAt.map { "\(label) until \(ClockText.clock(zone.localDateTime(of: $0)))" } ?? label
             }
-            let closing: String
-            if let end = status.changesAt {
-                let remaining = end - now
-                closing = countdown && remaining <= Self.countdownLimit
-                    ? "closes in \(ClockText.duration(remaining)) (\(ClockText.clock(zone.localDateTime(of: end))))"
+            let closing = status.changesAt.map { end in
+                countdown && end - now <= Self.countdownLimit
+                    ? "closes in \(ClockText.duration(end - now)) (\(ClockText.clock(zone.localDateTime(of: end))))"
                     : "closes \(ClockText.when(end, from: now, zone: zone))"
-            } else {
-                closing = "no closing time known"
-            }
+            } ?? "no closing time known"
             return ([meal, closing].compactMap { $0 }.joined(separator: " · "), closing)
         case .closed:
             guard let start = status.changesAt else { return ("no opening in the next 14 days", "no opening in the next 14 days") }
             let opening = "opens \(ClockText.when(start, from: now, zone: zone))"
-            return (opening + (status.nextLabel.flatMap { meaningful($0, for: venue) }.map { " for \($0)" } ?? ""), opening)
+            let next = DaypartLabel.meaningful(status.nextLabel, venue: venue.name).map { " for \($0)" } ?? ""
+            return (opening + next, opening)
         case .unknown:
             let reason = status.unknownReason?.detail(on: zone.localDate(of: now)) ?? "no hours published"
             return (reason, reason)
         }
-    }
-
-    private static func meaningful(_ label: String, for venue: Venue) -> String? {
-        DaypartLabel.meaningful(label, venue: venue.name)
     }
 }
 

@@ -1,39 +1,44 @@
 import Glibc
 import VenuedSystem
 
-/// A point on campus for `--near LAT,LON`. Distances are great-circle ones: walking paths are longer, so the
-/// walking minutes are a floor, which is what "how far is it" needs.
+/// A point for `--near LAT,LON`. Distances are great-circle ones, so walking minutes are a floor.
 public struct Coordinate: Hashable, Sendable {
-    public let latitude: Double
-    public let longitude: Double
+    public let latitude: Double, longitude: Double
 
     /// Mean Earth radius (IUGG), metres.
     package static let earthRadius = 6_371_008.8
     /// 80 m a minute (4.8 km/h): a usual walking pace, rounded so minutes come out whole.
     package static let walkingMetresPerMinute = 80.0
 
-    public init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
+    /// The flag's value as the protocol carries it, so venued parses what venuectl did.
+    public var text: String { "\(latitude),\(longitude)" }
+
+    /// Metres along the great circle (haversine: well-conditioned for short distances).
+    public func distance(to other: Coordinate) -> Double {
+        let radians = Double.pi / 180
+        let dLat = (other.latitude - latitude) * radians, dLon = (other.longitude - longitude) * radians
+        let a = sin(dLat / 2) * sin(dLat / 2)
+            + cos(latitude * radians) * cos(other.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
+        return 2 * Self.earthRadius * asin(min(1, sqrt(a)))
     }
 
-    /// `39.9522,-75.1932` (spaces allowed after the comma); nil for anything else or a point off the globe.
-    public init?(parsing text: String) {
-        guard let (latitude, longitude) = Self.numbers(text), (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
-        self.init(latitude: latitude, longitude: longitude)
+    public static func walkingMinutes(_ metres: Double) -> Int {
+        max(1, Int((metres / walkingMetresPerMinute).rounded(.up)))
     }
 
-    private static func numbers(_ text: String) -> (Double, Double)? {
+    package static func distanceText(_ metres: Double) -> String {
+        if metres < 1000 { return "\(Int((metres / 10).rounded()) * 10) m" }
+        let tenths = Int((metres / 100).rounded())
+        return "\(tenths / 10).\(tenths % 10) km"
+    }
+}
+
+extension Coordinate {
+    /// Also venuectl.conf's `near` and the protocol's, with one set of messages (`200,0` is a point mistyped).
+    public init(nearArgument text: String) throws(AnswerError) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let latitude = Double(parts[0].trimming([" "])), let longitude = Double(parts[1].trimming([" "])),
-              latitude.isFinite, longitude.isFinite else { return nil }
-        return (latitude, longitude)
-    }
-
-    /// `--near`'s value, also venuectl.conf's `near` and the protocol's `"near"`, with one set of messages for all
-    /// three (`200,0` is a point mistyped, not a format misread).
-    public init(nearArgument text: String) throws(AnswerError) {
-        guard let (latitude, longitude) = Self.numbers(text) else {
+              latitude.isFinite, longitude.isFinite else {
             throw .usage("--near takes LAT,LON in decimal degrees, e.g. 39.9522,-75.1932, not '\(text)'")
         }
         guard (-90...90).contains(latitude) else {
@@ -48,28 +53,5 @@ public struct Coordinate: Hashable, Sendable {
     /// `200`, not `200.0`: the number as a person would have typed it.
     private static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
-    }
-
-    /// The flag's value as the protocol carries it, so venued parses what venuectl did.
-    public var text: String { "\(latitude),\(longitude)" }
-
-    /// Metres along the great circle (haversine: well-conditioned for short distances).
-    public func distance(to other: Coordinate) -> Double {
-        let radians = Double.pi / 180
-        let dLat = (other.latitude - latitude) * radians, dLon = (other.longitude - longitude) * radians
-        let a = sin(dLat / 2) * sin(dLat / 2)
-            + cos(latitude * radians) * cos(other.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
-        return 2 * Self.earthRadius * asin(min(1, sqrt(a)))
-    }
-
-    /// Whole minutes on foot, at least 1.
-    public static func walkingMinutes(_ metres: Double) -> Int {
-        max(1, Int((metres / walkingMetresPerMinute).rounded(.up)))
-    }
-
-    package static func distanceText(_ metres: Double) -> String {
-        if metres < 1000 { return "\(Int((metres / 10).rounded()) * 10) m" }
-        let tenths = Int((metres / 100).rounded())
-        return "\(tenths / 10).\(tenths % 10) km"
     }
 }

@@ -4,9 +4,8 @@ import DiningHours
 package struct FlagTable<Options>: Sendable {
     package struct Flag: Sendable {
         package let name: String
-        /// The value's placeholder (`TIME`); nil for a switch.
-        package let value: String?
-        package let help: String
+        /// `value` is the value's placeholder (`TIME`); nil for a switch.
+        package let value: String?, help: String
         /// For flags that scripts type often.
         package let short: String?
         /// A fixed list of values, which shell completion offers.
@@ -26,25 +25,19 @@ package struct FlagTable<Options>: Sendable {
         package var spec: FlagSpec { FlagSpec(name: name, short: short, value: value, choices: choices, help: help) }
     }
 
-    package let helpCommand: String
-    package let flags: [Flag]
+    package let helpCommand: String, flags: [Flag]
 
     package init(helpCommand: String, flags: [Flag]) {
         self.helpCommand = helpCommand
         self.flags = flags
     }
 
-    /// Everything but flags (and all after `--`) goes through `operand`; returns the names of the flags given, so
-    /// that defaults can yield to them.
+    /// Everything but flags (and all after `--`) goes to `operand`; returns the flags given, so defaults can yield.
     @discardableResult
     package func parse(_ arguments: [String], into options: inout Options,
                operand: (inout Options, String) throws(AnswerError) -> Void) throws(AnswerError) -> Set<String> {
-        var given: Set<String> = []
-        var index = 0
-        var onlyOperands = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
+        var given: Set<String> = [], rest = arguments[...], onlyOperands = false
+        while let argument = rest.popFirst() {
             if onlyOperands || !argument.hasPrefix("-") || argument == "-" {
                 try operand(&options, argument)
                 continue
@@ -54,16 +47,13 @@ package struct FlagTable<Options>: Sendable {
             guard let flag = flags.first(where: { $0.name == parts[0] || $0.short == parts[0] }) else {
                 throw .usage("unknown option '\(parts[0])'" + suggestion(for: parts[0]), help: helpCommand)
             }
-            var value = ""
-            if let valueName = flag.value {
-                if parts.count == 2 {
-                    value = parts[1]
-                } else {
-                    guard index < arguments.count else { throw .usage("\(flag.name) needs a value (\(valueName))", help: helpCommand) }
-                    value = arguments[index]
-                    index += 1
+            var value = parts.count == 2 ? parts[1] : ""
+            if let valueName = flag.value, parts.count == 1 {
+                guard let next = rest.popFirst() else {
+                    throw .usage("\(flag.name) needs a value (\(valueName))", help: helpCommand)
                 }
-            } else if parts.count == 2 {
+                value = next
+            } else if flag.value == nil, parts.count == 2 {
                 throw .usage("\(flag.name) takes no value", help: helpCommand)
             }
             try flag.apply(&options, value)
@@ -92,17 +82,5 @@ package struct FlagTable<Options>: Sendable {
 
 /// A flag as shell completion sees it.
 package struct FlagSpec: Sendable {
-    package let name: String
-    package let short: String?
-    package let value: String?
-    package let choices: [String]
-    package let help: String
-
-    package init(name: String, short: String?, value: String?, choices: [String], help: String) {
-        self.name = name
-        self.short = short
-        self.value = value
-        self.choices = choices
-        self.help = help
-    }
+    package let name: String, short: String?, value: String?, choices: [String], help: String
 }

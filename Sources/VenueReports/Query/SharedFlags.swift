@@ -1,5 +1,4 @@
-/// The flags several commands take, each defined once through a key path into the command's own options, so
-/// `--at` reads and says the same in every command that takes it.
+/// The flags several commands take, defined once through a key path into each command's options.
 extension FlagTable.Flag {
     package static func at(_ field: WritableKeyPath<Options, String?> & Sendable) -> Self {
         .init(name: "--at", value: "TIME", help: "as of YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM], HH:MM today, or now") { o, v in o[keyPath: field] = v }

@@ -1,7 +1,6 @@
 import DiningHours
 
-/// The status query's own grammar, read by both programs (venuectl's command line, venued's `prompt.NAME` lines),
-/// so a flag means the same in each, with the same error when it is wrong.
+/// The status query's grammar, read by both programs (venuectl's command line, venued's `prompt.NAME` lines).
 extension StatusOptions {
     package static let table = FlagTable<StatusOptions>(helpCommand: "venuectl status --help", flags: [
         .init(name: "--open-now", value: nil, help: "only venues open at that instant") { o, _ in o.openNow = true },
@@ -27,10 +26,7 @@ extension StatusOptions {
         .init(name: "--hide-empty", value: nil, help: "bar formats: print an empty text, which hides the module, when no venue is chosen or open") { o, _ in
             o.hideEmpty = true
         },
-        .at(\.at),
-        .tz(\.tz),
-        .data(\.data),
-        .noEstimate(\.estimate),
+        .at(\.at), .tz(\.tz), .data(\.data), .noEstimate(\.estimate),
         .init(name: "--soon", value: "MIN", help: "closing-soon threshold in minutes (default 15)") { o, value throws(AnswerError) in
             guard let minutes = Int(value), minutes >= 0, minutes <= 24 * 60 else {
                 throw .usage("--soon takes whole minutes from 0 to 1440, not '\(value)'")
@@ -46,12 +42,10 @@ extension StatusOptions {
             }
             o.dishLeadMinutes = minutes
         },
-        .socket(\.socket),
-        .help(\.help),
+        .socket(\.socket), .help(\.help),
     ])
 
-    /// VENUE arguments go into `status`'s venues, at most `venueLimit` of them; returns the names of the flags given,
-    /// so that defaults can yield to them.
+    /// VENUE arguments go into `status`'s venues, at most `venueLimit`; returns the names of the flags given.
     @discardableResult
     package static func parseFlags<Outer>(_ arguments: [String], table: FlagTable<Outer>, into outer: inout Outer,
                                           status: WritableKeyPath<Outer, StatusOptions>) throws(AnswerError) -> Set<String> {

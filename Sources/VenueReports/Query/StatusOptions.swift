@@ -1,10 +1,8 @@
 import DiningHours
 
-/// The flags of `venuectl status` (docs/COMMANDS.md): what to compute and how to print it. Parsed from one table
-/// (`StatusOptions.table`) so that parsing, `--help` and the docs cannot disagree; venued rebuilds it from a request.
+/// The flags of `venuectl status`, parsed from `StatusOptions.table`; venued rebuilds it from a request.
 public struct StatusOptions: Hashable, Sendable {
-    /// Each query is searched among every venue and a request line has room for thousands, so the work of one question
-    /// is bounded here, in venuectl's grammar and venued's alike.
+    /// Each query is searched among every venue and a request line has room for thousands: this bounds the work.
     public static let venueLimit = 64
 
     /// Each once, in the order given; nil when there are more than `venueLimit`.
@@ -24,24 +22,14 @@ public struct StatusOptions: Hashable, Sendable {
     public var favorites = false
     /// Nil for the usual file; venuectl reads it and sends what it holds (`favoriteIDs`).
     public var favoritesFile: String?
-    /// Read by the client from its file: venued answers from these and reads no file a client names.
-    public var favoriteIDs: [Int]?
-    /// `--dishes` (docs/MENUS.md, "Followed dishes").
-    public var dishes = false
+    /// `favoriteIDs` are read by the client from its file: venued answers from these and reads no file a client names.
+    public var favoriteIDs: [Int]?, dishes = false
     /// As `favoriteIDs`: venued reads only its own file, for its prompt files.
     public var followedDishes: [String]?
-    public var dishLeadMinutes = FollowedDishes.defaultLeadMinutes
-    public var near: Coordinate?
-    public var format: StatusFormat = .plain
-    public var at: String?
-    public var tz: String?
-    public var data: String?
-    public var socket: String?
-    public var estimate = true
-    public var soonMinutes = 15
-    /// A bar's or a prompt's format prints an empty text when no venue is chosen or open, so the bar hides the module.
-    public var hideEmpty = false
-    public var help = false
+    public var dishLeadMinutes = FollowedDishes.defaultLeadMinutes, near: Coordinate?, format: StatusFormat = .plain
+    public var at: String?, tz: String?, data: String?, socket: String?, estimate = true, soonMinutes = 15
+    /// `hideEmpty`: a bar's or prompt's format prints an empty text when no venue is chosen or open, hiding the module.
+    public var hideEmpty = false, help = false
 
     public init() {}
 }

@@ -1,7 +1,6 @@
 import DiningHours
 
-/// The VENUE argument of a command about one venue: the words joined ("1920 commons" may be typed unquoted),
-/// resolved to exactly one venue or to the error that says why not.
+/// The VENUE of a command about one venue: the words joined ("1920 commons" may be unquoted), resolved to one venue.
 public enum VenueArgument {
     public static func resolve(_ query: String, in venues: [Venue]) throws(AnswerError) -> Venue {
         switch VenueResolution(query, in: venues) {

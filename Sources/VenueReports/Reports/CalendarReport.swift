@@ -1,49 +1,32 @@
 import DiningHours
 
-/// Venues' meal services over a run of dates as calendar events (docs/calendar.md has the reasons for each
-/// choice). A day no data speaks for gives no event and is listed in `unknownDays`, so that an empty day in a
-/// calendar does not pass for a closed one without a word.
+/// Venues' meal services over a run of dates as calendar events (docs/calendar.md says why). A day no data speaks
+/// for is listed in `unknownDays`, so an empty day in a calendar does not pass for a closed one without a word.
 public struct CalendarReport: Sendable {
     package struct Event: Sendable, Equatable {
-        /// Stable while venue, date, label and start stay, so a re-import replaces the event instead of adding a copy.
-        package let uid: String
-        package let venue: Venue
-        /// The date it starts on, in the venue zone.
-        package let date: LocalDate
-        package let label: String
-        package let start: Instant
-        package let end: Instant
+        /// `uid` is stable while venue, date, label and start stay, so a re-import replaces the event, not adds a copy.
+        package let uid: String, venue: Venue, date: LocalDate, label: String, start: Instant, end: Instant
         package let message: String
-        /// Projected from this covered date, when the data does not cover `date`.
-        package let projectedFrom: LocalDate?
-        package let menu: Menu?
+        /// `projectedFrom`: the covered date it was projected from, when the data does not cover `date`.
+        package let projectedFrom: LocalDate?, menu: Menu?
 
         package var estimated: Bool { projectedFrom != nil }
     }
 
     package struct UnknownDays: Sendable, Equatable {
-        package let venue: Venue
-        package let dates: [LocalDate]
-        package let reason: UnknownReason
+        package let venue: Venue, dates: [LocalDate], reason: UnknownReason
     }
 
-    package let zone: ZoneRules
-    package let first: LocalDate
-    package let days: Int
-    /// When the file was made: every event's DTSTAMP.
-    package let stamp: Instant
+    package let zone: ZoneRules, first: LocalDate, days: Int, stamp: Instant
     public let source: FeedSource
-    /// In start order (then feed order of the venues and of their dayparts).
-    package let events: [Event]
-    package let unknownDays: [UnknownDays]
-    package let venueCount: Int
+    /// `events` are in start order, then feed order of the venues and of their dayparts.
+    package let events: [Event], unknownDays: [UnknownDays], venueCount: Int
     /// Some dates of the run lay after 9999-12-31 and have no events (`CalendarRange`).
     package let cut: Bool
 
     /// The longest run of dates a calendar covers: the horizon's 21 days and a week of data.
     public static let maximumDays = 28
 
-    /// `estimate` false leaves projected dates out (they are then unknown, as everywhere).
     public init(venues: [Venue], zone: ZoneRules, from first: LocalDate, days: Int, estimate: Bool,
                 stamp: Instant, source: FeedSource, menus: MenuBook = MenuBook([])) {
         self.zone = zone
@@ -53,12 +36,10 @@ public struct CalendarReport: Sendable {
         self.source = source
         venueCount = venues.count
         cut = CalendarRange.dates(from: first, count: self.days).cut
-        var events: [Event] = []
-        var unknown: [UnknownDays] = []
+        var events: [Event] = [], unknown: [UnknownDays] = []
         for venue in venues {
             let timetable = Timetable(venue: venue, zone: zone)
-            var seen: Set<String> = []
-            var missing: [(LocalDate, UnknownReason)] = []
+            var seen: Set<String> = [], missing: [(LocalDate, UnknownReason)] = []
             for day in timetable.week(from: first, days: self.days, estimate: estimate) {
                 if let reason = day.unknownReason { missing.append((day.date, reason)); continue }
                 let source = day.estimated ? timetable.coverage?.projectionSource(for: day.date) : nil
@@ -92,14 +73,12 @@ public struct CalendarReport: Sendable {
     /// a projected event and the real one that later replaces it share it when they start alike.
     package static func uid(venue: Int, date: LocalDate, label: String, start: LocalDateTime) -> String {
         let (year, month, day) = date.components
-        let slug = Slug.of(label)
+        let slug = Slug.of(label), mmdd = String(month * 100 + day + 10_000).dropFirst()
         let hhmm = String(start.hour * 100 + start.minute + 10_000).dropFirst()
-        return "\(venue)-\(year)\(two(month))\(two(day))-\(slug.isEmpty ? "open" : slug)-\(hhmm)@venued"
+        return "\(venue)-\(year)\(mmdd)-\(slug.isEmpty ? "open" : slug)-\(hhmm)@venued"
     }
 
-    private static func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
-    /// The first and last instants any DATE-TIME of the file names; the run of dates when there are no events.
+    /// From the first to the last DATE-TIME of the file; the run of dates when there are no events.
     package var range: ClosedRange<Instant> {
         let dayStart = zone.instant(for: LocalDateTime(date: first, secondOfDay: 0))
         let dayEnd = min(zone.instant(for: LocalDateTime(date: first.adding(days: days), secondOfDay: 0)),
@@ -108,7 +87,6 @@ public struct CalendarReport: Sendable {
         return min(earliest, dayStart)...max(latest, dayEnd)
     }
 
-    /// The iCalendar file: CRLF lines, folded at 75 octets.
     public func render() -> String {
         var calendar = ICalendar()
         calendar.begin("VCALENDAR")
@@ -134,19 +112,18 @@ public struct CalendarReport: Sendable {
         calendar.line("DTSTAMP", value: ICalendar.utc(stamp))
         calendar.dateTime("DTSTART", event.start, zone: zone)
         calendar.dateTime("DTEND", event.end, zone: zone)
-        var summary = event.venue.name
-        if let label = DaypartLabel.meaningful(event.label, venue: event.venue.name) { summary += ": " + label }
-        calendar.text("SUMMARY", summary + (event.estimated ? " (estimated)" : ""))
+        let label = DaypartLabel.meaningful(event.label, venue: event.venue.name).map { ": " + $0 } ?? ""
+        calendar.text("SUMMARY", event.venue.name + label + (event.estimated ? " (estimated)" : ""))
         if let address = info?.address ?? (event.venue.address.isEmpty ? nil : event.venue.address) {
             calendar.text("LOCATION", address)
         }
         if let page = info?.pageURL { calendar.line("URL", value: page) }
-        var description: [String] = []
-        if !event.message.isEmpty { description.append(event.message) }
-        if let source = event.projectedFrom {
-            description.append("Estimated: the data does not cover this date, so these are the hours of \(source), the same weekday in the data.")
+        let projected = event.projectedFrom.map {
+            "Estimated: the data does not cover this date, so these are the hours of \($0), "
+                + "the same weekday in the data."
         }
-        if let menu = event.menu { description.append(CalendarMenus.text(menu)) }
+        let message = event.message.isEmpty ? nil : event.message
+        let description = [message, projected, event.menu.map(CalendarMenus.text)].compactMap { $0 }
         if !description.isEmpty { calendar.text("DESCRIPTION", description.joined(separator: "\n\n")) }
         calendar.textList("CATEGORIES", ["Dining"] + (event.estimated ? ["Estimated"] : []))
         calendar.line("STATUS", value: event.estimated ? "TENTATIVE" : "CONFIRMED")
@@ -154,5 +131,24 @@ public struct CalendarReport: Sendable {
         calendar.line("TRANSP", value: "TRANSPARENT")
         if event.estimated { calendar.line("X-VENUED-ESTIMATED", value: "TRUE") }
         calendar.end("VEVENT")
+    }
+}
+
+/// `calendar --menus`: which menu belongs to an event, and how it reads in its DESCRIPTION (docs/MENUS.md).
+package enum CalendarMenus {
+    /// The menu whose service is the event's label (case and accents aside), else the one starting with the event.
+    package static func menu(in book: MenuBook, venue: Int, date: LocalDate, label: String, start: Instant) -> Menu? {
+        let meals = book.meals(of: venue, on: date)
+        return meals.first { VenueQuery.fold($0.service) == VenueQuery.fold(label) } ?? meals.first { $0.start == start }
+    }
+
+    package static func text(_ menu: Menu) -> String {
+        let stations = menu.stations.map { station in
+            station.name + ": " + station.items.map { item in
+                let tags = MenuText.tags(item)
+                return item.name + (tags.isEmpty ? "" : " (\(tags))")
+            }.joined(separator: "; ")
+        }
+        return (["Menu (the caterer's labels, not a guarantee):"] + stations).joined(separator: "\n")
     }
 }

@@ -1,11 +1,8 @@
 import DiningHours
 
-/// `venuectl search --dish` (docs/MENUS.md, "Dish search"): where and when matching dishes are served, soonest first.
+/// `venuectl search --dish` (docs/MENUS.md): where and when matching dishes are served, soonest first.
 public struct DishReport: Sendable {
-    public let query: String
-    public let at: Instant
-    public let zone: ZoneRules
-    public let hits: [DishSearch.Hit]
+    public let query: String, at: Instant, zone: ZoneRules, hits: [DishSearch.Hit]
 
     public init(query: String, at: Instant, zone: ZoneRules, hits: [DishSearch.Hit]) {
         self.query = query
@@ -15,8 +12,8 @@ public struct DishReport: Sendable {
     }
 
     package func text() -> String {
-        let columns = hits.map { hit in
-            [ClockText.day(hit.menu.date), hit.menu.service + " " + MealHours.range(hit.menu, zone: zone), hit.menu.venueName]
+        let columns = hits.map(\.menu).map { menu in
+            [ClockText.day(menu.date), menu.service + " " + MealHours.range(menu, zone: zone), menu.venueName]
         }
         let widths = (0..<3).map { index in columns.map { $0[index].count }.max() ?? 0 }
         return zip(columns, hits).map { row, hit in
@@ -26,13 +23,11 @@ public struct DishReport: Sendable {
 
     public func json() -> String {
         Reply.ok([
-            ("query", JSONText.quote(query)),
-            ("at", JSONText.quote(zone.iso8601(at))),
+            ("query", JSONText.quote(query)), ("at", JSONText.quote(zone.iso8601(at))),
             ("tz", JSONText.quote(zone.identifier)),
             ("results", JSONText.array(hits.map { hit in
                 JSONText.object(MenuJSON.members(hit.menu, zone: zone) + [
-                    ("served_now", "\(hit.menu.isServed(at: at))"),
-                    ("match", JSONText.quote(hit.match.name)),
+                    ("served_now", "\(hit.menu.isServed(at: at))"), ("match", JSONText.quote(hit.match.name)),
                     ("item", MenuJSON.item(hit.item)),
                 ])
             })),

@@ -1,16 +1,11 @@
 import DiningHours
 
-/// One venue's days from a date: the answer of `venuectl hours` and of venued's `hours`, rendered by `HoursText`
-/// and `HoursJSON` from this one value so the two cannot drift apart.
+/// One venue's days from a date, for `venuectl hours` and venued's `hours`: `HoursText` and `HoursJSON` render this
+/// one value, so the two cannot drift apart.
 public struct HoursReport: Sendable {
-    package let venue: Venue
-    package let info: VenueInfo?
-    package let zone: ZoneRules
+    package let venue: Venue, info: VenueInfo?, zone: ZoneRules
     public let source: FeedSource
-    package let coverage: Coverage?
-    /// The date of `--at`.
-    package let today: LocalDate
-    package let days: [DayHours]
+    package let coverage: Coverage?, today: LocalDate, days: [DayHours]
     /// Some of the days asked for lay after 9999-12-31 and are not listed (`CalendarRange`).
     package let cut: Bool
 
@@ -30,11 +25,9 @@ public struct HoursReport: Sendable {
     package var image: String? { nonEmpty(venue.imageURL) }
 
     package var messages: [String] {
-        var seen: [String] = []
-        for message in days.flatMap(\.dayparts).map(\.message) where !message.isEmpty && !seen.contains(message) {
-            seen.append(message)
+        days.flatMap(\.dayparts).map(\.message).reduce(into: []) { seen, message in
+            if !message.isEmpty && !seen.contains(message) { seen.append(message) }
         }
-        return seen
     }
 
     private func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }

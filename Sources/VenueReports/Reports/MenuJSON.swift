@@ -6,8 +6,7 @@ public enum MenuJSON {
         let zone = report.zone
         return Reply.ok([
             ("venue", JSONText.object([("id", "\(report.venueID)"), ("name", JSONText.quote(report.venueName))])),
-            ("at", JSONText.quote(zone.iso8601(report.at))),
-            ("tz", JSONText.quote(zone.identifier)),
+            ("at", JSONText.quote(zone.iso8601(report.at))), ("tz", JSONText.quote(zone.identifier)),
             ("date", JSONText.string(report.date.map { "\($0)" })),
             ("filter", JSONText.object([("diet", strings(report.filter.diets)), ("without", strings(report.filter.allergens))])),
             ("meals", JSONText.array(report.meals.map { meal in
@@ -23,7 +22,7 @@ public enum MenuJSON {
         ])
     }
 
-    /// What names a meal, in `menu` and in `search --dish` alike.
+    /// What names a meal, in `menu`, `search --dish` and dish alerts alike.
     static func members(_ menu: Menu, zone: ZoneRules) -> [(String, String)] {
         [("venue_id", "\(menu.venueID)"), ("venue", JSONText.quote(menu.venueName)), ("service", JSONText.quote(menu.service)),
          ("date", JSONText.quote("\(menu.date)")), ("start", JSONText.quote(zone.iso8601(menu.start))),
@@ -38,15 +37,11 @@ public enum MenuJSON {
         case .facts(let facts): nutrition = JSONText.object(facts.map { ($0.name, JSONText.quote($0.value)) })
         }
         return JSONText.object([
-            ("id", item.id.map { "\($0)" } ?? "null"),
-            ("name", JSONText.quote(item.name)),
-            ("description", JSONText.quote(item.description)),
-            ("ingredients", strings(item.ingredients)),
-            ("diet", strings(item.labels(.diet).map(\.name))),
-            ("allergens_known", "\(item.allergensKnown)"),
+            ("id", item.id.map { "\($0)" } ?? "null"), ("name", JSONText.quote(item.name)),
+            ("description", JSONText.quote(item.description)), ("ingredients", strings(item.ingredients)),
+            ("diet", strings(item.labels(.diet).map(\.name))), ("allergens_known", "\(item.allergensKnown)"),
             ("allergens", strings(item.labels(.allergen).map(\.name))),
-            ("other_labels", strings(item.labels(.other).map(\.label))),
-            ("nutrition", nutrition),
+            ("other_labels", strings(item.labels(.other).map(\.label))), ("nutrition", nutrition),
         ])
     }
 

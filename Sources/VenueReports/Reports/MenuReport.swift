@@ -1,7 +1,6 @@
 import DiningHours
 
-/// What `venuectl menu VENUE` answers (docs/MENUS.md). No meal is an answer, not an error (a venue without menus, a
-/// day without data), and `nothing` says why.
+/// What `venuectl menu VENUE` answers (docs/MENUS.md). No meal is an answer, not an error, and `nothing` says why.
 public struct MenuReport: Sendable {
     /// The meal being served or next (from any date, or from one date), or a date's meals, one by name, or all.
     public enum Selection: Sendable, Equatable {
@@ -12,23 +11,15 @@ public struct MenuReport: Sendable {
     public struct Meal: Sendable {
         /// With only the items the filter kept, and no station left empty by it.
         public let menu: Menu
-        /// Items that passed the diets but whose allergens are unknown, left out by `--without`.
-        public let unknown: [MenuItem]
-        public let servedNow: Bool
-        /// Every item went to the filter: the meal is listed, with nothing under it.
+        /// `unknown`: items that passed the diets but whose allergens are unknown, left out by `--without`.
+        public let unknown: [MenuItem], servedNow: Bool
+        /// The filter took every item: the meal is listed, with nothing under it.
         public var emptied: Bool { menu.stations.isEmpty }
     }
 
-    public let venueID: Int
-    public let venueName: String
-    public let at: Instant
-    public let zone: ZoneRules
-    /// Nil for the current or next meal.
-    public let date: LocalDate?
-    public let filter: MenuFilter
-    public let meals: [Meal]
-    /// Why no meal is listed, as a sentence; nil when one is.
-    public let nothing: String?
+    public let venueID: Int, venueName: String, at: Instant, zone: ZoneRules
+    /// `date` is nil for the current or next meal.
+    public let date: LocalDate?, filter: MenuFilter, meals: [Meal], nothing: String?
 
     public init(book: MenuBook, venueID: Int, venueName: String, at: Instant, zone: ZoneRules, selection: Selection,
                 filter: MenuFilter) throws(MealName.Mismatch) {

@@ -1,7 +1,6 @@
 import DiningHours
 
-/// `venuectl menu` as text, with short tags (docs/MENUS.md, "Tags"). Every text in it was cleaned when it was
-/// decoded (`Menu`, `MenuItem`, `MenuLabel`).
+/// `venuectl menu` as text, with short tags (docs/MENUS.md, "Tags"); every text in it was cleaned when decoded.
 package struct MenuText {
     let report: MenuReport
     /// The reader's zone: the venue zone is named when it differs.
@@ -39,18 +38,13 @@ package struct MenuText {
     }
 
     package static func tags(_ item: MenuItem) -> String {
-        var parts: [String] = []
-        let diets = item.labels(.diet).map(\.tag)
-        if !diets.isEmpty { parts.append(diets.joined(separator: ", ")) }
-        if item.allergensKnown {
-            let allergens = item.labels(.allergen).map(\.tag)
-            if !allergens.isEmpty { parts.append("contains " + allergens.joined(separator: ", ")) }
-        } else {
-            parts.append("allergens unknown")
-        }
+        // Diet and allergen tags are never empty (`MenuLabel.known`); another label may be.
+        let diets = item.labels(.diet).map(\.tag).joined(separator: ", ")
+        let allergens = item.labels(.allergen).map(\.tag).joined(separator: ", ")
+        let contains = item.allergensKnown ? (allergens.isEmpty ? "" : "contains " + allergens) : "allergens unknown"
         let others = item.labels(.other).filter { !$0.isAskUs }.map(\.label)
-        if !others.isEmpty { parts.append(others.joined(separator: ", ")) }
-        return parts.joined(separator: " · ")
+        return ([diets, contains].filter { !$0.isEmpty } + (others.isEmpty ? [] : [others.joined(separator: ", ")]))
+            .joined(separator: " · ")
     }
 
     private var filterWords: String {

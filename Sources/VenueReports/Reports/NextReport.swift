@@ -1,38 +1,28 @@
 import DiningHours
 
-/// The openings and closings between two instants, soonest first, for `venuectl next` and venued's `next`. With them,
-/// the venues it cannot speak for: an empty list must not read as "nothing changes" (HOURS.md §3.6).
+/// The openings and closings between two instants, soonest first, for `venuectl next` and venued's `next`, and the
+/// venues it cannot speak for: an empty list must not read as "nothing changes" (HOURS.md §3.6).
 public struct NextReport: Sendable {
     package struct Row: Sendable {
-        package let transition: Transition
-        package let venue: Venue
+        package let transition: Transition, venue: Venue
     }
 
-    /// From `from` on (the window's first day when it has no hours at all).
     package struct Unknown: Sendable {
-        package let venue: Venue
-        package let reason: UnknownReason
-        package let from: LocalDate
+        package let venue: Venue, reason: UnknownReason, from: LocalDate
     }
 
-    package let at: Instant
-    package let until: Instant
-    /// The window asked for ran past 9999-12-31, and `until` stops at its last second.
-    package let cut: Bool
-    package let zone: ZoneRules
-    public let source: FeedSource
-    public let dataAge: DataAge
-    package let coverage: Coverage?
-    package let rows: [Row]
-    package let unknown: [Unknown]
+    package let at: Instant, until: Instant
+    /// `cut`: the window asked for ran past 9999-12-31, and `until` stops at its last second.
+    package let cut: Bool, zone: ZoneRules
+    public let source: FeedSource, dataAge: DataAge
+    package let coverage: Coverage?, rows: [Row], unknown: [Unknown]
     /// How many venues were asked about: the "15" of "no hours for 3 of 15".
     package let chosen: Int
 
     /// `limit` caps the rows (venued's `limit`); a window past 9999-12-31 stops at its last second (`CalendarRange`).
     public init(campus: Campus, at: Instant, until asked: Instant, venues: Set<Int>, estimate: Bool, limit: Int = .max,
                 source: FeedSource, dataAge: DataAge = DataAge()) {
-        let lastWritable = campus.zone.writableInstants.upperBound - 1
-        let until = min(asked, max(at, lastWritable))
+        let until = min(asked, max(at, campus.zone.writableInstants.upperBound - 1))
         self.cut = asked > until
         let byID = Dictionary(campus.timetables.map { ($0.venue.id, $0.venue) }, uniquingKeysWith: { first, _ in first })
         var rows: [Row] = []
@@ -42,8 +32,15 @@ public struct NextReport: Sendable {
         }
         let chosen = campus.timetables.filter { venues.contains($0.venue.id) }
         // The last second of the window: a window ending at midnight asks nothing of the next day.
-        let days = campus.zone.localDate(of: at)...max(campus.zone.localDate(of: at), campus.zone.localDate(of: until - 1))
-        self.unknown = chosen.compactMap { timetable in Self.unknown(timetable, on: days, estimate: estimate) }
+        let first = campus.zone.localDate(of: at).dayNumber
+        let days = stride(from: first, through: max(first, campus.zone.localDate(of: until - 1).dayNumber), by: 1)
+        self.unknown = chosen.compactMap { timetable in
+            days.lazy.compactMap { day -> Unknown? in
+                let date = LocalDate(dayNumber: day)
+                guard let reason = timetable.unknownReason(on: date, estimate: estimate) else { return nil }
+                return Unknown(venue: timetable.venue, reason: reason, from: date)
+            }.first
+        }
         self.chosen = chosen.count
         self.rows = rows
         self.at = at
@@ -52,18 +49,6 @@ public struct NextReport: Sendable {
         self.source = source
         self.dataAge = dataAge
         self.coverage = campus.coverage
-    }
-
-    /// The first day of `days` without hours, and why.
-    private static func unknown(_ timetable: Timetable, on days: ClosedRange<LocalDate>, estimate: Bool) -> Unknown? {
-        var date = days.lowerBound
-        while date <= days.upperBound {
-            if let reason = timetable.unknownReason(on: date, estimate: estimate) {
-                return Unknown(venue: timetable.venue, reason: reason, from: date)
-            }
-            date = date.adding(days: 1)
-        }
-        return nil
     }
 
     package var headcount: Headcount {

@@ -1,32 +1,26 @@
 import DiningHours
 
-/// The answer of `venuectl status`: which venues, at which instant, in what state. Filters combine (a venue must
-/// pass every one given); with `--near` the rows are nearest first, venues without known coordinates last.
+/// The answer of `venuectl status`: which venues, at which instant, in what state. A venue must pass every filter
+/// given; with `--near` the rows are nearest first, venues without known coordinates last.
 public struct StatusReport: Sendable {
     public struct Row: Sendable {
-        package let venue: Venue
-        package let status: VenueStatus
+        package let venue: Venue, status: VenueStatus
         /// Metres from the `--near` point; nil without `--near` or without coordinates.
         package let distance: Double?
     }
 
-    package let at: Instant
-    package let zone: ZoneRules
-    public let source: FeedSource
-    /// Filled by whoever read the data (venued, or venuectl's fallback).
-    public let dataAge: DataAge
-    package let coverage: Coverage?
-    package let rows: [Row]
+    package let at: Instant, zone: ZoneRules
+    public let source: FeedSource, dataAge: DataAge
+    package let coverage: Coverage?, rows: [Row]
     /// Left out by `--open-now` for unknown hours, so an answer can tell "none open" from "none known to be open".
     package let withheld: [Row]
-    /// How many venues passed every filter but `--open-now`: the "15" of "no hours for 3 of 15".
-    package let chosen: Int
-    package let options: StatusOptions
-    /// `--dishes`: filled by whoever holds the menus (venued); none where menus are not known.
+    /// `chosen`: how many venues passed every filter but `--open-now`, the "15" of "no hours for 3 of 15".
+    package let chosen: Int, options: StatusOptions
+    /// `--dishes`: filled by whoever holds the menus (venued).
     package var dishAlerts: [FollowedDishes.Alert] = []
     /// The next alert's announcement, or the start of a meal alerted now (its alert ends there).
     package var dishesChangeAt: Instant?
-    /// `--details`, by venue id (`MealStations`): filled by venuectl, which reads the menus; empty otherwise.
+    /// `--details`, by venue id (`MealStations`): filled by venuectl, which reads the menus.
     package var stations: [Int: [String]] = [:]
 
     package mutating func follow(_ dishes: FollowedDishes, in index: DishIndex) {
@@ -45,8 +39,12 @@ public struct StatusReport: Sendable {
     /// For venued, so that it builds each campus once; `options.tz` is not read here.
     public init(options: StatusOptions, campus: Campus, source: FeedSource, now: Instant, favorites: Favorites = Favorites(),
                 dataAge: DataAge) throws(AnswerError) {
-        let zone = campus.zone
-        let at = try Self.instant(options.at, zone: zone, now: now)
+        self.zone = campus.zone
+        self.at = try Self.instant(options.at, zone: zone, now: now)
+        self.source = source
+        self.dataAge = dataAge
+        self.coverage = campus.coverage
+        self.options = options
         let chosen = try Self.select(options.venues, from: campus.timetables.map(\.venue))
         var rows: [Row] = [], withheld: [Row] = [], count = 0
         for timetable in campus.timetables where chosen.contains(timetable.venue.id) {
@@ -60,21 +58,12 @@ public struct StatusReport: Sendable {
             if options.openNow && status.state != .open { continue }
             rows.append(Row(venue: venue, status: status, distance: distance))
         }
-        if options.near != nil {
-            // Stable: venues at the same distance, and those without one, keep the feed's order.
-            rows = rows.enumerated().sorted { a, b in
-                (a.element.distance ?? .infinity, a.offset) < (b.element.distance ?? .infinity, b.offset)
-            }.map(\.element)
-        }
-        self.at = at
-        self.zone = zone
-        self.source = source
-        self.dataAge = dataAge
-        self.coverage = campus.coverage
-        self.rows = rows
+        // Stable: venues at the same distance, and those without one, keep the feed's order.
+        self.rows = options.near == nil ? rows : rows.enumerated().sorted { a, b in
+            (a.element.distance ?? .infinity, a.offset) < (b.element.distance ?? .infinity, b.offset)
+        }.map(\.element)
         self.withheld = withheld
         self.chosen = count
-        self.options = options
     }
 
     /// An unknown name is a usage error, a missing tz database an environment one.
@@ -91,10 +80,8 @@ public struct StatusReport: Sendable {
         guard let text, text != "now" else { return now }
         let at: Instant
         switch FeedTime(parsing: text) {
-        case .wallClock(let local)?:
-            at = zone.instant(for: local)
-        case .withOffset(let local, let offset)?:
-            at = Instant(secondsSinceEpoch: local.wallSeconds - offset)
+        case .wallClock(let local)?: at = zone.instant(for: local)
+        case .withOffset(let local, let offset)?: at = Instant(secondsSinceEpoch: local.wallSeconds - offset)
         case .timeOfDay(let second)?:
             at = zone.instant(for: LocalDateTime(date: zone.localDate(of: now), secondOfDay: second))
         case nil:
@@ -110,8 +97,7 @@ public struct StatusReport: Sendable {
         guard !queries.isEmpty else { return Set(venues.map(\.id)) }
         var ids: Set<Int> = []
         for text in queries {
-            let search = VenueSearch(text)
-            let found = search.matches(in: venues)
+            let search = VenueSearch(text), found = search.matches(in: venues)
             guard !found.isEmpty else { throw .unknownVenue(text, suggestions: search.suggestions(in: venues)) }
             ids.formUnion(found.map(\.id))
         }

@@ -7,21 +7,21 @@ package enum ClockText {
 
     /// `8:00 PM`; midnight is `12:00 AM`.
     package static func clock(_ time: LocalDateTime) -> String {
-        let hour12 = time.hour % 12 == 0 ? 12 : time.hour % 12
         let minute = time.minute < 10 ? "0\(time.minute)" : "\(time.minute)"
-        return "\(hour12):\(minute) \(time.hour < 12 ? "AM" : "PM")"
+        return "\(hour12(time)):\(minute) \(time.hour < 12 ? "AM" : "PM")"
     }
+
+    private static func hour12(_ time: LocalDateTime) -> Int { time.hour % 12 == 0 ? 12 : time.hour % 12 }
 
     package static func day(_ date: LocalDate) -> String {
         let (_, month, day) = date.components
         return "\(weekdays[date.weekday]) \(months[month - 1]) \(day)"
     }
 
-    /// `8pm`, `4:30pm`: for bars and prompts, where every character counts.
+    /// `8pm`, `4:30pm`, for bars and prompts.
     package static func compact(_ time: LocalDateTime) -> String {
-        let hour12 = time.hour % 12 == 0 ? 12 : time.hour % 12
         let minute = time.minute == 0 ? "" : time.minute < 10 ? ":0\(time.minute)" : ":\(time.minute)"
-        return "\(hour12)\(minute)\(time.hour < 12 ? "am" : "pm")"
+        return "\(hour12(time))\(minute)\(time.hour < 12 ? "am" : "pm")"
     }
 
     /// "at 5:00 PM" today, "Mon 7:30 AM" within the week, "Mon Sep 25 7:30 AM" beyond.
@@ -29,31 +29,28 @@ package enum ClockText {
         when(zone.localDateTime(of: instant), today: zone.localDate(of: now))
     }
 
-    /// For answers that carry wall clocks (venued's ISO times).
     package static func when(_ target: LocalDateTime, today: LocalDate) -> String {
-        switch distance(of: target, from: today) {
-        case .today, .midnight: return "at " + moment(target, today: today)
-        case .thisWeek, .later: return moment(target, today: today)
-        }
+        ([.today, .midnight].contains(distance(of: target, from: today)) ? "at " : "") + moment(target, today: today)
     }
 
     /// `when` without its "at", and "midnight" at the end of today, for "until ..." and columns.
     package static func moment(_ target: LocalDateTime, today: LocalDate) -> String {
-        switch distance(of: target, from: today) {
-        case .today: return clock(target)
-        case .midnight: return "midnight"
-        case .thisWeek: return "\(weekdays[target.date.weekday]) \(clock(target))"
-        case .later: return "\(day(target.date)) \(clock(target))"
-        }
+        moment(target, today: today, short: false)
     }
 
+    /// `moment` in `compact` clocks, and only the date beyond the week.
     package static func compactWhen(_ instant: Instant, from now: Instant, zone: ZoneRules) -> String {
-        let target = zone.localDateTime(of: instant)
-        switch distance(of: target, from: zone.localDate(of: now)) {
-        case .today: return compact(target)
+        moment(zone.localDateTime(of: instant), today: zone.localDate(of: now), short: true)
+    }
+
+    private static func moment(_ target: LocalDateTime, today: LocalDate, short: Bool) -> String {
+        let time = short ? compact(target) : clock(target)
+        switch distance(of: target, from: today) {
+        case .today: return time
         case .midnight: return "midnight"
-        case .thisWeek: return "\(weekdays[target.date.weekday]) \(compact(target))"
-        case .later: return "\(months[target.date.components.1 - 1]) \(target.date.components.2)"
+        case .thisWeek: return "\(weekdays[target.date.weekday]) \(time)"
+        case .later where short: return "\(months[target.date.components.1 - 1]) \(target.date.components.2)"
+        case .later: return "\(day(target.date)) \(time)"
         }
     }
 
@@ -71,5 +68,18 @@ package enum ClockText {
         let minutes = max(0, (seconds + 59) / 60)
         if minutes < 60 { return "\(minutes) min" }
         return minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+}
+
+/// A meal's hours as people read them: "5:00–9:30 PM", the AM/PM said once when both ends share it.
+package enum MealHours {
+    package static func range(_ menu: Menu, zone: ZoneRules) -> String {
+        range(zone.localDateTime(of: menu.start), zone.localDateTime(of: menu.end))
+    }
+
+    package static func range(_ from: LocalDateTime, _ to: LocalDateTime) -> String {
+        let start = ClockText.clock(from), end = ClockText.clock(to)
+        guard start.suffix(2) == end.suffix(2) else { return "\(start)–\(end)" }
+        return "\(start.dropLast(3))–\(end)"
     }
 }

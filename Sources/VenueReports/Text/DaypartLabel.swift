@@ -1,7 +1,6 @@
 import DiningHours
 
-/// Retail dayparts are often labelled with the venue's own name ("Joe" at Joe's Café);
-/// repeating it says nothing, so answers for people show only labels that add something.
+/// Retail dayparts are often labelled with the venue's own name ("Joe" at Joe's Café), which says nothing.
 package enum DaypartLabel {
     package static func meaningful(_ label: String?, venue name: String) -> String? {
         guard let label, !label.isEmpty else { return nil }

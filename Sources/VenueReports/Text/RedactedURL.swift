@@ -1,12 +1,10 @@
-/// A URL as every text venued and venuectl write shows it: scheme, host, port and path kept, the userinfo, query and
-/// fragment replaced by `***`, since that is where feeds carry credentials. The one place that knows it, so no text
-/// forgets a part.
+/// A URL as every text of both programs shows it: the userinfo, query and fragment, where feeds carry credentials,
+/// replaced by `***`; the one place that knows it, so no text forgets a part.
 public struct RedactedURL: CustomStringConvertible, Sendable {
     public let description: String
 
     public init(_ url: String) {
-        var rest = Substring(url)
-        var scheme = ""
+        var rest = Substring(url), scheme = ""
         if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
             let end = rest.index(colon, offsetBy: 3)
             scheme = String(rest[..<end])
@@ -14,8 +12,7 @@ public struct RedactedURL: CustomStringConvertible, Sendable {
         }
         // The authority ends at the first '/', '?' or '#'; userinfo is what comes before its last '@'.
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        var authority = rest[..<authorityEnd]
-        var path = rest[authorityEnd...]
+        var authority = rest[..<authorityEnd], path = rest[authorityEnd...]
         if let at = authority.lastIndex(of: "@") { authority = "***@" + authority[authority.index(after: at)...] }
         var tail = ""
         if let mark = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {

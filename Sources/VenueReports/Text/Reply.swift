@@ -1,15 +1,14 @@
 import DiningHours
 
-/// The object every successful answer is, whichever program computed it: one shape, `ok` first and no spaces, so
-/// a script reads one object whichever path answered and venuectl prints venued's line as it came. Refusals travel
-/// only on venued's socket: venuectl says its own errors on stderr.
+/// Every successful answer, whichever program computed it: `ok` first and no spaces, so venuectl prints venued's
+/// line as it came. Refusals travel only on venued's socket: venuectl says its own errors on stderr.
 package enum Reply {
     package static func ok(_ members: [(String, String)]) -> String {
         let rest = JSONText.object(members).dropFirst()
         return #"{"ok":true"# + (members.isEmpty ? "" : ",") + rest + "\n"
     }
 
-    /// A line of a `subscribe` stream, `event` right after `ok`; `watch --json` writes the same for the local copy.
+    /// A line of a `subscribe` stream; `watch --json` writes the same for the local copy.
     package static func event(_ name: String, _ members: [(String, String)]) -> String {
         ok([("event", JSONText.quote(name))] + members)
     }

@@ -1,27 +1,23 @@
 import DiningHours
 
 extension String {
-    package func padded(to width: Int) -> String {
-        self + String(repeating: " ", count: Swift.max(0, width - count))
-    }
+    package func padded(to width: Int) -> String { self + String(repeating: " ", count: Swift.max(0, width - count)) }
 
-    /// The last character shown as `…` when cut.
     package func truncated(to width: Int) -> String {
         guard count > width else { return self }
         return width <= 0 ? "" : String(prefix(width - 1)) + "…"
     }
 
-    /// Lines of at most `width` characters, broken at `separator`, whose visible part (`,`, `·`) stays at the end of the
-    /// line. A longer piece is cut with `…`, except a URL, which a cut would break and a terminal wraps by itself.
+    /// Broken at `separator`, whose visible part (`·`) ends the line; a longer piece is cut with `…`, except a URL,
+    /// which a cut would break and a terminal wraps by itself.
     package func wrapped(to width: Int, indent: String = "  ", separator: String = " ") -> [String] {
         guard count > width else { return [self] }
         let kept = String(separator.reversed().drop { $0 == " " }.reversed())
-        let pieces = split(at: separator)
-        var lines: [String] = []
-        var current = pieces[0]
+        let pieces = separator.isEmpty ? [self]
+            : split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+        var lines: [String] = [], current = pieces[0]
         for (index, piece) in pieces.enumerated().dropFirst() {
-            let joined = current + separator + piece
-            let isLast = index == pieces.count - 1
+            let joined = current + separator + piece, isLast = index == pieces.count - 1
             if joined.count + (isLast ? 0 : kept.count) <= width {
                 current = joined
             } else {
@@ -36,21 +32,8 @@ extension String {
         }
         return lines.map { $0.count <= width || $0.contains("://") ? $0 : $0.truncated(to: width) }
     }
-
-    private func split(at separator: String) -> [String] {
-        guard !separator.isEmpty else { return [self] }
-        var pieces: [String] = []
-        var rest = self[...]
-        while let range = rest.firstRange(of: separator) {
-            pieces.append(String(rest[..<range.lowerBound]))
-            rest = rest[range.upperBound...]
-        }
-        pieces.append(String(rest))
-        return pieces
-    }
 }
 
-/// `$COLUMNS` when it is a positive number.
 package enum TerminalWidth {
     package static func columns(environment: [String: String]) -> Int? {
         environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
