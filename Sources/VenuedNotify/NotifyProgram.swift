@@ -7,8 +7,6 @@ import VenuedSystem
 
 /// `venued-notify`'s entry point, which `venuectl notify` execs with its arguments.
 public enum NotifyProgram {
-    /// Call first thing in main: stop signals are read by the loop, not acted on by the
-    /// kernel (`NotifyFollower.stopSignals`), from the first instant on.
     public static func prepare() {
         signal(SIGPIPE, SIG_IGN)
         NotifyFollower.stopSignals.block()

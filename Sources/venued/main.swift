@@ -5,9 +5,7 @@ import VenuedProtocol
 import VenuedSystem
 
 // Signals are blocked before any thread starts so every thread inherits the mask.
-if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == FetchProcess.flag {
-    FetchProcess.runChild()
-}
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == FetchProcess.flag { FetchProcess.runChild() }
 signal(SIGPIPE, SIG_IGN)
 ConnectionServer.signals.block()
 // Before any thread starts: see venued_limit_malloc_arenas.
@@ -41,6 +39,4 @@ do {
     case .run(let overrides):
         try Daemon(loader: ConfigLoader(environment: environment, uid: getuid(), overrides: overrides), environment: environment).run()
     }
-} catch {
-    fail(error)
-}
+} catch { fail(error) }

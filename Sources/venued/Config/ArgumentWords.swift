@@ -1,6 +1,5 @@
-/// A config value split into words the way a POSIX shell quotes, so that a `prompt.NAME` line can be copied
-/// from the command a user ran. Nothing is expanded (`$HOME`, `*` and `~` are text): a prompt line that ran a
-/// shell would be a way to run commands from a config file.
+/// A config value split into words the way a POSIX shell quotes, so that a `prompt.NAME` line can be copied from the
+/// command a user ran.
 enum ArgumentWords {
     static func split(_ text: String) -> Result<[String], PromptSetting.Problem> {
         var words: [String] = []

@@ -1,10 +1,8 @@
-/// `venued --check` for the config file: it also reports bad prompt lines, which a start only logs, so a
-/// prompt that says `venued: bad prompt config` has a command that says why.
+/// `venued --check` for the config file: it also reports bad prompt lines, which a start only logs, so a prompt that
+/// says `venued: bad prompt config` has a command that says why.
 enum ConfigCheck {
     struct Report {
-        /// For stdout: where the file is and the prompt files it names.
         var lines: [String] = []
-        /// Any makes the exit code 2.
         var problems: [String] = []
     }
 

@@ -4,7 +4,6 @@ import VenuedSystem
 enum ConfigFile {
     struct Contents {
         var settings: [(Setting, String)] = []
-        /// Not read yet: a bad one must not stop the others, so the loader reads each on its own.
         var prompts: [(name: String, value: String, location: String)] = []
     }
 

@@ -1,18 +1,12 @@
 import VenueReports
 
-/// One `prompt.NAME = ARGUMENTS` line: a status line venued keeps current in a file, so that a shell prompt
-/// reads it with a builtin instead of starting a process at every prompt. ARGUMENTS are `venuectl status`
-/// arguments, but venuectl.conf is not read: venued reads its config only at start and SIGHUP, so a prompt
-/// would follow edits of venuectl.conf late. A bad line does not stop venued: it is logged, its file says
-/// `venued: bad prompt config`, and `venued --check` names it.
+/// One `prompt.NAME = ARGUMENTS` line: a status line venued keeps current in a file, so that a shell prompt reads it
+/// with a builtin instead of starting a process at every prompt.
 struct PromptSetting: Sendable, Equatable {
     static let keyPrefix = "prompt."
-    /// A prompt has room for one or two segments, and each is rendered at every transition of its venues.
     static let limit = 16
-    /// Names are letters, digits, `-` and `_`, so one can never be `..`, a path, a temporary file or hidden.
     static let nameLimit = 64
 
-    /// What the file says while its line is wrong: short, for a prompt, and never empty.
     static let badConfigText = "venued: bad prompt config\n"
 
     struct Problem: Error, Sendable, Equatable {
@@ -34,8 +28,6 @@ struct PromptSetting: Sendable, Equatable {
             && name.utf8.allSatisfy { $0.isASCIILetterOrDigit || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
     }
 
-    /// `environment` is venued's own: only `TZ` is passed on (plain text says when venue times are in another
-    /// zone than the reader's), so neither venuectl.conf nor a terminal's settings count.
     init(name: String, value: String, location: String, environment: [String: String]) {
         self.name = name
         self.location = location
@@ -43,7 +35,6 @@ struct PromptSetting: Sendable, Equatable {
                                     favoritesFile: Favorites.path(environment: environment))
     }
 
-    /// A line refused before it is read (one past `limit`).
     init(name: String, location: String, problem: Problem) {
         self.name = name
         self.location = location
@@ -72,9 +63,7 @@ struct PromptSetting: Sendable, Equatable {
             if options.help { return .failure(Problem("--help is for venuectl")) }
             if options.at != nil { return .failure(Problem("--at would fix the time: a prompt file always shows now")) }
             return .success(Subscription(options: options, presentation: presentation))
-        } catch {
-            return .failure(Problem("\(error)"))
-        }
+        } catch { return .failure(Problem("\(error)")) }
     }
 }
 

@@ -8,21 +8,19 @@ struct Validators: Sendable, Equatable {
     var lastModified: String?
 }
 
-/// What one GET produced: only a 200 with a body under the cap is a body; anything else is a failure with a
-/// reason a person can act on.
+/// What one GET produced: only a 200 with a body under the cap is a body; anything else is a failure with a reason a
+/// person can act on.
 enum FetchResult: Sendable, Equatable {
     case body([UInt8], Validators, FreshnessHeaders)
     case notModified(FreshnessHeaders)
     case failed(String, retryAfter: RetryAfterHeader? = nil)
 }
 
-/// One GET through libcurl, bounded inside the transfer by one deadline and a cap on the decoded body, so what
-/// the upstream sends cannot make the fetch take longer or hold more.
+/// One GET through libcurl, bounded inside the transfer by one deadline and a cap on the decoded body, so what the
+/// upstream sends cannot make the fetch take longer or hold more.
 struct HTTPFetcher: Sendable {
-    /// Real feeds are ~60 KB; the cache is read back with the same cap.
     static let sizeLimit = CacheFiles.sizeLimit
 
-    /// Seconds for the whole transfer; fractions count.
     let timeout: Double
 
     func fetch(_ url: String, validators: Validators?) -> FetchResult {
@@ -76,7 +74,6 @@ struct HTTPFetcher: Sendable {
                          age: header(result.age), date: header(result.date))
     }
 
-    /// Nil when the header was absent.
     private static func header<T>(_ field: T) -> String? {
         let value = text(field)
         return value.isEmpty ? nil : value
