@@ -2,11 +2,8 @@ import DiningHours
 
 /// Why the notification server cannot be reached, in words a person can act on.
 enum BusFailure: Error, Equatable, Sendable, CustomStringConvertible {
-    case noLibrary(String)
-    case noBus(address: String, reason: String)
-    case remote(name: String, message: String)
-    case notOurs(address: String, uid: UInt32, ours: UInt32)
-    case broken(String)
+    case noLibrary(String), noBus(address: String, reason: String), remote(name: String, message: String)
+    case notOurs(address: String, uid: UInt32, ours: UInt32), broken(String)
 
     var isNoServer: Bool {
         if case .remote(let name, _) = self { name.hasPrefix("org.freedesktop.DBus.Error.") } else { false }

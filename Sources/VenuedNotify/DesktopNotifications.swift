@@ -3,15 +3,11 @@ final class DesktopNotifications {
     static let callTimeout: UInt64 = 10
 
     enum Happening: Equatable {
-        case ready
-        case shown(call: UInt64, id: UInt32)
-        case failed(call: UInt64?, BusFailure)
-        case signal(Signal)
+        case ready, shown(call: UInt64, id: UInt32), failed(call: UInt64?, BusFailure), signal(Signal)
     }
 
     enum Signal: Equatable {
-        case actionInvoked(id: UInt32, action: String)
-        case activationToken(id: UInt32, token: String)
+        case actionInvoked(id: UInt32, action: String), activationToken(id: UInt32, token: String)
         case closed(id: UInt32, reason: UInt32)
     }
 
@@ -41,8 +37,7 @@ final class DesktopNotifications {
         case .success(let call):
             closing.insert(call)
             return nil
-        case .failure(let failure):
-            return failure
+        case .failure(let failure): return failure
         }
     }
 
@@ -51,10 +46,8 @@ final class DesktopNotifications {
         var happenings: [Happening] = []
         for event in events {
             switch event {
-            case .reply(let call, _, _, _) where closing.contains(call):
-                closing.remove(call)
-            case .failed(let call, _) where closing.contains(call):
-                closing.remove(call)
+            case .reply(let call, _, _, _) where closing.contains(call): closing.remove(call)
+            case .failed(let call, _) where closing.contains(call): closing.remove(call)
             case .reply(let call, let sender, _, let names) where call == capabilitiesCall:
                 capabilities = Set(names)
                 server = sender

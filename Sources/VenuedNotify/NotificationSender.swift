@@ -82,8 +82,7 @@ final class NotificationSender {
             case .failed(_, let reason):
                 // A refused or unanswered call is the server's trouble: start again after the backoff.
                 failure = failure ?? reason
-            case .signal(let signal):
-                act(on: signal)
+            case .signal(let signal): act(on: signal)
             }
         }
         if let failure { failed(failure) }
@@ -108,8 +107,7 @@ final class NotificationSender {
         case .activationToken(let id, let token) where pages.contains(where: { $0.id == id }):
             // Kept only for notifications of ours, so the table stays as small as `pages`.
             tokens[id] = token
-        case .activationToken:
-            return
+        case .activationToken: return
         case .actionInvoked(let id, let action) where DesktopNotification.actionKeys.contains(action):
             guard let page = pages.last(where: { $0.id == id })?.page else { return }
             var environment = environment
@@ -120,10 +118,8 @@ final class NotificationSender {
             if case .noOpener = BrowserOpener(environment: environment).start(page) {
                 log("nothing to open \(page) with (no $BROWSER, no xdg-open on PATH)")
             }
-        case .actionInvoked:
-            return
-        case .closed(let id, _):
-            forget(id)
+        case .actionInvoked: return
+        case .closed(let id, _): forget(id)
         }
     }
 

@@ -122,8 +122,7 @@ final class NotifyFollower {
                 }
                 try apply(answer)
             }
-        case .failure(let failure):
-            venuedGone(failure)
+        case .failure(let failure): venuedGone(failure)
         }
     }
 

@@ -5,8 +5,7 @@ import VenuedSystem
 /// One sd-bus connection shaped for a poll loop.
 final class SessionBus {
     enum Event: Equatable, Sendable {
-        case reply(call: UInt64, sender: String, id: UInt32?, names: [String])
-        case failed(call: UInt64, BusFailure)
+        case reply(call: UInt64, sender: String, id: UInt32?, names: [String]), failed(call: UInt64, BusFailure)
         case actionInvoked(sender: String, id: UInt32, action: String)
         case activationToken(sender: String, id: UInt32, token: String)
         case closed(sender: String, id: UInt32, reason: UInt32)
@@ -96,14 +95,11 @@ final class SessionBus {
                                      names: text.split(separator: "\n").map(String.init)))
             case venued_bus_error:
                 events.append(.failed(call: event.cookie, .remote(name: name, message: Self.text(&event.text))))
-            case venued_bus_action:
-                events.append(.actionInvoked(sender: sender, id: event.id, action: name))
+            case venued_bus_action: events.append(.actionInvoked(sender: sender, id: event.id, action: name))
             case venued_bus_token:
                 events.append(.activationToken(sender: sender, id: event.id, token: Self.text(&event.text)))
-            case venued_bus_closed:
-                events.append(.closed(sender: sender, id: event.id, reason: event.reason))
-            default:
-                continue
+            case venued_bus_closed: events.append(.closed(sender: sender, id: event.id, reason: event.reason))
+            default: continue
             }
         }
         return events

@@ -16,25 +16,16 @@ struct VenueView: Equatable, Sendable {
 
     let id: Int
     let name: String
-    let kind: VenueKind
     let state: VenueStatus.State
-    let label: String?
-    let nextLabel: String?
-    let changesAt: Moment?
-    let estimated: Bool
+    var label: String? = nil
+    var nextLabel: String? = nil
+    var changesAt: Moment? = nil
+    var estimated = false
 
-    init(id: Int, name: String, state: VenueStatus.State, label: String? = nil, nextLabel: String? = nil,
-         changesAt: Moment? = nil, estimated: Bool = false) {
-        self.id = id
-        self.name = name
-        self.kind = Venue(id: id, name: name, days: []).kind
-        self.state = state
-        self.label = label
-        self.nextLabel = nextLabel
-        self.changesAt = changesAt
-        self.estimated = estimated
-    }
+    var kind: VenueKind { Venue(id: id, name: name, days: []).kind }
+}
 
+extension VenueView {
     init(row: StatusReport.Row, zone: ZoneRules) {
         let status = row.status
         self.init(id: row.venue.id, name: row.venue.name, state: status.state, label: status.label, nextLabel: status.nextLabel,

@@ -3,15 +3,8 @@ import VenueReports
 
 /// The machine-readable `code` of a failed answer.
 public enum ErrorCode: String, Sendable {
-    case usage
-    case unknownZone = "unknown_zone"
-    case unknownVenue = "unknown_venue"
-    case ambiguousVenue = "ambiguous_venue"
-    case environment
-    case badRequest = "bad_request"
-    case refreshFailed = "refresh_failed"
-    case busy
-    case forbidden
+    case usage, unknownZone = "unknown_zone", unknownVenue = "unknown_venue", ambiguousVenue = "ambiguous_venue"
+    case environment, badRequest = "bad_request", refreshFailed = "refresh_failed", busy, forbidden
 }
 
 extension AnswerError {
@@ -43,16 +36,14 @@ extension AnswerError {
         case .unknownZone(let zone, let location, let suggestion):
             return [("zone", JSONText.quote(zone))] + (location.map { [("location", JSONText.quote($0))] } ?? [])
                 + (suggestion.map { [("suggestion", JSONText.quote($0))] } ?? [])
-        case .usage, .config, .environment, .unreadableData, .unwritable, .invalidData:
-            return []
+        case .usage, .config, .environment, .unreadableData, .unwritable, .invalidData: return []
         }
     }
 
     public init?(answer: JSONValue, command: String) {
         guard case .string(let code)? = answer["code"], case .string(let message)? = answer["error"] else { return nil }
         switch ErrorCode(rawValue: code) {
-        case .usage?:
-            self = .usage(message, help: "venuectl \(command) --help")
+        case .usage?: self = .usage(message, help: "venuectl \(command) --help")
         case .unknownVenue?:
             guard case .string(let query)? = answer["venue"], let names = Self.names(answer["suggestions"]) else { return nil }
             self = .unknownVenue(query, suggestions: names)
@@ -67,8 +58,7 @@ extension AnswerError {
         case .environment?:
             self = .environment(message)
         // The daemon's own refusals, and codes this build does not know: venuectl words them (`DaemonFailure`).
-        case .badRequest?, .refreshFailed?, .busy?, .forbidden?, nil:
-            return nil
+        case .badRequest?, .refreshFailed?, .busy?, .forbidden?, nil: return nil
         }
     }
 

@@ -79,8 +79,7 @@ package struct RequestFields: Sendable {
                 }
             }
             return result
-        default:
-            return try string(key).map { [$0] } ?? []
+        default: return try string(key).map { [$0] } ?? []
         }
     }
 }

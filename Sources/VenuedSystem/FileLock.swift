@@ -4,8 +4,7 @@ import Glibc
 /// stale lock.
 public struct FileLock: ~Copyable {
     public enum Failure: Error, Sendable, Equatable {
-        case busy(path: String, seconds: Double)
-        case unusable(path: String, reason: String)
+        case busy(path: String, seconds: Double), unusable(path: String, reason: String)
     }
 
     private let fd: Int32

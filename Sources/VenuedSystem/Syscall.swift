@@ -4,9 +4,7 @@ import Glibc
 /// back as a value instead of a count and a global `errno` each call site decodes again.
 package enum Syscall {
     package enum IO: Equatable, Sendable {
-        case processed(Int)
-        case wouldBlock
-        case failed(Errno)
+        case processed(Int), wouldBlock, failed(Errno)
     }
 
     package struct Errno: Error, Equatable, Sendable, CustomStringConvertible {

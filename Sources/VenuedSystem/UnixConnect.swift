@@ -3,12 +3,7 @@ import Glibc
 /// A non-blocking connect to a Unix stream socket, bounded by a deadline.
 package enum UnixConnect {
     package enum Failure: Error, Equatable, Sendable {
-        case pathTooLong
-        case noSocket
-        case refused
-        case queueFull
-        case timedOut
-        case failed(Syscall.Errno)
+        case pathTooLong, noSocket, refused, queueFull, timedOut, failed(Syscall.Errno)
     }
 
     package static func connect(to path: String, until deadline: Double) -> Result<Int32, Failure> {

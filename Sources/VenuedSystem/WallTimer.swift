@@ -7,15 +7,11 @@ import Glibc
 /// caller recomputes what is due.
 package final class WallTimer: Sendable {
     package enum Reading: Equatable, Sendable {
-        case expired
-        case clockChanged
-        case pending
+        case expired, clockChanged, pending
     }
 
     package enum Wake: Equatable, Sendable {
-        case deadline
-        case clockChanged
-        case other(events: Int16)
+        case deadline, clockChanged, other(events: Int16)
     }
 
     package let fd: Int32
@@ -57,9 +53,7 @@ package final class WallTimer: Sendable {
     }
 
     package enum Wakes: Equatable, Sendable {
-        case deadline
-        case clockChanged
-        case others([Int16])
+        case deadline, clockChanged, others([Int16])
     }
 
     package func wait(until deadline: Double, watching others: [pollfd]) -> Wakes {

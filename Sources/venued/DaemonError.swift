@@ -1,10 +1,6 @@
 /// Everything that stops venued at start, each with one line for the user and its own exit code.
 enum DaemonError: Error, Equatable {
-    case config(String)
-    case alreadyRunning(String)
-    case unreadable(String)
-    case invalidFeed(String)
-    case socket(String)
+    case config(String), alreadyRunning(String), unreadable(String), invalidFeed(String), socket(String)
     case environment(String)
 
     var exitCode: Int32 {

@@ -25,10 +25,8 @@ func say(_ error: DaemonError) {
 
 do {
     switch try Invocation.parse(Array(CommandLine.arguments.dropFirst())) {
-    case .help:
-        print(Invocation.helpText)
-    case .version:
-        print("venued \(Release.version)")
+    case .help: print(Invocation.helpText)
+    case .version: print("venued \(Release.version)")
     case .check(let path):
         print(try FeedCheck.run(path: path))
         let config = try ConfigCheck.run(ConfigLoader(environment: environment, uid: getuid(), overrides: []))

@@ -16,15 +16,12 @@ enum ArgumentWords {
                 continue
             }
             switch (quote, character) {
-            case ("'", "'"), ("\"", "\""):
-                quote = nil
-            case ("'", _):
-                word.append(character)
+            case ("'", "'"), ("\"", "\""): quote = nil
+            case ("'", _): word.append(character)
             case ("\"", "\\"), (nil, "\\"):
                 escaped = true
                 inWord = true
-            case ("\"", _):
-                word.append(character)
+            case ("\"", _): word.append(character)
             case (nil, " "), (nil, "\t"):
                 if inWord { words.append(word) }
                 word = ""

@@ -12,8 +12,7 @@ enum ConfigCheck {
         let file = loader.path ?? "(no XDG_CONFIG_HOME or HOME: no config file)"
         let good = config.prompts.filter { $0.problem == nil }.map(\.name)
         let files = PromptFiles.directory(socketPath: config.socketPath, owned: config.socketDirectoryIsOwned)
-        report.lines.append(good.isEmpty
-            ? "config \(file): no prompt files"
+        report.lines.append(good.isEmpty ? "config \(file): no prompt files"
             : "config \(file): prompt files \(good.joined(separator: ", ")) in \(files)")
         report.problems = config.prompts.compactMap(\.problem).map { "bad prompt config: \($0)" }
         return report

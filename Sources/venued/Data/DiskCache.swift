@@ -10,16 +10,13 @@ struct DiskCache: Sendable {
 
     func load() -> (stored: CacheFiles.Stored?, problem: String?) {
         switch files.load() {
-        case .missing:
-            return (nil, nil)
-        case .unreadable(let reason):
-            return (nil, "cannot read the cached feed: \(reason)")
+        case .missing: return (nil, nil)
+        case .unreadable(let reason): return (nil, "cannot read the cached feed: \(reason)")
         case .corrupt(let reason):
             rename(files.feedPath, files.feedPath + ".corrupt")
             unlink(files.metaPath)
             return (nil, "the cached feed \(files.feedPath) is not usable (\(reason)); moved it to venues.json.corrupt")
-        case .usable(let copy):
-            return (copy, nil)
+        case .usable(let copy): return (copy, nil)
         }
     }
 

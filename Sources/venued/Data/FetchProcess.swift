@@ -48,10 +48,8 @@ final class FetchProcess {
             case .processed(let count) where count > 0:
                 output += chunk[..<count]
                 if output.count > Self.outputLimit { ended = true; output = [] }
-            case .wouldBlock:
-                return false
-            default:
-                ended = true
+            case .wouldBlock: return false
+            default: ended = true
             }
         }
         return true
@@ -87,8 +85,7 @@ final class FetchProcess {
             header = [("result", JSONText.quote("body")), ("etag", JSONText.string(received.etag)),
                       ("last_modified", JSONText.string(received.lastModified))] + members(freshness)
             body = bytes
-        case .notModified(let freshness):
-            header = [("result", JSONText.quote("not_modified"))] + members(freshness)
+        case .notModified(let freshness): header = [("result", JSONText.quote("not_modified"))] + members(freshness)
         case .failed(let reason, let retryAfter):
             header = [("result", JSONText.quote("failed")), ("reason", JSONText.quote(reason)),
                       ("retry_after", JSONText.string(retryAfter?.value)), ("date", JSONText.string(retryAfter?.date))]
@@ -168,13 +165,11 @@ final class FetchProcess {
         switch result {
         case "body":
             return .body(Array(output[(newline + 1)...]), Validators(etag: text("etag"), lastModified: text("last_modified")), freshness)
-        case "not_modified":
-            return .notModified(freshness)
+        case "not_modified": return .notModified(freshness)
         case "failed":
             return .failed(text("reason") ?? "unknown failure",
                            retryAfter: text("retry_after").map { RetryAfterHeader(value: $0, date: text("date")) })
-        default:
-            return nil
+        default: return nil
         }
     }
 }

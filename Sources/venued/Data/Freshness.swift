@@ -29,8 +29,7 @@ extension Answers {
 /// is open on far fewer of them without listing more.
 enum Freshness {
     enum Verdict: Equatable {
-        case replace
-        case keep(String)
+        case replace, keep(String)
     }
 
     static func judge(held: Answers, candidate: Answers) -> Verdict {

@@ -11,8 +11,7 @@ struct Validators: Sendable, Equatable {
 /// What one GET produced: only a 200 with a body under the cap is a body; anything else is a failure with a reason a
 /// person can act on.
 enum FetchResult: Sendable, Equatable {
-    case body([UInt8], Validators, FreshnessHeaders)
-    case notModified(FreshnessHeaders)
+    case body([UInt8], Validators, FreshnessHeaders), notModified(FreshnessHeaders)
     case failed(String, retryAfter: RetryAfterHeader? = nil)
 }
 
@@ -35,12 +34,10 @@ struct HTTPFetcher: Sendable {
         switch result.outcome {
         case venued_fetch_completed:
             return answer(to: result, conditional: validators?.etag != nil || validators?.lastModified != nil)
-        case venued_fetch_too_large:
-            return .failed("the body is over the \(Self.sizeLimit >> 20) MB cap")
+        case venued_fetch_too_large: return .failed("the body is over the \(Self.sizeLimit >> 20) MB cap")
         case venued_fetch_failed where result.curl_code == 28:
             return .failed("no complete answer within \(Seconds.text(timeout)) s")
-        case venued_fetch_failed where result.curl_code == 7:
-            return .failed("connection refused")
+        case venued_fetch_failed where result.curl_code == 7: return .failed("connection refused")
         default:
             // libcurl's message may quote a host or URL that a redirect named.
             return .failed(UntrustedText.singleLine(Self.text(result.message)))
@@ -53,8 +50,7 @@ struct HTTPFetcher: Sendable {
         case 200:
             return .body(body, Validators(etag: Self.header(result.etag), lastModified: Self.header(result.last_modified)),
                          Self.freshness(result))
-        case 304 where conditional:
-            return .notModified(Self.freshness(result))
+        case 304 where conditional: return .notModified(Self.freshness(result))
         case 304:
             // "Not modified" means nothing when no copy was named: it is not a feed.
             return .failed("HTTP 304 to a request that sent no validator")

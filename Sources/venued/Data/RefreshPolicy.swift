@@ -13,14 +13,11 @@ struct RefreshPolicy: Sendable {
     init(interval: Int) { self.interval = min(max(interval, 1), 86_400) }
 
     enum Outcome: Sendable, Equatable {
-        case succeeded(FreshnessHeaders)
-        case failed(failures: Int)
+        case succeeded(FreshnessHeaders), failed(failures: Int)
     }
 
     enum Reason: Sendable, Equatable, CustomStringConvertible {
-        case interval(ServerLifetime)
-        case server(ServerLifetime, cappedAt: Int?)
-        case backoff(failures: Int)
+        case interval(ServerLifetime), server(ServerLifetime, cappedAt: Int?), backoff(failures: Int)
         case retryAfter(Int, cappedAt: Int?)
 
         var description: String {

@@ -40,11 +40,7 @@ struct RetryAfterHeader: Sendable, Equatable {
 }
 
 enum ServerLifetime: Sendable, Equatable, CustomStringConvertible {
-    case unstated
-    case refused(String)
-    case unreadable(String)
-    case maxAge(Int, age: Int)
-    case expires(Int, age: Int)
+    case unstated, refused(String), unreadable(String), maxAge(Int, age: Int), expires(Int, age: Int)
 
     var remaining: Int {
         switch self {

@@ -76,13 +76,11 @@ struct StderrSink {
         var info = stat()
         guard fstat(fd, &info) == 0 else { kind = .plain; return }
         switch info.st_mode & S_IFMT {
-        case S_IFSOCK:
-            kind = .socket
+        case S_IFSOCK: kind = .socket
         case S_IFIFO, S_IFCHR:
             let own = open("/proc/self/fd/\(fd)", O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
             kind = own >= 0 ? .reopened(own) : .plain
-        default:
-            kind = .plain
+        default: kind = .plain
         }
     }
 
