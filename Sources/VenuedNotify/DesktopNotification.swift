@@ -10,6 +10,7 @@ struct DesktopNotification: Equatable, Sendable {
     var summary: String
     var body: String
     var page: String?
+    /// Always normal: GNOME and dunst show critical ones through do-not-disturb and never expire them.
     var urgency: Urgency = .normal
 
     static let actions = ["default", "Open page", "open", "Open page"]

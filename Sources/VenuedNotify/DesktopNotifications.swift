@@ -1,5 +1,6 @@
 /// The notification server on the session bus (Desktop Notifications Specification 1.2).
 final class DesktopNotifications {
+    /// The first call may start the server (D-Bus activation), which takes seconds.
     static let callTimeout: UInt64 = 10
 
     enum Happening: Equatable {
@@ -13,6 +14,7 @@ final class DesktopNotifications {
 
     let bus: SessionBus
     private(set) var capabilities: Set<String>?
+    /// The unique name of the server (`:1.7`): the one sender whose signals count.
     private(set) var server: String?
     private let capabilitiesCall: UInt64
     private var closing: Set<UInt64> = []

@@ -66,6 +66,7 @@ final class NotificationSender {
 
     func wake(now: Double) -> Double { server.map { $0.bus.deadline(now: now) } ?? retryAt }
 
+    /// A failure is handled after the rest of what was read, so an answer that came with it still counts.
     func process() -> [Delivered] {
         guard let server else { return [] }
         var delivered: [Delivered] = []
@@ -89,6 +90,7 @@ final class NotificationSender {
         return delivered
     }
 
+    /// The calls in flight are dropped with the connection: unrecorded, they are sent again if still due.
     private func failed(_ failure: BusFailure) {
         server = nil
         inFlight = [:]

@@ -24,9 +24,9 @@ struct NotifiedState: Equatable, Sendable {
         return (event.target, event.step) > (entry.target, entry.step)
     }
 
+    /// The notification the same closing's earlier step showed, which this step replaces; 0 for a new one.
     func replacedID(for event: NotifyEvent) -> UInt32 {
-        guard event.kind == .closes, let entry = entries[Key(venue: event.venue, kind: .closes)], entry.target == event.target else { return 0 }
-        return entry.id
+        event.kind == .closes ? countdown(venue: event.venue, closing: event.target) ?? 0 : 0
     }
 
     func countdown(venue: Int, closing: Int) -> UInt32? {
@@ -67,6 +67,7 @@ struct NotifiedFile: ~Copyable {
     let path: String
     private let lock: FileLock
 
+    /// Does not wait for the lock: a second follower is a mistake to report, not to queue.
     static func claim(environment: [String: String]) throws(CLIError) -> NotifiedFile {
         guard let directory = VenuedPaths.stateDirectory(environment: environment) else {
             throw .unwritable(path: "$XDG_STATE_HOME/venued/notified", reason: "neither XDG_STATE_HOME nor HOME is set")

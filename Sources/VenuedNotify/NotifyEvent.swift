@@ -14,6 +14,7 @@ struct NotifyEvent: Equatable, Sendable {
     let due: Int
     let notification: DesktopNotification
 
+    /// "closes in 15 min" read twenty minutes late (a resume, a restart) is wrong, not late.
     static let grace = 120
 
     func isDue(at now: Int) -> Bool { due <= now && now - due <= Self.grace }
@@ -22,8 +23,10 @@ struct NotifyEvent: Equatable, Sendable {
 /// The rules that turn what a venue is doing into notifications: pure functions of views and the instant, so the
 /// follower and the tests apply the same ones.
 enum NotifyRules {
+    /// Our clock, read a moment after venued's push, may still be a second behind in the rounding.
     static let clockSlack = 1
 
+    /// A venue first seen open, open by new data or out of "unknown" has not just opened.
     static func opening(from previous: VenueView?, to view: VenueView, now: Int) -> NotifyEvent? {
         guard let previous, previous.state == .closed, view.state == .open, let opening = previous.changesAt?.instant,
               opening <= now + clockSlack else { return nil }

@@ -34,6 +34,7 @@ final class NotifyFollower {
     private let sender: NotificationSender
     private var favoritesProblem: String?
     private var sent = 0
+    /// After a stop signal nothing new is sent; the loop ends once the calls in flight are recorded.
     private var stopping = false
 
     init(options: NotifyOptions, context: Context) throws(CLIError) {
@@ -80,6 +81,7 @@ final class NotifyFollower {
         }
     }
 
+    /// Subscribes to every venue and filters here, so an edit of the favorites counts at once.
     private func follow() throws(CLIError) {
         var query = StatusOptions()
         // No closing-soon window: its start would be a push that announces nothing.
@@ -199,6 +201,7 @@ final class NotifyFollower {
         }
     }
 
+    /// Computed afresh at every wake, so a reminder says the time left at the instant it is sent.
     private func sendDue(at now: Int) {
         pending.removeAll { $0.due < now - NotifyEvent.grace }
         var due = pending.filter { $0.isDue(at: now) }
@@ -221,6 +224,7 @@ final class NotifyFollower {
         }
     }
 
+    /// Saved before anything else: a stop signal is read only after this returns.
     private func record(_ delivered: NotificationSender.Delivered) {
         let event = delivered.event
         state.record(event, id: delivered.id)

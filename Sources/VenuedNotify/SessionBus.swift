@@ -11,6 +11,7 @@ final class SessionBus {
         case closed(sender: String, id: UInt32, reason: UInt32)
     }
 
+    /// A flood must not hold the loop: what is left is seen at the next wake.
     static let roundsPerWake = 256
 
     private let handle: OpaquePointer
@@ -19,6 +20,7 @@ final class SessionBus {
 
     deinit { venued_bus_close(handle) }
 
+    /// Only a bus our uid runs (SO_PEERCRED): another's (a squatted /tmp path) would read every notification.
     static func open(environment: [String: String]) -> Result<SessionBus, BusFailure> {
         let address = environment["DBUS_SESSION_BUS_ADDRESS"]
             ?? environment["XDG_RUNTIME_DIR"].map { "unix:path=\($0)/bus" } ?? "$XDG_RUNTIME_DIR/bus (XDG_RUNTIME_DIR is not set)"
@@ -40,6 +42,7 @@ final class SessionBus {
         pollfd(fd: venued_bus_fd(handle), events: Int16(truncatingIfNeeded: venued_bus_events(handle)), revents: 0)
     }
 
+    /// sd-bus keeps CLOCK_MONOTONIC deadlines; the loop keeps one wall-clock timer.
     func deadline(now: Double) -> Double {
         let microseconds = venued_bus_timeout(handle)
         guard microseconds != UInt64.max else { return .infinity }

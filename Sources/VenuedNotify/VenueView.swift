@@ -9,6 +9,7 @@ struct VenueView: Equatable, Sendable {
         let instant: Int
         let wall: LocalDateTime
 
+        /// Only a DST change can make the offsets differ within the hours ahead, and that moves no date.
         func today(at now: Int) -> LocalDate {
             LocalDateTime(date: wall.date, secondOfDay: wall.secondOfDay - (instant - now)).date
         }
@@ -33,6 +34,7 @@ extension VenueView {
                   estimated: status.estimated)
     }
 
+    /// The text is cleaned here: it came over a socket and goes to the screen.
     init?(json venue: JSONValue) {
         guard case .number(let number)? = venue["id"], let id = Int(exactly: number), case .string(let name)? = venue["name"],
               case .string(let stateName)? = venue["state"], let state = VenueStatus.State(rawValue: stateName) else { return nil }

@@ -22,6 +22,7 @@ package struct Request: Sendable {
     package let command: Command
     package let fields: RequestFields
 
+    /// The parser stops past this many values, so a line of thousands of tiny ones costs no more.
     package static let valueLimit = 256
 
     package init(parsing bytes: [UInt8]) throws(ProtocolError) {

@@ -40,6 +40,7 @@ package struct RequestFields: Sendable {
         }
     }
 
+    /// Int(exactly:): a conversion that traps would take the daemon down for every client.
     private static func id(_ number: Double) -> String? { Int(exactly: number).map(String.init) }
 
     package func ids(_ key: String, limit: Int) throws(ProtocolError) -> [Int]? {

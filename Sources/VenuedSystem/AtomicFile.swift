@@ -10,6 +10,7 @@ public enum AtomicFile {
 
     package static func temporaryPrefix(_ path: String) -> String { path + ".tmp-" }
 
+    /// `durable: false` skips both fsyncs, for files that must not outlive a boot (prompt files).
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, durable: Bool = true) throws(Failure) {
         let (fd, temporary) = try createTemporary(for: path, mode: mode)
         var failure: Int32 = bytes.withUnsafeBytes { Syscall.writeAll(fd, $0) } ? 0 : errno
@@ -25,6 +26,7 @@ public enum AtomicFile {
         if directoryFD >= 0 { fsync(directoryFD); close(directoryFD) }
     }
 
+    /// Only where no other writer can be at work (venued at start, once it owns its socket).
     public static func removeTemporaries(of path: String) -> Int {
         let prefix = (path.split(separator: "/").last.map(String.init) ?? path) + ".tmp-"
         guard let handle = opendir(directory(of: path)) else { return 0 }
@@ -48,6 +50,7 @@ public enum AtomicFile {
         }
     }
 
+    /// In a directory anyone else could write, files can be swapped between our writes.
     public static func checkOwnDirectory(_ path: String) throws(Failure) {
         var info = stat()
         guard lstat(path, &info) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }

@@ -6,6 +6,7 @@ public enum BoundedFile {
 
     public static let smallFileLimit = 64 << 10
 
+    /// Non-blocking, regular files only unless `streams`: a FIFO would wait for a writer, holding every client.
     public static func read(_ path: String, limit: Int, streams: Bool = false) throws(Failure) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (streams ? 0 : O_NONBLOCK))
         guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }

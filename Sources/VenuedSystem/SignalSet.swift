@@ -20,6 +20,7 @@ package struct SignalSet: Sendable {
         return fd >= 0 ? fd : nil
     }
 
+    /// A few reads drain any burst: the kernel keeps one of each number pending.
     package static func take(_ fd: Int32) -> [Int32] {
         var taken: [Int32] = []
         for _ in 0..<16 {

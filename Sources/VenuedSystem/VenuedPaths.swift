@@ -40,6 +40,7 @@ public enum VenuedPaths {
             + dataDirectories.map { $0 + "/systemd/user" } + ["/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
     }
 
+    /// Relative paths are ignored (XDG); over UTF-8 bytes, as Character work costs the prompt.
     package static func absolute(_ path: String) -> String? {
         var path = path
         return path.withUTF8 { bytes -> String? in

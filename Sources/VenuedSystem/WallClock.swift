@@ -2,6 +2,7 @@ import Glibc
 
 /// The wall clock both programs take "now" from; `offset` shifts it, for tests only.
 public struct WallClock: Sendable {
+    /// A hundred years either way, so no sum with "now" can overflow a date computation.
     public static let offsetLimit = 3_155_760_000
 
     public let offset: Int
@@ -23,6 +24,7 @@ public struct WallClock: Sendable {
 }
 
 extension Int {
+    /// A nonsense clock read (near the end of time) stays a number, not a trap.
     fileprivate func clampedSum(_ other: Int) -> Int {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? (other > 0 ? .max : .min) : sum

@@ -25,6 +25,7 @@ package final class WallTimer: Sendable {
 
     deinit { close(fd) }
 
+    /// The far future still arms it, so a setting of the clock is reported even when nothing is due.
     package func arm(at seconds: Double) {
         let real = seconds - Double(offset)
         // 253402300799 is 9999-12-31T23:59:59Z: later is "never", and the clamp keeps the conversion in range.

@@ -23,11 +23,13 @@ struct PromptSetting: Sendable, Equatable {
         return "\(location): \(Self.keyPrefix)\(name): \(problem.message)"
     }
 
+    /// So a name can never be `..`, a path, a temporary file or hidden.
     static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= nameLimit
             && name.utf8.allSatisfy { $0.isASCIILetterOrDigit || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
     }
 
+    /// Only `TZ` of venued's environment counts: neither venuectl.conf nor a terminal's settings.
     init(name: String, value: String, location: String, environment: [String: String]) {
         self.name = name
         self.location = location

@@ -9,6 +9,7 @@ struct Adoption: Sendable {
         let adopted: FeedCopy?
         var bytes: [UInt8]? = nil
         let meta: CacheFiles.Meta?
+        /// nil: the cache was not touched; .some(nil): written; .some(message): the write failed.
         let cacheWrite: String??
         let log: [(LogLevel, String)]
     }

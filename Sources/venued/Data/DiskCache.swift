@@ -20,6 +20,7 @@ struct DiskCache: Sendable {
         }
     }
 
+    /// The feed, then the meta naming it by size and checksum: a kill between leaves a mismatch readers ignore.
     func store(_ bytes: [UInt8], meta: CacheFiles.Meta) throws(CacheError) {
         do {
             try AtomicFile.makeDirectories(directory)

@@ -6,6 +6,7 @@ import VenuedSystem
 /// One HTTP GET in a child process (`venued --fetch-child`).
 final class FetchProcess {
     static let flag = "--fetch-child"
+    /// Less than a pipe holds, so the loop's one write to the fresh pipe never waits.
     static let requestLimit = 32 * 1024
     static let outputLimit = HTTPFetcher.sizeLimit + 64 * 1024
 
@@ -101,6 +102,7 @@ final class FetchProcess {
          ("age", JSONText.string(freshness.age)), ("date", JSONText.string(freshness.date))]
     }
 
+    /// Library descriptors need not be close-on-exec; a child must never keep a client's connection open.
     private static func closeInheritedDescriptors() {
         guard let directory = opendir("/proc/self/fd") else { return }
         var descriptors: [Int32] = []

@@ -2,6 +2,7 @@ import DiningHours
 
 /// An HTTP-date (RFC 9110 5.6.7) in any of its three forms, without Foundation.
 enum HTTPDate {
+    /// `now` settles an RFC 850 year: more than 50 years ahead is the past century (RFC 9110).
     static func parse(_ text: String, now: Instant) -> Instant? {
         // The longest form, RFC 850 with "Wednesday", is 33 bytes.
         guard text.utf8.count <= 40 else { return nil }

@@ -5,6 +5,7 @@ import VenuedProtocol
 /// The held data ready to answer from: the snapshot and the `Campus` of each zone built so far.
 struct Prepared: Sendable {
     static let campusLimit = 64
+    /// A larger answer is refused rather than computed into megabytes (a real status is a few KB).
     static let answerBudget = 256 << 10
 
     let snapshot: Snapshot

@@ -3,13 +3,16 @@ import VenuedSystem
 
 /// When the next refresh is due (docs/venued.md, "When venued refreshes").
 struct RefreshPolicy: Sendable {
+    /// Venues change about twice a day; a venue closed at short notice must not stay open on screens.
     static let longestLifetime = 6 * 3600
+    /// A server asking for a week is not taken at its word; `venuectl refresh` can always ask sooner.
     static let longestRetryAfter = 24 * 3600
     static let jitterShare = 0.1
     static let backoffBase = 30.0
 
     let interval: Int
 
+    /// Clamped, so no caller can make the arithmetic below overflow.
     init(interval: Int) { self.interval = min(max(interval, 1), 86_400) }
 
     enum Outcome: Sendable, Equatable {

@@ -7,6 +7,7 @@ struct FreshnessHeaders: Sendable, Equatable {
     var age: String?
     var date: String?
 
+    /// As a private cache reads it (RFC 9111 4.2.1); a `Date` behind our clock adds no age.
     func lifetime(receivedAt now: Instant) -> ServerLifetime {
         let directives = CacheControl(cacheControl ?? "")
         if let refusal = ["no-store", "no-cache"].first(where: directives.contains) { return .refused(refusal) }
@@ -63,6 +64,7 @@ enum ServerLifetime: Sendable, Equatable, CustomStringConvertible {
 
 /// `delta-seconds` (RFC 9111 1.2.2): ASCII digits only.
 enum DeltaSeconds {
+    /// RFC 9111 asks a value too large to represent to count as 2^31.
     static let ceiling = 1 << 31
 
     static func parse(_ text: some StringProtocol) -> Int? {

@@ -14,22 +14,20 @@ struct MenuCache: Sendable {
         directory = cacheDirectory + "/menus"
     }
 
-    private func prepare() throws(AtomicFile.Failure) {
-        try AtomicFile.makeDirectories(cacheDirectory)
-        try AtomicFile.checkOwnDirectory(cacheDirectory)
-        try AtomicFile.makeDirectories(directory)
-        try AtomicFile.checkOwnDirectory(directory)
+    private func write(_ bytes: [UInt8], to file: String) throws(CacheError) {
+        do {
+            try AtomicFile.makeDirectories(cacheDirectory)
+            try AtomicFile.checkOwnDirectory(cacheDirectory)
+            try AtomicFile.makeDirectories(directory)
+            try AtomicFile.checkOwnDirectory(directory)
+            try AtomicFile.write(bytes, to: file)
+        } catch { throw CacheError(message: "\(error)") }
     }
 
     func path(_ date: LocalDate) -> String { "\(directory)/\(date).json" }
     var statePath: String { directory + "/state.json" }
 
-    func store(_ bytes: [UInt8], date: LocalDate) throws(CacheError) {
-        do {
-            try prepare()
-            try AtomicFile.write(bytes, to: path(date))
-        } catch { throw CacheError(message: "\(error)") }
-    }
+    func store(_ bytes: [UInt8], date: LocalDate) throws(CacheError) { try write(bytes, to: path(date)) }
 
     func storeState(_ shelf: MenuShelf, today: LocalDate) throws(CacheError) {
         let fetched = shelf.days.sorted { $0.key < $1.key }.compactMap { date, day in
@@ -44,10 +42,7 @@ struct MenuCache: Sendable {
                 day.problem.map { ("\(date)", JSONText.quote($0)) }
             })),
         ])
-        do {
-            try prepare()
-            try AtomicFile.write(Array((state + "\n").utf8), to: statePath)
-        } catch { throw CacheError(message: "\(error)") }
+        try write(Array((state + "\n").utf8), to: statePath)
         for back in 2...8 { unlink(path(today.adding(days: -back))) }
     }
 
