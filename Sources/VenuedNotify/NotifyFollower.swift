@@ -96,7 +96,7 @@ final class NotifyFollower {
         let opened: DaemonStream
         switch connection.open(StatusQuery.request(.subscribe, query, presentation: nil), until: Monotonic.seconds() + budget, seconds: budget) {
         case .success(let stream): opened = stream
-        case .failure(let failure): return venuedFailed(failure, hadStream: false)
+        case .failure(let failure): return venuedFailed(failure)
         }
         switch opened.nextAnswer(until: Monotonic.seconds() + budget, seconds: budget) {
         case .success(let answer) where answer.ok:
@@ -107,10 +107,10 @@ final class NotifyFollower {
             try readVenued()
         case .success(let answer):
             opened.close()
-            venuedFailed(.unusable(connection.path, "refused the subscription (\(Self.error(in: answer)))"), hadStream: false)
+            venuedFailed(.unusable(connection.path, "refused the subscription (\(Self.error(in: answer)))"))
         case .failure(let failure):
             opened.close()
-            venuedFailed(failure, hadStream: false)
+            venuedFailed(failure)
         }
     }
 
@@ -131,11 +131,11 @@ final class NotifyFollower {
     private func venuedGone(_ failure: DaemonFailure) {
         stream?.close()
         stream = nil
-        venuedFailed(failure, hadStream: true)
+        venuedFailures = 0
+        venuedFailed(failure)
     }
 
-    private func venuedFailed(_ failure: DaemonFailure, hadStream: Bool) {
-        if hadStream { venuedFailures = 0 }
+    private func venuedFailed(_ failure: DaemonFailure) {
         venuedFailures += 1
         if venuedFailures == 1 { Self.log("\(failure.reason); following the local copy and retrying — \(failure.hint)") }
         let delay = Backoff.delay(failures: venuedFailures, base: Self.venuedBackoff.base, cap: Self.venuedBackoff.cap, unit: Double.random(in: 0..<1))
