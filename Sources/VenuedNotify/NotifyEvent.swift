@@ -30,16 +30,11 @@ enum NotifyRules {
     static func opening(from previous: VenueView?, to view: VenueView, now: Int) -> NotifyEvent? {
         guard let previous, previous.state == .closed, view.state == .open, let opening = previous.changesAt?.instant,
               opening <= now + clockSlack else { return nil }
-        let target = opening
         let label = DaypartLabel.meaningful(view.label ?? previous.nextLabel, venue: view.name)
-        var body = ""
-        if let closing = view.changesAt {
-            let until = "until " + ClockText.moment(closing.wall, today: closing.today(at: now))
-            body = label.map { "\($0) \(until)" } ?? "open \(until)"
-        }
+        var body = view.changesAt.map { until($0, label: label, now: now) } ?? ""
         if view.estimated { body += body.isEmpty ? "estimated hours" : " (estimated)" }
         let summary = "\(view.name) is open now" + (label.map { " for \($0)" } ?? "")
-        return NotifyEvent(venue: view.id, kind: .opens, target: target, step: 0, due: target,
+        return NotifyEvent(venue: view.id, kind: .opens, target: opening, step: 0, due: opening,
                            notification: DesktopNotification(summary: summary, body: body, page: VenueInfo.bundled[view.id]?.pageURL))
     }
 
@@ -54,13 +49,18 @@ enum NotifyRules {
                 continue
             }
             let label = DaypartLabel.meaningful(view.label, venue: view.name)
-            let until = "until " + ClockText.moment(closing.wall, today: closing.today(at: now))
-            let body = (label.map { "\($0) \(until)" } ?? "open \(until)") + (view.estimated ? " (estimated)" : "")
+            let body = until(closing, label: label, now: now) + (view.estimated ? " (estimated)" : "")
             let summary = "\(view.name) closes in \(ClockText.duration(closing.instant - now))"
             due = NotifyEvent(venue: view.id, kind: .closes, target: closing.instant, step: step, due: at,
                               notification: DesktopNotification(summary: summary, body: body, page: VenueInfo.bundled[view.id]?.pageURL))
         }
         return (due, next)
+    }
+
+    /// "Lunch until <closing>", or "open until <closing>" when the meal has no meaningful name.
+    private static func until(_ closing: VenueView.Moment, label: String?, now: Int) -> String {
+        let until = "until " + ClockText.moment(closing.wall, today: closing.today(at: now))
+        return label.map { "\($0) \(until)" } ?? "open \(until)"
     }
 
     static func dish(_ event: JSONValue, followed: [String], now: Int) -> NotifyEvent? {
