@@ -8,13 +8,11 @@ enum ConfigCheck {
 
     static func run(_ loader: ConfigLoader) throws(DaemonError) -> Report {
         let config = try loader.read()
-        var report = Report()
         let file = loader.path ?? "(no XDG_CONFIG_HOME or HOME: no config file)"
         let good = config.prompts.filter { $0.problem == nil }.map(\.name)
         let files = PromptFiles.directory(socketPath: config.socketPath, owned: config.socketDirectoryIsOwned)
-        report.lines.append(good.isEmpty ? "config \(file): no prompt files"
-            : "config \(file): prompt files \(good.joined(separator: ", ")) in \(files)")
-        report.problems = config.prompts.compactMap(\.problem).map { "bad prompt config: \($0)" }
-        return report
+        let line = good.isEmpty ? "config \(file): no prompt files"
+            : "config \(file): prompt files \(good.joined(separator: ", ")) in \(files)"
+        return Report(lines: [line], problems: config.prompts.compactMap(\.problem).map { "bad prompt config: \($0)" })
     }
 }

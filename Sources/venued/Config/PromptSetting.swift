@@ -48,10 +48,7 @@ struct PromptSetting: Sendable, Equatable {
             return .failure(Problem("the name must be 1 to \(nameLimit) letters, digits, '-' or '_': it names a file"))
         }
         let arguments: [String]
-        switch ArgumentWords.split(value) {
-        case .success(let words): arguments = words
-        case .failure(let problem): return .failure(problem)
-        }
+        do throws(Problem) { arguments = try ArgumentWords.split(value).get() } catch { return .failure(error) }
         do {
             // The status flags alone: venuectl.conf is venuectl's, and the line says everything.
             var options = StatusOptions()
