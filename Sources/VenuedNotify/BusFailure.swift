@@ -1,18 +1,10 @@
 import DiningHours
 
-/// Why the notification server cannot be reached, in words a person can act on. Every
-/// text in it came from the bus or the system, so it is shown as untrusted text.
+/// Why the notification server cannot be reached, in words a person can act on.
 enum BusFailure: Error, Equatable, Sendable, CustomStringConvertible {
-    /// libsystemd.so.0 is not installed (or too old): the line says which.
-    case noLibrary(String)
-    case noBus(address: String, reason: String)
-    case remote(name: String, message: String)
-    /// The process listening at `address` runs as another uid: not ours to tell anything.
-    case notOurs(address: String, uid: UInt32, ours: UInt32)
-    case broken(String)
+    case noLibrary(String), noBus(address: String, reason: String), remote(name: String, message: String)
+    case notOurs(address: String, uid: UInt32, ours: UInt32), broken(String)
 
-    /// An error the bus itself gives for a name nobody owns, or a call nobody answered:
-    /// what a session without a notification server looks like.
     var isNoServer: Bool {
         if case .remote(let name, _) = self { name.hasPrefix("org.freedesktop.DBus.Error.") } else { false }
     }

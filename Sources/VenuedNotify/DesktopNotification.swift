@@ -10,17 +10,12 @@ struct DesktopNotification: Equatable, Sendable {
     var summary: String
     var body: String
     var page: String?
-    /// Always normal: GNOME and dunst show critical notifications through do-not-disturb and never expire them,
-    /// which the spec keeps for what must not be missed (a battery about to die).
+    /// Always normal: GNOME and dunst show critical ones through do-not-disturb and never expire them.
     var urgency: Urgency = .normal
 
-    /// "default" is a click where the server has a default action (dunst, GNOME, KDE, mako); "open" is a button
-    /// for servers without one (xfce4-notifyd).
     static let actions = ["default", "Open page", "open", "Open page"]
     static let actionKeys: Set<String> = ["default", "open"]
 
-    /// The body is escaped where the server reads markup (a venue named `<b>` stays a name); the page is an action,
-    /// else a link where the server has `body-hyperlinks`, else left out.
     func call(replacing id: UInt32, capabilities: Set<String>) -> NotifyCall {
         let markup = capabilities.contains("body-markup")
         var text = markup ? Escaping.pango(body, quotes: true) : body
@@ -36,8 +31,8 @@ struct DesktopNotification: Equatable, Sendable {
     }
 }
 
-/// The arguments of `Notify` that vary; the timeout is fixed at -1, the server's default, so that each server's
-/// user decides how long a notification stays.
+/// The arguments of `Notify` that vary; the timeout is fixed at -1, the server's default, so that each server's user
+/// decides how long a notification stays.
 struct NotifyCall: Equatable, Sendable {
     let replacing: UInt32
     let summary: String

@@ -2,12 +2,10 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// Today's hours of each watched venue, to tell when new data changes them. Only venued's pushes (`data`, and
-/// the first snapshot after a reconnection) lead here: the local copy does not change while the follower runs.
+/// Today's hours of each watched venue, to tell when new data changes them.
 struct HoursWatch {
     struct Today: Equatable {
         let date: LocalDate
-        /// The open blocks and whether it is open all day: what is compared.
         let shape: [JSONValue]
         let text: String
     }
@@ -16,7 +14,6 @@ struct HoursWatch {
 
     static func request(venue: Int) -> String { #"{"v":1,"cmd":"hours","venue":"\#(venue)","days":1}"# }
 
-    /// Today in a venue's `hours` answer; nil when the answer has no known first day.
     static func today(in answer: Answer) -> Today? {
         guard answer.ok, case .string(let todayText)? = answer.value["today"], let today = LocalDate(parsing: todayText),
               case .array(let days)? = answer.value["days"], let day = days.first, day["known"] == .bool(true),
@@ -36,8 +33,6 @@ struct HoursWatch {
         return Today(date: today, shape: open + [.bool(allDay)], text: text)
     }
 
-    /// Records `today` for `venue`; true when the same date was seen before with other
-    /// hours. A first sight, or a new date (midnight passed), only sets what is compared.
     mutating func changed(venue: Int, to today: Today) -> Bool {
         defer { seen[venue] = today }
         guard let before = seen[venue], before.date == today.date else { return false }

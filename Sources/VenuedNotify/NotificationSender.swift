@@ -2,14 +2,11 @@ import Glibc
 import VenuectlApp
 import VenuedSystem
 
-/// The follower's side of the session bus: the connection, the Notify calls in flight, and the server's signals
-/// (a click opens the venue's page). Several calls fly at once, but one per venue and kind, because a countdown's
-/// next step replaces the notification whose id the previous step's answer brings.
+/// The follower's side of the session bus: the connection, the Notify calls in flight, and the server's signals (a
+/// click opens the venue's page).
 final class NotificationSender {
-    /// Full-jitter backoff between tries, from 5 s up to `capMinutes`.
     static let capMinutes = 10
     static let backoff = (base: 5.0, cap: Double(capMinutes * 60))
-    /// Notifications whose page an action may still open: the last ones shown.
     static let pagesKept = 64
 
     struct Delivered {
@@ -48,7 +45,6 @@ final class NotificationSender {
         inFlight.values.contains { $0.venue == event.venue && $0.kind == event.kind }
     }
 
-    /// Starts the Notify call for `event`; false when the bus failed (said, and retried).
     func send(_ event: NotifyEvent, replacing id: UInt32) -> Bool {
         guard let server else { return false }
         switch server.notify(event.notification, replacing: id) {
@@ -68,12 +64,9 @@ final class NotificationSender {
 
     var descriptor: pollfd? { server?.bus.descriptor }
 
-    func wake(now: Double) -> Double {
-        guard let server else { return retryAt }
-        return server.bus.deadline(now: now)
-    }
+    func wake(now: Double) -> Double { server.map { $0.bus.deadline(now: now) } ?? retryAt }
 
-    /// A failure is handled after the rest of what was read, so that an answer that came with it is still recorded.
+    /// A failure is handled after the rest of what was read, so an answer that came with it still counts.
     func process() -> [Delivered] {
         guard let server else { return [] }
         var delivered: [Delivered] = []
@@ -90,15 +83,14 @@ final class NotificationSender {
             case .failed(_, let reason):
                 // A refused or unanswered call is the server's trouble: start again after the backoff.
                 failure = failure ?? reason
-            case .signal(let signal):
-                act(on: signal)
+            case .signal(let signal): act(on: signal)
             }
         }
         if let failure { failed(failure) }
         return delivered
     }
 
-    /// The calls in flight are dropped with the connection: not recorded, they are sent again if still due.
+    /// The calls in flight are dropped with the connection: unrecorded, they are sent again if still due.
     private func failed(_ failure: BusFailure) {
         server = nil
         inFlight = [:]
@@ -112,14 +104,12 @@ final class NotificationSender {
         retryAt = clock.preciseNow() + delay
     }
 
-    /// An action opens the venue's page, with the activation token that came just before it.
     private func act(on signal: DesktopNotifications.Signal) {
         switch signal {
         case .activationToken(let id, let token) where pages.contains(where: { $0.id == id }):
             // Kept only for notifications of ours, so the table stays as small as `pages`.
             tokens[id] = token
-        case .activationToken:
-            return
+        case .activationToken: return
         case .actionInvoked(let id, let action) where DesktopNotification.actionKeys.contains(action):
             guard let page = pages.last(where: { $0.id == id })?.page else { return }
             var environment = environment
@@ -130,10 +120,8 @@ final class NotificationSender {
             if case .noOpener = BrowserOpener(environment: environment).start(page) {
                 log("nothing to open \(page) with (no $BROWSER, no xdg-open on PATH)")
             }
-        case .actionInvoked:
-            return
-        case .closed(let id, _):
-            forget(id)
+        case .actionInvoked: return
+        case .closed(let id, _): forget(id)
         }
     }
 

@@ -4,9 +4,7 @@ import VenuectlApp
 import VenuectlGrammar
 import VenuedSystem
 
-/// What `venued-notify` has sent: the last notification per venue and kind. An event is sent only when it is
-/// later (by instant, then step) than the record, so nothing is sent twice, across restarts too, and a countdown's
-/// next step replaces the notification the last one showed; a closing moved earlier is not announced again.
+/// What `venued-notify` has sent: the last notification per venue and kind.
 struct NotifiedState: Equatable, Sendable {
     struct Key: Hashable, Sendable {
         let venue: Int
@@ -28,8 +26,7 @@ struct NotifiedState: Equatable, Sendable {
 
     /// The notification the same closing's earlier step showed, which this step replaces; 0 for a new one.
     func replacedID(for event: NotifyEvent) -> UInt32 {
-        guard event.kind == .closes, let entry = entries[Key(venue: event.venue, kind: .closes)], entry.target == event.target else { return 0 }
-        return entry.id
+        event.kind == .closes ? countdown(venue: event.venue, closing: event.target) ?? 0 : 0
     }
 
     func countdown(venue: Int, closing: Int) -> UInt32? {
@@ -41,7 +38,6 @@ struct NotifiedState: Equatable, Sendable {
         entries[Key(venue: event.venue, kind: event.kind)] = Entry(target: event.target, step: event.step, id: id)
     }
 
-    /// One line per entry, `VENUE KIND TARGET STEP ID`, sorted, after a comment for people.
     var text: String {
         let lines = entries.sorted { ($0.key.venue, $0.key.kind) < ($1.key.venue, $1.key.kind) }.map { key, entry in
             "\(key.venue) \(key.kind.rawValue) \(entry.target) \(entry.step) \(entry.id)\n"
@@ -49,7 +45,6 @@ struct NotifiedState: Equatable, Sendable {
         return "# venued-notify: the last notification sent per venue and kind (venue kind instant step id)\n" + lines.joined()
     }
 
-    /// The entries of `text`; lines that are not entries are counted, not trusted.
     static func parse(_ text: String) -> (state: NotifiedState, badLines: Int) {
         var state = NotifiedState()
         var bad = 0
@@ -66,14 +61,13 @@ struct NotifiedState: Equatable, Sendable {
     }
 }
 
-/// Where `NotifiedState` lives (`$XDG_STATE_HOME/venued/notified`), with the lock that makes one follower its
-/// only writer: two followers would each send what the other already had.
+/// Where `NotifiedState` lives (`$XDG_STATE_HOME/venued/notified`), with the lock that makes one follower its only
+/// writer: two followers would each send what the other already had.
 struct NotifiedFile: ~Copyable {
     let path: String
     private let lock: FileLock
 
-    /// Does not wait for the lock: a second follower is a mistake to report, not to queue behind the first. Holding
-    /// it, it deletes the temporary files left by a writer killed between its write and its rename.
+    /// Does not wait for the lock: a second follower is a mistake to report, not to queue.
     static func claim(environment: [String: String]) throws(CLIError) -> NotifiedFile {
         guard let directory = VenuedPaths.stateDirectory(environment: environment) else {
             throw .unwritable(path: "$XDG_STATE_HOME/venued/notified", reason: "neither XDG_STATE_HOME nor HOME is set")
@@ -96,12 +90,6 @@ struct NotifiedFile: ~Copyable {
         }
     }
 
-    private init(path: String, lock: consuming FileLock) {
-        self.path = path
-        self.lock = lock
-    }
-
-    /// A problem means part of the file was skipped: what it held may be sent again, better than never sending.
     func load() -> (NotifiedState, problem: String?) {
         guard access(path, F_OK) == 0 else { return (NotifiedState(), nil) }
         let bytes: [UInt8]
@@ -112,7 +100,6 @@ struct NotifiedFile: ~Copyable {
         return (state, bad == 0 ? nil : "\(path): \(bad) line(s) are not 'venue kind instant step id' and were skipped")
     }
 
-    /// Writes `state` atomically: a kill leaves the old file or the new one.
     func save(_ state: NotifiedState) -> String? {
         do { try AtomicFile.write(Array(state.text.utf8), to: path, mode: 0o600) } catch {
             return "cannot write \(path) (\(error.reason)): a restart may repeat a notification"

@@ -2,54 +2,42 @@ import DiningHours
 import VenueReports
 import VenuectlGrammar
 
-/// One notification that is due; the venue, the kind, the instant it is about (`target`) and, for a countdown,
-/// its step make it the same as or later than another.
+/// One notification that is due; the venue, the kind, the instant it is about (`target`) and, for a countdown, its step
+/// make it the same as or later than another.
 struct NotifyEvent: Equatable, Sendable {
     typealias Kind = NotifyOptions.Event
 
     let venue: Int
     let kind: Kind
     let target: Int
-    /// Which of the `before` minutes (0 is the first reminder); 0 for other kinds.
     let step: Int
-    /// When it is to be shown (seconds since the epoch).
     let due: Int
     let notification: DesktopNotification
 
-    /// How late an event may still be shown (seconds), after a resume or a restart: "closes in 15 min" read
-    /// twenty minutes late is wrong, not late.
+    /// "closes in 15 min" read twenty minutes late (a resume, a restart) is wrong, not late.
     static let grace = 120
 
     func isDue(at now: Int) -> Bool { due <= now && now - due <= Self.grace }
 }
 
-/// The rules that turn what a venue is doing into notifications: pure functions of
-/// views and the instant, so the follower and the tests apply the same ones.
+/// The rules that turn what a venue is doing into notifications: pure functions of views and the instant, so the
+/// follower and the tests apply the same ones.
 enum NotifyRules {
-    /// venued pushes an opening when its clock reaches it; ours is read to the second
-    /// a moment later, but may be a second behind in the rounding.
+    /// Our clock, read a moment after venued's push, may still be a second behind in the rounding.
     static let clockSlack = 1
 
-    /// Only when an opening a closed venue announced has come: a venue first seen open, open by new data (that is
-    /// "hours changed") or coming out of "unknown" has not just opened.
+    /// A venue first seen open, open by new data or out of "unknown" has not just opened.
     static func opening(from previous: VenueView?, to view: VenueView, now: Int) -> NotifyEvent? {
         guard let previous, previous.state == .closed, view.state == .open, let opening = previous.changesAt?.instant,
               opening <= now + clockSlack else { return nil }
-        let target = opening
         let label = DaypartLabel.meaningful(view.label ?? previous.nextLabel, venue: view.name)
-        var body = ""
-        if let closing = view.changesAt {
-            let until = "until " + ClockText.moment(closing.wall, today: closing.today(at: now))
-            body = label.map { "\($0) \(until)" } ?? "open \(until)"
-        }
+        var body = view.changesAt.map { until($0, label: label, now: now) } ?? ""
         if view.estimated { body += body.isEmpty ? "estimated hours" : " (estimated)" }
         let summary = "\(view.name) is open now" + (label.map { " for \($0)" } ?? "")
-        return NotifyEvent(venue: view.id, kind: .opens, target: target, step: 0, due: target,
+        return NotifyEvent(venue: view.id, kind: .opens, target: opening, step: 0, due: opening,
                            notification: DesktopNotification(summary: summary, body: body, page: VenueInfo.bundled[view.id]?.pageURL))
     }
 
-    /// One countdown step per minute of `before` (largest first): the step due now (the latest, when a late wake
-    /// finds several past: it supersedes the others) and the instant the next one is due.
     static func reminder(for view: VenueView, before: [Int], now: Int) -> (due: NotifyEvent?, next: Int?) {
         guard view.state == .open, let closing = view.changesAt, closing.instant > now else { return (nil, nil) }
         var due: NotifyEvent?
@@ -61,8 +49,7 @@ enum NotifyRules {
                 continue
             }
             let label = DaypartLabel.meaningful(view.label, venue: view.name)
-            let until = "until " + ClockText.moment(closing.wall, today: closing.today(at: now))
-            let body = (label.map { "\($0) \(until)" } ?? "open \(until)") + (view.estimated ? " (estimated)" : "")
+            let body = until(closing, label: label, now: now) + (view.estimated ? " (estimated)" : "")
             let summary = "\(view.name) closes in \(ClockText.duration(closing.instant - now))"
             due = NotifyEvent(venue: view.id, kind: .closes, target: closing.instant, step: step, due: at,
                               notification: DesktopNotification(summary: summary, body: body, page: VenueInfo.bundled[view.id]?.pageURL))
@@ -70,8 +57,12 @@ enum NotifyRules {
         return (due, next)
     }
 
-    /// venued's `dish` event, due as it comes and never once the meal started. Its step is the dish's place in the
-    /// followed list, so two followed dishes of one meal are two notifications.
+    /// "Lunch until <closing>", or "open until <closing>" when the meal has no meaningful name.
+    private static func until(_ closing: VenueView.Moment, label: String?, now: Int) -> String {
+        let until = "until " + ClockText.moment(closing.wall, today: closing.today(at: now))
+        return label.map { "\($0) \(until)" } ?? "open \(until)"
+    }
+
     static func dish(_ event: JSONValue, followed: [String], now: Int) -> NotifyEvent? {
         func text(_ key: String) -> String? { if case .string(let value)? = event[key] { UntrustedText.singleLine(value) } else { nil } }
         guard case .number(let number)? = event["venue_id"], let venue = Int(exactly: number), let dish = text("dish"),

@@ -6,13 +6,9 @@ import VenuectlGrammar
 import VenuedProtocol
 import VenuedSystem
 
-/// `venued-notify`'s loop: follows the venues through venued's `subscribe` stream (or the local copy while
-/// venued is away), decides what to announce (`NotifyRules`) and sends it on the session bus (`NotificationSender`).
-/// It promises: never the same notification twice, across restarts (`NotifiedState`, saved as each answer comes
-/// and before a stop signal is read); nothing past its time (`NotifyEvent.isDue`); a slow server delays nothing;
-/// and quiet without a bus, a server or venued: one line when it goes, then retries with backoff.
+/// `venued-notify`'s loop: follows the venues through venued's `subscribe` stream (or the local copy while venued is
+/// away), decides what to announce (`NotifyRules`) and sends it on the session bus (`NotificationSender`).
 final class NotifyFollower {
-    /// Read between two steps of the loop, after the record of every notification shown is saved.
     static let stopSignals = SignalSet([SIGTERM, SIGINT])
     static let venuedBackoff = (base: 0.5, cap: 30.0)
 
@@ -25,10 +21,8 @@ final class NotifyFollower {
     private var state: NotifiedState
 
     private var views: [Int: VenueView] = [:]
-    /// Openings seen and hours changes found, until sent or past their grace.
     private var pending: [NotifyEvent] = []
     private var hours = HoursWatch()
-    /// The dishes followed in the subscription (`favorites add --dish`), read when it starts.
     private var followed: [String] = []
     private var named: Set<Int>?
 
@@ -40,8 +34,7 @@ final class NotifyFollower {
     private let sender: NotificationSender
     private var favoritesProblem: String?
     private var sent = 0
-    /// A stop signal came: nothing new is sent, and the loop ends once the calls in
-    /// flight are answered (or time out) and recorded.
+    /// After a stop signal nothing new is sent; the loop ends once the calls in flight are recorded.
     private var stopping = false
 
     init(options: NotifyOptions, context: Context) throws(CLIError) {
@@ -60,7 +53,6 @@ final class NotifyFollower {
 
     deinit { close(signals) }
 
-    /// Runs until `--count` notifications were sent, or a stop signal (0), or an error ends it.
     func run() throws(CLIError) -> Int32 {
         while true {
             var now = clock.preciseNow()
@@ -89,8 +81,7 @@ final class NotifyFollower {
         }
     }
 
-    /// Subscribes to every venue and filters here, so that an edit of the favorites counts at once and a venue
-    /// added to them has a past.
+    /// Subscribes to every venue and filters here, so an edit of the favorites counts at once.
     private func follow() throws(CLIError) {
         var query = StatusOptions()
         // No closing-soon window: its start would be a push that announces nothing.
@@ -105,7 +96,7 @@ final class NotifyFollower {
         let opened: DaemonStream
         switch connection.open(StatusQuery.request(.subscribe, query, presentation: nil), until: Monotonic.seconds() + budget, seconds: budget) {
         case .success(let stream): opened = stream
-        case .failure(let failure): return venuedFailed(failure, hadStream: false)
+        case .failure(let failure): return venuedFailed(failure)
         }
         switch opened.nextAnswer(until: Monotonic.seconds() + budget, seconds: budget) {
         case .success(let answer) where answer.ok:
@@ -116,10 +107,10 @@ final class NotifyFollower {
             try readVenued()
         case .success(let answer):
             opened.close()
-            venuedFailed(.unusable(connection.path, "refused the subscription (\(Self.error(in: answer)))"), hadStream: false)
+            venuedFailed(.unusable(connection.path, "refused the subscription (\(Self.error(in: answer)))"))
         case .failure(let failure):
             opened.close()
-            venuedFailed(failure, hadStream: false)
+            venuedFailed(failure)
         }
     }
 
@@ -133,19 +124,18 @@ final class NotifyFollower {
                 }
                 try apply(answer)
             }
-        case .failure(let failure):
-            venuedGone(failure)
+        case .failure(let failure): venuedGone(failure)
         }
     }
 
     private func venuedGone(_ failure: DaemonFailure) {
         stream?.close()
         stream = nil
-        venuedFailed(failure, hadStream: true)
+        venuedFailures = 0
+        venuedFailed(failure)
     }
 
-    private func venuedFailed(_ failure: DaemonFailure, hadStream: Bool) {
-        if hadStream { venuedFailures = 0 }
+    private func venuedFailed(_ failure: DaemonFailure) {
         venuedFailures += 1
         if venuedFailures == 1 { Self.log("\(failure.reason); following the local copy and retrying — \(failure.hint)") }
         let delay = Backoff.delay(failures: venuedFailures, base: Self.venuedBackoff.base, cap: Self.venuedBackoff.cap, unit: Double.random(in: 0..<1))
@@ -176,7 +166,6 @@ final class NotifyFollower {
         try update(report.rows.map { VenueView(row: $0, zone: local.zone) }, at: now)
     }
 
-    /// An opening seen becomes pending; a countdown whose venue has closed is taken off the screen.
     private func update(_ fresh: [VenueView], at now: Int) throws(CLIError) {
         for view in fresh {
             let previous = views[view.id]
@@ -212,8 +201,7 @@ final class NotifyFollower {
         }
     }
 
-    /// Due events are computed afresh at every wake, so one whose call waited is checked again, and a reminder
-    /// says the time left at the instant it is sent.
+    /// Computed afresh at every wake, so a reminder says the time left at the instant it is sent.
     private func sendDue(at now: Int) {
         pending.removeAll { $0.due < now - NotifyEvent.grace }
         var due = pending.filter { $0.isDue(at: now) }
@@ -236,8 +224,7 @@ final class NotifyFollower {
         }
     }
 
-    /// The server showed `delivered`: its record is saved before anything else happens
-    /// (a stop signal is read only after this returns).
+    /// Saved before anything else: a stop signal is read only after this returns.
     private func record(_ delivered: NotificationSender.Delivered) {
         let event = delivered.event
         state.record(event, id: delivered.id)
@@ -247,13 +234,11 @@ final class NotifyFollower {
         if let problem = file.save(state) { Self.log(problem) }
     }
 
-    /// An unreadable favorites file follows no dishes (the venues' reading says why).
     private func followedDishes() -> [String] {
         guard let path = Favorites.path(environment: context.environment) else { return [] }
         return (try? Favorites.load(path).dishes) ?? []
     }
 
-    /// The favorites file is read each time, so an edit counts at once; one that cannot be read is said once.
     private func watchedVenues() -> Set<Int> {
         let known = views.values
         switch options.venues {

@@ -7,8 +7,7 @@ import VenuedSystem
 
 /// `venued-notify`'s entry point, which `venuectl notify` execs with its arguments.
 public enum NotifyProgram {
-    /// Call first thing in main: stop signals are read by the loop, not acted on by the
-    /// kernel (`NotifyFollower.stopSignals`), from the first instant on.
+    /// Call first thing in main: stop signals are read by the loop, never acted on by the kernel.
     public static func prepare() {
         signal(SIGPIPE, SIG_IGN)
         NotifyFollower.stopSignals.block()

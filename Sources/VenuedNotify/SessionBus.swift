@@ -2,20 +2,16 @@ import CSdBus
 import Glibc
 import VenuedSystem
 
-/// One sd-bus connection shaped for a poll loop. After every wake `process()` runs sd-bus until it has nothing
-/// left: sd-bus reads all the socket holds at once, so a signal read with a reply waits in its queue, where poll
-/// would not see it.
+/// One sd-bus connection shaped for a poll loop.
 final class SessionBus {
-    /// Replies to our calls (by cookie) and the server's signals, each with its sender's unique name.
     enum Event: Equatable, Sendable {
-        case reply(call: UInt64, sender: String, id: UInt32?, names: [String])
-        case failed(call: UInt64, BusFailure)
+        case reply(call: UInt64, sender: String, id: UInt32?, names: [String]), failed(call: UInt64, BusFailure)
         case actionInvoked(sender: String, id: UInt32, action: String)
         case activationToken(sender: String, id: UInt32, token: String)
         case closed(sender: String, id: UInt32, reason: UInt32)
     }
 
-    /// A flood must not hold the loop: what is left is seen at the next wake (sd-bus then gives a timeout of now).
+    /// A flood must not hold the loop: what is left is seen at the next wake.
     static let roundsPerWake = 256
 
     private let handle: OpaquePointer
@@ -24,9 +20,7 @@ final class SessionBus {
 
     deinit { venued_bus_close(handle) }
 
-    /// The session bus of this environment (`environment` only names it in a failure). Only a bus run by our uid
-    /// (SO_PEERCRED) is used: one someone else runs (a squatted path in /tmp) would read every notification and could
-    /// answer an action. By then sd-bus has sent only its AUTH line (our uid, which anyone can read in /proc).
+    /// Only a bus our uid runs (SO_PEERCRED): another's (a squatted /tmp path) would read every notification.
     static func open(environment: [String: String]) -> Result<SessionBus, BusFailure> {
         let address = environment["DBUS_SESSION_BUS_ADDRESS"]
             ?? environment["XDG_RUNTIME_DIR"].map { "unix:path=\($0)/bus" } ?? "$XDG_RUNTIME_DIR/bus (XDG_RUNTIME_DIR is not set)"
@@ -44,13 +38,11 @@ final class SessionBus {
         return .success(bus)
     }
 
-    /// What to poll, with the events sd-bus waits for now (POLLOUT while it has bytes to send).
     var descriptor: pollfd {
         pollfd(fd: venued_bus_fd(handle), events: Int16(truncatingIfNeeded: venued_bus_events(handle)), revents: 0)
     }
 
-    /// sd-bus's next timeout (a call's reply overdue), as a wall-clock instant from
-    /// `now`: it keeps CLOCK_MONOTONIC deadlines, the loop one wall-clock timer.
+    /// sd-bus keeps CLOCK_MONOTONIC deadlines; the loop keeps one wall-clock timer.
     func deadline(now: Double) -> Double {
         let microseconds = venued_bus_timeout(handle)
         guard microseconds != UInt64.max else { return .infinity }
@@ -58,8 +50,6 @@ final class SessionBus {
         return now + max(left, 0)
     }
 
-    /// Runs sd-bus until it has nothing left (or `roundsPerWake`); a broken connection comes after the events read
-    /// before it, since an answer read just before still counts.
     func process() -> (events: [Event], failure: BusFailure?) {
         var events: [Event] = []
         for _ in 0..<Self.roundsPerWake {
@@ -79,11 +69,10 @@ final class SessionBus {
         let actions = call.actions.map { strdup($0) }
         defer { actions.forEach { free($0) } }
         let pointers = actions.map { UnsafePointer($0) }
-        let sent = pointers.withUnsafeBufferPointer { buffer in
+        return cookie(pointers.withUnsafeBufferPointer { buffer in
             venued_bus_notify(handle, call.replacing, call.summary, call.body, buffer.baseAddress, Int32(clamping: buffer.count),
                               call.urgency, Self.microseconds(timeout))
-        }
-        return cookie(sent)
+        })
     }
 
     func closeNotification(_ id: UInt32, timeout: UInt64) -> Result<UInt64, BusFailure> {
@@ -109,20 +98,16 @@ final class SessionBus {
                                      names: text.split(separator: "\n").map(String.init)))
             case venued_bus_error:
                 events.append(.failed(call: event.cookie, .remote(name: name, message: Self.text(&event.text))))
-            case venued_bus_action:
-                events.append(.actionInvoked(sender: sender, id: event.id, action: name))
+            case venued_bus_action: events.append(.actionInvoked(sender: sender, id: event.id, action: name))
             case venued_bus_token:
                 events.append(.activationToken(sender: sender, id: event.id, token: Self.text(&event.text)))
-            case venued_bus_closed:
-                events.append(.closed(sender: sender, id: event.id, reason: event.reason))
-            default:
-                continue
+            case venued_bus_closed: events.append(.closed(sender: sender, id: event.id, reason: event.reason))
+            default: continue
             }
         }
         return events
     }
 
-    /// A NUL-terminated field of a C struct as a String (bounded by the field's size).
     private static func text<Field>(_ field: inout Field) -> String {
         withUnsafeBytes(of: &field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }

@@ -2,16 +2,14 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// What `venuectl notify` knows of one venue at one instant, read from venued's pushed
-/// `status` object or from the same report computed locally, so that both paths
-/// announce the same things in the same words.
+/// What `venuectl notify` knows of one venue at one instant, read from venued's pushed `status` object or from the same
+/// report computed locally, so that both paths announce the same things in the same words.
 struct VenueView: Equatable, Sendable {
     struct Moment: Equatable, Sendable {
         let instant: Int
         let wall: LocalDateTime
 
-        /// The venue-zone date at `now`, from this moment's offset: an announced change is hours away at most, so only
-        /// a DST change can make the offsets differ, and that moves no date.
+        /// Only a DST change can make the offsets differ within the hours ahead, and that moves no date.
         func today(at now: Int) -> LocalDate {
             LocalDateTime(date: wall.date, secondOfDay: wall.secondOfDay - (instant - now)).date
         }
@@ -19,28 +17,16 @@ struct VenueView: Equatable, Sendable {
 
     let id: Int
     let name: String
-    let kind: VenueKind
     let state: VenueStatus.State
-    /// The meal now, while open.
-    let label: String?
-    /// The meal it opens for, while closed.
-    let nextLabel: String?
-    /// When open, its closing; when closed, its next opening (within 14 days).
-    let changesAt: Moment?
-    let estimated: Bool
+    var label: String? = nil
+    var nextLabel: String? = nil
+    var changesAt: Moment? = nil
+    var estimated = false
 
-    init(id: Int, name: String, state: VenueStatus.State, label: String? = nil, nextLabel: String? = nil,
-         changesAt: Moment? = nil, estimated: Bool = false) {
-        self.id = id
-        self.name = name
-        self.kind = Venue(id: id, name: name, days: []).kind
-        self.state = state
-        self.label = label
-        self.nextLabel = nextLabel
-        self.changesAt = changesAt
-        self.estimated = estimated
-    }
+    var kind: VenueKind { Venue(id: id, name: name, days: []).kind }
+}
 
+extension VenueView {
     init(row: StatusReport.Row, zone: ZoneRules) {
         let status = row.status
         self.init(id: row.venue.id, name: row.venue.name, state: status.state, label: status.label, nextLabel: status.nextLabel,
@@ -48,8 +34,7 @@ struct VenueView: Equatable, Sendable {
                   estimated: status.estimated)
     }
 
-    /// A venue of venued's answer (HOURS.md §4); nil when it lacks what is promised. The
-    /// text is cleaned here: it came over a socket and goes to the screen.
+    /// The text is cleaned here: it came over a socket and goes to the screen.
     init?(json venue: JSONValue) {
         guard case .number(let number)? = venue["id"], let id = Int(exactly: number), case .string(let name)? = venue["name"],
               case .string(let stateName)? = venue["state"], let state = VenueStatus.State(rawValue: stateName) else { return nil }
@@ -66,7 +51,6 @@ struct VenueView: Equatable, Sendable {
         return venues.compactMap(VenueView.init(json:))
     }
 
-    /// An ISO 8601 time of an answer (it carries the venue's offset).
     static func moment(_ text: String) -> Moment? {
         guard case .withOffset(let local, let offset)? = FeedTime(parsing: text) else { return nil }
         return Moment(instant: local.wallSeconds - offset, wall: local)

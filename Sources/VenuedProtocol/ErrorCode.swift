@@ -1,26 +1,10 @@
 import DiningHours
 import VenueReports
 
-/// The machine-readable `code` of a failed answer. venued and venuectl share this one list, so a refusal by the
-/// daemon ends venuectl with the same message and exit code as its local computation.
+/// The machine-readable `code` of a failed answer.
 public enum ErrorCode: String, Sendable {
-    /// A bad option value (`at`, `tz`, `soon`, ...): venuectl's usage error, exit 2.
-    case usage
-    /// No zone of that name; also carries `zone`, and `location` and `suggestion` when known: exit 2.
-    case unknownZone = "unknown_zone"
-    /// No venue matches a query; the answer also carries `venue` and `suggestions`: exit 3.
-    case unknownVenue = "unknown_venue"
-    /// A one-venue command got a name several share; also carries `venue` and `candidates`: exit 2.
-    case ambiguousVenue = "ambiguous_venue"
-    /// This build has no time-zone data: exit 70.
-    case environment
-    /// The request itself is malformed: not JSON, an unknown field, a wrong version.
-    case badRequest = "bad_request"
-    /// `refresh`: no source answered with venues; the held data is still served.
-    case refreshFailed = "refresh_failed"
-    case busy
-    /// The client runs as another user.
-    case forbidden
+    case usage, unknownZone = "unknown_zone", unknownVenue = "unknown_venue", ambiguousVenue = "ambiguous_venue"
+    case environment, badRequest = "bad_request", refreshFailed = "refresh_failed", busy, forbidden
 }
 
 extension AnswerError {
@@ -33,19 +17,16 @@ extension AnswerError {
         case .ambiguousVenue: return .ambiguousVenue
         case .environment: return .environment
         // Files a request named: venued reads none, so none of these is its answer.
-        case .unreadableData, .unwritable, .invalidData:
-            return .badRequest
+        case .unreadableData, .unwritable, .invalidData: return .badRequest
         }
     }
 
-    /// The message venued sends: venuectl's line without its pointer to its own help.
     public var answerMessage: String {
         if case .usage(let message, _) = self { return message }
         if case .config(let message) = self { return message }
         return description
     }
 
-    /// Members after `code` that let venuectl rebuild this error exactly.
     public var answerDetails: [(String, String)] {
         switch self {
         case .unknownVenue(let query, let suggestions):
@@ -55,17 +36,14 @@ extension AnswerError {
         case .unknownZone(let zone, let location, let suggestion):
             return [("zone", JSONText.quote(zone))] + (location.map { [("location", JSONText.quote($0))] } ?? [])
                 + (suggestion.map { [("suggestion", JSONText.quote($0))] } ?? [])
-        case .usage, .config, .environment, .unreadableData, .unwritable, .invalidData:
-            return []
+        case .usage, .config, .environment, .unreadableData, .unwritable, .invalidData: return []
         }
     }
 
-    /// Nil for the daemon's own refusals, which venuectl never raises locally.
     public init?(answer: JSONValue, command: String) {
         guard case .string(let code)? = answer["code"], case .string(let message)? = answer["error"] else { return nil }
         switch ErrorCode(rawValue: code) {
-        case .usage?:
-            self = .usage(message, help: "venuectl \(command) --help")
+        case .usage?: self = .usage(message, help: "venuectl \(command) --help")
         case .unknownVenue?:
             guard case .string(let query)? = answer["venue"], let names = Self.names(answer["suggestions"]) else { return nil }
             self = .unknownVenue(query, suggestions: names)
@@ -80,8 +58,7 @@ extension AnswerError {
         case .environment?:
             self = .environment(message)
         // The daemon's own refusals, and codes this build does not know: venuectl words them (`DaemonFailure`).
-        case .badRequest?, .refreshFailed?, .busy?, .forbidden?, nil:
-            return nil
+        case .badRequest?, .refreshFailed?, .busy?, .forbidden?, nil: return nil
         }
     }
 

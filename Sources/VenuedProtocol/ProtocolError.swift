@@ -4,7 +4,6 @@ import VenueReports
 package struct ProtocolError: Error {
     package let message: String
     package let code: ErrorCode
-    /// Members after `code` that let venuectl rebuild its own error.
     package let details: [(String, String)]
 
     package init(_ message: String, code: ErrorCode = .badRequest) {
@@ -13,7 +12,6 @@ package struct ProtocolError: Error {
         details = []
     }
 
-    /// A venuectl error met while answering: the same message, code and details.
     package init(_ error: AnswerError) {
         message = error.answerMessage
         code = error.code

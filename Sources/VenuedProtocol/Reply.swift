@@ -15,7 +15,6 @@ public struct Answer: Sendable {
     public let value: JSONValue
     public var ok: Bool { value["ok"] == .bool(true) }
 
-    /// Nil when the line is not one of venued's answers (not JSON, or no boolean `ok`).
     public init?(line bytes: [UInt8]) {
         guard let value = try? JSONParser.parse(bytes), case .bool? = value["ok"] else { return nil }
         self.line = String(decoding: bytes, as: UTF8.self)

@@ -1,7 +1,6 @@
 import DiningHours
 
-/// A client's request, one JSON object on one line (docs/PROTOCOL.md). Fields are checked against the
-/// command's list, so a typo is an error rather than a silently ignored option.
+/// A client's request, one JSON object on one line (docs/PROTOCOL.md).
 package struct Request: Sendable {
     package enum Command: String, CaseIterable, Sendable {
         case status, hours, next, info, refresh, subscribe, feed, menus
@@ -23,8 +22,7 @@ package struct Request: Sendable {
     package let command: Command
     package let fields: RequestFields
 
-    /// The JSON values one request may hold (the largest real one has about two hundred); the parser stops
-    /// at the next, so a line of thousands of tiny values costs no more than this many.
+    /// The parser stops past this many values, so a line of thousands of tiny ones costs no more.
     package static let valueLimit = 256
 
     package init(parsing bytes: [UInt8]) throws(ProtocolError) {

@@ -1,22 +1,14 @@
 import DiningHours
 import VenueReports
 
-/// The members of a request object, read with the type each field must have: a wrong type is a
-/// `bad_request` naming the field, never a guess or a trap.
+/// The members of a request object, read with the type each field must have: a wrong type is a `bad_request` naming the
+/// field, never a guess or a trap.
 package struct RequestFields: Sendable {
     private let members: [String: JSONValue]
 
-    package init(_ members: [String: JSONValue]) {
-        self.members = members
-    }
+    package init(_ members: [String: JSONValue]) { self.members = members }
 
-    /// Whether `key` is there at all (`null` is not): a list that may be empty.
-    package func has(_ key: String) -> Bool {
-        switch members[key] {
-        case nil, .null?: false
-        default: true
-        }
-    }
+    package func has(_ key: String) -> Bool { members[key].map { $0 != .null } ?? false }
 
     package func string(_ key: String) throws(ProtocolError) -> String? {
         switch members[key] {
@@ -48,11 +40,8 @@ package struct RequestFields: Sendable {
         }
     }
 
-    /// Nil unless `number` is a whole number `Int` holds exactly: a conversion that traps would take the
-    /// daemon down for every client.
-    private static func id(_ number: Double) -> String? {
-        Int(exactly: number).map(String.init)
-    }
+    /// Int(exactly:): a conversion that traps would take the daemon down for every client.
+    private static func id(_ number: Double) -> String? { Int(exactly: number).map(String.init) }
 
     package func ids(_ key: String, limit: Int) throws(ProtocolError) -> [Int]? {
         guard let member = members[key], member != .null else { return nil }
@@ -76,7 +65,6 @@ package struct RequestFields: Sendable {
         return queries
     }
 
-    /// A list of venue names or ids; a single string is taken as a list of one.
     package func strings(_ key: String) throws(ProtocolError) -> [String] {
         switch members[key] {
         case nil, .null?: return []
@@ -92,8 +80,7 @@ package struct RequestFields: Sendable {
                 }
             }
             return result
-        default:
-            return try string(key).map { [$0] } ?? []
+        default: return try string(key).map { [$0] } ?? []
         }
     }
 }

@@ -1,9 +1,8 @@
 import DiningHours
 import VenueReports
 
-/// A status question on the wire: `StatusOptions` and `StatusPresentation` as the members of a `status` or
-/// `subscribe` request. One table of fields gives venuectl's encoder, venued's decoder and the allowed
-/// names, so the three cannot drift apart.
+/// A status question on the wire: `StatusOptions` and `StatusPresentation` as the members of a `status` or `subscribe`
+/// request.
 package enum StatusQuery {
     struct Field: Sendable {
         let name: String
@@ -21,7 +20,6 @@ package enum StatusQuery {
         var countdown = true
     }
 
-    /// Which venues, in which zone, how estimated: what `status` and `subscribe` share.
     static let filters: [Field] = [
         Field(name: "venues", encode: { o, _ in o.venues.isEmpty ? nil : "[" + o.venues.map(JSONText.quote).joined(separator: ",") + "]" },
               decode: { d, f throws(ProtocolError) in d.options.venues = try f.venueQueries("venues") }),
@@ -62,11 +60,9 @@ package enum StatusQuery {
               decode: { d, f throws(ProtocolError) in d.options.hideEmpty = try f.flag("hide_empty") }),
     ]
 
-    /// The instant: `status` only (a subscription follows the present).
     static let instant = Field(name: "at", encode: { o, _ in o.at.map(JSONText.quote) },
                                decode: { d, f throws(ProtocolError) in d.options.at = try f.string("at") })
 
-    /// How the answer is shown; without `render`, the JSON object.
     static let presentation: [Field] = [
         Field(name: "render", encode: { _, p in p.map { JSONText.quote($0.format.name) } },
               decode: { d, f throws(ProtocolError) in d.render = try f.string("render") }),
@@ -92,7 +88,6 @@ package enum StatusQuery {
 
     package static func names(_ command: Command) -> [String] { fields(command).map(\.name) }
 
-    /// `presentation` nil asks for the JSON object.
     package static func request(_ command: Command, _ options: StatusOptions, presentation: StatusPresentation?) -> String {
         var members: [(String, String)] = [("v", "1"), ("cmd", JSONText.quote(command.rawValue))]
         for field in fields(command) {

@@ -1,8 +1,6 @@
 import Glibc
 
-/// Replaces a file so that a reader sees the old contents or the new, never half, and a crash leaves one of
-/// the two. The temporary is created with O_EXCL|O_NOFOLLOW under a random name, so that a planted symlink
-/// cannot redirect the write.
+/// Replaces a file so that a reader sees the old contents or the new, never half, and a crash leaves one of the two.
 public enum AtomicFile {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public let path: String
@@ -12,8 +10,7 @@ public enum AtomicFile {
 
     package static func temporaryPrefix(_ path: String) -> String { path + ".tmp-" }
 
-    /// `durable: false` skips both fsyncs: readers still see old or new, but a machine crash may lose either.
-    /// For files that must not outlive a boot anyway (prompt files in the runtime directory).
+    /// `durable: false` skips both fsyncs, for files that must not outlive a boot (prompt files).
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, durable: Bool = true) throws(Failure) {
         let (fd, temporary) = try createTemporary(for: path, mode: mode)
         var failure: Int32 = bytes.withUnsafeBytes { Syscall.writeAll(fd, $0) } ? 0 : errno
@@ -29,7 +26,7 @@ public enum AtomicFile {
         if directoryFD >= 0 { fsync(directoryFD); close(directoryFD) }
     }
 
-    /// Call only where no other writer can be at work (venued at start, after it owns its socket).
+    /// Only where no other writer can be at work (venued at start, once it owns its socket).
     public static func removeTemporaries(of path: String) -> Int {
         let prefix = (path.split(separator: "/").last.map(String.init) ?? path) + ".tmp-"
         guard let handle = opendir(directory(of: path)) else { return 0 }
@@ -53,8 +50,7 @@ public enum AtomicFile {
         }
     }
 
-    /// Throws unless `path` is a real directory owned by this user that no one else can write: in one
-    /// anyone could write, files can be swapped between our writes.
+    /// In a directory anyone else could write, files can be swapped between our writes.
     public static func checkOwnDirectory(_ path: String) throws(Failure) {
         var info = stat()
         guard lstat(path, &info) == 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
@@ -65,7 +61,6 @@ public enum AtomicFile {
         }
     }
 
-    /// A failure names `path`, not the temporary's random name, which means nothing to a person.
     private static func createTemporary(for path: String, mode: mode_t) throws(Failure) -> (Int32, String) {
         for _ in 0..<8 {
             let temporary = temporaryPrefix(path) + String(UInt64.random(in: 0...UInt64.max), radix: 36)

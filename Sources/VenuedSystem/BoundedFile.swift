@@ -2,15 +2,11 @@ import Glibc
 
 /// Reading a file that a person or a client of venued named, without blocking and without slurping.
 public enum BoundedFile {
-    /// Larger than any real feed by two orders of magnitude; refuses to slurp a wrong file.
     public static let feedLimit = 16 << 20
 
-    /// Config-sized files: far more than any real one, small enough that a wrong file costs nothing to refuse.
     public static let smallFileLimit = 64 << 10
 
-    /// The file is opened non-blocking (a FIFO would otherwise wait for a writer, holding up every client) and
-    /// anything but a regular file is refused before a byte is read. `streams: true` is for a path the user
-    /// names on venuectl's own command line (`--data /dev/stdin`), where waiting is what they asked for.
+    /// Non-blocking, regular files only unless `streams`: a FIFO would wait for a writer, holding every client.
     public static func read(_ path: String, limit: Int, streams: Bool = false) throws(Failure) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (streams ? 0 : O_NONBLOCK))
         guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
@@ -23,7 +19,6 @@ public enum BoundedFile {
         return try readAll(fd, limit: limit, path: path)
     }
 
-    /// Waits as the descriptor waits; at most `limit` bytes.
     public static func readAll(_ fd: Int32, limit: Int, path: String = "standard input") throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: min(65_536, limit + 1))
@@ -40,7 +35,6 @@ public enum BoundedFile {
         }
     }
 
-    /// Why a file could not be read: its path and the system's words, never its contents.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public let path: String
         public let reason: String

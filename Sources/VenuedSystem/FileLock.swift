@@ -1,14 +1,10 @@
 import Glibc
 
-/// An exclusive `flock` held until the value is dropped; the lock dies with its process, so a killed holder
-/// leaves no stale lock. The file is opened O_NOFOLLOW|O_NONBLOCK and must be a regular file (a planted symlink
-/// or FIFO is refused), and is never removed: that would let two processes hold "the" lock on two inodes.
-/// `flock` cannot wait with a deadline, so `acquire` retries until its deadline rather than hanging.
+/// An exclusive `flock` held until the value is dropped; the lock dies with its process, so a killed holder leaves no
+/// stale lock.
 public struct FileLock: ~Copyable {
     public enum Failure: Error, Sendable, Equatable {
-        /// Another process held it for the whole wait.
-        case busy(path: String, seconds: Double)
-        case unusable(path: String, reason: String)
+        case busy(path: String, seconds: Double), unusable(path: String, reason: String)
     }
 
     private let fd: Int32
@@ -17,12 +13,8 @@ public struct FileLock: ~Copyable {
 
     deinit { close(fd) }
 
-    /// For a lock that stands for the process itself (venued's one instance per socket path).
-    public consuming func holdUntilExit() {
-        discard self
-    }
+    public consuming func holdUntilExit() { discard self }
 
-    /// Waits up to `seconds` for another holder (0: one try).
     public static func acquire(_ path: String, waitingUpTo seconds: Double) throws(Failure) -> FileLock {
         let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0o600)
         guard fd >= 0 else {

@@ -1,13 +1,10 @@
-/// The `key = value` syntax of both programs' files: `#` starts a comment line and a value runs to the end of
-/// its line (a URL may hold `#`). An error may quote a key, or a known key's value, the user wrote; never a
-/// line it cannot read as a setting.
+/// The `key = value` syntax of both programs' files: `#` starts a comment line and a value runs to the end of its line
+/// (a URL may hold `#`).
 public struct KeyValueLine: Sendable {
-    /// 1-based, for `path:line:` in messages.
     public let number: Int
     public let key: String
     public let value: String
 
-    /// The settings of `text` in file order, or the first malformed or repeated line.
     public static func parse(_ text: String, path: String) -> Result<[KeyValueLine], KeyValueError> {
         var lines: [KeyValueLine] = []
         var seen: [String: Int] = [:]
@@ -24,8 +21,6 @@ public struct KeyValueLine: Sendable {
         return .success(lines)
     }
 
-    /// Whatever else `text` holds, the first of a repeated key winning: for a file read for one key while
-    /// another line may be wrong, and for a file venued writes (a newer venued's keys are skipped).
     public static func lenient(_ text: String) -> [String: String] {
         var settings: [String: String] = [:]
         for (number, line) in contentLines(text) {

@@ -1,13 +1,11 @@
 import Glibc
 
-/// Who is at the other end of a connected Unix socket, as the kernel recorded it (SO_PEERCRED). The peer
-/// cannot choose them, which is why both programs decide on them whom to trust, whatever a file's mode says.
+/// Who is at the other end of a connected Unix socket, as the kernel recorded it (SO_PEERCRED).
 package struct PeerCredentials: Sendable, Equatable {
     package let pid: Int32
     package let uid: UInt32
     package let gid: UInt32
 
-    /// nil when the kernel will not say (not a connected Unix socket).
     package init?(socket fd: Int32) {
         // glibc declares `struct ucred` only under _GNU_SOURCE; its layout is pid, uid, gid.
         var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)

@@ -1,6 +1,6 @@
 import Glibc
 
-/// The environment from `environ`, without Foundation. The first of duplicate names wins, as getenv's does.
+/// The environment from `environ`, without Foundation.
 package enum ProcessEnvironment {
     package static func current() -> [String: String] {
         var result: [String: String] = [:]
@@ -16,7 +16,5 @@ package enum ProcessEnvironment {
         return result
     }
 
-    package static func value(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
+    package static func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 }

@@ -17,12 +17,7 @@ package final class Semaphore: @unchecked Sendable {
         semaphore.deallocate()
     }
 
-    package func signal() {
-        sem_post(semaphore)
-    }
+    package func signal() { sem_post(semaphore) }
 
-    /// Blocks until the count is above zero and takes one; a signal does not end the wait.
-    package func wait() {
-        _ = Syscall.retrying { sem_wait(semaphore) }
-    }
+    package func wait() { _ = Syscall.retrying { sem_wait(semaphore) } }
 }

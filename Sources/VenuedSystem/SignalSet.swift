@@ -1,16 +1,13 @@
 import CLinuxEvents
 import Glibc
 
-/// Signals taken as readings of a signalfd that a loop polls, never as a handler: blocked in every thread
-/// (before any starts, so all inherit the mask), so that a stop never falls between two steps of the loop.
+/// Signals taken as readings of a signalfd that a loop polls, never as a handler: blocked in every thread (before any
+/// starts, so all inherit the mask), so that a stop never falls between two steps of the loop.
 package struct SignalSet: Sendable {
     package let numbers: [Int32]
 
-    package init(_ numbers: [Int32]) {
-        self.numbers = numbers
-    }
+    package init(_ numbers: [Int32]) { self.numbers = numbers }
 
-    /// Blocks them in this thread and every thread it starts: call first thing in main.
     package func block() {
         var set = sigset_t()
         sigemptyset(&set)
@@ -18,14 +15,12 @@ package struct SignalSet: Sendable {
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
-    /// The descriptor to poll; nil (errno set) when the kernel refuses one.
     package func descriptor() -> Int32? {
         let fd = numbers.withUnsafeBufferPointer { venued_signal_descriptor($0.baseAddress, Int32($0.count)) }
         return fd >= 0 ? fd : nil
     }
 
-    /// The signals waiting on `fd`, in order. A few reads are all a burst leaves: the
-    /// kernel keeps one of each number pending.
+    /// A few reads drain any burst: the kernel keeps one of each number pending.
     package static func take(_ fd: Int32) -> [Int32] {
         var taken: [Int32] = []
         for _ in 0..<16 {

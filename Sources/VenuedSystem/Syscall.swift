@@ -1,14 +1,10 @@
 import Glibc
 
-/// System calls the way both programs make them: one place retries a call a signal interrupted (EINTR),
-/// and I/O comes back as a value instead of a count and a global `errno` each call site decodes again.
+/// System calls the way both programs make them: one place retries a call a signal interrupted (EINTR), and I/O comes
+/// back as a value instead of a count and a global `errno` each call site decodes again.
 package enum Syscall {
     package enum IO: Equatable, Sendable {
-        /// This many bytes moved; 0 from a read is the end of the stream.
-        case processed(Int)
-        /// A non-blocking descriptor has nothing to give or no room now (EAGAIN).
-        case wouldBlock
-        case failed(Errno)
+        case processed(Int), wouldBlock, failed(Errno)
     }
 
     package struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
@@ -32,8 +28,6 @@ package enum Syscall {
         return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed(Errno(errno))
     }
 
-    /// False (errno set, or EIO for a write of nothing) when `fd` stops taking bytes. A full non-blocking
-    /// descriptor is false (EAGAIN) unless `waitingWhenFull`: for a stdout another program made non-blocking.
     package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, waitingWhenFull: Bool = false) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         var offset = 0

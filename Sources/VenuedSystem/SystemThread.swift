@@ -2,9 +2,7 @@ import CLinuxEvents
 import Glibc
 
 /// A detached POSIX thread running a closure, without Foundation (its `Thread` pulls in libdispatch).
-/// The thread inherits the creator's signal mask: start threads only after the mask is set up.
 package enum SystemThread {
-    /// Nil when the thread started; else the error (EAGAIN: a limit on threads or memory).
     package static func start(name: String, _ body: @escaping @Sendable () -> Void) -> Syscall.Errno? {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)

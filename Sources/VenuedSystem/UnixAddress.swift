@@ -27,8 +27,6 @@ public struct UnixAddress {
         }
     }
 
-    /// The path (or `@name`) a socket is bound to: how a process that inherited its socket (socket
-    /// activation) learns where it listens. nil for an unbound socket, or one that is not AF_UNIX.
     public static func boundPath(of fd: Int32) -> String? {
         var storage = sockaddr_un()
         var length = socklen_t(MemoryLayout<sockaddr_un>.size)
@@ -42,9 +40,7 @@ public struct UnixAddress {
         if bytes.first == 0 {
             // Abstract: exactly its bytes after the NUL, written `@name` as the config takes it.
             bytes[0] = UInt8(ascii: "@")
-        } else if let end = bytes.firstIndex(of: 0) {
-            bytes.removeSubrange(end...)
-        }
+        } else if let end = bytes.firstIndex(of: 0) { bytes.removeSubrange(end...) }
         return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,21 +1,11 @@
 import Glibc
 
-/// A non-blocking connect to a Unix stream socket, bounded by a deadline. Never a blocking `connect`: to a live
-/// listener whose backlog is full it sleeps until the listener accepts, which may be never.
+/// A non-blocking connect to a Unix stream socket, bounded by a deadline.
 package enum UnixConnect {
     package enum Failure: Error, Equatable, Sendable {
-        case pathTooLong
-        /// ENOENT: no socket file.
-        case noSocket
-        /// ECONNREFUSED: a socket file with nothing listening.
-        case refused
-        /// EAGAIN: a live listener whose queue is full.
-        case queueFull
-        case timedOut
-        case failed(Syscall.Errno)
+        case pathTooLong, noSocket, refused, queueFull, timedOut, failed(Syscall.Errno)
     }
 
-    /// `deadline` is on the `Monotonic` clock; it bounds only a connect still in progress.
     package static func connect(to path: String, until deadline: Double) -> Result<Int32, Failure> {
         guard var address = UnixAddress(path) else { return .failure(.pathTooLong) }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
@@ -36,7 +26,6 @@ package enum UnixConnect {
         return .failure(failure)
     }
 
-    /// An errno (0 for connected); nil while the connect runs.
     private static func outcome(_ fd: Int32, until deadline: Double) -> Int32? {
         var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
         let ready = Syscall.retrying {

@@ -1,7 +1,6 @@
-/// Where venued and venuectl meet on disk, by the XDG base-directory rules: one implementation for both
-/// programs, so the client always looks where the daemon listens and writes.
+/// Where venued and venuectl meet on disk, by the XDG base-directory rules: one implementation for both programs, so
+/// the client always looks where the daemon listens and writes.
 public enum VenuedPaths {
-    /// Without `XDG_RUNTIME_DIR`, `/tmp/venued-$UID/venued.sock` (a private directory the daemon checks).
     public static func socket(environment: [String: String], uid: UInt32) -> String {
         socket(runtimeDirectory: environment["XDG_RUNTIME_DIR"], uid: uid)
     }
@@ -21,7 +20,6 @@ public enum VenuedPaths {
         return environment["HOME"].flatMap(absolute).map { $0 + "/.config/venued" }
     }
 
-    /// What `venuectl notify` has already sent: state that outlives a restart but is not config or cache.
     public static func stateDirectory(environment: [String: String]) -> String? {
         if let state = environment["XDG_STATE_HOME"].flatMap(absolute) { return state + "/venued" }
         return environment["HOME"].flatMap(absolute).map { $0 + "/.local/state/venued" }
@@ -31,7 +29,6 @@ public enum VenuedPaths {
         configDirectory(environment: environment).map { $0 + "/config" }
     }
 
-    /// Where `systemd --user` looks for unit files (systemd.unit(5)), most specific first.
     public static func userUnitDirectories(environment: [String: String]) -> [String] {
         let home = environment["HOME"].flatMap(absolute)
         let config = environment["XDG_CONFIG_HOME"].flatMap(absolute) ?? home.map { $0 + "/.config" }
@@ -43,8 +40,7 @@ public enum VenuedPaths {
             + dataDirectories.map { $0 + "/systemd/user" } + ["/usr/local/lib/systemd/user", "/usr/lib/systemd/user"]
     }
 
-    /// The XDG spec says relative paths in these variables must be ignored. On the prompt's path, so over
-    /// UTF-8 bytes: Character operations instantiate generic types at first use, which costs the prompt.
+    /// Relative paths are ignored (XDG); over UTF-8 bytes, as Character work costs the prompt.
     package static func absolute(_ path: String) -> String? {
         var path = path
         return path.withUTF8 { bytes -> String? in

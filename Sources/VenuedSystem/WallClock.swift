@@ -1,20 +1,14 @@
 import Glibc
 
-/// The wall clock both programs take "now" from; `offset` shifts it, for tests only. Deadlines use
-/// `Monotonic`, which a change of the wall clock cannot stretch.
+/// The wall clock both programs take "now" from; `offset` shifts it, for tests only.
 public struct WallClock: Sendable {
-    /// A hundred years either way: enough for any test, and small enough that "now" stays inside the
-    /// years every date computation handles, so no sum with it can overflow.
+    /// A hundred years either way, so no sum with "now" can overflow a date computation.
     public static let offsetLimit = 3_155_760_000
 
     public let offset: Int
 
-    /// `offset` is clamped to `offsetLimit` either way (the config refuses larger ones).
-    public init(offset: Int = 0) {
-        self.offset = min(max(offset, -Self.offsetLimit), Self.offsetLimit)
-    }
+    public init(offset: Int = 0) { self.offset = min(max(offset, -Self.offsetLimit), Self.offsetLimit) }
 
-    /// Whole seconds since the epoch.
     public func seconds() -> Int { Self.read().tv_sec.clampedSum(offset) }
 
     public func preciseNow() -> Double {
@@ -30,8 +24,7 @@ public struct WallClock: Sendable {
 }
 
 extension Int {
-    /// The sum, held at `Int.min` or `Int.max` instead of overflowing: a clock read that
-    /// is nonsense (a kernel clock set near the end of time) stays a number, not a trap.
+    /// A nonsense clock read (near the end of time) stays a number, not a trap.
     fileprivate func clampedSum(_ other: Int) -> Int {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? (other > 0 ? .max : .min) : sum

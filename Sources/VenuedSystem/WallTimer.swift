@@ -1,27 +1,20 @@
 import CLinuxEvents
 import Glibc
 
-/// A wall-clock deadline the kernel keeps honest: a CLOCK_REALTIME timerfd armed absolute with
-/// TFD_TIMER_CANCEL_ON_SET. What a user sees changes at wall-clock instants, and a relative sleep overshoots
-/// after a resume or a forward step and sleeps through a backward one; this timer ends at the instant itself
-/// and reports a setting of the clock, so the caller recomputes what is due.
+/// A wall-clock deadline the kernel keeps honest: a CLOCK_REALTIME timerfd armed absolute with TFD_TIMER_CANCEL_ON_SET.
+/// What a user sees changes at wall-clock instants, and a relative sleep overshoots after a resume or a forward step
+/// and sleeps through a backward one; this timer ends at the instant itself and reports a setting of the clock, so the
+/// caller recomputes what is due.
 package final class WallTimer: Sendable {
     package enum Reading: Equatable, Sendable {
-        case expired
-        /// The wall clock was set (or the system resumed): deadlines must be recomputed.
-        case clockChanged
-        case pending
+        case expired, clockChanged, pending
     }
 
     package enum Wake: Equatable, Sendable {
-        case deadline
-        case clockChanged
-        /// The other descriptor reported these poll events.
-        case other(events: Int16)
+        case deadline, clockChanged, other(events: Int16)
     }
 
     package let fd: Int32
-    /// Seconds between the kernel's clock and the caller's: a deadline at caller time `t` is armed at `t - offset`.
     private let offset: Int
 
     package init?(offset: Int = 0) {
@@ -32,8 +25,7 @@ package final class WallTimer: Sendable {
 
     deinit { close(fd) }
 
-    /// `seconds` since the epoch on the caller's clock. The far future still arms the timer, so that a setting
-    /// of the clock is reported even when nothing is due.
+    /// The far future still arms it, so a setting of the clock is reported even when nothing is due.
     package func arm(at seconds: Double) {
         let real = seconds - Double(offset)
         // 253402300799 is 9999-12-31T23:59:59Z: later is "never", and the clamp keeps the conversion in range.
@@ -43,19 +35,16 @@ package final class WallTimer: Sendable {
         _ = venued_wall_timer_arm(fd, Int64(whole), Int(nanoseconds))
     }
 
-    /// Consumes the reading; after `.expired` or `.clockChanged` the caller arms again.
     package func read() -> Reading {
         var expirations: UInt64 = 0
         switch Syscall.io({ Glibc.read(fd, &expirations, MemoryLayout<UInt64>.size) }) {
         case .processed: return .expired
         case .wouldBlock: return .pending
-        case .failed(let error) where error.code == ECANCELED: return .clockChanged
-        // Never reported for a timerfd: taken as a clock change, so the caller arms again.
+        // ECANCELED is a clock change; nothing else is reported for a timerfd, so it too is taken as one and re-armed.
         case .failed: return .clockChanged
         }
     }
 
-    /// `deadline` is the caller's seconds since the epoch, `.infinity` for none.
     package func wait(until deadline: Double, watching other: pollfd? = nil) -> Wake {
         switch wait(until: deadline, watching: other.map { [$0] } ?? []) {
         case .others(let events): return .other(events: events.first ?? 0)
@@ -65,10 +54,7 @@ package final class WallTimer: Sendable {
     }
 
     package enum Wakes: Equatable, Sendable {
-        case deadline
-        case clockChanged
-        /// The events each of the other descriptors reported, in their order (0: none).
-        case others([Int16])
+        case deadline, clockChanged, others([Int16])
     }
 
     package func wait(until deadline: Double, watching others: [pollfd]) -> Wakes {

@@ -62,8 +62,6 @@ struct Daemon {
         do {
             return Snapshot(held: FeedCopy(feed: try FeedDecoder.decode(BundledFeed.bytes), source: .bundled, fetchedAt: nil),
                             bytes: BundledFeed.bytes, config: config)
-        } catch {
-            throw .environment("the bundled feed does not decode (\(error)): this build is broken")
-        }
+        } catch { throw .environment("the bundled feed does not decode (\(error)): this build is broken") }
     }
 }

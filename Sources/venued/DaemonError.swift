@@ -1,16 +1,6 @@
 /// Everything that stops venued at start, each with one line for the user and its own exit code.
 enum DaemonError: Error, Equatable {
-    /// A bad flag, config key or value: exit 2.
-    case config(String)
-    /// Another venued answers on the socket: exit 3.
-    case alreadyRunning(String)
-    /// `--check`: the file cannot be read: exit 4.
-    case unreadable(String)
-    /// `--check`: the file is not a usable venue list: exit 5.
-    case invalidFeed(String)
-    /// The socket or its directory cannot be set up: exit 6.
-    case socket(String)
-    /// This build cannot compute in real time zones: exit 70.
+    case config(String), alreadyRunning(String), unreadable(String), invalidFeed(String), socket(String)
     case environment(String)
 
     var exitCode: Int32 {

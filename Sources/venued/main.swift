@@ -5,9 +5,7 @@ import VenuedProtocol
 import VenuedSystem
 
 // Signals are blocked before any thread starts so every thread inherits the mask.
-if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == FetchProcess.flag {
-    FetchProcess.runChild()
-}
+if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == FetchProcess.flag { FetchProcess.runChild() }
 signal(SIGPIPE, SIG_IGN)
 ConnectionServer.signals.block()
 // Before any thread starts: see venued_limit_malloc_arenas.
@@ -27,10 +25,8 @@ func say(_ error: DaemonError) {
 
 do {
     switch try Invocation.parse(Array(CommandLine.arguments.dropFirst())) {
-    case .help:
-        print(Invocation.helpText)
-    case .version:
-        print("venued \(Release.version)")
+    case .help: print(Invocation.helpText)
+    case .version: print("venued \(Release.version)")
     case .check(let path):
         print(try FeedCheck.run(path: path))
         let config = try ConfigCheck.run(ConfigLoader(environment: environment, uid: getuid(), overrides: []))
@@ -41,6 +37,4 @@ do {
     case .run(let overrides):
         try Daemon(loader: ConfigLoader(environment: environment, uid: getuid(), overrides: overrides), environment: environment).run()
     }
-} catch {
-    fail(error)
-}
+} catch { fail(error) }

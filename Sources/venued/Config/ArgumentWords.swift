@@ -1,6 +1,5 @@
-/// A config value split into words the way a POSIX shell quotes, so that a `prompt.NAME` line can be copied
-/// from the command a user ran. Nothing is expanded (`$HOME`, `*` and `~` are text): a prompt line that ran a
-/// shell would be a way to run commands from a config file.
+/// A config value split into words the way a POSIX shell quotes, so that a `prompt.NAME` line can be copied from the
+/// command a user ran.
 enum ArgumentWords {
     static func split(_ text: String) -> Result<[String], PromptSetting.Problem> {
         var words: [String] = []
@@ -17,15 +16,12 @@ enum ArgumentWords {
                 continue
             }
             switch (quote, character) {
-            case ("'", "'"), ("\"", "\""):
-                quote = nil
-            case ("'", _):
-                word.append(character)
+            case ("'", "'"), ("\"", "\""): quote = nil
+            case ("'", _): word.append(character)
             case ("\"", "\\"), (nil, "\\"):
                 escaped = true
                 inWord = true
-            case ("\"", _):
-                word.append(character)
+            case ("\"", _): word.append(character)
             case (nil, " "), (nil, "\t"):
                 if inWord { words.append(word) }
                 word = ""

@@ -1,23 +1,18 @@
-/// `venued --check` for the config file: it also reports bad prompt lines, which a start only logs, so a
-/// prompt that says `venued: bad prompt config` has a command that says why.
+/// `venued --check` for the config file: it also reports bad prompt lines, which a start only logs, so a prompt that
+/// says `venued: bad prompt config` has a command that says why.
 enum ConfigCheck {
     struct Report {
-        /// For stdout: where the file is and the prompt files it names.
         var lines: [String] = []
-        /// Any makes the exit code 2.
         var problems: [String] = []
     }
 
     static func run(_ loader: ConfigLoader) throws(DaemonError) -> Report {
         let config = try loader.read()
-        var report = Report()
         let file = loader.path ?? "(no XDG_CONFIG_HOME or HOME: no config file)"
         let good = config.prompts.filter { $0.problem == nil }.map(\.name)
         let files = PromptFiles.directory(socketPath: config.socketPath, owned: config.socketDirectoryIsOwned)
-        report.lines.append(good.isEmpty
-            ? "config \(file): no prompt files"
-            : "config \(file): prompt files \(good.joined(separator: ", ")) in \(files)")
-        report.problems = config.prompts.compactMap(\.problem).map { "bad prompt config: \($0)" }
-        return report
+        let line = good.isEmpty ? "config \(file): no prompt files"
+            : "config \(file): prompt files \(good.joined(separator: ", ")) in \(files)"
+        return Report(lines: [line], problems: config.prompts.compactMap(\.problem).map { "bad prompt config: \($0)" })
     }
 }

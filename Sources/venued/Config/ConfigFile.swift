@@ -4,16 +4,11 @@ import VenuedSystem
 enum ConfigFile {
     struct Contents {
         var settings: [(Setting, String)] = []
-        /// Not read yet: a bad one must not stop the others, so the loader reads each on its own.
         var prompts: [(name: String, value: String, location: String)] = []
     }
 
     static func parse(_ text: String, path: String) throws(DaemonError) -> Contents {
-        let lines: [KeyValueLine]
-        switch KeyValueLine.parse(text, path: path) {
-        case .success(let parsed): lines = parsed
-        case .failure(let error): throw .config(error.message)
-        }
+        let lines = try KeyValueLine.parse(text, path: path).mapError { DaemonError.config($0.message) }.get()
         var contents = Contents()
         for line in lines {
             if line.key.hasPrefix(PromptSetting.keyPrefix) {

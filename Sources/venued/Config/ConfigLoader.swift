@@ -1,8 +1,7 @@
 import Glibc
 import VenuedSystem
 
-/// Builds the `Config` at start and again on SIGHUP by the same steps, so a reload means exactly what a
-/// restart would. Flags always win over the file.
+/// Builds the `Config` at start and again on SIGHUP by the same steps, so a reload means exactly what a restart would.
 struct ConfigLoader: Sendable {
     let environment: [String: String]
     let uid: UInt32
@@ -18,8 +17,6 @@ struct ConfigLoader: Sendable {
         return config
     }
 
-    /// Without what only a running daemon needs (a cache directory): what `venued --check` looks at. A bad
-    /// prompt line is kept with its problem rather than thrown.
     func read() throws(DaemonError) -> Config {
         var config = Config(environment: environment, uid: uid)
         if let path, let text = try Self.readIfPresent(path) {
@@ -39,7 +36,6 @@ struct ConfigLoader: Sendable {
         return config
     }
 
-    /// A missing file means "all defaults"; an unreadable one is an error.
     private static func readIfPresent(_ path: String) throws(DaemonError) -> String? {
         var info = stat()
         if stat(path, &info) != 0 && errno == ENOENT { return nil }

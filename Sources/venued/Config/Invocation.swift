@@ -1,9 +1,6 @@
 /// What the command line asks for.
 enum Invocation {
-    case run(overrides: [(Setting, String)])
-    case check(path: String?)
-    case help
-    case version
+    case run(overrides: [(Setting, String)]), check(path: String?), help, version
 
     static func parse(_ arguments: [String]) throws(DaemonError) -> Invocation {
         if arguments.first == "--check" {

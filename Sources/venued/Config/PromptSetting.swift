@@ -1,18 +1,12 @@
 import VenueReports
 
-/// One `prompt.NAME = ARGUMENTS` line: a status line venued keeps current in a file, so that a shell prompt
-/// reads it with a builtin instead of starting a process at every prompt. ARGUMENTS are `venuectl status`
-/// arguments, but venuectl.conf is not read: venued reads its config only at start and SIGHUP, so a prompt
-/// would follow edits of venuectl.conf late. A bad line does not stop venued: it is logged, its file says
-/// `venued: bad prompt config`, and `venued --check` names it.
+/// One `prompt.NAME = ARGUMENTS` line: a status line venued keeps current in a file, so that a shell prompt reads it
+/// with a builtin instead of starting a process at every prompt.
 struct PromptSetting: Sendable, Equatable {
     static let keyPrefix = "prompt."
-    /// A prompt has room for one or two segments, and each is rendered at every transition of its venues.
     static let limit = 16
-    /// Names are letters, digits, `-` and `_`, so one can never be `..`, a path, a temporary file or hidden.
     static let nameLimit = 64
 
-    /// What the file says while its line is wrong: short, for a prompt, and never empty.
     static let badConfigText = "venued: bad prompt config\n"
 
     struct Problem: Error, Sendable, Equatable {
@@ -29,13 +23,13 @@ struct PromptSetting: Sendable, Equatable {
         return "\(location): \(Self.keyPrefix)\(name): \(problem.message)"
     }
 
+    /// So a name can never be `..`, a path, a temporary file or hidden.
     static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= nameLimit
             && name.utf8.allSatisfy { $0.isASCIILetterOrDigit || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
     }
 
-    /// `environment` is venued's own: only `TZ` is passed on (plain text says when venue times are in another
-    /// zone than the reader's), so neither venuectl.conf nor a terminal's settings count.
+    /// Only `TZ` of venued's environment counts: neither venuectl.conf nor a terminal's settings.
     init(name: String, value: String, location: String, environment: [String: String]) {
         self.name = name
         self.location = location
@@ -43,7 +37,6 @@ struct PromptSetting: Sendable, Equatable {
                                     favoritesFile: Favorites.path(environment: environment))
     }
 
-    /// A line refused before it is read (one past `limit`).
     init(name: String, location: String, problem: Problem) {
         self.name = name
         self.location = location
@@ -55,10 +48,7 @@ struct PromptSetting: Sendable, Equatable {
             return .failure(Problem("the name must be 1 to \(nameLimit) letters, digits, '-' or '_': it names a file"))
         }
         let arguments: [String]
-        switch ArgumentWords.split(value) {
-        case .success(let words): arguments = words
-        case .failure(let problem): return .failure(problem)
-        }
+        do throws(Problem) { arguments = try ArgumentWords.split(value).get() } catch { return .failure(error) }
         do {
             // The status flags alone: venuectl.conf is venuectl's, and the line says everything.
             var options = StatusOptions()
@@ -72,9 +62,7 @@ struct PromptSetting: Sendable, Equatable {
             if options.help { return .failure(Problem("--help is for venuectl")) }
             if options.at != nil { return .failure(Problem("--at would fix the time: a prompt file always shows now")) }
             return .success(Subscription(options: options, presentation: presentation))
-        } catch {
-            return .failure(Problem("\(error)"))
-        }
+        } catch { return .failure(Problem("\(error)")) }
     }
 }
 

@@ -2,8 +2,7 @@ import VenueReports
 import DiningHours
 import VenuedSystem
 
-/// One configurable value: its config-file key, its flag and how to read it. A single
-/// table drives the config file, the flags, `--help` and the checks, so they agree.
+/// One configurable value: its config-file key, its flag and how to read it.
 struct Setting: Sendable {
     let key: String
     let flag: String

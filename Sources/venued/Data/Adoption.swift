@@ -1,20 +1,16 @@
 import DiningHours
 import VenueReports
 
-/// What one source's answer does to the held data, as a value: decoded, judged against the held copy, written
-/// to the disk cache. It runs off the loop (decoding takes milliseconds, the write may wait on a disk); the
-/// loop swaps the new copy in when it returns.
+/// What one source's answer does to the held data, as a value: decoded, judged against the held copy, written to the
+/// disk cache.
 struct Adoption: Sendable {
     struct Result: Sendable {
         let attempt: RefreshReport.Attempt
-        /// Nil when the held copy stays (or nothing decoded).
         let adopted: FeedCopy?
-        /// Only for a new document (not a 304).
         var bytes: [UInt8]? = nil
         let meta: CacheFiles.Meta?
         /// nil: the cache was not touched; .some(nil): written; .some(message): the write failed.
         let cacheWrite: String??
-        /// Only the loop writes the log.
         let log: [(LogLevel, String)]
     }
 
@@ -56,7 +52,6 @@ struct Adoption: Sendable {
                       bytes: bytes, meta: meta, cacheWrite: .some(written), log: log)
     }
 
-    /// A 304: the held copy is the one the validators named, confirmed now.
     func notModified() -> Result {
         guard var meta = snapshot.meta, meta.url == fetch.url else {
             return failure("\(fetch.source.rawValue) fetch of \(RedactedURL(fetch.url)) failed: ", "not modified, but no copy of it is held")
@@ -79,9 +74,7 @@ struct Adoption: Sendable {
     }
 
     private static func describe(_ error: FeedError, _ bytes: [UInt8]) -> String {
-        if bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<") {
-            return "an HTML page, not JSON"
-        }
-        return "\(error)"
+        let html = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<")
+        return html ? "an HTML page, not JSON" : "\(error)"
     }
 }

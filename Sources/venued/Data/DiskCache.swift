@@ -2,44 +2,43 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// The daemon's side of the disk cache (`CacheFiles` has the format): atomic writes, only into a directory that
-/// is ours, so a crash leaves the old copy or the new one; a copy that does not decode is moved aside.
+/// The daemon's side of the disk cache (`CacheFiles` has the format): atomic writes, only into a directory that is
+/// ours, so a crash leaves the old copy or the new one; a copy that does not decode is moved aside.
 struct DiskCache: Sendable {
     let directory: String
     var files: CacheFiles { CacheFiles(directory: directory) }
 
-    /// Nil and why; nil and no reason when there is none.
     func load() -> (stored: CacheFiles.Stored?, problem: String?) {
         switch files.load() {
-        case .missing:
-            return (nil, nil)
-        case .unreadable(let reason):
-            return (nil, "cannot read the cached feed: \(reason)")
+        case .missing: return (nil, nil)
+        case .unreadable(let reason): return (nil, "cannot read the cached feed: \(reason)")
         case .corrupt(let reason):
             rename(files.feedPath, files.feedPath + ".corrupt")
             unlink(files.metaPath)
             return (nil, "the cached feed \(files.feedPath) is not usable (\(reason)); moved it to venues.json.corrupt")
-        case .usable(let copy):
-            return (copy, nil)
+        case .usable(let copy): return (copy, nil)
         }
     }
 
-    /// The feed, then the meta that names it by size and checksum: a kill between the two leaves a meta that
-    /// does not match, which readers ignore.
+    /// The feed, then the meta naming it by size and checksum: a kill between leaves a mismatch readers ignore.
     func store(_ bytes: [UInt8], meta: CacheFiles.Meta) throws(CacheError) {
         do {
             try AtomicFile.makeDirectories(directory)
             try AtomicFile.checkOwnDirectory(directory)
             try AtomicFile.write(bytes, to: files.feedPath)
             try AtomicFile.write(Array(CacheFiles.render(meta).utf8), to: files.metaPath)
-        } catch {
-            throw CacheError(message: "\(error)")
-        }
+        } catch { throw CacheError(message: "\(error)") }
     }
 
-    /// Run at start.
     func removeTemporaries() -> Int {
         AtomicFile.removeTemporaries(of: files.feedPath) + AtomicFile.removeTemporaries(of: files.metaPath)
+    }
+
+    func storeMeta(_ meta: CacheFiles.Meta) throws(CacheError) {
+        do {
+            try AtomicFile.checkOwnDirectory(directory)
+            try AtomicFile.write(Array(CacheFiles.render(meta).utf8), to: files.metaPath)
+        } catch { throw CacheError(message: "\(error)") }
     }
 }
 
@@ -47,16 +46,4 @@ struct DiskCache: Sendable {
 struct CacheError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }
-}
-
-extension DiskCache {
-    /// For the feed already on disk (a 304 confirmed it).
-    func storeMeta(_ meta: CacheFiles.Meta) throws(CacheError) {
-        do {
-            try AtomicFile.checkOwnDirectory(directory)
-            try AtomicFile.write(Array(CacheFiles.render(meta).utf8), to: files.metaPath)
-        } catch {
-            throw CacheError(message: "\(error)")
-        }
-    }
 }

@@ -3,9 +3,7 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// One HTTP GET in a child process (`venued --fetch-child`). The fetch is where a stranger's bytes meet a large
-/// C library (libcurl, TLS, decompression): in a child, whatever that costs, a crash included, ends with the
-/// fetch. The URL goes on stdin, not argv: it may carry credentials, and any local user can read /proc.
+/// One HTTP GET in a child process (`venued --fetch-child`).
 final class FetchProcess {
     static let flag = "--fetch-child"
     /// Less than a pipe holds, so the loop's one write to the fresh pipe never waits.
@@ -13,10 +11,8 @@ final class FetchProcess {
     static let outputLimit = HTTPFetcher.sizeLimit + 64 * 1024
 
     let pid: pid_t
-    /// Non-blocking, watched by the loop.
     let fd: Int32
     let fetch: RefreshChain.Fetch
-    /// Monotonic seconds: the child's own deadline ends the transfer; this one also covers a child that hangs.
     let deadline: Double
     private let timeout: Double
     private var output: [UInt8] = []
@@ -46,7 +42,6 @@ final class FetchProcess {
         return .success(FetchProcess(pid: pid, fd: output, fetch: fetch, timeout: timeout, now: now))
     }
 
-    /// True once the child's output is complete; output past `outputLimit` ends the fetch as failed.
     func readAvailable() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while !ended {
@@ -54,16 +49,13 @@ final class FetchProcess {
             case .processed(let count) where count > 0:
                 output += chunk[..<count]
                 if output.count > Self.outputLimit { ended = true; output = [] }
-            case .wouldBlock:
-                return false
-            default:
-                ended = true
+            case .wouldBlock: return false
+            default: ended = true
             }
         }
         return true
     }
 
-    /// `complete: false` gives up (the deadline) and kills the child; either way it is reaped and the pipe closed.
     func finish(complete: Bool) -> FetchResult {
         close(fd)
         if !complete { kill(pid, SIGKILL) }
@@ -94,8 +86,7 @@ final class FetchProcess {
             header = [("result", JSONText.quote("body")), ("etag", JSONText.string(received.etag)),
                       ("last_modified", JSONText.string(received.lastModified))] + members(freshness)
             body = bytes
-        case .notModified(let freshness):
-            header = [("result", JSONText.quote("not_modified"))] + members(freshness)
+        case .notModified(let freshness): header = [("result", JSONText.quote("not_modified"))] + members(freshness)
         case .failed(let reason, let retryAfter):
             header = [("result", JSONText.quote("failed")), ("reason", JSONText.quote(reason)),
                       ("retry_after", JSONText.string(retryAfter?.value)), ("date", JSONText.string(retryAfter?.date))]
@@ -111,7 +102,7 @@ final class FetchProcess {
          ("age", JSONText.string(freshness.age)), ("date", JSONText.string(freshness.date))]
     }
 
-    /// Library descriptors need not be close-on-exec, and a child must never keep a client's connection open.
+    /// Library descriptors need not be close-on-exec; a child must never keep a client's connection open.
     private static func closeInheritedDescriptors() {
         guard let directory = opendir("/proc/self/fd") else { return }
         var descriptors: [Int32] = []
@@ -123,7 +114,6 @@ final class FetchProcess {
         for fd in descriptors { close(fd) }
     }
 
-    /// Nil (errno set) on failure.
     private static func spawn() -> (pid_t, input: Int32, output: Int32)? {
         var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1]
         guard pipe(&input) == 0 else { return nil }
@@ -171,22 +161,17 @@ final class FetchProcess {
         guard let newline = output.firstIndex(of: UInt8(ascii: "\n")),
               let header = try? JSONParser.parse(Array(output[..<newline])),
               case .string(let result)? = header["result"] else { return nil }
-        func text(_ key: String) -> String? {
-            if case .string(let value)? = header[key] { return value }
-            return nil
-        }
+        func text(_ key: String) -> String? { if case .string(let value)? = header[key] { value } else { nil } }
         let freshness = FreshnessHeaders(cacheControl: text("cache_control"), expires: text("expires"),
                                          age: text("age"), date: text("date"))
         switch result {
         case "body":
             return .body(Array(output[(newline + 1)...]), Validators(etag: text("etag"), lastModified: text("last_modified")), freshness)
-        case "not_modified":
-            return .notModified(freshness)
+        case "not_modified": return .notModified(freshness)
         case "failed":
             return .failed(text("reason") ?? "unknown failure",
                            retryAfter: text("retry_after").map { RetryAfterHeader(value: $0, date: text("date")) })
-        default:
-            return nil
+        default: return nil
         }
     }
 }

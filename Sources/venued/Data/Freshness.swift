@@ -3,22 +3,16 @@ import DiningHours
 /// What a copy of the feed answers for in the days people ask about: today and the next 14 (HOURS.md §3.3).
 struct Answers: Equatable, Sendable {
     var venues = 0
-    /// (venue, date) pairs listed, open or closed.
     var venueDays = 0
     var openVenueDays = 0
-    /// What decides between two copies that both miss the window.
     var lastDate: LocalDate?
 
     static let days = 15
+}
 
-    init(venues: Int = 0, venueDays: Int = 0, openVenueDays: Int = 0, lastDate: LocalDate? = nil) {
-        self.venues = venues
-        self.venueDays = venueDays
-        self.openVenueDays = openVenueDays
-        self.lastDate = lastDate
-    }
-
+extension Answers {
     init(_ campus: Campus, today: LocalDate) {
+        self.init()
         let window = today...today.adding(days: Self.days - 1)
         for timetable in campus.timetables {
             let listed = Set(timetable.venue.days.map(\.date).filter(window.contains))
@@ -30,15 +24,12 @@ struct Answers: Equatable, Sendable {
     }
 }
 
-/// The rule that keeps good data from being replaced by worse: a fetched copy is judged against the held one
-/// by what it would show users over the next 15 days, and refused when it answers for far fewer venues, lists
-/// fewer venue-days, or is open on far fewer of them without listing more. Ties go to the fetched copy, the
-/// newer word. Dates years away never count: the decoder drops them as outliers, so one stray 2099-12-31
-/// can neither win this comparison nor lock later copies out.
+/// The rule that keeps good data from being replaced by worse: a fetched copy is judged against the held one by what it
+/// would show users over the next 15 days, and refused when it answers for far fewer venues, lists fewer venue-days, or
+/// is open on far fewer of them without listing more.
 enum Freshness {
     enum Verdict: Equatable {
-        case replace
-        case keep(String)
+        case replace, keep(String)
     }
 
     static func judge(held: Answers, candidate: Answers) -> Verdict {

@@ -1,11 +1,8 @@
 import DiningHours
 
-/// An HTTP-date (RFC 9110 5.6.7) in any of its three forms, without Foundation. HTTP dates are always GMT, so a
-/// date is an instant without any zone rule. Every field has a fixed width and is range-checked, and the year
-/// has at most four digits, so no input can make the arithmetic overflow or trap.
+/// An HTTP-date (RFC 9110 5.6.7) in any of its three forms, without Foundation.
 enum HTTPDate {
-    /// `now` settles the century of an RFC 850 year: a date more than 50 years ahead is the latest past year
-    /// with those two digits, as RFC 9110 asks.
+    /// `now` settles an RFC 850 year: more than 50 years ahead is the past century (RFC 9110).
     static func parse(_ text: String, now: Instant) -> Instant? {
         // The longest form, RFC 850 with "Wednesday", is 33 bytes.
         guard text.utf8.count <= 40 else { return nil }
@@ -23,7 +20,6 @@ enum HTTPDate {
 
         init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-        /// `Sun, 06 Nov 1994 08:49:37 GMT`
         mutating func imfFixdate() -> Instant? {
             position = 0
             guard word(in: HTTPDate.shortDays) != nil, literal(", "), let day = digits(2), literal(" "),
@@ -32,7 +28,6 @@ enum HTTPDate {
             return instant(year: year, month: month + 1, day: day, time: time)
         }
 
-        /// `Sunday, 06-Nov-94 08:49:37 GMT`
         mutating func rfc850(now: Instant) -> Instant? {
             position = 0
             guard word(in: HTTPDate.longDays) != nil, literal(", "), let day = digits(2), literal("-"),
@@ -44,7 +39,6 @@ enum HTTPDate {
             return instant(year: year, month: month + 1, day: day, time: time)
         }
 
-        /// `Sun Nov  6 08:49:37 1994` (a one-digit day is padded with a space)
         mutating func asctime() -> Instant? {
             position = 0
             guard word(in: HTTPDate.shortDays) != nil, literal(" "), let month = word(in: HTTPDate.months),
@@ -55,7 +49,6 @@ enum HTTPDate {
             return instant(year: year, month: month + 1, day: day, time: time)
         }
 
-        /// Seconds of the day; 60 seconds is a leap second, which counts as the next second.
         private mutating func timeOfDay() -> Int? {
             guard let hour = digits(2), hour < 24, literal(":"), let minute = digits(2), minute < 60, literal(":"),
                   let second = digits(2), second <= 60 else { return nil }
@@ -70,7 +63,6 @@ enum HTTPDate {
 
         private var atEnd: Bool { position == bytes.count }
 
-        /// At most 4 digits, so the value cannot overflow.
         private mutating func digits(_ count: Int) -> Int? {
             guard bytes.count - position >= count else { return nil }
             var value = 0
@@ -90,7 +82,6 @@ enum HTTPDate {
             return true
         }
 
-        /// In any case: RFC 9110 spells the names with a capital; some servers do not.
         private mutating func word(in names: [String]) -> Int? {
             var end = position
             while end < bytes.count, bytes[end] | 0x20 >= UInt8(ascii: "a"), bytes[end] | 0x20 <= UInt8(ascii: "z") { end += 1 }

@@ -8,21 +8,18 @@ struct Validators: Sendable, Equatable {
     var lastModified: String?
 }
 
-/// What one GET produced: only a 200 with a body under the cap is a body; anything else is a failure with a
-/// reason a person can act on.
+/// What one GET produced: only a 200 with a body under the cap is a body; anything else is a failure with a reason a
+/// person can act on.
 enum FetchResult: Sendable, Equatable {
-    case body([UInt8], Validators, FreshnessHeaders)
-    case notModified(FreshnessHeaders)
+    case body([UInt8], Validators, FreshnessHeaders), notModified(FreshnessHeaders)
     case failed(String, retryAfter: RetryAfterHeader? = nil)
 }
 
-/// One GET through libcurl, bounded inside the transfer by one deadline and a cap on the decoded body, so what
-/// the upstream sends cannot make the fetch take longer or hold more.
+/// One GET through libcurl, bounded inside the transfer by one deadline and a cap on the decoded body, so what the
+/// upstream sends cannot make the fetch take longer or hold more.
 struct HTTPFetcher: Sendable {
-    /// Real feeds are ~60 KB; the cache is read back with the same cap.
     static let sizeLimit = CacheFiles.sizeLimit
 
-    /// Seconds for the whole transfer; fractions count.
     let timeout: Double
 
     func fetch(_ url: String, validators: Validators?) -> FetchResult {
@@ -37,12 +34,10 @@ struct HTTPFetcher: Sendable {
         switch result.outcome {
         case venued_fetch_completed:
             return answer(to: result, conditional: validators?.etag != nil || validators?.lastModified != nil)
-        case venued_fetch_too_large:
-            return .failed("the body is over the \(Self.sizeLimit >> 20) MB cap")
+        case venued_fetch_too_large: return .failed("the body is over the \(Self.sizeLimit >> 20) MB cap")
         case venued_fetch_failed where result.curl_code == 28:
             return .failed("no complete answer within \(Seconds.text(timeout)) s")
-        case venued_fetch_failed where result.curl_code == 7:
-            return .failed("connection refused")
+        case venued_fetch_failed where result.curl_code == 7: return .failed("connection refused")
         default:
             // libcurl's message may quote a host or URL that a redirect named.
             return .failed(UntrustedText.singleLine(Self.text(result.message)))
@@ -55,8 +50,7 @@ struct HTTPFetcher: Sendable {
         case 200:
             return .body(body, Validators(etag: Self.header(result.etag), lastModified: Self.header(result.last_modified)),
                          Self.freshness(result))
-        case 304 where conditional:
-            return .notModified(Self.freshness(result))
+        case 304 where conditional: return .notModified(Self.freshness(result))
         case 304:
             // "Not modified" means nothing when no copy was named: it is not a feed.
             return .failed("HTTP 304 to a request that sent no validator")
@@ -76,7 +70,6 @@ struct HTTPFetcher: Sendable {
                          age: header(result.age), date: header(result.date))
     }
 
-    /// Nil when the header was absent.
     private static func header<T>(_ field: T) -> String? {
         let value = text(field)
         return value.isEmpty ? nil : value

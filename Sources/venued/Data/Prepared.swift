@@ -2,18 +2,14 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// The held data ready to answer from: the snapshot and the `Campus` of each zone built so far. A value: the
-/// loop keeps the current one and builds campuses into it; a worker builds a campus it lacks for itself.
+/// The held data ready to answer from: the snapshot and the `Campus` of each zone built so far.
 struct Prepared: Sendable {
-    /// A bound on what clients can make the loop keep.
     static let campusLimit = 64
-    /// A question whose answer would be larger is refused rather than computed into megabytes (a real status
-    /// for every venue is a few KB).
+    /// A larger answer is refused rather than computed into megabytes (a real status is a few KB).
     static let answerBudget = 256 << 10
 
     let snapshot: Snapshot
     private(set) var campuses: [String: Campus] = [:]
-    /// The loop sets it when a date's menus change.
     var dishes: DishIndex
 
     init(_ snapshot: Snapshot, dishes: DishIndex = .empty) {
@@ -21,7 +17,6 @@ struct Prepared: Sendable {
         self.dishes = dishes
     }
 
-    /// For a `snapshot` whose data and config are these (the refresh health changed).
     func with(_ snapshot: Snapshot) -> Prepared {
         var copy = Prepared(snapshot, dishes: dishes)
         copy.campuses = campuses
@@ -40,14 +35,12 @@ struct Prepared: Sendable {
         campuses[zone.identifier] ?? Campus(feed: snapshot.held.feed, zone: zone)
     }
 
-    /// The loop's copy only.
     mutating func build(_ zone: ZoneRules) {
         guard campuses[zone.identifier] == nil else { return }
         if campuses.count >= Self.campusLimit { campuses.removeAll() }
         campuses[zone.identifier] = Campus(feed: snapshot.held.feed, zone: zone)
     }
 
-    /// `zone` when the caller has resolved the options' zone already.
     func report(_ options: StatusOptions, in zone: ZoneRules? = nil, favorites: Favorites, at now: Instant) throws(ProtocolError) -> StatusReport {
         var options = options
         options.tz = zoneName(options)
@@ -57,9 +50,7 @@ struct Prepared: Sendable {
         do {
             report = try StatusReport(options: options, campus: campus(resolved), source: snapshot.held.source, now: now,
                                       favorites: favorites, dataAge: snapshot.age(now: now))
-        } catch {
-            throw ProtocolError(error)
-        }
+        } catch { throw ProtocolError(error) }
         // The dishes the client sent; a prompt file's were read by the caller into `followedDishes`.
         if options.dishes { report.follow(FollowedDishes(options.followedDishes ?? [], leadMinutes: options.dishLeadMinutes), in: dishes) }
         return report

@@ -13,13 +13,11 @@ struct RefreshReport: Sendable {
     var succeeded: Bool { attempts.contains(where: \.ok) }
 }
 
-/// One run of the source chain, primary then backup, as a value the loop steps through. Nothing here waits or
-/// reads a file, so a hung upstream holds no thread and no lock.
+/// One run of the source chain, primary then backup, as a value the loop steps through.
 struct RefreshChain: Sendable {
     struct Fetch: Sendable, Equatable {
         let source: FeedSource
         let url: String
-        /// Sent only when the held copy came from this URL.
         let validators: Validators?
     }
 
@@ -27,18 +25,14 @@ struct RefreshChain: Sendable {
     private var index = 0
     private(set) var attempts: [RefreshReport.Attempt] = []
     private(set) var retryAfter: [RetryAfterHeader] = []
-    /// Nil when no response gave venues.
     private(set) var freshness: FreshnessHeaders?
     private(set) var current: Fetch?
 
-    init(config: Config) {
-        sources = [(.primary, config.primaryURL), (.backup, config.backupURL)]
-    }
+    init(config: Config) { sources = [(.primary, config.primaryURL), (.backup, config.backupURL)] }
 
     var report: RefreshReport { RefreshReport(attempts: attempts) }
     var succeeded: Bool { report.succeeded }
 
-    /// Nil once a source gave venues or none is left.
     mutating func next(held meta: CacheFiles.Meta?) -> Fetch? {
         guard !succeeded, index < sources.count else { current = nil; return nil }
         let (source, url) = sources[index]
@@ -48,7 +42,6 @@ struct RefreshChain: Sendable {
         return current
     }
 
-    /// The GET under way failed before anything could be judged.
     mutating func failed(_ reason: String, retryAfter asked: RetryAfterHeader?) {
         guard let current else { return }
         if let asked { retryAfter.append(asked) }

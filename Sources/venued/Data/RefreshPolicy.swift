@@ -1,39 +1,26 @@
 import DiningHours
 import VenuedSystem
 
-/// When the next refresh is due (docs/venued.md, "When venued refreshes"). After a success, the server's
-/// lifetime but never less than the configured interval: a server may make venued ask less often, never more
-/// often than its user configured. After a failure, the backoff. Never before a Retry-After. Waits get
-/// random jitter so that many machines given the same lifetime do not come back in the same second. The
-/// answer is an absolute instant, so a machine that slept past it refreshes as soon as it wakes.
+/// When the next refresh is due (docs/venued.md, "When venued refreshes").
 struct RefreshPolicy: Sendable {
-    /// The venues change about twice a day, and a venue closed at short notice should not stay open on screens
-    /// much longer.
+    /// Venues change about twice a day; a venue closed at short notice must not stay open on screens.
     static let longestLifetime = 6 * 3600
-    /// A server that asks for a week is not taken at its word; `venuectl refresh` can always ask sooner.
+    /// A server asking for a week is not taken at its word; `venuectl refresh` can always ask sooner.
     static let longestRetryAfter = 24 * 3600
     static let jitterShare = 0.1
-    /// Seconds.
     static let backoffBase = 30.0
 
-    /// Clamped to 1-86400, so no caller can make the arithmetic below overflow.
     let interval: Int
 
+    /// Clamped, so no caller can make the arithmetic below overflow.
     init(interval: Int) { self.interval = min(max(interval, 1), 86_400) }
 
     enum Outcome: Sendable, Equatable {
-        case succeeded(FreshnessHeaders)
-        /// `failures` in a row, this chain's included.
-        case failed(failures: Int)
+        case succeeded(FreshnessHeaders), failed(failures: Int)
     }
 
-    /// Why the next refresh is when it is, for `info`.
     enum Reason: Sendable, Equatable, CustomStringConvertible {
-        case interval(ServerLifetime)
-        /// `cappedAt` when over the longest.
-        case server(ServerLifetime, cappedAt: Int?)
-        case backoff(failures: Int)
-        /// Later than the rest of the rule; `cappedAt` when over the longest.
+        case interval(ServerLifetime), server(ServerLifetime, cappedAt: Int?), backoff(failures: Int)
         case retryAfter(Int, cappedAt: Int?)
 
         var description: String {
@@ -53,7 +40,6 @@ struct RefreshPolicy: Sendable {
         let reason: Reason
     }
 
-    /// `unit` is a random number in 0..<1 (anything else counts as 0).
     func next(after outcome: Outcome, retryAfter: [RetryAfterHeader] = [], now: Instant, unit: Double) -> Decision {
         let unit = unit >= 0 && unit < 1 ? unit : 0
         var wait: Int, reason: Reason

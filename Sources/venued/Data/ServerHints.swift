@@ -7,8 +7,7 @@ struct FreshnessHeaders: Sendable, Equatable {
     var age: String?
     var date: String?
 
-    /// Read as a private cache reads it (RFC 9111 4.2.1): `s-maxage` is for shared caches. The age a `Date`
-    /// behind the local clock would suggest is not added: machines' clocks disagree more than servers' headers.
+    /// As a private cache reads it (RFC 9111 4.2.1); a `Date` behind our clock adds no age.
     func lifetime(receivedAt now: Instant) -> ServerLifetime {
         let directives = CacheControl(cacheControl ?? "")
         if let refusal = ["no-store", "no-cache"].first(where: directives.contains) { return .refused(refusal) }
@@ -27,13 +26,12 @@ struct FreshnessHeaders: Sendable, Equatable {
     }
 }
 
-/// A 429's or 503's `Retry-After`, and the response's `Date`, which an HTTP-date in it is measured from, so
-/// that the local clock's error does not count.
+/// A 429's or 503's `Retry-After`, and the response's `Date`, which an HTTP-date in it is measured from, so that the
+/// local clock's error does not count.
 struct RetryAfterHeader: Sendable, Equatable {
     var value: String
     var date: String?
 
-    /// Seconds to wait; nil when the value is neither delta-seconds nor an HTTP-date. A past date is 0.
     func delay(receivedAt now: Instant) -> Int? {
         if let seconds = DeltaSeconds.parse(value) { return seconds }
         guard let until = HTTPDate.parse(value, now: now) else { return nil }
@@ -43,16 +41,8 @@ struct RetryAfterHeader: Sendable, Equatable {
 }
 
 enum ServerLifetime: Sendable, Equatable, CustomStringConvertible {
-    case unstated
-    case refused(String)
-    /// A `max-age` that is not delta-seconds: stale.
-    case unreadable(String)
-    /// `Age` seconds of it were spent before it arrived.
-    case maxAge(Int, age: Int)
-    /// Negative when it expired before `Date`.
-    case expires(Int, age: Int)
+    case unstated, refused(String), unreadable(String), maxAge(Int, age: Int), expires(Int, age: Int)
 
-    /// Seconds fresh from arrival; 0 when it came stale or says nothing.
     var remaining: Int {
         switch self {
         case .unstated, .refused, .unreadable: return 0
@@ -91,8 +81,7 @@ enum DeltaSeconds {
     }
 }
 
-/// The directives of a `Cache-Control` value (RFC 9111 5.2). A value that is neither a token nor a quoted
-/// string is kept as written, so it reads as unreadable rather than as a number.
+/// The directives of a `Cache-Control` value (RFC 9111 5.2).
 struct CacheControl {
     static let longest = 4096
 
@@ -115,10 +104,7 @@ struct CacheControl {
 
     func contains(_ name: String) -> Bool { directives.contains { $0.name == name } }
 
-    /// The first of a repeated directive counts (RFC 9111 4.2.1); "" for one without a value.
-    func value(of name: String) -> String? {
-        directives.first { $0.name == name }.map { $0.value ?? "" }
-    }
+    func value(of name: String) -> String? { directives.first { $0.name == name }.map { $0.value ?? "" } }
 
     private mutating func append(_ directive: ArraySlice<UInt8>) {
         let equals = directive.firstIndex(of: UInt8(ascii: "="))
@@ -149,7 +135,6 @@ struct CacheControl {
         return bytes[first...last]
     }
 
-    /// RFC 9110 5.6.2's tchar.
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): return true

@@ -2,17 +2,13 @@ import DiningHours
 import VenueReports
 
 /// What one date's answer does to the held menus, off the loop, handed back as a value the loop swaps in.
-/// Never worse: an answer that is not a menus list never replaces anything, and `[]` never replaces a date that
-/// had menus (the day says why); `[]` for a date without menus is adopted, since "no menus" is an answer.
 struct MenuAdoption: Sendable {
     struct Result: Sendable {
         let date: LocalDate
         let day: MenuShelf.Day
-        /// The answer was a menus list, adopted or not: false counts as a failure for the backoff.
         let ok: Bool
         let adopted: Bool
         let detail: String
-        /// Only the loop writes the log.
         let log: [(LogLevel, String)]
     }
 
@@ -28,9 +24,7 @@ struct MenuAdoption: Sendable {
             return kept(ok: false, "answered what is not a menus list (\(error))")
         }
         let count = menus.count
-        if count == 0, let held, held.menuCount > 0 {
-            return kept(ok: true, "answered [] (no menus)")
-        }
+        if count == 0, let held, held.menuCount > 0 { return kept(ok: true, "answered [] (no menus)") }
         var log: [(LogLevel, String)] = [(.info, "menus of \(date) adopted (\(bytes.count) bytes, \(count) menus)")]
         var detail = "adopted (\(count) menus)"
         do { try cache.store(bytes, date: date) } catch {
@@ -41,7 +35,6 @@ struct MenuAdoption: Sendable {
         return Result(date: date, day: day, ok: true, adopted: true, detail: detail, log: log)
     }
 
-    /// Judged on the loop, with nothing to decode: the held day says so.
     static func failed(_ held: MenuShelf.Day?, _ reason: String, at now: Instant, zone: ZoneRules) -> MenuShelf.Day {
         var day = held ?? MenuShelf.Day()
         day.problem = problem("failed: \(reason)", held: held, at: now, zone: zone)
@@ -56,14 +49,8 @@ struct MenuAdoption: Sendable {
     }
 
     private static func problem(_ what: String, held: MenuShelf.Day?, at now: Instant, zone: ZoneRules) -> String {
-        let kept: String
-        if held?.body == nil {
-            kept = "nothing held"
-        } else if let fetchedAt = held?.fetchedAt {
-            kept = "kept the menus fetched at \(zone.iso8601(fetchedAt))"
-        } else {
-            kept = "kept the menus held"
-        }
+        let kept = held?.body == nil ? "nothing held"
+            : held?.fetchedAt.map { "kept the menus fetched at \(zone.iso8601($0))" } ?? "kept the menus held"
         return "the refresh at \(zone.iso8601(now)) \(what); \(kept)"
     }
 }

@@ -3,8 +3,8 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// The menus on disk: each date's body as Penn sent it, and a state file, so that a restart neither forgets
-/// the menus nor asks Penn again before its time (a Retry-After outlives a restart). The loop never calls these.
+/// The menus on disk: each date's body as Penn sent it, and a state file, so that a restart neither forgets the menus
+/// nor asks Penn again before its time (a Retry-After outlives a restart).
 struct MenuCache: Sendable {
     let cacheDirectory: String
     let directory: String
@@ -14,29 +14,21 @@ struct MenuCache: Sendable {
         directory = cacheDirectory + "/menus"
     }
 
-    /// The cache directory must be ours before `menus/` is made in it: a link planted in its place is never
-    /// written through.
-    private func prepare() throws(AtomicFile.Failure) {
-        try AtomicFile.makeDirectories(cacheDirectory)
-        try AtomicFile.checkOwnDirectory(cacheDirectory)
-        try AtomicFile.makeDirectories(directory)
-        try AtomicFile.checkOwnDirectory(directory)
+    private func write(_ bytes: [UInt8], to file: String) throws(CacheError) {
+        do {
+            try AtomicFile.makeDirectories(cacheDirectory)
+            try AtomicFile.checkOwnDirectory(cacheDirectory)
+            try AtomicFile.makeDirectories(directory)
+            try AtomicFile.checkOwnDirectory(directory)
+            try AtomicFile.write(bytes, to: file)
+        } catch { throw CacheError(message: "\(error)") }
     }
 
     func path(_ date: LocalDate) -> String { "\(directory)/\(date).json" }
     var statePath: String { directory + "/state.json" }
 
-    func store(_ bytes: [UInt8], date: LocalDate) throws(CacheError) {
-        do {
-            try prepare()
-            try AtomicFile.write(bytes, to: path(date))
-        } catch {
-            throw CacheError(message: "\(error)")
-        }
-    }
+    func store(_ bytes: [UInt8], date: LocalDate) throws(CacheError) { try write(bytes, to: path(date)) }
 
-    /// Each date's problem is kept, so a restart still says it; bodies of dates no answer covers any more are
-    /// removed, so the folder holds about a week.
     func storeState(_ shelf: MenuShelf, today: LocalDate) throws(CacheError) {
         let fetched = shelf.days.sorted { $0.key < $1.key }.compactMap { date, day in
             day.fetchedAt.map { ("\(date)", "\($0.secondsSinceEpoch)") }
@@ -50,17 +42,10 @@ struct MenuCache: Sendable {
                 day.problem.map { ("\(date)", JSONText.quote($0)) }
             })),
         ])
-        do {
-            try prepare()
-            try AtomicFile.write(Array((state + "\n").utf8), to: statePath)
-        } catch {
-            throw CacheError(message: "\(error)")
-        }
+        try write(Array((state + "\n").utf8), to: statePath)
         for back in 2...8 { unlink(path(today.adding(days: -back))) }
     }
 
-    /// For the window around `today`, with the problems met on the way for the log. A body that is not a menus
-    /// list any more is moved aside, not served.
     func load(today: LocalDate, zone: ZoneRules, now: Instant) -> (shelf: MenuShelf, problems: [String]) {
         var shelf = MenuShelf()
         var problems: [String] = []
@@ -81,9 +66,7 @@ struct MenuCache: Sendable {
                 if case .object(let members)? = state["problems"] {
                     for case (let date, .string(let problem)) in members { dateProblems[date] = UntrustedText.singleLine(problem) }
                 }
-            } catch {
-                problems.append("the menus state \(statePath) is not usable (\(error)); a round runs at once")
-            }
+            } catch { problems.append("the menus state \(statePath) is not usable (\(error)); a round runs at once") }
         }
         for date in MenuShelf.window(today: today) {
             // A date whose only copy is the failure: nothing held, the reason kept.

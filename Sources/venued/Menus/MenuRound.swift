@@ -1,9 +1,7 @@
 import DiningHours
 import VenueReports
 
-/// One menus round as a value the loop steps through, like `RefreshChain`, today first. A failed GET ends the
-/// round: a server that is down or asks for patience is not asked for six more dates. An answer that is not a
-/// menus list counts as a failure for the backoff, but the next date is still asked: the server answered.
+/// One menus round as a value the loop steps through, like `RefreshChain`, today first.
 struct MenuRound: Sendable {
     let today: LocalDate
     private let dates: [LocalDate]
@@ -11,9 +9,7 @@ struct MenuRound: Sendable {
     private var index = 0
     private(set) var current: LocalDate?
     private(set) var retryAfter: [RetryAfterHeader] = []
-    /// For `RefreshPolicy`.
     private(set) var freshness: FreshnessHeaders?
-    /// `date: why` for each date that gave nothing usable.
     private(set) var failures: [String] = []
     private(set) var adopted = 0
     private var stopped = false
@@ -24,10 +20,8 @@ struct MenuRound: Sendable {
         base = menusURL.hasSuffix("/") ? String(menusURL.dropLast()) : menusURL
     }
 
-    /// `<menus_url>/YYYY-MM-DD/`, as Penn names a date.
     static func url(_ base: String, _ date: LocalDate) -> String { "\(base)/\(date)/" }
 
-    /// Nil once the round is over.
     mutating func next() -> (date: LocalDate, fetch: RefreshChain.Fetch)? {
         guard !stopped, index < dates.count else { current = nil; return nil }
         let date = dates[index]
@@ -36,14 +30,12 @@ struct MenuRound: Sendable {
         return (date, RefreshChain.Fetch(source: .primary, url: Self.url(base, date), validators: nil))
     }
 
-    /// The GET under way was cut off so that a venues chain could run: it is asked again next.
     mutating func rewind() {
         guard current != nil else { return }
         index -= 1
         current = nil
     }
 
-    /// The round ends here.
     mutating func failed(_ reason: String, retryAfter asked: RetryAfterHeader?) {
         if let asked { retryAfter.append(asked) }
         if let current { failures.append("\(current): \(reason)") }

@@ -5,31 +5,20 @@ import VenuedSystem
 enum LogLevel: String, Sendable, Comparable {
     case debug, info, warning, error
 
-    /// The syslog priority journald reads from a `<N>` line prefix.
-    var priority: Int {
-        switch self {
-        case .debug: return 7
-        case .info: return 6
-        case .warning: return 4
-        case .error: return 3
-        }
-    }
+    var priority: Int { ([.debug: 7, .info: 6, .warning: 4, .error: 3] as [LogLevel: Int])[self] ?? 6 }
 
     static func < (a: LogLevel, b: LogLevel) -> Bool { a.priority > b.priority }
 }
 
-/// One line per event on stderr, never written in a way that can stop the loop: lines wait in a bounded queue
-/// and are written without waiting, so a reader that stopped costs lines, never the loop. Messages quote what
-/// others sent, so each is cleaned to one line (`UntrustedText`).
+/// One line per event on stderr, never written in a way that can stop the loop: lines wait in a bounded queue and are
+/// written without waiting, so a reader that stopped costs lines, never the loop.
 final class Log {
-    /// A burst of refusals or failures is a few lines a second.
     static let queueLimit = 256
 
     var level: LogLevel
     private let journal: Bool
     private let sink: StderrSink
     private var queue: [[UInt8]] = []
-    /// Bytes of `queue[0]` already written.
     private var written = 0
     private var dropped = 0
 
@@ -39,7 +28,6 @@ final class Log {
         self.sink = sink
     }
 
-    /// Nil when stderr cannot be watched (a regular file, which never makes a writer wait).
     var watchable: Int32? { sink.pollable }
     var isWaiting: Bool { !queue.isEmpty }
 
@@ -55,7 +43,6 @@ final class Log {
         flush()
     }
 
-    /// The rest waits for the next call (when epoll says stderr has room, or the next line).
     func flush() {
         while let first = queue.first {
             let count = first.withUnsafeBytes { sink.write(UnsafeRawBufferPointer(rebasing: $0[written...])) }
@@ -78,9 +65,9 @@ final class Log {
     }
 }
 
-/// stderr, written without waiting and without setting O_NONBLOCK on a file description others share (a
-/// terminal's shell, a journal stream): a socket takes MSG_DONTWAIT per send, and a pipe or terminal is opened
-/// again through /proc/self/fd to get a description of venued's own.
+/// stderr, written without waiting and without setting O_NONBLOCK on a file description others share (a terminal's
+/// shell, a journal stream): a socket takes MSG_DONTWAIT per send, and a pipe or terminal is opened again through
+/// /proc/self/fd to get a description of venued's own.
 struct StderrSink {
     private enum Kind { case socket, reopened(Int32), plain }
     private let kind: Kind
@@ -89,17 +76,14 @@ struct StderrSink {
         var info = stat()
         guard fstat(fd, &info) == 0 else { kind = .plain; return }
         switch info.st_mode & S_IFMT {
-        case S_IFSOCK:
-            kind = .socket
+        case S_IFSOCK: kind = .socket
         case S_IFIFO, S_IFCHR:
             let own = open("/proc/self/fd/\(fd)", O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
             kind = own >= 0 ? .reopened(own) : .plain
-        default:
-            kind = .plain
+        default: kind = .plain
         }
     }
 
-    /// Nil for a regular file (never full) or /dev/null.
     var pollable: Int32? {
         switch kind {
         case .socket: return 2
@@ -108,7 +92,6 @@ struct StderrSink {
         }
     }
 
-    /// 0 when stderr is full, or gone: the line is kept, or dropped once the queue fills.
     func write(_ bytes: UnsafeRawBufferPointer) -> Int {
         let result: Syscall.IO
         switch kind {

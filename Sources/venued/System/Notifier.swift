@@ -1,14 +1,12 @@
 import Glibc
 import VenuedSystem
 
-/// sd_notify without libsystemd: one datagram of `KEY=value` lines to `$NOTIFY_SOCKET`
-/// (a path, or `@name` for the abstract namespace). Without the variable it does nothing.
+/// sd_notify without libsystemd: one datagram of `KEY=value` lines to `$NOTIFY_SOCKET` (a path, or `@name` for the
+/// abstract namespace).
 struct Notifier: Sendable {
     let socketPath: String?
 
-    init(environment: [String: String]) {
-        socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
-    }
+    init(environment: [String: String]) { socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 } }
 
     func send(_ fields: [String]) {
         guard let path = socketPath, var address = UnixAddress(path) else { return }
@@ -23,7 +21,6 @@ struct Notifier: Sendable {
         }
     }
 
-    /// `MONOTONIC_USEC=` as systemd wants it beside `RELOADING=1`.
     static func monotonicMicroseconds() -> Int {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
