@@ -5,7 +5,15 @@ import VenuedSystem
 enum LogLevel: String, Sendable, Comparable {
     case debug, info, warning, error
 
-    var priority: Int { ([.debug: 7, .info: 6, .warning: 4, .error: 3] as [LogLevel: Int])[self] ?? 6 }
+    /// syslog's numbers, which journald reads from the `<N>` prefix.
+    var priority: Int {
+        switch self {
+        case .debug: 7
+        case .info: 6
+        case .warning: 4
+        case .error: 3
+        }
+    }
 
     static func < (a: LogLevel, b: LogLevel) -> Bool { a.priority > b.priority }
 }
