@@ -2,14 +2,12 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// `menus`: each date's body as venued holds it, like `feed`, so that venuectl decodes it with the same
-/// `MenuDecoder` and computes the rest itself. A date without data is an answer (`menus` null and a `reason`),
-/// never an error.
+/// `menus`: each date's body as venued holds it, like `feed`, for venuectl's own `MenuDecoder`. A date without
+/// data is an answer (`menus` null and a `reason`), never an error.
 struct MenusAnswer: Sendable {
     /// The window of yesterday through 6 days ahead.
     static let dateLimit = 8
-    /// Under venuectl's 4 MB answer cap: a date whose body would pass it is sent as null with `too_large`,
-    /// never cut.
+    /// Under venuectl's 4 MB answer cap: a date whose body would pass it is sent as null with `too_large`, never cut.
     static let budget = 3 << 20
 
     let dates: [LocalDate]

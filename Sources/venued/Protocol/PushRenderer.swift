@@ -5,24 +5,21 @@ import VenuedSystem
 
 struct PushLine: Sendable {
     let line: String
-    /// The text, or the `venues` member of a JSON line (whose `at` always moves): a push is skipped when this did
-    /// not change.
+    /// The text, or the `venues` member of a JSON line (whose `at` always moves): unchanged, it is not pushed.
     let shown: String
     let wakeAt: Instant?
     /// Each by its key (`FollowedDishes.Alert.key`); the hub sends each once to a `subscribe` stream.
     var dishEvents: [(key: String, start: Instant, line: String)] = []
 }
 
-/// Renders followers' lines off the loop, from a copy of the held data. A prompt file's `--favorites` reads
-/// venued's own favorites file; a `subscribe` stream's favorites come in its request, as data: venued reads no
-/// file a client names.
+/// Renders followers' lines off the loop, from a copy of the held data. A `subscribe` stream's favorites come in
+/// its request, as data: venued reads no file a client names, only its own favorites file, for a prompt file.
 struct PushRenderer: Sendable {
     let prepared: Prepared
 
     func line(for subscription: Subscription, event: String, at now: Instant) -> Result<PushLine, ProtocolError> {
         var options = subscription.options
         var favorites = Favorites(sentIn: options)
-        // A prompt file's line: venued's own favorites file, for its venues and dishes.
         if options.favorites || options.dishes, let path = options.favoritesFile {
             do throws(AnswerError) {
                 let file = try Favorites.load(path)
@@ -32,8 +29,7 @@ struct PushRenderer: Sendable {
                 return .failure(ProtocolError(error))
             }
         }
-        let report: StatusReport
-        let zone: ZoneRules
+        let report: StatusReport, zone: ZoneRules
         do throws(ProtocolError) {
             zone = try prepared.zone(options)
             report = try prepared.report(options, in: zone, favorites: favorites, at: now)
@@ -55,8 +51,8 @@ struct PushRenderer: Sendable {
 
     func render(_ round: SubscriberHub.Round) -> [SubscriberHub.Computed] {
         round.subscribers.map { follower in
-            SubscriberHub.Computed(follower: follower.follower,
-                                   outcome: line(for: follower.subscription, event: round.reason.event, at: round.at))
+            let outcome = line(for: follower.subscription, event: round.reason.event, at: round.at)
+            return SubscriberHub.Computed(follower: follower.follower, outcome: outcome)
         }
     }
 }

@@ -6,10 +6,11 @@ import VenuedProtocol
 /// The answer lines of the current second, kept by their question: an answer depends only on the data, the
 /// question and the second, so a hit is exactly what a fresh computation would give. The loop's alone: no lock.
 struct StatusLines {
-    /// A bound on what clients can make us keep.
+    /// Bounds on what clients can make us keep; a prompt's line is under 100 bytes.
     static let lineLimit = 256
-    /// 256 answers at the answer budget would be 64 MB; a prompt's line is under 100 bytes.
     static let lineBytesLimit = 1 << 20
+    /// A prompt's request is a few hundred bytes.
+    static let keyLimit = 1024
 
     /// Compared by an unseeded fingerprint, then byte for byte, with no copy: a crafted collision still costs at
     /// most `lineLimit` comparisons of `keyLimit` bytes.
@@ -18,9 +19,6 @@ struct StatusLines {
         let request: [UInt8]
         let line: String
     }
-
-    /// A prompt's request is a few hundred bytes.
-    static let keyLimit = 1024
 
     private var version = -1
     private var second = Int.min
@@ -36,7 +34,6 @@ struct StatusLines {
         return nil
     }
 
-    /// For the rest of this second.
     mutating func remember(_ line: String, forRequest request: UnsafeRawBufferPointer, version: Int, at now: Instant) {
         guard request.count <= Self.keyLimit else { return }
         if self.version != version || second != now.secondsSinceEpoch {

@@ -2,31 +2,27 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// Who follows the status (`subscribe` connections and prompt files, re-rendered at the same instants by the
-/// same code), what each was last given, and when each answer can next read differently. Owned by the loop's
-/// thread alone: only the loop writes sockets, so a descriptor it has closed is never written to, and the loop
-/// does no file I/O. Pure apart from its hand-overs, so a test can drive it with a virtual clock.
+/// Who follows the status (`subscribe` connections and prompt files, rendered by the same code), what each was last
+/// given, and when each can next read differently. The loop's alone, so a closed descriptor is never written to;
+/// pure, so a test can drive it with a virtual clock.
 struct SubscriberHub {
     enum Follower: Hashable, Sendable {
-        /// By its epoll token.
         case connection(UInt64)
         case promptFile(String)
     }
 
     struct Subscriber {
         let subscription: Subscription
-        /// The text, or a JSON line without its instants, to skip repeats; nil before anything was given, so that
-        /// a prompt file's first text is written whatever it says.
+        /// What was shown, to skip repeats; nil before anything was given, so a prompt file's first text is written.
         var lastShown: String?
         var wakeAt: Instant?
-        /// By key, with their meal's start: each is sent once, even when the clock is set back into its lead
-        /// time, and is forgotten once its meal has started.
+        /// By key, with their meal's start: each is sent once, even when the clock is set back into its lead time.
         var toldDishes: [String: Instant] = [:]
     }
 
-    /// Each kind sends what changed; `data` sends to every connection, since the event tells a client its data is
-    /// new even when the text is not.
-    enum Reason: Sendable, Equatable {
+    /// Each sends what changed; `data` sends to every connection, since the event says its data is new. Weakest
+    /// first: a round recomputes at least what the weaker pending reason would.
+    enum Reason: Int, Sendable, Equatable {
         case transition
         /// The wall clock was set or the system resumed: every wake instant is suspect.
         case clockChanged
@@ -34,16 +30,6 @@ struct SubscriberHub {
         case data
 
         var event: String { self == .data || self == .refreshEnded ? "data" : "transition" }
-        /// A round recomputes at least what the weaker pending reason would. Every case has its rank.
-        var strength: Int {
-            switch self {
-            case .transition: 0
-            case .clockChanged: 1
-            case .refreshEnded: 2
-            case .data: 3
-            }
-        }
-        var onlyChanges: Bool { self != .data }
     }
 
     struct Round: Sendable {
@@ -62,12 +48,11 @@ struct SubscriberHub {
         var send: [(token: UInt64, line: String)] = []
         /// The line to send, then close.
         var end: [(token: UInt64, line: String)] = []
-        /// `problem` is for the log, once: a file is written only when its text changes.
+        /// `problem` is for the log.
         var write: [(name: String, text: String, problem: String?)] = []
     }
 
     private(set) var subscribers: [Follower: Subscriber] = [:]
-    /// The strongest reason asked for since the last round.
     private(set) var pending: Reason?
 
     var nextWake: Instant? { subscribers.values.compactMap(\.wakeAt).min() }
@@ -92,7 +77,7 @@ struct SubscriberHub {
 
     /// A stronger reason wins, so a refresh that brings new data renders each follower once, for `data`.
     mutating func request(_ reason: Reason) {
-        if let pending, pending.strength > reason.strength { return }
+        if let pending, pending.rawValue > reason.rawValue { return }
         pending = reason
     }
 
@@ -113,18 +98,17 @@ struct SubscriberHub {
     /// file says what failed and is followed on, since new data or a fixed favorites file can mend it.
     mutating func apply(_ round: Round, _ computed: [Computed]) -> Delivery {
         var delivery = Delivery()
-        // The line it was rendered for tells apart a prompt file whose line changed during the round.
         let asked = Dictionary(round.subscribers.map { ($0.follower, $0.subscription) }) { first, _ in first }
         for item in computed {
             guard var subscriber = subscribers[item.follower], asked[item.follower] == subscriber.subscription else { continue }
-            let result = item.outcome
-            switch (item.follower, result) {
+            switch (item.follower, item.outcome) {
             case (.connection(let token), .failure(let error)):
                 subscribers[item.follower] = nil
                 delivery.end.append((token, Reply.error(error.prefixed("subscription ended"))))
+                continue
             case (.connection(let token), .success(let push)):
                 subscriber.wakeAt = push.wakeAt
-                if !round.reason.onlyChanges || push.shown != subscriber.lastShown {
+                if round.reason == .data || push.shown != subscriber.lastShown {
                     subscriber.lastShown = push.shown
                     delivery.send.append((token, push.line))
                 }
@@ -133,7 +117,6 @@ struct SubscriberHub {
                     delivery.send.append((token, event.line))
                     subscriber.toldDishes[event.key] = event.start
                 }
-                subscribers[item.follower] = subscriber
             case (.promptFile(let name), let result):
                 let text: String, problem: String?
                 switch result {
@@ -149,8 +132,8 @@ struct SubscriberHub {
                     subscriber.lastShown = text
                     delivery.write.append((name, text, problem))
                 }
-                subscribers[item.follower] = subscriber
             }
+            subscribers[item.follower] = subscriber
         }
         return delivery
     }

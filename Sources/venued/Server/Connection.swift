@@ -1,39 +1,34 @@
-/// One client's connection, owned by the loop thread (the only one that writes sockets) and lent from its
-/// `ConnectionTable` to the code that serves it. Other threads and lists hold its `token`, never the value.
+/// One client's connection, owned by the loop thread and lent from its `ConnectionTable`; others hold its `token`.
 /// A value rather than an object: a request costs no allocation, reference counting or exclusivity check.
 struct Connection {
     enum Phase: Equatable {
-        /// Waiting for the next request line; the read deadline runs.
-        case reading
-        /// An answer is partly sent; the rest goes out when the socket takes it.
-        case writing
+        case reading, writing
         /// Its answer is computed on another thread (`Handoff`); a hang-up still ends it and frees its slot.
         case handedOff
-        /// A `subscribe` stream: the loop sends the hub's pushes; anything the client sends is ignored.
+        /// Anything the client sends is ignored.
         case subscribed
-        /// Closed: reports and finished hand-offs still naming it are ignored.
+        /// Reports and finished hand-offs still naming it are ignored.
         case closed
     }
 
     let fd: Int32
-    /// The process at the other end (SO_PEERCRED), for sharing slots fairly among peers.
+    /// The process at the other end (SO_PEERCRED).
     let peer: Int32
-    /// When the client last sent bytes or was answered (monotonic seconds), for giving up a quiet slot.
+    /// When the client last sent bytes or was answered (monotonic seconds).
     var lastActivity: Double
-    /// The epoll token: the descriptor and a serial number, unique among connections.
+    /// The descriptor and a serial number, unique among connections.
     let token: UInt64
     var phase = Phase.reading
     var input: RequestBuffer
     var pending: [UInt8] = []
-    /// When the connection is cut off if it has not moved on (monotonic seconds).
+    /// When it is cut off if it has not moved on.
     var deadline: Double?
     var requests = 0
     var isSubscribed: Bool { phase == .subscribed }
     /// The client has closed its side: answer what it sent, then close.
     var peerClosed = false
-    /// Close once the current answer is out (a final error, the request cap).
     var closeAfterAnswer = false
-    /// What epoll watches on the descriptor now; nil while it is not registered.
+    /// Nil while not registered with epoll.
     var interest: UInt32?
     var awaitingProbe = false
     /// Its probe found nothing: it is registered whenever it waits to read, unless bytes come first.
@@ -49,8 +44,8 @@ struct Connection {
 
     static func descriptor(of token: UInt64) -> Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: token)) }
 
-    /// Only the hang-up while an answer is computed elsewhere, so a leaving client frees its slot at once;
-    /// nothing while unanswered requests fill the input buffer (back-pressure).
+    /// Only the hang-up while an answer is computed elsewhere; nothing while unanswered requests fill the input
+    /// buffer (back-pressure).
     var wantedInterest: UInt32? {
         switch phase {
         case .reading: return input.room > 0 ? Epoll.input : nil

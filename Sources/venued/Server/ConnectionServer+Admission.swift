@@ -23,7 +23,7 @@ extension ConnectionServer {
                     return
                 }
             }
-            let peer = SocketIO.peer(fd)
+            let peer = PeerCredentials(socket: fd)
             guard let peer, peer.uid == uid else {
                 refuseStranger(fd, uid: peer?.uid)
                 continue

@@ -7,20 +7,18 @@ import VenuedSystem
 
 /// The source chain, started by the schedule or a client's `refresh` behind one gate (`RefreshPolicy`): a client
 /// joins the chain under way or starts one, but never before a Retry-After or inside the backoff, when it gets the
-/// last report at once. Each GET is a child process whose pipe is in the epoll set, as for a menus round.
+/// last report at once. Each GET is a child process whose pipe is in the epoll set.
 extension ConnectionServer {
     struct RefreshState {
         var chain: RefreshChain?
         var process: FetchProcess?
         /// The freshness headers of the answer being judged on the own lane.
         var judging: FreshnessHeaders?
-        /// Connections waiting for the report of the chain under way.
         var waiters: [UInt64] = []
         /// The last chain's report, for a client the gate turns away.
         var last: RefreshReport?
-        /// The venues changed during the chain under way.
         var changedData = false
-        /// The menus rounds, which share `process` with the chains (+Menus).
+        /// The menus rounds, which share `process` with the chains.
         var menus = MenuState()
     }
 
@@ -51,7 +49,7 @@ extension ConnectionServer {
         if let reason = launch(fetch) { failed(fetch, reason, retryAfter: nil) }
     }
 
-    /// The one fetch slot, shared by the venues' chain and the menus' round. Why it could not start, or nil.
+    /// The one fetch slot, shared by the venues' chain and the menus' round; why it could not start, or nil.
     mutating func launch(_ fetch: RefreshChain.Fetch) -> String? {
         switch FetchProcess.start(fetch, timeout: snapshot.config.timeoutSeconds, now: turnTime()) {
         case .success(let process):
@@ -77,7 +75,6 @@ extension ConnectionServer {
         if refresh.process?.readAvailable() == true { fetchEnded(complete: true) }
     }
 
-    /// The GET under way ended: its output is complete, or its deadline passed.
     mutating func fetchEnded(complete: Bool) {
         guard let process = refresh.process else { return }
         refresh.process = nil

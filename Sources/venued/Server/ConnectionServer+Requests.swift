@@ -3,8 +3,8 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// Requests in, answers out. The next line is answered only once the previous answer is out, so a client
-/// that pipelines faster than it reads is held back by its own socket buffer, not by the daemon's memory.
+/// Requests in, answers out. The next line is answered only once the previous answer is out, so a client that
+/// pipelines faster than it reads is held back by its own socket buffer, not by the daemon's memory.
 extension ConnectionServer {
     /// One read (level-triggered: more is reported again), then whatever it completes.
     mutating func receive(_ connection: inout Connection) {
@@ -81,10 +81,6 @@ extension ConnectionServer {
         requestsSinceTrim += 1
         connection.requests += 1
         if connection.requests >= Self.requestsPerConnection { connection.closeAfterAnswer = true }
-        answer(&connection, line)
-    }
-
-    private mutating func answer(_ connection: inout Connection, _ line: UnsafeRawBufferPointer) {
         respond(&connection, handle(line))
     }
 
@@ -109,7 +105,7 @@ extension ConnectionServer {
         }
     }
 
-    /// Runs `work` on the compute lane; the connection waits, watched only for its hang-up.
+    /// The connection waits, watched only for its hang-up.
     private mutating func handOff(_ connection: inout Connection, _ work: @escaping @Sendable () -> Handoff.Finished) {
         guard handoff.compute(token: connection.token, owner: connection.peer, work) else {
             connection.closeAfterAnswer = true
@@ -207,7 +203,7 @@ extension ConnectionServer {
         }
     }
 
-    /// Lends the connection (`with`) if it still waits for its answer, back in the reading phase.
+    /// Lends the connection if it still waits for its answer, back in the reading phase.
     mutating func withHandedOff(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
         with(token) { server, connection in
             guard connection.phase == .handedOff else { return }

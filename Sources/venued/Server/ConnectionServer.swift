@@ -4,37 +4,33 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// venued's one loop, on the main thread, and the one owner of the daemon's state. Everything it waits for is a
-/// descriptor in its epoll set, so it never blocks and never shares: the data, config and refresh health are one
-/// `Snapshot` it replaces whole, and a worker gets a copy (`Prepared`) and hands back a value. One thread, because
-/// a thread per connection spends most of a request in context switches; one `epoll_wait` serves many requests.
+/// venued's one loop, on the main thread, and the one owner of the daemon's state. Everything it waits for is in its
+/// epoll set, so it never blocks and never shares: a worker gets a copy (`Prepared`) and hands back a value. One
+/// thread, because a thread per connection spends most of a request in context switches.
 ///
-/// Guarantees: each request arrives within `readDeadline` and under `requestLimit`; at most `maxConnections`
-/// hold request slots, and a client beyond them waits `admissionWait` for one, then gets `busy`; peers of another
-/// uid get `forbidden` (SO_PEERCRED, whatever the socket's mode); sends never block or raise SIGPIPE, and a client
-/// that does not read is dropped after `writeDeadline`. A value, not a class: exclusivity is proved at compile time.
+/// Guarantees: each request arrives within `readDeadline` and under `requestLimit`; at most `maxConnections` hold
+/// request slots, and a client beyond them waits `admissionWait`, then gets `busy`; peers of another uid get
+/// `forbidden` (SO_PEERCRED); sends never block or raise SIGPIPE; a client that does not read is dropped after
+/// `writeDeadline`. A value, not a class: exclusivity is proved at compile time.
 struct ConnectionServer {
     /// SIGHUP refreshes; SIGTERM and SIGINT stop.
     static let signals = SignalSet([SIGHUP, SIGTERM, SIGINT])
     static let maxConnections = 64
-    /// `subscribe` streams open at once, apart from the request slots.
+    /// Apart from the request slots.
     static let maxSubscribers = 64
     /// Requests answered before an idle loop trims the heap.
     static let requestsBeforeTrim = 256
-    /// A connection quiet this long may be closed for a client waiting for its slot;
-    /// a client that just connected has this long to send its request.
+    /// A connection quiet this long may be closed for a client waiting for its slot.
     static let quietGrace = 0.05
     /// Slots a process may hold before its connections lose `quietGrace` to a process holding fewer.
     static let slotsWithGrace = 8
-    /// Requests are a few hundred bytes; anything near this is not a request.
     static let requestLimit = 16 * 1024
     /// A request longer than this is parsed only if its client is still there to read the answer.
     static let longLine = 1024
-    /// A client has this long to send each request after connecting or after an answer.
+    /// To send each request after connecting or after an answer.
     static let readDeadline = 1.0
-    /// A client has this long to take an answer its socket could not hold at once.
+    /// To take an answer its socket could not hold at once.
     static let writeDeadline = 2.0
-    /// Lines one connection may send before it is closed.
     static let requestsPerConnection = 1000
     /// Lines served for one connection per turn, so a pipelining client cannot keep the loop to itself.
     static let linesPerTurn = 8
@@ -54,7 +50,6 @@ struct ConnectionServer {
         let listener: Listener
         let loader: ConfigLoader
         let snapshot: Snapshot
-        /// The menus a previous venued kept on disk (`MenuCache`).
         let menus: MenuShelf
         let facts: RuntimeFacts
         let clock: WallClock
@@ -80,54 +75,46 @@ struct ConnectionServer {
     /// Replaced whole when the data, the config or the refresh health change.
     var prepared: Prepared
     var snapshot: Snapshot { prepared.snapshot }
-    /// The status lines of this second.
     var lines = StatusLines()
     var refresh = RefreshState()
     var hub = SubscriberHub()
-    /// A round of pushes is being rendered on the own lane; the next waits for it.
+    /// One round of pushes and one batch of prompt writes at a time, on the own lane.
     var roundInFlight = false
-    /// Prompt file changes waiting for the own lane, the latest per file.
+    /// The latest change per file.
     var promptChanges: [String: PromptFiles.Change] = [:]
-    /// A batch of them is being written; the next waits for it.
     var promptWriteInFlight = false
     /// The prompt files the config names, good lines and bad: those venued keeps.
     var promptFileNames: Set<String> = []
-    /// Files whose last write failed: a failure is logged when it starts, not at every write.
     var promptFailing: Set<String> = []
-    /// The instant the timer is armed for (caller's seconds); nil after it fired.
+    /// Nil after it fired.
     var armedFor: Double?
     var watchingStderr = false
     var connections = ConnectionTable()
-    /// Connections (tokens) with lines left when their turn ended, served again after the next batch of reports.
+    /// Tokens with lines left when their turn ended, served again after the next batch of reports.
     var unfinished: [UInt64] = []
-    /// Connections (tokens) waiting for their next request that epoll does not watch yet: each is read once more
-    /// after the next turn's reports (`probe`), so a client that asked one question has usually closed by then
-    /// and its connection ends without any epoll registration.
+    /// Tokens waiting for their next request that epoll does not watch yet: each is read once more after the next
+    /// turn's reports (`probe`), so a client that asked one question has usually closed by then, never registered.
     var unregistered: [UInt64] = []
     /// Swapped with `unregistered` and `unfinished` each turn, to reuse their storage.
     private var probes: [UInt64] = []
     private var turn: [UInt64] = []
-    /// This turn's reading of the monotonic clock (`turnTime()`).
     private var turnClock: Double?
     var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
-    /// Whether epoll watches the listening socket: not while the waiting room is full,
-    /// nor for a moment after an error such as running out of descriptors.
+    /// Whether epoll watches the listening socket: not for a moment after an error such as running out of descriptors.
     var accepting = true
-    /// Set while accepting is paused after an error.
     var listenerResumesAt: Double?
-    /// Clients refused `busy` since the last log line that counted them, and when it was.
+    /// Refusals since the last log line that counted them, and when it was.
     var busyRefusals = 0
     var busyLoggedAt = -Double.infinity
-    /// The same for clients of another uid.
     var strangerRefusals = 0
     var strangerLoggedAt = -Double.infinity
-    /// When the next deadline may have passed; nil while none is set.
+    /// When the next deadline may have passed.
     private var nextSweep: Double?
     var requestsSinceTrim = 0
     /// Where each read lands; one buffer for all connections.
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
 
-    /// Sets up the loop's descriptors and runs it on this thread until SIGTERM or SIGINT.
+    /// Runs the loop on this thread until SIGTERM or SIGINT.
     static func run(_ parts: Parts) throws(DaemonError) -> Never {
         guard parts.listener.makeNonBlocking(), let epoll = Epoll(), let timer = WallTimer(offset: parts.clock.offset),
               let handoff = Handoff(), let signals = Self.signals.descriptor() else {
@@ -141,25 +128,12 @@ struct ConnectionServer {
               watchdog.map({ epoll.add($0.fd, Epoll.input, token: watchdogToken) }) ?? true else {
             throw .socket("cannot set up the loop: \(String(cString: strerror(errno)))")
         }
-        var server = ConnectionServer(parts, epoll: epoll, timer: timer, handoff: handoff, signals: signals, watchdog: watchdog)
+        var server = ConnectionServer(
+            listener: parts.listener, loader: parts.loader, facts: parts.facts, clock: parts.clock, log: parts.log,
+            notifier: parts.notifier, epoll: epoll, handoff: handoff, timer: timer, signals: signals, watchdog: watchdog,
+            promptFiles: parts.promptFiles, prepared: Prepared(parts.snapshot, dishes: parts.menus.dishIndex))
+        server.refresh.menus.shelf = parts.menus
         server.run()
-    }
-
-    private init(_ parts: Parts, epoll: Epoll, timer: WallTimer, handoff: Handoff, signals: Int32, watchdog: Watchdog?) {
-        listener = parts.listener
-        loader = parts.loader
-        facts = parts.facts
-        clock = parts.clock
-        promptFiles = parts.promptFiles
-        notifier = parts.notifier
-        log = parts.log
-        prepared = Prepared(parts.snapshot, dishes: parts.menus.dishIndex)
-        refresh.menus.shelf = parts.menus
-        self.epoll = epoll
-        self.timer = timer
-        self.handoff = handoff
-        self.signals = signals
-        self.watchdog = watchdog
     }
 
     private mutating func run() -> Never {
@@ -204,41 +178,28 @@ struct ConnectionServer {
             probes.removeAll(keepingCapacity: true)
             if let nextSweep, turnTime() >= nextSweep { sweep() }
             admitWaiting()
-            setAccepting(listenerResumesAt == nil)
+            if (listenerResumesAt == nil) != accepting {
+                accepting.toggle()
+                epoll.modify(listener.fd, accepting ? Epoll.input : 0, token: Self.listenerToken)
+            }
             startPendingRound()
             startPromptWrites()
             armTimer()
-            watchStderr()
-            releaseMemoryWhenIdle()
+            if let fd = log.watchable, log.isWaiting != watchingStderr {
+                if !log.isWaiting { epoll.remove(fd) }
+                watchingStderr = log.isWaiting && epoll.add(fd, Epoll.output, token: Self.stderrToken)
+            }
+            // Once a burst is over and no client is left, gives back the freed heap, which glibc would keep; not after
+            // every request, which a prompt's lone request would pay for.
+            if requestsSinceTrim >= Self.requestsBeforeTrim, connections.requestSlotsTaken == 0, unfinished.isEmpty {
+                requestsSinceTrim = 0
+                _ = venued_release_free_memory()
+            }
         }
     }
 
-    /// Once a burst is over and no client is left, gives the freed heap back to the kernel, which glibc would keep.
-    /// Not after every request: a prompt's lone request would pay for a trim it does not need.
-    private mutating func releaseMemoryWhenIdle() {
-        guard requestsSinceTrim >= Self.requestsBeforeTrim, connections.requestSlotsTaken == 0, unfinished.isEmpty else { return }
-        requestsSinceTrim = 0
-        _ = venued_release_free_memory()
-    }
-
-    private mutating func watchStderr() {
-        guard let fd = log.watchable, log.isWaiting != watchingStderr else { return }
-        if log.isWaiting {
-            watchingStderr = epoll.add(fd, Epoll.output, token: Self.stderrToken)
-        } else {
-            epoll.remove(fd)
-            watchingStderr = false
-        }
-    }
-
-    private mutating func setAccepting(_ wanted: Bool) {
-        guard wanted != accepting else { return }
-        epoll.modify(listener.fd, wanted ? Epoll.input : 0, token: Self.listenerToken)
-        accepting = wanted
-    }
-
-    /// Lends the connection `token` names to `body` and puts it back after, unless `body` closed it. One is lent
-    /// at a time, so a `with` inside `body` finds none.
+    /// Lends the connection `token` names to `body` and puts it back after, unless `body` closed it. One is lent at
+    /// a time, so a `with` inside `body` finds none.
     mutating func with(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
         guard var connection = connections.lend(token) else { return }
         body(&self, &connection)
@@ -269,13 +230,11 @@ struct ConnectionServer {
     /// an old token). The hub forgets a subscriber first, so it never writes to a reused descriptor.
     mutating func close(_ connection: inout Connection) {
         switch connection.phase {
-        case .subscribed:
-            hub.remove(connection.token)
+        case .subscribed: hub.remove(connection.token)
         case .handedOff:
             handoff.cancel(token: connection.token)
             refresh.waiters.removeAll { $0 == connection.token }
-        case .reading, .writing, .closed:
-            break
+        case .reading, .writing, .closed: break
         }
         connections.remove(connection)
         connection.phase = .closed
@@ -296,12 +255,9 @@ struct ConnectionServer {
         noteDeadline(deadline)
     }
 
-    mutating func noteDeadline(_ deadline: Double) {
-        nextSweep = min(nextSweep ?? deadline, deadline)
-    }
+    mutating func noteDeadline(_ deadline: Double) { nextSweep = min(nextSweep ?? deadline, deadline) }
 
-    /// Milliseconds until the next sweep, rounded up; -1 (no timeout) when none is due;
-    /// 0 while lines wait for their turn.
+    /// Milliseconds until the next sweep, rounded up; -1 (no timeout) when none is due; 0 while lines wait their turn.
     private func sweepTimeout() -> Int32 {
         guard unfinished.isEmpty else { return 0 }
         guard let nextSweep else { return -1 }

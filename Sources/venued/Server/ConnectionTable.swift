@@ -1,10 +1,7 @@
-/// The loop's open connections, subscribers included, found by descriptor, with the request slots each process
-/// holds. An array indexed by descriptor (the kernel hands them out lowest-first) needs no hashing, and counts
-/// kept as connections open, subscribe and close answer admission's questions in one lookup. The per-process
-/// counts are a short list, not a dictionary: few processes hold slots, and a look along it beats hashing.
-///
-/// A connection is worked on in place by lending it (`lend`, then `giveBack`): it leaves its slot meanwhile, so
-/// changing it copies nothing, and it still counts as open. Tokens are kept apart, so a lookup copies no connection.
+/// The loop's open connections, found by descriptor, with the request slots each process holds. An array indexed by
+/// descriptor (handed out lowest-first) needs no hashing; the per-process counts are a short list, which few
+/// processes make faster than hashing. A connection is worked on in place by lending it (`lend`, then `giveBack`):
+/// it leaves its slot meanwhile, so changing it copies nothing. Tokens are kept apart, so a lookup copies none.
 struct ConnectionTable {
     private struct PeerSlots {
         let peer: Int32
@@ -12,19 +9,18 @@ struct ConnectionTable {
     }
 
     private var byDescriptor: [Connection?] = []
-    /// The token of each slot's connection, lent out or not.
+    /// Each slot's connection's, lent out or not.
     private var tokens: [UInt64?] = []
     private var slotsByPeer: [PeerSlots] = []
     private var lent: UInt64?
     private var serial: UInt32 = 0
     private(set) var count = 0
-    /// Open connections that are subscriptions (they hold no request slot).
+    /// They hold no request slot.
     private(set) var subscribers = 0
 
     var requestSlotsTaken: Int { count - subscribers }
 
-    /// The slot of the open connection `token` names: a late report for a closed
-    /// connection carries the old serial, and the descriptor may be reused.
+    /// A late report for a closed connection carries the old serial, and the descriptor may be reused.
     private func slot(of token: UInt64) -> Int? {
         let index = Int(Connection.descriptor(of: token))
         return index >= 0 && index < tokens.count && tokens[index] == token ? index : nil
@@ -32,11 +28,10 @@ struct ConnectionTable {
 
     func slots(of peer: Int32) -> Int { slotsByPeer.first { $0.peer == peer }?.slots ?? 0 }
 
-    /// Every open connection but the one lent out, in descriptor order.
+    /// Every open connection but the one lent out.
     var all: [Connection] { byDescriptor.compactMap { $0 } }
 
-    /// A newly accepted connection on descriptor `fd` (not negative), from process
-    /// `peer`: it takes a request slot, and it is lent out at once, for its first read.
+    /// It takes a request slot, and it is lent out at once, for its first read.
     mutating func open(_ fd: Int32, peer: Int32, requestLimit: Int, now: Double) -> Connection? {
         guard fd >= 0, lent == nil else { return nil }
         serial &+= 1
@@ -58,22 +53,21 @@ struct ConnectionTable {
         return connection
     }
 
-    /// Takes the connection `token` names out of its slot, to be given back or removed; nil if it is closed or
-    /// another is lent out already.
+    /// Nil if it is closed or another is lent out already.
     mutating func lend(_ token: UInt64) -> Connection? {
         guard lent == nil, let index = slot(of: token) else { return nil }
         lent = token
         return byDescriptor[index].take()
     }
 
-    /// Puts the lent connection back in its slot; one removed meanwhile (closed) stays out.
+    /// One removed meanwhile (closed) stays out.
     mutating func giveBack(_ connection: consuming Connection) {
         guard lent == connection.token else { return }
         lent = nil
         byDescriptor[Int(connection.fd)] = connection
     }
 
-    /// The connection, lent out, becomes a subscription: it gives its request slot back.
+    /// The connection, lent out, gives its request slot back.
     mutating func subscribe(_ connection: inout Connection) {
         guard !connection.isSubscribed, lent == connection.token else { return }
         connection.phase = .subscribed
@@ -81,7 +75,7 @@ struct ConnectionTable {
         release(slotOf: connection.peer)
     }
 
-    /// Forgets `connection`, in its slot or lent out (call before its phase becomes `.closed`).
+    /// In its slot or lent out; before its phase becomes `.closed`.
     mutating func remove(_ connection: Connection) {
         guard let index = slot(of: connection.token) else { return }
         if lent == connection.token { lent = nil } else { byDescriptor[index] = nil }

@@ -5,33 +5,28 @@ import Synchronization
 import VenuedProtocol
 import VenuedSystem
 
-/// Work that must not run on the loop, and the way its results come back. Two lanes, each given a copy of the
-/// data (`Prepared`) and handing back a value: `compute` for what clients ask that can wait, taken in turn
-/// between processes; `own` for venued's own work, which no client can queue, on one thread so that its jobs run
-/// in order (the last job at stop runs after every prompt-file write). Results wait in the outbox, and an eventfd
-/// wakes the loop. Bounded: a connection has at most one job queued, the loop keeps one of each kind of its own
-/// work in flight, and `compute` refuses past `queueLimit`. The two locks of venued are the outbox's and the lanes'.
+/// Work that must not run on the loop. Two lanes, each given a copy of the data and handing back a value: `compute`
+/// for what clients ask, taken in turn between processes; `own` for venued's own work, on one thread so that its
+/// jobs run in order (the last job at stop runs after every prompt-file write). Results wait in the outbox, and an
+/// eventfd wakes the loop. Bounded: a connection has at most one job queued, the loop keeps one of each kind of its
+/// own in flight, and `compute` refuses past `queueLimit`. The two locks of venued are the outbox's and the lanes'.
 final class Handoff: Sendable {
     enum Finished: Sendable {
         case answer(token: UInt64, String)
-        /// A long line parsed on the lane, for the loop to act on (`ConnectionServer.parsedOffLoop`).
+        /// A long line parsed on the lane, for the loop to act on.
         case parsed(token: UInt64, Request, at: Instant)
-        /// A new subscriber's first line, or why it cannot be followed.
         case subscribed(token: UInt64, Subscription, Result<PushLine, ProtocolError>)
         case pushes(SubscriberHub.Round, [SubscriberHub.Computed])
-        /// A batch of prompt files is written (`PromptFiles`): each file's failure, if any.
         case promptFilesWritten([(name: String, failure: String?)])
-        /// The prompt files are removed: the last job at stop.
+        /// The last job at stop.
         case promptFilesRemoved
-        /// A fetched answer judged, and written to the cache if adopted (`Adoption`).
         case adopted(Adoption.Result)
-        /// A date's menus judged, and written to disk if adopted (`MenuAdoption`).
         case menusAdopted(MenuAdoption.Result)
-        /// The menus state is written: why not, when it failed.
+        /// Why the menus state could not be written.
         case menusSaved(String?)
     }
 
-    /// Far above what the bounds allow in practice: reaching it means something is wrong; the client gets `busy`.
+    /// Far above what the bounds allow in practice: reaching it means something is wrong.
     static let queueLimit = 256
     static let computeThreads = 2
     /// Below the loop, so that what a client asks to compute never delays the loop's answers on a busy CPU.
@@ -40,7 +35,7 @@ final class Handoff: Sendable {
     private let outbox: Outbox
     private let compute: WorkerLane
     private let own: WorkerLane
-    /// The descriptor the loop watches; readable while results are queued.
+    /// Readable while results are queued.
     var fd: Int32 { outbox.fd }
 
     /// Nil (errno set) when the kernel refuses an eventfd.
@@ -52,7 +47,7 @@ final class Handoff: Sendable {
         own = WorkerLane(name: "own", threads: 1, queueLimit: .max, deliver: outbox.deliver)
     }
 
-    /// False (nothing queued) when the compute lane is full.
+    /// False when the compute lane is full.
     func compute(token: UInt64, owner: Int32, _ work: @escaping @Sendable () -> Finished) -> Bool {
         compute.run(WorkerLane.Job(token: token, owner: owner, work: work))
     }
@@ -62,7 +57,7 @@ final class Handoff: Sendable {
         _ = own.run(WorkerLane.Job(token: nil, owner: nil, work: work))
     }
 
-    /// The client of `token` hung up: its job is dropped if it has not started.
+    /// Drops the job if it has not started.
     func cancel(token: UInt64) { compute.cancel(token: token) }
 
     /// The results ready so far; resets the eventfd.

@@ -1,12 +1,11 @@
 import Glibc
 import VenuedSystem
 
-/// The listening socket: inherited from systemd (socket activation) or bound here. One venued per socket path:
-/// a bound path is guarded by a lock file beside it (`lockPath`), held for the life of the process, so a second
-/// venued refuses to start instead of replacing the first one's socket, even after someone removed its file. At
-/// exit the file is unlinked only if it is still the one this process bound (same device and inode).
+/// The listening socket: inherited from systemd (socket activation) or bound here. One venued per socket path: a
+/// bound path is guarded by a lock file beside it, held for the life of the process, so a second venued refuses to
+/// start instead of replacing the first one's socket, even after someone removed its file.
 struct Listener: Sendable {
-    /// The file this process bound, to unlink at exit while it is still that file.
+    /// Unlinked at exit only while it is still the file this process bound (same device and inode).
     struct OwnedFile: Sendable {
         let path: String
         let device: UInt64
@@ -14,14 +13,14 @@ struct Listener: Sendable {
     }
 
     let fd: Int32
-    /// nil for an inherited socket, which systemd owns.
+    /// Nil for an inherited socket, which systemd owns.
     let ownedFile: OwnedFile?
 
     /// `PATH.lock`, never removed: removing it would let a second process lock a new one while the first holds the old.
     static func lockPath(_ path: String) -> String { path + ".lock" }
 
-    /// LISTEN_PID/LISTEN_FDS (sd_listen_fds): fd 3, when the variables are meant for this process. They are
-    /// removed from the environment so that nothing started later mistakes them for its own.
+    /// LISTEN_PID/LISTEN_FDS (sd_listen_fds): fd 3, when meant for this process; unset so that nothing started later
+    /// mistakes them for its own.
     static func inherited(environment: [String: String]) throws(DaemonError) -> Listener? {
         guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
               let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1 else { return nil }
@@ -36,9 +35,8 @@ struct Listener: Sendable {
         return Listener(fd: fd, ownedFile: nil)
     }
 
-    /// Binds `path` 0600, holding `lockPath(path)` from before the probe until exit. If something listens on a
-    /// socket file already there (even one too busy to accept), we refuse to start; else it is stale and replaced,
-    /// only by the lock's holder, so never by two starts at once.
+    /// Binds `path` 0600, holding `lockPath(path)` from before the probe until exit. If something listens on a socket
+    /// file already there (even one too busy to accept), we refuse to start; else it is stale and replaced.
     static func bind(path: String) throws(DaemonError) -> Listener {
         let lock: FileLock
         do { lock = try FileLock.acquire(lockPath(path), waitingUpTo: 0) } catch {
@@ -88,9 +86,8 @@ struct Listener: Sendable {
         return Listener(fd: fd, ownedFile: owned)
     }
 
-    /// The probe never waits: a blocking `connect` to a listener whose backlog is full sleeps until it accepts,
-    /// maybe never, and a daemon stuck in start-up with its signals blocked cannot be stopped. A full backlog
-    /// (EAGAIN) means a live listener too.
+    /// Never waits: a blocking `connect` to a full backlog sleeps until it accepts, maybe never, and a daemon stuck
+    /// in start-up with its signals blocked cannot be stopped. A full backlog (EAGAIN) means a live listener too.
     private static func probe(_ path: String) -> Bool {
         switch UnixConnect.connect(to: path, until: Monotonic.seconds() + 1) {
         case .success(let fd):
@@ -101,7 +98,7 @@ struct Listener: Sendable {
         }
     }
 
-    /// The connection loop accepts until EAGAIN, so the socket must not block; true on success.
+    /// The loop accepts until EAGAIN.
     func makeNonBlocking() -> Bool {
         let flags = fcntl(fd, F_GETFL)
         return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
@@ -111,7 +108,6 @@ struct Listener: Sendable {
         if let ownedFile { Self.removeIfOurs(ownedFile) }
     }
 
-    /// Unlinks `file.path` only while it is still the socket we bound, never another program's since.
     private static func removeIfOurs(_ file: OwnedFile) {
         var info = stat()
         guard lstat(file.path, &info) == 0, UInt64(info.st_dev) == file.device, UInt64(info.st_ino) == file.inode else { return }

@@ -1,12 +1,11 @@
 import Glibc
 import VenuedSystem
 
-/// The prompt files: `$XDG_RUNTIME_DIR/venued/prompt/NAME`, each holding the text of a `prompt.NAME` line, so
-/// that a shell prompt reads it with a builtin and starts no process (docs/integrations.md). Each write replaces
-/// the file atomically, so a prompt reads the old text or the new, never half; only the own lane writes, so a
-/// stalled file system holds up that lane, never the loop. The files must not outlive venued, or a prompt would
-/// show a past closing time as current: venued removes them at stop, the systemd unit's `RuntimeDirectory=` on
-/// any stop, and `prepare` at the next start after a SIGKILL.
+/// The prompt files: `$XDG_RUNTIME_DIR/venued/prompt/NAME`, each holding the text of a `prompt.NAME` line for a
+/// shell prompt to read with a builtin (docs/integrations.md). Each write replaces the file atomically; only the own
+/// lane writes, so a stalled file system never holds up the loop. The files must not outlive venued, or a prompt
+/// would show a past closing time as current: venued removes them at stop, the systemd unit's `RuntimeDirectory=`
+/// on any stop, and `prepare` at the next start after a SIGKILL.
 struct PromptFiles: Sendable {
     enum Change: Sendable, Equatable {
         case write(String)
@@ -14,26 +13,26 @@ struct PromptFiles: Sendable {
     }
 
     let directory: String
-    /// Entries `prepare` and `removeAll` look at: far more than the directory can hold.
+    /// Far more than the directory can hold.
     private static let entryLimit = 4096
 
     init(socketPath: String, socketDirectoryIsOwned: Bool) {
         directory = Self.directory(socketPath: socketPath, owned: socketDirectoryIsOwned)
     }
 
-    /// `prompt` beside the socket when venued owns the socket's directory; else `SOCKET.prompt`: a socket path the
-    /// user chose may be in any directory, where a `prompt` directory could be theirs, and `prepare` empties it.
+    /// `prompt` beside the socket when venued owns its directory; else `SOCKET.prompt`: in a directory the user chose,
+    /// a `prompt` directory could be theirs, and `prepare` empties it.
     static func directory(socketPath: String, owned: Bool) -> String {
         owned ? AtomicFile.directory(of: socketPath) + "/prompt" : socketPath + ".prompt"
     }
 
     func path(_ name: String) -> String { directory + "/" + name }
 
-    /// At start, once venued owns its socket: removes whatever an earlier venued left; the count removed. The
-    /// directory stays: under systemd it is the unit's, and venued could not make it again in a read-only /run.
+    /// At start: removes whatever an earlier venued left; the count removed. The directory stays: under systemd it
+    /// is the unit's, and venued could not make it again in a read-only /run.
     func prepare() -> Int { removeEntries() }
 
-    /// One batch, on the own lane; each file's failure, or nil for each that worked.
+    /// Each file's failure, or nil.
     func apply(_ batch: [(name: String, change: Change)]) -> [(name: String, failure: String?)] {
         let ready = makeDirectory()
         return batch.map { name, change in
@@ -55,25 +54,21 @@ struct PromptFiles: Sendable {
         }
     }
 
-    /// At stop, as the own lane's last job (after every write).
+    /// At stop, as the own lane's last job.
     func removeAll() {
         _ = removeEntries()
         rmdir(directory)
     }
 
-    /// The directory, created private if missing, and checked to be ours and writable by
-    /// no one else: in a directory others can write, a file could be swapped for a link.
+    /// Checked to be ours and writable by no one else: in a directory others can write, a file could become a link.
     private func makeDirectory() -> Result<Void, AtomicFile.Failure> {
-        do throws(AtomicFile.Failure) {
+        Result { () throws(AtomicFile.Failure) in
             try AtomicFile.makeDirectories(directory)
             try AtomicFile.checkOwnDirectory(directory)
-        } catch {
-            return .failure(error)
         }
-        return .success(())
     }
 
-    /// Unlinks every entry but subdirectories; the count removed. A missing or foreign directory is left alone.
+    /// Every entry but subdirectories; the count removed. A missing or foreign directory is left alone.
     private func removeEntries() -> Int {
         do throws(AtomicFile.Failure) { try AtomicFile.checkOwnDirectory(directory) } catch { return 0 }
         guard let handle = opendir(directory) else { return 0 }

@@ -1,7 +1,7 @@
 import Glibc
 
-/// The socket's directory. venued's own (`$XDG_RUNTIME_DIR/venued` or `/tmp/venued-$UID`) is created 0700 and
-/// must be a real directory owned by us: in a shared /tmp, someone else could have made it first.
+/// The socket's directory. venued's own is created 0700 and must be a real directory owned by us: in a shared /tmp,
+/// someone else could have made it first.
 enum RuntimeDirectory {
     static func prepare(socketPath: String, owned: Bool) throws(DaemonError) {
         guard let slash = socketPath.lastIndex(of: "/") else { throw .config("socket path '\(socketPath)' has no directory") }

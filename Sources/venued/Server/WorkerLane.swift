@@ -6,9 +6,8 @@ import VenuedSystem
 /// job of the process with the fewest jobs running, so a process that floods costly questions queues behind itself.
 final class WorkerLane: Sendable {
     struct Job: Sendable {
-        /// The connection waiting for it, so a hang-up can take it off the queue.
+        /// Nil for the daemon's own work.
         let token: UInt64?
-        /// The client's process (nil for the daemon's own work).
         let owner: Int32?
         let work: @Sendable () -> Handoff.Finished
     }
@@ -23,7 +22,7 @@ final class WorkerLane: Sendable {
     private let name: String
     private let threadLimit: Int
     private let queueLimit: Int
-    /// The nice value of the lane's threads; nil leaves them as the process is.
+    /// Nil leaves the lane's threads as the process is.
     private let nice: Int32?
     private let state = Mutex<State>(State())
     private let available = Semaphore()
@@ -37,7 +36,7 @@ final class WorkerLane: Sendable {
         self.deliver = deliver
     }
 
-    /// Queues `job`; false (nothing queued) when the queue is full.
+    /// False (nothing queued) when the queue is full.
     func run(_ job: Job) -> Bool {
         let (queued, grow) = state.withLock { state -> (Bool, Bool) in
             guard state.queue.count < queueLimit else { return (false, false) }

@@ -1,8 +1,8 @@
 import DiningHours
 import VenueReports
 
-/// Everything an answer is computed from, as one immutable value. The loop owns the only variable of this type
-/// and replaces it whole; a worker is handed a copy and can never see half of a change, so no lock guards it.
+/// Everything an answer is computed from. The loop owns the only variable of this type and replaces it whole; a
+/// worker is handed a copy and can never see half of a change, so no lock guards it.
 struct Snapshot: Sendable {
     var held: FeedCopy
     /// The document `held` was decoded from, as venued got it: the `feed` answer.
@@ -30,10 +30,9 @@ struct RefreshHealth: Sendable {
     /// An instant, not a delay: a machine that slept past it refreshes when it wakes.
     var nextRefresh: Instant?
     var nextRefreshReason: RefreshPolicy.Reason?
-    /// The earliest instant a chain may start for any reason, a client's `refresh` included; nil when open.
+    /// The earliest instant a chain may start, for a client's `refresh` too; nil when open.
     var gateOpensAt: Instant?
     var failures = 0
-    /// Nil once a write succeeds.
     var cacheError: String?
     var cacheErrorAt: Instant?
 }

@@ -3,8 +3,7 @@ import VenueReports
 
 /// How a refresh changes the snapshot, as pure functions: the loop and the simulation apply the very same steps.
 extension Snapshot {
-    /// True when the venues changed (news for every subscriber); the same venues again (a 304, an unchanged
-    /// body) only say where and when they came from.
+    /// True when the venues changed (news for every subscriber); the same again only say where and when from.
     mutating func take(_ result: Adoption.Result, now: Instant) -> Bool {
         if let written = result.cacheWrite {
             (health.cacheError, health.cacheErrorAt) = (written, written == nil ? nil : now)
@@ -23,8 +22,7 @@ extension Snapshot {
     mutating func end(_ chain: RefreshChain, now: Instant, unit: Double) -> RefreshPolicy.Decision {
         let outcome = chain.outcome
         if outcome.succeeded {
-            health.failures = 0
-            health.lastSuccessAt = now
+            (health.failures, health.lastSuccessAt) = (0, now)
         } else {
             health.failures += 1
             health.lastError = chain.report.attempts.map { "\($0.source.rawValue): \($0.detail)" }.joined(separator: "; ")
@@ -33,8 +31,7 @@ extension Snapshot {
         let decision = RefreshPolicy(interval: config.refreshSeconds).next(
             after: outcome.succeeded ? .succeeded(outcome.freshness) : .failed(failures: health.failures),
             retryAfter: chain.retryAfter, now: now, unit: unit)
-        health.nextRefresh = decision.at
-        health.nextRefreshReason = decision.reason
+        (health.nextRefresh, health.nextRefreshReason) = (decision.at, decision.reason)
         health.gateOpensAt = decision.reason.shutsTheGate ? decision.at : nil
         return decision
     }
@@ -44,8 +41,8 @@ extension RefreshPolicy.Reason {
     /// A client's `refresh` waits for it too.
     var shutsTheGate: Bool {
         switch self {
-        case .backoff, .retryAfter: return true
-        case .interval, .server: return false
+        case .backoff, .retryAfter: true
+        case .interval, .server: false
         }
     }
 }
