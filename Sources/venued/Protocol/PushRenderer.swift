@@ -1,7 +1,6 @@
 import DiningHours
 import VenueReports
 import VenuedProtocol
-import VenuedSystem
 
 struct PushLine: Sendable {
     let line: String

@@ -1,7 +1,6 @@
 import DiningHours
 import Glibc
 import VenueReports
-import VenuedProtocol
 
 /// The answer lines of the current second, kept by their question: an answer depends only on the data, the
 /// question and the second, so a hit is exactly what a fresh computation would give. The loop's alone: no lock.

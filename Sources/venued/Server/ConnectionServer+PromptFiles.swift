@@ -1,4 +1,3 @@
-import VenuedSystem
 
 /// The prompt files in the loop: the config names them, the hub re-renders them like `subscribe` streams,
 /// and the own lane writes them (the loop touches no file).

@@ -3,7 +3,6 @@ import DiningHours
 import Glibc
 import VenueReports
 import VenuedProtocol
-import VenuedSystem
 
 /// The source chain, started by the schedule or a client's `refresh` behind one gate (`RefreshPolicy`): a client
 /// joins the chain under way or starts one, but never before a Retry-After or inside the backoff, when it gets the
@@ -60,8 +59,7 @@ extension ConnectionServer {
             refresh.process = process
             noteDeadline(process.deadline)
             return nil
-        case .failure(let error):
-            return error.reason
+        case .failure(let error): return error.reason
         }
     }
 
@@ -71,9 +69,7 @@ extension ConnectionServer {
         nextFetch()
     }
 
-    mutating func fetchReadable() {
-        if refresh.process?.readAvailable() == true { fetchEnded(complete: true) }
-    }
+    mutating func fetchReadable() { if refresh.process?.readAvailable() == true { fetchEnded(complete: true) } }
 
     mutating func fetchEnded(complete: Bool) {
         guard let process = refresh.process else { return }
@@ -83,8 +79,7 @@ extension ConnectionServer {
         guard refresh.chain != nil else { return menuFetchEnded(result) }
         let adoption = Adoption(snapshot: snapshot, fetch: process.fetch, now: clock.now())
         switch result {
-        case .failed(let reason, let retryAfter):
-            failed(process.fetch, reason, retryAfter: retryAfter)
+        case .failed(let reason, let retryAfter): failed(process.fetch, reason, retryAfter: retryAfter)
         case .notModified(let headers):
             refresh.judging = headers
             handoff.own { .adopted(adoption.notModified()) }

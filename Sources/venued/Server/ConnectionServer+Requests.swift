@@ -1,7 +1,6 @@
 import Glibc
 import VenueReports
 import VenuedProtocol
-import VenuedSystem
 
 /// Requests in, answers out. The next line is answered only once the previous answer is out, so a client that
 /// pipelines faster than it reads is held back by its own socket buffer, not by the daemon's memory.
@@ -54,8 +53,7 @@ extension ConnectionServer {
                 connection.closeAfterAnswer = true
             }
             switch next {
-            case .incomplete:
-                close(&connection)
+            case .incomplete: close(&connection)
             case .tooLong:
                 connection.closeAfterAnswer = true
                 send(&connection, Reply.error(ProtocolError("request longer than \(Self.requestLimit) bytes")))
@@ -86,8 +84,7 @@ extension ConnectionServer {
 
     mutating func respond(_ connection: inout Connection, _ outcome: Outcome) {
         switch outcome {
-        case .reply(let text):
-            send(&connection, text)
+        case .reply(let text): send(&connection, text)
         case .subscribe(let subscription):
             guard connections.subscribers < Self.maxSubscribers else { return refuseSubscription(&connection) }
             let (token, renderer, now) = (connection.token, PushRenderer(prepared: prepared), clock.now())
@@ -97,8 +94,7 @@ extension ConnectionServer {
             handOff(&connection) {
                 do throws(ProtocolError) { return .answer(token: token, try work()) } catch { return .answer(token: token, Reply.error(error)) }
             }
-        case .refresh:
-            askRefresh(&connection)
+        case .refresh: askRefresh(&connection)
         case .parse(let bytes, let now):
             let (token, prepared) = (connection.token, prepared)
             handOff(&connection) { Self.parsedOffLoop(bytes, token: token, prepared: prepared, at: now) }
@@ -130,14 +126,10 @@ extension ConnectionServer {
         var text = text
         let sent = text.withUTF8 { SocketIO.send(connection.fd, UnsafeRawBufferPointer($0)) }
         switch sent {
-        case .processed(let count) where count == text.utf8.count:
-            answered(&connection)
-        case .processed(let count):
-            wait(&connection, toSend: Array(text.utf8.dropFirst(count)))
-        case .wouldBlock:
-            wait(&connection, toSend: Array(text.utf8))
-        case .failed:
-            close(&connection)
+        case .processed(let count) where count == text.utf8.count: answered(&connection)
+        case .processed(let count): wait(&connection, toSend: Array(text.utf8.dropFirst(count)))
+        case .wouldBlock: wait(&connection, toSend: Array(text.utf8))
+        case .failed: close(&connection)
         }
     }
 
@@ -155,12 +147,9 @@ extension ConnectionServer {
             connection.pending = []
             answered(&connection)
             serveLines(&connection)
-        case .processed(let count):
-            connection.pending.removeFirst(count)
-        case .wouldBlock:
-            break
-        case .failed:
-            close(&connection)
+        case .processed(let count): connection.pending.removeFirst(count)
+        case .wouldBlock: break
+        case .failed: close(&connection)
         }
     }
 
@@ -187,18 +176,12 @@ extension ConnectionServer {
                 }
             case .subscribed(let token, let subscription, let first):
                 withHandedOff(token) { $0.subscribe(&$1, subscription, first) }
-            case .pushes(let round, let computed):
-                finishRound(round, computed)
-            case .promptFilesWritten(let results):
-                promptFilesWritten(results)
-            case .adopted(let adoption):
-                adopted(adoption)
-            case .menusAdopted(let result):
-                menusAdopted(result)
-            case .menusSaved(let failure):
-                menusSaved(failure)
-            case .promptFilesRemoved:
-                break
+            case .pushes(let round, let computed): finishRound(round, computed)
+            case .promptFilesWritten(let results): promptFilesWritten(results)
+            case .adopted(let adoption): adopted(adoption)
+            case .menusAdopted(let result): menusAdopted(result)
+            case .menusSaved(let failure): menusSaved(failure)
+            case .promptFilesRemoved: break
             }
         }
     }

@@ -7,12 +7,9 @@ extension ConnectionServer {
     /// A subscriber's first line came back from the worker: send it, and follow it.
     mutating func subscribe(_ connection: inout Connection, _ subscription: Subscription, _ first: Result<PushLine, ProtocolError>) {
         let push: PushLine
-        switch first {
-        case .failure(let error):
+        do throws(ProtocolError) { push = try first.get() } catch {
             connection.closeAfterAnswer = true
             return send(&connection, Reply.error(error))
-        case .success(let line):
-            push = line
         }
         guard connections.subscribers < Self.maxSubscribers else { return refuseSubscription(&connection) }
         // The snapshot, then the followed dishes served soon: what the stream will tell.
@@ -62,20 +59,15 @@ extension ConnectionServer {
     /// The timer expired (a subscriber's instant or a refresh came) or the clock was set.
     mutating func timerFired() {
         switch timer.read() {
-        case .expired:
-            armedFor = nil
-            if hub.nextWake.map({ $0 <= clock.now() }) ?? false { requestRound(.transition) }
-            refreshIfDue()
-            resumeMenus()
+        case .expired: if hub.nextWake.map({ $0 <= clock.now() }) ?? false { requestRound(.transition) }
         case .clockChanged:
-            armedFor = nil
             log.info("the wall clock was set (or the system resumed): recomputing every subscriber")
             requestRound(.clockChanged)
-            refreshIfDue()
-            resumeMenus()
-        case .pending:
-            break
+        case .pending: return
         }
+        armedFor = nil
+        refreshIfDue()
+        resumeMenus()
     }
 
     /// Skips a round's instant while one is rendered and a refresh while a chain runs; with nothing due, arms

@@ -1,5 +1,4 @@
 import CLinuxEvents
-import Glibc
 
 /// An epoll(7) instance, level-triggered, so a handler may read once per report and leave the rest. Each token
 /// carries a serial number: descriptor numbers are reused at once, and it tells a late report for a closed

@@ -43,8 +43,7 @@ struct Listener: Sendable {
             switch error {
             case .busy:
                 throw .alreadyRunning("another venued is already running on \(path) (it holds \(lockPath(path))): stop it first")
-            case .unusable(let lockFile, let reason):
-                throw .socket("cannot lock \(lockFile): \(reason)")
+            case .unusable(let lockFile, let reason): throw .socket("cannot lock \(lockFile): \(reason)")
             }
         }
         var info = stat()
@@ -104,9 +103,7 @@ struct Listener: Sendable {
         return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
     }
 
-    func removeFile() {
-        if let ownedFile { Self.removeIfOurs(ownedFile) }
-    }
+    func removeFile() { if let ownedFile { Self.removeIfOurs(ownedFile) } }
 
     private static func removeIfOurs(_ file: OwnedFile) {
         var info = stat()

@@ -37,8 +37,7 @@ struct PromptFiles: Sendable {
         let ready = makeDirectory()
         return batch.map { name, change in
             switch (change, ready) {
-            case (_, .failure(let problem)):
-                return (name, problem.description)
+            case (_, .failure(let problem)): return (name, problem.description)
             case (.write(let text), .success):
                 // Not durable: the file must not outlive venued, let alone a crash of the machine.
                 do throws(AtomicFile.Failure) {

@@ -53,9 +53,7 @@ final class WorkerLane: Sendable {
         return queued
     }
 
-    func cancel(token: UInt64) {
-        state.withLock { $0.queue.removeAll { $0.token == token } }
-    }
+    func cancel(token: UInt64) { state.withLock { $0.queue.removeAll { $0.token == token } } }
 
     private func work() -> Never {
         if let nice { _ = venued_lower_this_thread(nice) }

@@ -1,5 +1,4 @@
 import DiningHours
-import VenueReports
 
 /// How a refresh changes the snapshot, as pure functions: the loop and the simulation apply the very same steps.
 extension Snapshot {
