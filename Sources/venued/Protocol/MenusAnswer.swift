@@ -5,7 +5,6 @@ import VenuedProtocol
 /// `menus`: each date's body as venued holds it, like `feed`, for venuectl's own `MenuDecoder`. A date without
 /// data is an answer (`menus` null and a `reason`), never an error.
 struct MenusAnswer: Sendable {
-    /// The window of yesterday through 6 days ahead.
     static let dateLimit = 8
     /// Under venuectl's 4 MB answer cap: a date whose body would pass it is sent as null with `too_large`, never cut.
     static let budget = 3 << 20
@@ -16,7 +15,6 @@ struct MenusAnswer: Sendable {
     let zone: ZoneRules
     let zoneName: String
 
-    /// Each once, in order; none named: the window around `today`.
     static func dates(_ fields: RequestFields, today: LocalDate) throws(ProtocolError) -> [LocalDate] {
         let named = try fields.strings("dates")
         guard !named.isEmpty else { return MenuShelf.window(today: today) }

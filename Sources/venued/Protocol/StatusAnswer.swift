@@ -8,7 +8,6 @@ struct StatusLines {
     /// Bounds on what clients can make us keep; a prompt's line is under 100 bytes.
     static let lineLimit = 256
     static let lineBytesLimit = 1 << 20
-    /// A prompt's request is a few hundred bytes.
     static let keyLimit = 1024
 
     /// Compared by an unseeded fingerprint, then byte for byte, with no copy: a crafted collision still costs at
@@ -70,8 +69,7 @@ struct StatusLines {
 
     static let cheapVenueQueries = 8
 
-    /// A template, many venue queries, or a zone not read yet may take the loop a millisecond or more: answered
-    /// on a worker, so that a client flooding such questions costs the loop no more than their parsing.
+    /// A template, many venue queries, or a zone not read yet may take the loop a millisecond or more.
     static func isCostly(_ options: StatusOptions, presentation: StatusPresentation?, zone: String) -> Bool {
         if options.venues.count > cheapVenueQueries || !ZoneDatabase.system.hasRead(zone) { return true }
         if case .template? = presentation?.format { return true }

@@ -20,8 +20,7 @@ struct SubscriberHub {
         var toldDishes: [String: Instant] = [:]
     }
 
-    /// Each sends what changed; `data` sends to every connection, since the event says its data is new. Weakest
-    /// first: a round recomputes at least what the weaker pending reason would.
+    /// Weakest first; `data` sends to every connection, since the event says its data is new.
     enum Reason: Int, Sendable, Equatable {
         case transition
         /// The wall clock was set or the system resumed: every wake instant is suspect.
@@ -44,11 +43,8 @@ struct SubscriberHub {
     }
 
     struct Delivery {
-        /// A subscriber whose socket cannot take its line at once is dropped.
         var send: [(token: UInt64, line: String)] = []
-        /// The line to send, then close.
         var end: [(token: UInt64, line: String)] = []
-        /// `problem` is for the log.
         var write: [(name: String, text: String, problem: String?)] = []
     }
 
@@ -57,7 +53,6 @@ struct SubscriberHub {
 
     var nextWake: Instant? { subscribers.values.compactMap(\.wakeAt).min() }
 
-    /// Given its first line and its due dishes' events already.
     mutating func add(token: UInt64, subscription: Subscription, first: PushLine) {
         subscribers[.connection(token)] = Subscriber(subscription: subscription, lastShown: first.shown, wakeAt: first.wakeAt,
                                                      toldDishes: Dictionary(first.dishEvents.map { ($0.key, $0.start) }) { first, _ in first })
@@ -81,7 +76,6 @@ struct SubscriberHub {
         pending = reason
     }
 
-    /// Nil when none is pending, or when it concerns nobody (an instant whose subscriber has left).
     mutating func takeRound(at now: Instant) -> Round? {
         guard let reason = pending else { return nil }
         pending = nil
@@ -94,8 +88,7 @@ struct SubscriberHub {
         return Round(reason: reason, at: now, subscribers: chosen.map { ($0.key, $0.value.subscription) })
     }
 
-    /// Followers that left or whose line changed meanwhile are skipped. A failed connection is ended; a prompt
-    /// file says what failed and is followed on, since new data or a fixed favorites file can mend it.
+    /// Followers that left or whose line changed meanwhile are skipped. A failed prompt file says so and is followed on.
     mutating func apply(_ round: Round, _ computed: [Computed]) -> Delivery {
         var delivery = Delivery()
         let asked = Dictionary(round.subscribers.map { ($0.follower, $0.subscription) }) { first, _ in first }

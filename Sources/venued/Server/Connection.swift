@@ -5,30 +5,24 @@ struct Connection {
         case reading, writing
         /// Its answer is computed on another thread (`Handoff`); a hang-up still ends it and frees its slot.
         case handedOff
-        /// Anything the client sends is ignored.
         case subscribed
         /// Reports and finished hand-offs still naming it are ignored.
         case closed
     }
 
     let fd: Int32
-    /// The process at the other end (SO_PEERCRED).
     let peer: Int32
-    /// When the client last sent bytes or was answered (monotonic seconds).
     var lastActivity: Double
-    /// The descriptor and a serial number, unique among connections.
     let token: UInt64
     var phase = Phase.reading
     var input: RequestBuffer
     var pending: [UInt8] = []
-    /// When it is cut off if it has not moved on.
     var deadline: Double?
     var requests = 0
     var isSubscribed: Bool { phase == .subscribed }
     /// The client has closed its side: answer what it sent, then close.
     var peerClosed = false
     var closeAfterAnswer = false
-    /// Nil while not registered with epoll.
     var interest: UInt32?
     var awaitingProbe = false
     /// Its probe found nothing: it is registered whenever it waits to read, unless bytes come first.
@@ -44,8 +38,7 @@ struct Connection {
 
     static func descriptor(of token: UInt64) -> Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: token)) }
 
-    /// Only the hang-up while an answer is computed elsewhere; nothing while unanswered requests fill the input
-    /// buffer (back-pressure).
+    /// Nothing while unanswered requests fill the input buffer (back-pressure).
     var wantedInterest: UInt32? {
         switch phase {
         case .reading: return input.room > 0 ? Epoll.input : nil

@@ -6,7 +6,6 @@ import VenuedSystem
 
 /// Admission: who may connect, and sharing the request slots fairly when all are taken (`WaitingRoom`).
 extension ConnectionServer {
-    /// A bounded number per report, so that newcomers cannot starve the connected clients.
     mutating func acceptAll() {
         for _ in 0..<Self.maxConnections {
             let fd = Syscall.retrying { venued_accept4(listener.fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)) }
@@ -51,14 +50,12 @@ extension ConnectionServer {
             return _ = venued_close(fd)
         }
         setDeadline(&connection, Self.readDeadline)
-        // The request has often arrived already: read it now rather than after another wait, and before
-        // registering, which a client answered at once may never need (`unregistered`).
+        // The request has often arrived already: read it now, before registering, which it may never need.
         receive(&connection)
         if connection.phase != .closed { updateInterest(&connection) }
         connections.giveBack(consume connection)
     }
 
-    /// Reads each once, as if epoll had reported it; one that sent nothing yet is registered now.
     mutating func probe(_ waiting: [UInt64]) {
         for token in waiting {
             with(token) { server, connection in
@@ -70,7 +67,6 @@ extension ConnectionServer {
         }
     }
 
-    /// Gives slots to waiting clients, fewest-held process first: freed slots, then quiet connections' slots.
     mutating func admitWaiting() {
         // A closure, not the method `connections.slots(of:)`, which would box the table on the heap at each call.
         while let choice = waitingRoom.next(slots: { connections.slots(of: $0) }) {
@@ -83,8 +79,7 @@ extension ConnectionServer {
         }
     }
 
-    /// Closes the longest-quiet connection (at least `quietGrace`) of the process holding the most slots, or notes when
-    /// one will be. A process holding more than `slotsWithGrace` slots and than the newcomer's gets no grace.
+    /// Closes the longest-quiet connection of the process holding the most slots, or notes when one will be.
     private mutating func closeQuietest(for newcomer: Int32) -> Bool {
         let now = turnTime()
         // Requests already received are being served, whatever the clock says; a partial one is not.
@@ -103,8 +98,7 @@ extension ConnectionServer {
         return true
     }
 
-    /// Reads what the client sent before closing: closing a Unix socket with unread input makes the client's
-    /// next read fail with ECONNRESET instead of a plain end of stream after our line.
+    /// Reads what the client sent first: unread input would make the client's next read fail with ECONNRESET.
     private func refuse(_ fd: Int32, _ error: ProtocolError) {
         SocketIO.sendAll(fd, Reply.error(error))
         var reads = 0
@@ -127,7 +121,6 @@ extension ConnectionServer {
         refuse(fd, ProtocolError("too many connections (\(Self.maxConnections)): try again shortly", code: .busy))
     }
 
-    /// Counts a refusal; the count to log once a second at most, so that a flood cannot fill the log.
     private static func refusalsToLog(now: Double, _ count: inout Int, loggedAt: inout Double) -> Int? {
         count += 1
         guard now - loggedAt >= 1 else { return nil }

@@ -2,8 +2,7 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// One request line into an answer. `status` is answered at once from memory; what takes longer goes to the compute
-/// lane with a copy of the data.
+/// One request line into an answer: what takes longer than `status` goes to the compute lane.
 extension ConnectionServer {
     enum Outcome {
         case reply(String)
@@ -11,7 +10,6 @@ extension ConnectionServer {
         indirect case subscribe(Subscription)
         case compute(@Sendable () throws(ProtocolError) -> String)
         case refresh
-        /// A long line, parsed on the compute lane.
         case parse([UInt8], at: Instant)
     }
 
@@ -19,15 +17,13 @@ extension ConnectionServer {
     mutating func handle(_ bytes: UnsafeRawBufferPointer) -> Outcome {
         let now = clock.now()
         if let line = lines.line(forRequest: bytes, version: prepared.version, at: now) { return .reply(line) }
-        // Parsing 16 KB of queries and a template costs the loop what a hundred prompts do, and a client can send
-        // them as fast as it connects: a line longer than a prompt's is parsed where clients wait in turn.
+        // Parsing 16 KB costs the loop what a hundred prompts do: a long line is parsed where clients wait in turn.
         if bytes.count > Self.longLine { return .parse(Array(bytes), at: now) }
         do { return outcome(of: try Request(parsing: Array(bytes)), remembering: bytes, at: now) } catch {
             return .reply(Reply.error(error))
         }
     }
 
-    /// A status line made here is kept for `bytes`, the request as sent, when given.
     mutating func outcome(of request: Request, remembering bytes: UnsafeRawBufferPointer?, at now: Instant) -> Outcome {
         do {
             switch request.command {
@@ -78,8 +74,7 @@ extension ConnectionServer {
         }
     }
 
-    /// A long line's parse, on the compute lane: a status question is answered there too, anything else goes back to
-    /// the loop, which owns what it needs.
+    /// A status question is answered on the compute lane too; anything else goes back to the loop.
     static func parsedOffLoop(_ bytes: [UInt8], token: UInt64, prepared: Prepared, at now: Instant) -> Handoff.Finished {
         do throws(ProtocolError) {
             let request = try Request(parsing: bytes)

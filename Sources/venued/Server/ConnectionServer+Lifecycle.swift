@@ -2,8 +2,7 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// Signals from the loop's signalfd (SIGHUP reloads, keeping the running config if the file is bad; SIGTERM
-/// and SIGINT stop), and the STATUS= line systemd shows.
+/// Signals (SIGHUP reloads, keeping the running config if the file is bad; SIGTERM and SIGINT stop), and STATUS=.
 extension ConnectionServer {
     /// How long the stop waits for the prompt files' removal: a stalled file system must not keep venued running.
     static let stopWait = 0.5
@@ -66,7 +65,6 @@ extension ConnectionServer {
         exit(0)
     }
 
-    /// STATUS= for `systemctl status`: what is served and how old it is.
     func statusLine() -> String {
         let held = snapshot.held
         let dates = snapshot.zone.flatMap { held.coverage(zone: $0) }.map { ", dates \($0.first) to \($0.last)" } ?? ""

@@ -1,8 +1,8 @@
 import DiningHours
 import VenueReports
 
-/// The menus rounds in the loop (docs/MENUS.md): a GET per date in the venues chain's fetch slot, only when no
-/// chain runs; a chain that comes due cuts the menus GET (asked again after), so menus never delay the venues.
+/// The menus rounds (docs/MENUS.md): a GET per date in the venues chain's fetch slot; a chain that comes due cuts the
+/// menus GET (asked again after), so menus never delay the venues.
 extension ConnectionServer {
     struct MenuState {
         var shelf = MenuShelf()
@@ -21,7 +21,6 @@ extension ConnectionServer {
         nextMenuFetch()
     }
 
-    /// Nil while a round or a chain runs.
     var menusDueAt: Instant? {
         guard refresh.chain == nil, refresh.menus.round == nil, let zone = snapshot.zone else { return nil }
         return refresh.menus.shelf.dueAt(zone: zone)
@@ -107,7 +106,6 @@ extension ConnectionServer {
         requestRound(.refreshEnded)
     }
 
-    /// One write at a time, the latest state last.
     mutating func saveMenuState() {
         guard !refresh.menus.saving, let zone = snapshot.zone else { refresh.menus.saveAgain = true; return }
         (refresh.menus.saving, refresh.menus.saveAgain) = (true, false)

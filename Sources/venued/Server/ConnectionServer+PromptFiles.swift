@@ -1,9 +1,7 @@
 
-/// The prompt files in the loop: the config names them, the hub re-renders them like `subscribe` streams,
-/// and the own lane writes them (the loop touches no file).
+/// The prompt files in the loop: the hub renders them like `subscribe` streams, and the own lane writes them.
 extension ConnectionServer {
-    /// At start and after SIGHUP: a good line becomes a follower due at once, a bad one's file says so, and
-    /// a file no line names any more is removed.
+    /// A good line becomes a follower due at once, a bad one's file says so, and one no line names is removed.
     mutating func followPromptFiles() {
         let settings = snapshot.config.prompts.filter { PromptSetting.isValidName($0.name) }
         let names = Set(settings.map(\.name))
@@ -20,7 +18,6 @@ extension ConnectionServer {
         requestRound(.transition)
     }
 
-    /// A round's new texts for prompt files: each replaces any text still waiting.
     mutating func writePromptFiles(_ writes: [(name: String, text: String, problem: String?)]) {
         for (name, text, problem) in writes {
             if let problem { log.warning("prompt file \(name): \(problem)") }

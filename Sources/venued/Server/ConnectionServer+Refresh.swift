@@ -4,20 +4,17 @@ import Glibc
 import VenueReports
 import VenuedProtocol
 
-/// The source chain, started by the schedule or a client's `refresh` behind one gate (`RefreshPolicy`): a client
-/// joins the chain under way or starts one, but never before a Retry-After or inside the backoff, when it gets the
-/// last report at once. Each GET is a child process whose pipe is in the epoll set.
+/// The source chain, started by the schedule or a client's `refresh` behind one gate (`RefreshPolicy`): inside the
+/// backoff, a client gets the last report at once. Each GET is a child process whose pipe is in the epoll set.
 extension ConnectionServer {
     struct RefreshState {
         var chain: RefreshChain?
         var process: FetchProcess?
-        /// The freshness headers of the answer being judged on the own lane.
         var judging: FreshnessHeaders?
         var waiters: [UInt64] = []
         /// The last chain's report, for a client the gate turns away.
         var last: RefreshReport?
         var changedData = false
-        /// The menus rounds, which share `process` with the chains.
         var menus = MenuState()
     }
 
@@ -124,7 +121,6 @@ extension ConnectionServer {
         resumeMenus()
     }
 
-    /// The report of the chain that ran for it, or the last one when the gate turned it away.
     func refreshAnswer(_ report: RefreshReport?, gateOpensAt: Instant?) -> String {
         let attempts = (report?.attempts ?? []).map { attempt in
             JSONText.object([("source", JSONText.quote(attempt.source.rawValue)), ("ok", "\(attempt.ok)"),

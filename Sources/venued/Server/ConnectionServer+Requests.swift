@@ -2,8 +2,8 @@ import Glibc
 import VenueReports
 import VenuedProtocol
 
-/// Requests in, answers out. The next line is answered only once the previous answer is out, so a client that
-/// pipelines faster than it reads is held back by its own socket buffer, not by the daemon's memory.
+/// Requests in, answers out: the next line is answered only once the previous answer is out, so a client that
+/// pipelines faster than it reads is held back by its own socket buffer.
 extension ConnectionServer {
     /// One read (level-triggered: more is reported again), then whatever it completes.
     mutating func receive(_ connection: inout Connection) {
@@ -64,17 +64,14 @@ extension ConnectionServer {
         }
     }
 
-    /// The line's length when the bytes read are exactly one line within `requestLimit`; nil otherwise.
     private static func soleLine(_ chunk: UnsafeMutableRawBufferPointer, _ count: Int) -> Int? {
         guard count > 0, count - 1 <= requestLimit, let start = chunk.baseAddress, chunk[count - 1] == UInt8(ascii: "\n"),
               memchr(start, Int32(UInt8(ascii: "\n")), count - 1) == nil else { return nil }
         return count - 1
     }
 
-    /// `line` is valid for the call only.
     private mutating func serve(_ connection: inout Connection, _ line: UnsafeRawBufferPointer) {
-        // A long line costs a parse (on the compute lane) before anything is known of it: not for a client that has
-        // gone already, as a flood's do.
+        // A long line costs a parse before anything is known of it: not for a client that has gone, as a flood's do.
         if line.count > Self.longLine && SocketIO.peerIsGone(connection.fd) { return close(&connection) }
         requestsSinceTrim += 1
         connection.requests += 1
@@ -101,7 +98,6 @@ extension ConnectionServer {
         }
     }
 
-    /// The connection waits, watched only for its hang-up.
     private mutating func handOff(_ connection: inout Connection, _ work: @escaping @Sendable () -> Handoff.Finished) {
         guard handoff.compute(token: connection.token, owner: connection.peer, work) else {
             connection.closeAfterAnswer = true
@@ -121,7 +117,6 @@ extension ConnectionServer {
         send(&connection, Reply.error(ProtocolError("too many subscriptions (\(Self.maxSubscribers)): close one, or try again shortly", code: .busy)))
     }
 
-    /// Sends `text`, keeping what the socket does not take for EPOLLOUT.
     mutating func send(_ connection: inout Connection, _ text: String) {
         var text = text
         let sent = text.withUTF8 { SocketIO.send(connection.fd, UnsafeRawBufferPointer($0)) }
@@ -186,7 +181,6 @@ extension ConnectionServer {
         }
     }
 
-    /// Lends the connection if it still waits for its answer, back in the reading phase.
     mutating func withHandedOff(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
         with(token) { server, connection in
             guard connection.phase == .handedOff else { return }

@@ -4,7 +4,6 @@ import VenuedProtocol
 
 /// The `subscribe` streams in the loop, and the wall-clock timer that says when a round of pushes is due.
 extension ConnectionServer {
-    /// A subscriber's first line came back from the worker: send it, and follow it.
     mutating func subscribe(_ connection: inout Connection, _ subscription: Subscription, _ first: Result<PushLine, ProtocolError>) {
         let push: PushLine
         do throws(ProtocolError) { push = try first.get() } catch {
@@ -56,7 +55,6 @@ extension ConnectionServer {
         }
     }
 
-    /// The timer expired (a subscriber's instant or a refresh came) or the clock was set.
     mutating func timerFired() {
         switch timer.read() {
         case .expired: if hub.nextWake.map({ $0 <= clock.now() }) ?? false { requestRound(.transition) }
@@ -70,8 +68,7 @@ extension ConnectionServer {
         resumeMenus()
     }
 
-    /// Skips a round's instant while one is rendered and a refresh while a chain runs; with nothing due, arms
-    /// for the far future, which still reports a setting of the clock.
+    /// With nothing due, arms for the far future, which still reports a setting of the clock.
     mutating func armTimer() {
         let wake = roundInFlight ? nil : hub.nextWake
         let refreshAt = refresh.chain == nil ? snapshot.health.nextRefresh : nil

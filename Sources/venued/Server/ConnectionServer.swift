@@ -4,38 +4,23 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// venued's one loop, on the main thread, and the one owner of the daemon's state. Everything it waits for is in its
-/// epoll set, so it never blocks and never shares: a worker gets a copy (`Prepared`) and hands back a value. One
-/// thread, because a thread per connection spends most of a request in context switches.
-///
-/// Guarantees: each request arrives within `readDeadline` and under `requestLimit`; at most `maxConnections` hold
-/// request slots, and a client beyond them waits `admissionWait`, then gets `busy`; peers of another uid get
-/// `forbidden` (SO_PEERCRED); sends never block or raise SIGPIPE; a client that does not read is dropped after
-/// `writeDeadline`. A value, not a class: exclusivity is proved at compile time.
+/// venued's one loop, on the main thread, and the one owner of the daemon's state: it never blocks and never shares;
+/// a worker gets a copy (`Prepared`) and hands back a value. A value, not a class: exclusivity is proved at compile
+/// time.
 struct ConnectionServer {
-    /// SIGHUP refreshes; SIGTERM and SIGINT stop.
     static let signals = SignalSet([SIGHUP, SIGTERM, SIGINT])
     static let maxConnections = 64
-    /// Apart from the request slots.
     static let maxSubscribers = 64
-    /// Requests answered before an idle loop trims the heap.
     static let requestsBeforeTrim = 256
-    /// A connection quiet this long may be closed for a client waiting for its slot.
     static let quietGrace = 0.05
-    /// Slots a process may hold before its connections lose `quietGrace` to a process holding fewer.
     static let slotsWithGrace = 8
     static let requestLimit = 16 * 1024
-    /// A request longer than this is parsed only if its client is still there to read the answer.
     static let longLine = 1024
-    /// To send each request after connecting or after an answer.
     static let readDeadline = 1.0
-    /// To take an answer its socket could not hold at once.
     static let writeDeadline = 2.0
     static let requestsPerConnection = 1000
-    /// Lines served for one connection per turn, so a pipelining client cannot keep the loop to itself.
     static let linesPerTurn = 8
-    /// How long a client beyond `maxConnections` waits for a slot before `busy`: one that reconnects at once
-    /// could otherwise race the end of its previous connection.
+    /// A client that reconnects at once could otherwise race the end of its previous connection.
     static let admissionWait = 0.25
 
     static let listenerToken = UInt64.max
@@ -72,49 +57,37 @@ struct ConnectionServer {
     let watchdog: Watchdog?
     let promptFiles: PromptFiles
     let uid = getuid()
-    /// Replaced whole when the data, the config or the refresh health change.
     var prepared: Prepared
     var snapshot: Snapshot { prepared.snapshot }
     var lines = StatusLines()
     var refresh = RefreshState()
     var hub = SubscriberHub()
-    /// One round of pushes and one batch of prompt writes at a time, on the own lane.
     var roundInFlight = false
-    /// The latest change per file.
     var promptChanges: [String: PromptFiles.Change] = [:]
     var promptWriteInFlight = false
-    /// The prompt files the config names, good lines and bad: those venued keeps.
     var promptFileNames: Set<String> = []
     var promptFailing: Set<String> = []
-    /// Nil after it fired.
     var armedFor: Double?
     var watchingStderr = false
     var connections = ConnectionTable()
-    /// Tokens with lines left when their turn ended, served again after the next batch of reports.
     var unfinished: [UInt64] = []
     /// Tokens waiting for their next request that epoll does not watch yet: each is read once more after the next
-    /// turn's reports (`probe`), so a client that asked one question has usually closed by then, never registered.
+    /// turn's reports (`probe`), so a client that asked one question has usually closed by then.
     var unregistered: [UInt64] = []
-    /// Swapped with `unregistered` and `unfinished` each turn, to reuse their storage.
     private var probes: [UInt64] = []
     private var turn: [UInt64] = []
     private var turnClock: Double?
     var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
-    /// Whether epoll watches the listening socket: not for a moment after an error such as running out of descriptors.
     var accepting = true
     var listenerResumesAt: Double?
-    /// Refusals since the last log line that counted them, and when it was.
     var busyRefusals = 0
     var busyLoggedAt = -Double.infinity
     var strangerRefusals = 0
     var strangerLoggedAt = -Double.infinity
-    /// When the next deadline may have passed.
     private var nextSweep: Double?
     var requestsSinceTrim = 0
-    /// Where each read lands; one buffer for all connections.
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
 
-    /// Runs the loop on this thread until SIGTERM or SIGINT.
     static func run(_ parts: Parts) throws(DaemonError) -> Never {
         guard parts.listener.makeNonBlocking(), let epoll = Epoll(), let timer = WallTimer(offset: parts.clock.offset),
               let handoff = Handoff(), let signals = Self.signals.descriptor() else {
@@ -171,8 +144,7 @@ struct ConnectionServer {
             swap(&turn, &unfinished)
             for token in turn { with(token) { $0.serveLines(&$1) } }
             turn.removeAll(keepingCapacity: true)
-            // Newcomers after the turn's connections are served and closed: a client that reconnects at
-            // once finds the slot its last connection freed, not a full table and the waiting room.
+            // After the turn's connections are served: a client that reconnects at once finds the slot it freed.
             if newcomers { acceptAll() }
             probe(probes)
             probes.removeAll(keepingCapacity: true)
@@ -189,8 +161,7 @@ struct ConnectionServer {
                 if !log.isWaiting { epoll.remove(fd) }
                 watchingStderr = log.isWaiting && epoll.add(fd, Epoll.output, token: Self.stderrToken)
             }
-            // Once a burst is over and no client is left, gives back the freed heap, which glibc would keep; not after
-            // every request, which a prompt's lone request would pay for.
+            // Once a burst is over and no client is left, gives back the freed heap, which glibc would keep.
             if requestsSinceTrim >= Self.requestsBeforeTrim, connections.requestSlotsTaken == 0, unfinished.isEmpty {
                 requestsSinceTrim = 0
                 _ = venued_release_free_memory()
@@ -198,8 +169,7 @@ struct ConnectionServer {
         }
     }
 
-    /// Lends the connection `token` names to `body` and puts it back after, unless `body` closed it. One is lent at
-    /// a time, so a `with` inside `body` finds none.
+    /// Lends the connection to `body` and puts it back after, unless `body` closed it; a `with` inside finds none.
     mutating func with(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
         guard var connection = connections.lend(token) else { return }
         body(&self, &connection)
@@ -226,8 +196,7 @@ struct ConnectionServer {
         connection.interest = wanted
     }
 
-    /// Closing the descriptor ends its epoll registration (descriptors are close-on-exec, and a late report carries
-    /// an old token). The hub forgets a subscriber first, so it never writes to a reused descriptor.
+    /// The hub forgets a subscriber first, so it never writes to a reused descriptor.
     mutating func close(_ connection: inout Connection) {
         switch connection.phase {
         case .subscribed: hub.remove(connection.token)
@@ -241,7 +210,6 @@ struct ConnectionServer {
         _ = venued_close(connection.fd)
     }
 
-    /// Monotonic seconds, read once a turn, so a request costs no clock readings of its own.
     mutating func turnTime() -> Double {
         if let turnClock { return turnClock }
         let now = Monotonic.seconds()
@@ -257,7 +225,6 @@ struct ConnectionServer {
 
     mutating func noteDeadline(_ deadline: Double) { nextSweep = min(nextSweep ?? deadline, deadline) }
 
-    /// Milliseconds until the next sweep, rounded up; -1 (no timeout) when none is due; 0 while lines wait their turn.
     private func sweepTimeout() -> Int32 {
         guard unfinished.isEmpty else { return 0 }
         guard let nextSweep else { return -1 }
@@ -265,7 +232,6 @@ struct ConnectionServer {
         return milliseconds <= 0 ? 0 : Int32(min(milliseconds.rounded(.up), 3_600_000))
     }
 
-    /// Acts on each deadline that has passed and finds the next.
     private mutating func sweep() {
         let now = turnTime()
         for late in connections.all where late.deadline.map({ $0 <= now }) ?? false {

@@ -1,7 +1,5 @@
-/// The loop's open connections, found by descriptor, with the request slots each process holds. An array indexed by
-/// descriptor (handed out lowest-first) needs no hashing; the per-process counts are a short list, which few
-/// processes make faster than hashing. A connection is worked on in place by lending it (`lend`, then `giveBack`):
-/// it leaves its slot meanwhile, so changing it copies nothing. Tokens are kept apart, so a lookup copies none.
+/// The loop's open connections by descriptor, with the request slots each process holds. A connection is worked on
+/// in place by lending it (`lend`, then `giveBack`), so changing it copies nothing.
 struct ConnectionTable {
     private struct PeerSlots {
         let peer: Int32
@@ -9,13 +7,11 @@ struct ConnectionTable {
     }
 
     private var byDescriptor: [Connection?] = []
-    /// Each slot's connection's, lent out or not.
     private var tokens: [UInt64?] = []
     private var slotsByPeer: [PeerSlots] = []
     private var lent: UInt64?
     private var serial: UInt32 = 0
     private(set) var count = 0
-    /// They hold no request slot.
     private(set) var subscribers = 0
 
     var requestSlotsTaken: Int { count - subscribers }
@@ -28,10 +24,8 @@ struct ConnectionTable {
 
     func slots(of peer: Int32) -> Int { slotsByPeer.first { $0.peer == peer }?.slots ?? 0 }
 
-    /// Every open connection but the one lent out.
     var all: [Connection] { byDescriptor.compactMap { $0 } }
 
-    /// It takes a request slot, and it is lent out at once, for its first read.
     mutating func open(_ fd: Int32, peer: Int32, requestLimit: Int, now: Double) -> Connection? {
         guard fd >= 0, lent == nil else { return nil }
         serial &+= 1
@@ -53,21 +47,18 @@ struct ConnectionTable {
         return connection
     }
 
-    /// Nil if it is closed or another is lent out already.
     mutating func lend(_ token: UInt64) -> Connection? {
         guard lent == nil, let index = slot(of: token) else { return nil }
         lent = token
         return byDescriptor[index].take()
     }
 
-    /// One removed meanwhile (closed) stays out.
     mutating func giveBack(_ connection: consuming Connection) {
         guard lent == connection.token else { return }
         lent = nil
         byDescriptor[Int(connection.fd)] = connection
     }
 
-    /// The connection, lent out, gives its request slot back.
     mutating func subscribe(_ connection: inout Connection) {
         guard !connection.isSubscribed, lent == connection.token else { return }
         connection.phase = .subscribed
@@ -75,7 +66,6 @@ struct ConnectionTable {
         release(slotOf: connection.peer)
     }
 
-    /// In its slot or lent out; before its phase becomes `.closed`.
     mutating func remove(_ connection: Connection) {
         guard let index = slot(of: connection.token) else { return }
         if lent == connection.token { lent = nil } else { byDescriptor[index] = nil }

@@ -1,8 +1,6 @@
 import CLinuxEvents
 
-/// An epoll(7) instance, level-triggered, so a handler may read once per report and leave the rest. Each token
-/// carries a serial number: descriptor numbers are reused at once, and it tells a late report for a closed
-/// connection from one for its successor.
+/// An epoll(7) instance, level-triggered, so a handler may read once per report and leave the rest.
 struct Epoll: Sendable {
     struct Event {
         let token: UInt64
@@ -10,7 +8,6 @@ struct Epoll: Sendable {
 
         var readable: Bool { flags & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
         var writable: Bool { flags & (EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
-        /// Both directions are closed (the peer is gone) or the descriptor failed.
         var hungUp: Bool { flags & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
     }
 
@@ -22,7 +19,6 @@ struct Epoll: Sendable {
 
     let fd: Int32
 
-    /// Nil (errno set) when the kernel refuses one (out of descriptors or memory).
     init?() {
         fd = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard fd >= 0 else { return nil }
@@ -36,7 +32,6 @@ struct Epoll: Sendable {
 
     func remove(_ fd: Int32) { _ = control(EPOLL_CTL_DEL, fd, 0, 0) }
 
-    /// Waits up to `milliseconds` (-1: forever) for ready registrations; an interrupted wait reports nothing.
     func wait(milliseconds: Int32, _ body: (Event) -> Void) {
         withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: Self.batch) { ready in
             let count = epoll_wait(fd, ready.baseAddress, Int32(ready.count), milliseconds)

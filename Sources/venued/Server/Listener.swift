@@ -1,9 +1,8 @@
 import Glibc
 import VenuedSystem
 
-/// The listening socket: inherited from systemd (socket activation) or bound here. One venued per socket path: a
-/// bound path is guarded by a lock file beside it, held for the life of the process, so a second venued refuses to
-/// start instead of replacing the first one's socket, even after someone removed its file.
+/// The listening socket: inherited from systemd or bound here, guarded by a lock file held for the life of the
+/// process, so a second venued refuses to start even after someone removed the socket's file.
 struct Listener: Sendable {
     /// Unlinked at exit only while it is still the file this process bound (same device and inode).
     struct OwnedFile: Sendable {
@@ -13,14 +12,12 @@ struct Listener: Sendable {
     }
 
     let fd: Int32
-    /// Nil for an inherited socket, which systemd owns.
     let ownedFile: OwnedFile?
 
     /// `PATH.lock`, never removed: removing it would let a second process lock a new one while the first holds the old.
     static func lockPath(_ path: String) -> String { path + ".lock" }
 
-    /// LISTEN_PID/LISTEN_FDS (sd_listen_fds): fd 3, when meant for this process; unset so that nothing started later
-    /// mistakes them for its own.
+    /// fd 3, when LISTEN_PID/LISTEN_FDS are meant for this process; unset so that no child takes them for its own.
     static func inherited(environment: [String: String]) throws(DaemonError) -> Listener? {
         guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
               let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1 else { return nil }
@@ -35,8 +32,7 @@ struct Listener: Sendable {
         return Listener(fd: fd, ownedFile: nil)
     }
 
-    /// Binds `path` 0600, holding `lockPath(path)` from before the probe until exit. If something listens on a socket
-    /// file already there (even one too busy to accept), we refuse to start; else it is stale and replaced.
+    /// Binds `path` 0600, holding `lockPath(path)` from before the probe until exit; a stale socket file is replaced.
     static func bind(path: String) throws(DaemonError) -> Listener {
         let lock: FileLock
         do { lock = try FileLock.acquire(lockPath(path), waitingUpTo: 0) } catch {
@@ -85,8 +81,7 @@ struct Listener: Sendable {
         return Listener(fd: fd, ownedFile: owned)
     }
 
-    /// Never waits: a blocking `connect` to a full backlog sleeps until it accepts, maybe never, and a daemon stuck
-    /// in start-up with its signals blocked cannot be stopped. A full backlog (EAGAIN) means a live listener too.
+    /// Never waits: a blocking `connect` to a full backlog may sleep forever. A full backlog means a live listener too.
     private static func probe(_ path: String) -> Bool {
         switch UnixConnect.connect(to: path, until: Monotonic.seconds() + 1) {
         case .success(let fd):
@@ -97,7 +92,6 @@ struct Listener: Sendable {
         }
     }
 
-    /// The loop accepts until EAGAIN.
     func makeNonBlocking() -> Bool {
         let flags = fcntl(fd, F_GETFL)
         return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0

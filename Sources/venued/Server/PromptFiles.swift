@@ -1,11 +1,8 @@
 import Glibc
 import VenuedSystem
 
-/// The prompt files: `$XDG_RUNTIME_DIR/venued/prompt/NAME`, each holding the text of a `prompt.NAME` line for a
-/// shell prompt to read with a builtin (docs/integrations.md). Each write replaces the file atomically; only the own
-/// lane writes, so a stalled file system never holds up the loop. The files must not outlive venued, or a prompt
-/// would show a past closing time as current: venued removes them at stop, the systemd unit's `RuntimeDirectory=`
-/// on any stop, and `prepare` at the next start after a SIGKILL.
+/// The prompt files, each holding the text of a `prompt.NAME` line (docs/integrations.md), replaced atomically. They
+/// must not outlive venued: it removes them at stop, and `prepare` at the next start after a SIGKILL.
 struct PromptFiles: Sendable {
     enum Change: Sendable, Equatable {
         case write(String)
@@ -13,26 +10,22 @@ struct PromptFiles: Sendable {
     }
 
     let directory: String
-    /// Far more than the directory can hold.
     private static let entryLimit = 4096
 
     init(socketPath: String, socketDirectoryIsOwned: Bool) {
         directory = Self.directory(socketPath: socketPath, owned: socketDirectoryIsOwned)
     }
 
-    /// `prompt` beside the socket when venued owns its directory; else `SOCKET.prompt`: in a directory the user chose,
-    /// a `prompt` directory could be theirs, and `prepare` empties it.
+    /// `SOCKET.prompt` in a directory the user chose, where a `prompt` directory could be theirs.
     static func directory(socketPath: String, owned: Bool) -> String {
         owned ? AtomicFile.directory(of: socketPath) + "/prompt" : socketPath + ".prompt"
     }
 
     func path(_ name: String) -> String { directory + "/" + name }
 
-    /// At start: removes whatever an earlier venued left; the count removed. The directory stays: under systemd it
-    /// is the unit's, and venued could not make it again in a read-only /run.
+    /// The count removed. The directory stays: under systemd it is the unit's, and /run may be read-only.
     func prepare() -> Int { removeEntries() }
 
-    /// Each file's failure, or nil.
     func apply(_ batch: [(name: String, change: Change)]) -> [(name: String, failure: String?)] {
         let ready = makeDirectory()
         return batch.map { name, change in
@@ -53,7 +46,6 @@ struct PromptFiles: Sendable {
         }
     }
 
-    /// At stop, as the own lane's last job.
     func removeAll() {
         _ = removeEntries()
         rmdir(directory)
@@ -67,7 +59,6 @@ struct PromptFiles: Sendable {
         }
     }
 
-    /// Every entry but subdirectories; the count removed. A missing or foreign directory is left alone.
     private func removeEntries() -> Int {
         do throws(AtomicFile.Failure) { try AtomicFile.checkOwnDirectory(directory) } catch { return 0 }
         guard let handle = opendir(directory) else { return 0 }

@@ -5,7 +5,6 @@ struct RequestBuffer {
     enum Next: Equatable {
         case line([UInt8])
         case incomplete
-        /// A line, or the start of one, longer than the limit.
         case tooLong
     }
 
@@ -22,10 +21,8 @@ struct RequestBuffer {
 
     var hasPartialRequest: Bool { start < bytes.count }
     var hasCompleteLine: Bool { bytes[start...].contains(UInt8(ascii: "\n")) }
-    /// How many more bytes may be read from the client now.
     var room: Int { capacity - (bytes.count - start) }
 
-    /// Appends at most `room` bytes of `chunk`.
     mutating func append(_ chunk: UnsafeRawBufferPointer) {
         if start > 0 && bytes.count + chunk.count > capacity {
             bytes.removeSubrange(..<start)

@@ -12,7 +12,6 @@ enum SocketIO {
         Syscall.io { venued_recv(fd, buffer.baseAddress, count, Int32(MSG_DONTWAIT)) }
     }
 
-    /// All of `text` now or false: for pushes and a last error line, not worth waiting for.
     @discardableResult
     static func sendAll(_ fd: Int32, _ text: String) -> Bool {
         var text = text

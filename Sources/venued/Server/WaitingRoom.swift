@@ -1,12 +1,9 @@
 /// The clients that connected while every slot was taken, each waiting up to its deadline, then refused `busy`. A
-/// freed slot goes to the longest-waiting client of the process holding the fewest slots, so a process with hundreds
-/// of connections cannot make another wait behind them. A newcomer to a full room displaces the newest client of the
-/// process holding the most, when that is not its own, so a flood gets `busy` for its surplus.
+/// freed slot goes to the longest-waiting client of the process holding the fewest slots.
 struct WaitingRoom {
     private struct Client {
         let fd: Int32
         let deadline: Double
-        /// Across processes: ties go to the client that waited longest.
         let arrival: Int
     }
 
@@ -16,7 +13,6 @@ struct WaitingRoom {
         var clients: [Client]
         var head = 0
 
-        /// `storage` is an emptied line's array, so that its growth is not paid again.
         init(peer: Int32, first: Client, storage: [Client]) {
             self.peer = peer
             clients = storage
@@ -26,8 +22,7 @@ struct WaitingRoom {
         var count: Int { clients.count - head }
         var oldest: Client { clients[head] }
 
-        /// Under load a line rarely empties: once the departed are as many as those waiting (and `compactionFloor`),
-        /// they go in one move, which the takes since the last one pay for.
+        /// Under load a line rarely empties: once the departed are as many as those waiting, they go in one move.
         mutating func takeOldest() -> Client {
             let client = clients[head]
             head += 1
@@ -38,18 +33,15 @@ struct WaitingRoom {
             return client
         }
 
-        /// A move of fewer costs more than their room.
         static let compactionFloor = 16
     }
 
-    /// Who `admit` would let in: good until the room or the slots held change.
     struct Choice {
         let peer: Int32
         fileprivate let line: Int
     }
 
     let capacity: Int
-    /// In the order they opened, so that `displace` gives a tie to the earliest.
     private var lines: [Line] = []
     private var spare: [Client] = []
     private var count = 0
@@ -81,14 +73,13 @@ struct WaitingRoom {
         }
     }
 
-    /// For a newcomer from `peer` to a full room: takes out the newest client of the process holding the most (slots
-    /// and clients here), to be refused; nil when `peer` holds as many as any other but one.
+    /// For a newcomer to a full room: the newest client of the process holding the most, to be refused; nil when the
+    /// newcomer's is that process.
     mutating func displace(for peer: Int32, slots: (Int32) -> Int) -> Int32? {
         var top: (line: Int, held: Int)?
         var newcomerHeld: Int?
         for (index, line) in lines.enumerated() {
             let held = slots(line.peer) + line.count
-            // The first of equals: the line that has been here longest.
             if top.map({ held > $0.held }) ?? true { top = (index, held) }
             if line.peer == peer { newcomerHeld = held }
         }
@@ -96,7 +87,6 @@ struct WaitingRoom {
         return take(line: top.line, newest: true)
     }
 
-    /// The longest-waiting client of the process holding the fewest slots.
     func next(slots: (Int32) -> Int) -> Choice? {
         guard !isEmpty else { return nil }
         var best: (line: Int, held: Int, arrival: Int)?
@@ -109,7 +99,6 @@ struct WaitingRoom {
 
     mutating func admit(_ choice: Choice) -> Int32 { take(line: choice.line) }
 
-    /// The clients whose wait ended by `now`, to be refused, in arrival order.
     mutating func expired(at now: Double) -> [Int32] {
         guard !isEmpty else { return [] }
         var ended: [(arrival: Int, fd: Int32)] = []
@@ -121,7 +110,6 @@ struct WaitingRoom {
                 continue
             }
             ended.append((oldest.arrival, oldest.fd))
-            // The line's next oldest, or the next line, comes to `index`.
             _ = take(line: index)
         }
         return ended.sorted { $0.arrival < $1.arrival }.map(\.fd)

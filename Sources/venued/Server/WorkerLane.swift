@@ -6,7 +6,6 @@ import VenuedSystem
 /// job of the process with the fewest jobs running, so a process that floods costly questions queues behind itself.
 final class WorkerLane: Sendable {
     struct Job: Sendable {
-        /// Nil for the daemon's own work.
         let token: UInt64?
         let owner: Int32?
         let work: @Sendable () -> Handoff.Finished
@@ -22,7 +21,6 @@ final class WorkerLane: Sendable {
     private let name: String
     private let threadLimit: Int
     private let queueLimit: Int
-    /// Nil leaves the lane's threads as the process is.
     private let nice: Int32?
     private let state = Mutex<State>(State())
     private let available = Semaphore()
@@ -36,7 +34,6 @@ final class WorkerLane: Sendable {
         self.deliver = deliver
     }
 
-    /// False (nothing queued) when the queue is full.
     func run(_ job: Job) -> Bool {
         let (queued, grow) = state.withLock { state -> (Bool, Bool) in
             guard state.queue.count < queueLimit else { return (false, false) }

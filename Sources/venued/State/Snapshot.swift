@@ -11,7 +11,6 @@ struct Snapshot: Sendable {
     var version = 0
     var config: Config
     var health = RefreshHealth()
-    /// Nil for the bundled data and a cache without meta.
     var meta: CacheFiles.Meta?
 
     func age(now: Instant) -> DataAge {
@@ -19,7 +18,6 @@ struct Snapshot: Sendable {
                 refreshSeconds: config.refreshSeconds, now: now)
     }
 
-    /// Validated when the config was read, so nil only if its file went away since.
     var zone: ZoneRules? { try? ZoneDatabase.system.rules(config.timeZone) }
 }
 

@@ -17,7 +17,6 @@ extension Snapshot {
         return changed
     }
 
-    /// `unit` is a random number in 0..<1.
     mutating func end(_ chain: RefreshChain, now: Instant, unit: Double) -> RefreshPolicy.Decision {
         let outcome = chain.outcome
         if outcome.succeeded {
