@@ -13,12 +13,6 @@ struct WaitingRoom {
         var clients: [Client]
         var head = 0
 
-        init(peer: Int32, first: Client, storage: [Client]) {
-            self.peer = peer
-            clients = storage
-            clients.append(first)
-        }
-
         var count: Int { clients.count - head }
         var oldest: Client { clients[head] }
 
@@ -53,11 +47,7 @@ struct WaitingRoom {
     var isFull: Bool { count >= capacity }
 
     /// Deadlines only grow with arrival, so each line's oldest is its earliest.
-    var earliestDeadline: Double? {
-        var earliest: Double?
-        for line in lines where earliest.map({ line.oldest.deadline < $0 }) ?? true { earliest = line.oldest.deadline }
-        return earliest
-    }
+    var earliestDeadline: Double? { lines.lazy.map(\.oldest.deadline).min() }
 
     mutating func enter(_ fd: Int32, peer: Int32, until deadline: Double) {
         precondition(!isFull, "the loop enters a client only while the waiting room has space")
@@ -67,9 +57,11 @@ struct WaitingRoom {
         if let index = lines.firstIndex(where: { $0.peer == peer }) {
             lines[index].clients.append(client)
         } else {
+            // An emptied line's array, so that its growth is not paid again.
             var storage: [Client] = []
             swap(&storage, &spare)
-            lines.append(Line(peer: peer, first: client, storage: storage))
+            storage.append(client)
+            lines.append(Line(peer: peer, clients: storage))
         }
     }
 
