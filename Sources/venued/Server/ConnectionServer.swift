@@ -12,9 +12,12 @@ struct ConnectionServer {
     static let maxConnections = 64
     static let maxSubscribers = 64
     static let requestsBeforeTrim = 256
+    /// A connection quiet this long may lose its slot to a waiting client; at once if its process holds more than
+    /// `slotsWithGrace` and than the newcomer's.
     static let quietGrace = 0.05
     static let slotsWithGrace = 8
     static let requestLimit = 16 * 1024
+    /// A longer line is parsed on the compute lane, and only while its client is there.
     static let longLine = 1024
     static let readDeadline = 1.0
     static let writeDeadline = 2.0
@@ -90,11 +93,9 @@ struct ConnectionServer {
 
     static func run(_ parts: Parts) throws(DaemonError) -> Never {
         guard parts.listener.makeNonBlocking(), let epoll = Epoll(), let timer = WallTimer(offset: parts.clock.offset),
-              let handoff = Handoff(), let signals = Self.signals.descriptor() else {
-            throw .socket("cannot set up the loop: \(String(cString: strerror(errno)))")
-        }
-        let watchdog = Watchdog(environment: parts.environment)
-        guard epoll.add(parts.listener.fd, Epoll.input, token: listenerToken),
+              let handoff = Handoff(), let signals = Self.signals.descriptor(),
+              case let watchdog = Watchdog(environment: parts.environment),
+              epoll.add(parts.listener.fd, Epoll.input, token: listenerToken),
               epoll.add(handoff.fd, Epoll.input, token: handoffToken),
               epoll.add(timer.fd, Epoll.input, token: timerToken),
               epoll.add(signals, Epoll.input, token: signalToken),
