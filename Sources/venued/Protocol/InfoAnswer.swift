@@ -2,23 +2,12 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// Facts about the running process that the data layer does not know.
 struct RuntimeFacts: Sendable {
-    let version: String
-    let pid: Int32
-    let startedAt: Instant
-    let socket: String
-    let socketActivated: Bool
+    let version: String, pid: Int32, startedAt: Instant, socket: String, socketActivated: Bool
 }
 
-/// `info`: what is being served, from where, how fresh, and what went wrong last.
 struct InfoAnswer: Sendable {
-    let snapshot: Snapshot
-    let age: DataAge
-    let runtime: RuntimeFacts
-    let subscribers: Int
-    let refreshing: Bool
-    /// Rendered by the loop (`MenusAnswer.info`).
+    let snapshot: Snapshot, age: DataAge, runtime: RuntimeFacts, subscribers: Int, refreshing: Bool
     let menus: String
 
     func render() -> String {

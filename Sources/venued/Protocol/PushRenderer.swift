@@ -7,12 +7,10 @@ struct PushLine: Sendable {
     /// The text, or the `venues` member of a JSON line (whose `at` always moves): unchanged, it is not pushed.
     let shown: String
     let wakeAt: Instant?
-    /// Each by its key (`FollowedDishes.Alert.key`); the hub sends each once to a `subscribe` stream.
     var dishEvents: [(key: String, start: Instant, line: String)] = []
 }
 
-/// Renders followers' lines off the loop, from a copy of the held data. A `subscribe` stream's favorites come in
-/// its request, as data: venued reads no file a client names, only its own favorites file, for a prompt file.
+/// Renders followers' lines off the loop. venued reads no favorites file a client names, only its own.
 struct PushRenderer: Sendable {
     let prepared: Prepared
 
@@ -24,17 +22,13 @@ struct PushRenderer: Sendable {
                 let file = try Favorites.load(path)
                 if options.favorites { favorites = file }
                 if options.dishes { options.followedDishes = file.dishes }
-            } catch {
-                return .failure(ProtocolError(error))
-            }
+            } catch { return .failure(ProtocolError(error)) }
         }
         let report: StatusReport, zone: ZoneRules
         do throws(ProtocolError) {
             zone = try prepared.zone(options)
             report = try prepared.report(options, in: zone, favorites: favorites, at: now)
-        } catch {
-            return .failure(error)
-        }
+        } catch { return .failure(error) }
         let wakeAt = Redraw.next(after: report, campus: prepared.campus(zone), presentation: subscription.presentation)
         let dishEvents = report.dishAlerts.map { alert in
             (alert.key, alert.menu.start, Reply.event("dish", DishAlertText.members(alert, zone: zone, at: now)))

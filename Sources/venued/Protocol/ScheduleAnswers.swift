@@ -4,8 +4,7 @@ import VenuedProtocol
 
 /// `hours` and `next`, written by the same code as `venuectl hours --json` and `next --json`, so they cannot drift.
 struct ScheduleAnswers {
-    let prepared: Prepared
-    let now: Instant
+    let prepared: Prepared, now: Instant
 
     func hours(_ request: Request) throws(ProtocolError) -> String {
         let zone = try zone(request)
@@ -36,9 +35,7 @@ struct ScheduleAnswers {
         do {
             at = try StatusReport.instant(atText, zone: zone, now: now)
             chosen = try StatusReport.select(queries, from: held.feed.venues)
-        } catch {
-            throw ProtocolError(error)
-        }
+        } catch { throw ProtocolError(error) }
         let hours = try request.fields.integer("hours", in: 1...336) ?? 24
         let limit = try request.fields.integer("limit", in: 1...1000) ?? 50
         return NextJSON.render(NextReport(campus: campus, at: at, until: at + hours * 3600, venues: chosen,

@@ -2,9 +2,7 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// Who follows the status (`subscribe` connections and prompt files, rendered by the same code), what each was last
-/// given, and when each can next read differently. The loop's alone, so a closed descriptor is never written to;
-/// pure, so a test can drive it with a virtual clock.
+/// Who follows the status, what each was last given, and when each can next change; pure, for a virtual clock.
 struct SubscriberHub {
     enum Follower: Hashable, Sendable {
         case connection(UInt64)
@@ -32,14 +30,12 @@ struct SubscriberHub {
     }
 
     struct Round: Sendable {
-        let reason: Reason
-        let at: Instant
+        let reason: Reason, at: Instant
         let subscribers: [(follower: Follower, subscription: Subscription)]
     }
 
     struct Computed: Sendable {
-        let follower: Follower
-        let outcome: Result<PushLine, ProtocolError>
+        let follower: Follower, outcome: Result<PushLine, ProtocolError>
     }
 
     struct Delivery {
@@ -60,7 +56,6 @@ struct SubscriberHub {
 
     mutating func remove(_ token: UInt64) { subscribers[.connection(token)] = nil }
 
-    /// Every other prompt file is dropped. A file that is new, or whose line changed, is due at `now`.
     mutating func followPromptFiles(_ wanted: [String: Subscription], now: Instant) {
         for case .promptFile(let name) in Array(subscribers.keys) where wanted[name] == nil {
             subscribers[.promptFile(name)] = nil
@@ -71,10 +66,7 @@ struct SubscriberHub {
     }
 
     /// A stronger reason wins, so a refresh that brings new data renders each follower once, for `data`.
-    mutating func request(_ reason: Reason) {
-        if let pending, pending.rawValue > reason.rawValue { return }
-        pending = reason
-    }
+    mutating func request(_ reason: Reason) { if (pending?.rawValue ?? -1) <= reason.rawValue { pending = reason } }
 
     mutating func takeRound(at now: Instant) -> Round? {
         guard let reason = pending else { return nil }
@@ -111,16 +103,12 @@ struct SubscriberHub {
                     subscriber.toldDishes[event.key] = event.start
                 }
             case (.promptFile(let name), let result):
-                let text: String, problem: String?
-                switch result {
-                case .success(let push):
-                    subscriber.wakeAt = push.wakeAt
-                    // A prompt file's subscription always has a presentation, so `shown` is its text.
-                    (text, problem) = (push.shown, nil)
-                case .failure(let error):
-                    subscriber.wakeAt = nil
-                    (text, problem) = ("venued: \(error.message)\n", error.message)
+                // A prompt file's subscription always has a presentation, so `shown` is its text.
+                let (text, problem): (String, String?) = switch result {
+                case .success(let push): (push.shown, nil)
+                case .failure(let error): ("venued: \(error.message)\n", error.message)
                 }
+                subscriber.wakeAt = try? result.get().wakeAt
                 if text != subscriber.lastShown {
                     subscriber.lastShown = text
                     delivery.write.append((name, text, problem))
@@ -132,9 +120,7 @@ struct SubscriberHub {
     }
 }
 
-/// What a follower of the status asks for; `presentation` nil means the JSON object. A `subscribe` connection
-/// sends it; a `prompt.NAME` line makes one.
+/// What a follower of the status asks for; `presentation` nil means the JSON object.
 struct Subscription: Sendable, Equatable {
-    let options: StatusOptions
-    let presentation: StatusPresentation?
+    let options: StatusOptions, presentation: StatusPresentation?
 }

@@ -4,7 +4,6 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// Admission: who may connect, and sharing the request slots fairly when all are taken (`WaitingRoom`).
 extension ConnectionServer {
     mutating func acceptAll() {
         for _ in 0..<Self.maxConnections {
@@ -16,9 +15,7 @@ extension ConnectionServer {
                 default:
                     // Out of descriptors, most likely: stop accepting for a while instead of spinning.
                     log.error("accept failed: \(String(cString: strerror(errno)))")
-                    let resumesAt = turnTime() + 0.1
-                    listenerResumesAt = resumesAt
-                    noteDeadline(resumesAt)
+                    listenerResumesAt = noteDeadline(turnTime() + 0.1)
                     return
                 }
             }
@@ -38,9 +35,7 @@ extension ConnectionServer {
                 }
                 refuseBusy(displaced)
             }
-            let deadline = turnTime() + Self.admissionWait
-            waitingRoom.enter(fd, peer: peer.pid, until: deadline)
-            noteDeadline(deadline)
+            waitingRoom.enter(fd, peer: peer.pid, until: noteDeadline(turnTime() + Self.admissionWait))
         }
     }
 
@@ -59,8 +54,7 @@ extension ConnectionServer {
     mutating func probe(_ waiting: [UInt64]) {
         for token in waiting {
             with(token) { server, connection in
-                connection.awaitingProbe = false
-                connection.quietAtProbe = true
+                (connection.awaitingProbe, connection.quietAtProbe) = (false, true)
                 server.receive(&connection)
                 if connection.phase != .closed { server.updateInterest(&connection) }
             }
@@ -79,7 +73,6 @@ extension ConnectionServer {
         }
     }
 
-    /// Closes the longest-quiet connection of the process holding the most slots, or notes when one will be.
     private mutating func closeQuietest(for newcomer: Int32) -> Bool {
         let now = turnTime()
         // Requests already received are being served, whatever the clock says; a partial one is not.

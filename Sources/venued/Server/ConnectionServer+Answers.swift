@@ -2,7 +2,6 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// One request line into an answer: what takes longer than `status` goes to the compute lane.
 extension ConnectionServer {
     enum Outcome {
         case reply(String)
@@ -69,20 +68,15 @@ extension ConnectionServer {
                               ("feed", JSONText.quote(String(decoding: bytes, as: UTF8.self)))])
                 }
             }
-        } catch {
-            return .reply(Reply.error(error))
-        }
+        } catch { return .reply(Reply.error(error)) }
     }
 
-    /// A status question is answered on the compute lane too; anything else goes back to the loop.
     static func parsedOffLoop(_ bytes: [UInt8], token: UInt64, prepared: Prepared, at now: Instant) -> Handoff.Finished {
         do throws(ProtocolError) {
             let request = try Request(parsing: bytes)
             guard request.command == .status else { return .parsed(token: token, request, at: now) }
             let (options, presentation) = try StatusQuery.decode(.status, request.fields)
             return .answer(token: token, try prepared.line(options, presentation: presentation, favorites: Favorites(sentIn: options), at: now))
-        } catch {
-            return .answer(token: token, Reply.error(error))
-        }
+        } catch { return .answer(token: token, Reply.error(error)) }
     }
 }

@@ -1,16 +1,12 @@
 import DiningHours
 import VenueReports
 
-/// The menus rounds (docs/MENUS.md): a GET per date in the venues chain's fetch slot; a chain that comes due cuts the
-/// menus GET (asked again after), so menus never delay the venues.
+/// The menus rounds (docs/MENUS.md) share the chain's fetch slot; a chain that comes due cuts the menus GET short.
 extension ConnectionServer {
     struct MenuState {
-        var shelf = MenuShelf()
-        var round: MenuRound?
-        var judging: FreshnessHeaders?
+        var shelf = MenuShelf(), round: MenuRound?, judging: FreshnessHeaders?
         /// One write of the state file at a time, so they land in order.
-        var saving = false
-        var saveAgain = false
+        var saving = false, saveAgain = false
     }
 
     mutating func menusIfDue() {
@@ -27,10 +23,7 @@ extension ConnectionServer {
     }
 
     mutating func yieldMenuFetch() {
-        guard refresh.menus.round != nil, let process = refresh.process else { return }
-        refresh.process = nil
-        epoll.remove(process.fd)
-        _ = process.finish(complete: false)
+        guard refresh.menus.round != nil, let (process, _) = endFetch(complete: false) else { return }
         refresh.menus.round?.rewind()
         log.debug("menus GET of \(RedactedURL(process.fetch.url)) cut off for the venues' refresh; asked again after it")
     }
@@ -103,7 +96,7 @@ extension ConnectionServer {
     /// Every follower is recomputed, since a followed dish may now be served soon (or no longer).
     private mutating func menusChanged() {
         prepared.dishes = refresh.menus.shelf.dishIndex
-        requestRound(.refreshEnded)
+        hub.request(.refreshEnded)
     }
 
     mutating func saveMenuState() {

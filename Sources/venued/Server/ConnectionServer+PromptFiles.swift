@@ -1,7 +1,4 @@
-
-/// The prompt files in the loop: the hub renders them like `subscribe` streams, and the own lane writes them.
 extension ConnectionServer {
-    /// A good line becomes a follower due at once, a bad one's file says so, and one no line names is removed.
     mutating func followPromptFiles() {
         let settings = snapshot.config.prompts.filter { PromptSetting.isValidName($0.name) }
         let names = Set(settings.map(\.name))
@@ -15,14 +12,7 @@ extension ConnectionServer {
             }
         }
         hub.followPromptFiles(wanted, now: clock.now())
-        requestRound(.transition)
-    }
-
-    mutating func writePromptFiles(_ writes: [(name: String, text: String, problem: String?)]) {
-        for (name, text, problem) in writes {
-            if let problem { log.warning("prompt file \(name): \(problem)") }
-            promptChanges[name] = .write(text)
-        }
+        hub.request(.transition)
     }
 
     mutating func startPromptWrites() {
@@ -30,8 +20,7 @@ extension ConnectionServer {
         let batch = promptChanges.sorted { $0.key < $1.key }.map { (name: $0.key, change: $0.value) }
         let promptFiles = promptFiles
         handoff.own { .promptFilesWritten(promptFiles.apply(batch)) }
-        promptChanges = [:]
-        promptWriteInFlight = true
+        (promptChanges, promptWriteInFlight) = ([:], true)
     }
 
     /// A failure is logged when a file starts failing, not at every write.

@@ -4,18 +4,11 @@ import Glibc
 import VenueReports
 import VenuedProtocol
 
-/// The source chain, started by the schedule or a client's `refresh` behind one gate (`RefreshPolicy`): inside the
-/// backoff, a client gets the last report at once. Each GET is a child process whose pipe is in the epoll set.
+/// The source chain, behind one gate (`RefreshPolicy`): inside the backoff, a client gets the last report at once.
 extension ConnectionServer {
     struct RefreshState {
-        var chain: RefreshChain?
-        var process: FetchProcess?
-        var judging: FreshnessHeaders?
-        var waiters: [UInt64] = []
-        /// The last chain's report, for a client the gate turns away.
-        var last: RefreshReport?
-        var changedData = false
-        var menus = MenuState()
+        var chain: RefreshChain?, process: FetchProcess?, judging: FreshnessHeaders?, waiters: [UInt64] = []
+        var last: RefreshReport?, changedData = false, menus = MenuState()
     }
 
     mutating func refreshIfDue() {
@@ -34,8 +27,7 @@ extension ConnectionServer {
 
     private mutating func startChain() {
         yieldMenuFetch()
-        refresh.chain = RefreshChain(config: snapshot.config)
-        refresh.changedData = false
+        (refresh.chain, refresh.changedData) = (RefreshChain(config: snapshot.config), false)
         nextFetch()
     }
 
@@ -45,7 +37,6 @@ extension ConnectionServer {
         if let reason = launch(fetch) { failed(fetch, reason, retryAfter: nil) }
     }
 
-    /// The one fetch slot, shared by the venues' chain and the menus' round; why it could not start, or nil.
     mutating func launch(_ fetch: RefreshChain.Fetch) -> String? {
         switch FetchProcess.start(fetch, timeout: snapshot.config.timeoutSeconds, now: turnTime()) {
         case .success(let process):
@@ -68,11 +59,16 @@ extension ConnectionServer {
 
     mutating func fetchReadable() { if refresh.process?.readAvailable() == true { fetchEnded(complete: true) } }
 
-    mutating func fetchEnded(complete: Bool) {
-        guard let process = refresh.process else { return }
+    /// Takes the GET under way out of the epoll set and ends it.
+    mutating func endFetch(complete: Bool) -> (FetchProcess, FetchResult)? {
+        guard let process = refresh.process else { return nil }
         refresh.process = nil
         epoll.remove(process.fd)
-        let result = process.finish(complete: complete)
+        return (process, process.finish(complete: complete))
+    }
+
+    mutating func fetchEnded(complete: Bool) {
+        guard let (process, result) = endFetch(complete: complete) else { return }
         guard refresh.chain != nil else { return menuFetchEnded(result) }
         let adoption = Adoption(snapshot: snapshot, fetch: process.fetch, now: clock.now())
         switch result {
@@ -108,16 +104,11 @@ extension ConnectionServer {
         // Decoding a large body frees its tree, but glibc keeps the pages unless asked.
         _ = venued_release_free_memory()
         let answer = refreshAnswer(chain.report, gateOpensAt: nil)
-        for token in refresh.waiters {
-            withHandedOff(token) { server, connection in
-                server.send(&connection, answer)
-                server.serveLines(&connection)
-            }
-        }
+        for token in refresh.waiters { withHandedOff(token) { $0.send(&$1, answer) } }
         refresh.waiters = []
         notifier.send([statusLine()])
         // New venues go to every subscriber once; else the data's age may read differently.
-        requestRound(refresh.changedData ? .data : .refreshEnded)
+        hub.request(refresh.changedData ? .data : .refreshEnded)
         resumeMenus()
     }
 
@@ -142,7 +133,6 @@ extension ConnectionServer {
         return Reply.ok(members + (gate.isEmpty ? [] : [("note", JSONText.quote(String(gate.dropFirst(2))))]))
     }
 
-    /// The loop's snapshot becomes `next`; the caches keyed by its version follow.
     mutating func replace(_ next: Snapshot) {
         prepared = next.version != prepared.version || next.config != prepared.snapshot.config
             ? Prepared(next, dishes: prepared.dishes) : prepared.with(next)

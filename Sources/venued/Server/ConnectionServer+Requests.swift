@@ -2,8 +2,7 @@ import Glibc
 import VenueReports
 import VenuedProtocol
 
-/// Requests in, answers out: the next line is answered only once the previous answer is out, so a client that
-/// pipelines faster than it reads is held back by its own socket buffer.
+/// The next line is answered once the previous answer is out: a client that does not read is held back by its socket.
 extension ConnectionServer {
     /// One read (level-triggered: more is reported again), then whatever it completes.
     mutating func receive(_ connection: inout Connection) {
@@ -36,7 +35,6 @@ extension ConnectionServer {
         if connection.phase == .reading { serveLines(&connection) }
     }
 
-    /// Answers complete lines up to `linesPerTurn`; the rest wait in `unfinished` for the next turn.
     mutating func serveLines(_ connection: inout Connection) {
         // Lines taken make room in the input buffer: read the client again if it was full.
         defer { if connection.phase == .reading { updateInterest(&connection) } }
@@ -160,15 +158,9 @@ extension ConnectionServer {
         for result in handoff.take() {
             switch result {
             case .answer(let token, let text):
-                withHandedOff(token) { server, connection in
-                    server.send(&connection, text)
-                    server.serveLines(&connection)
-                }
+                withHandedOff(token) { $0.send(&$1, text) }
             case .parsed(let token, let request, let now):
-                withHandedOff(token) { server, connection in
-                    server.respond(&connection, server.outcome(of: request, remembering: nil, at: now))
-                    server.serveLines(&connection)
-                }
+                withHandedOff(token) { $0.respond(&$1, $0.outcome(of: request, remembering: nil, at: now)) }
             case .subscribed(let token, let subscription, let first):
                 withHandedOff(token) { $0.subscribe(&$1, subscription, first) }
             case .pushes(let round, let computed): finishRound(round, computed)
@@ -186,6 +178,8 @@ extension ConnectionServer {
             guard connection.phase == .handedOff else { return }
             connection.phase = .reading
             body(&server, &connection)
+            // Then the lines that waited behind its answer (none for a subscriber).
+            server.serveLines(&connection)
         }
     }
 }

@@ -2,7 +2,6 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// The `subscribe` streams in the loop, and the wall-clock timer that says when a round of pushes is due.
 extension ConnectionServer {
     mutating func subscribe(_ connection: inout Connection, _ subscription: Subscription, _ first: Result<PushLine, ProtocolError>) {
         let push: PushLine
@@ -19,8 +18,6 @@ extension ConnectionServer {
         connection.deadline = nil
         updateInterest(&connection)
     }
-
-    mutating func requestRound(_ reason: SubscriberHub.Reason) { hub.request(reason) }
 
     mutating func startPendingRound() {
         guard !roundInFlight, let round = hub.takeRound(at: clock.now()) else { return }
@@ -46,7 +43,10 @@ extension ConnectionServer {
                 server.close(&connection)
             }
         }
-        writePromptFiles(delivery.write)
+        for (name, text, problem) in delivery.write {
+            if let problem { log.warning("prompt file \(name): \(problem)") }
+            promptChanges[name] = .write(text)
+        }
     }
 
     private mutating func withSubscriber(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
@@ -57,10 +57,10 @@ extension ConnectionServer {
 
     mutating func timerFired() {
         switch timer.read() {
-        case .expired: if hub.nextWake.map({ $0 <= clock.now() }) ?? false { requestRound(.transition) }
+        case .expired: if hub.nextWake.map({ $0 <= clock.now() }) ?? false { hub.request(.transition) }
         case .clockChanged:
             log.info("the wall clock was set (or the system resumed): recomputing every subscriber")
-            requestRound(.clockChanged)
+            hub.request(.clockChanged)
         case .pending: return
         }
         armedFor = nil

@@ -4,90 +4,49 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// venued's one loop, on the main thread, and the one owner of the daemon's state: it never blocks and never shares;
-/// a worker gets a copy (`Prepared`) and hands back a value. A value, not a class: exclusivity is proved at compile
-/// time.
+/// venued's one loop and the one owner of its state: it never blocks; a worker gets a copy and hands back a value.
 struct ConnectionServer {
     static let signals = SignalSet([SIGHUP, SIGTERM, SIGINT])
-    static let maxConnections = 64
-    static let maxSubscribers = 64
-    static let requestsBeforeTrim = 256
-    /// A connection quiet this long may lose its slot to a waiting client; at once if its process holds more than
-    /// `slotsWithGrace` and than the newcomer's.
+    static let maxConnections = 64, maxSubscribers = 64, requestsBeforeTrim = 256
+    /// Quiet this long, a connection may lose its slot to a waiting client (at once past `slotsWithGrace`).
     static let quietGrace = 0.05
     static let slotsWithGrace = 8
-    static let requestLimit = 16 * 1024
+    static let requestLimit = 16 * 1024, requestsPerConnection = 1000, linesPerTurn = 8
     /// A longer line is parsed on the compute lane, and only while its client is there.
     static let longLine = 1024
-    static let readDeadline = 1.0
-    static let writeDeadline = 2.0
-    static let requestsPerConnection = 1000
-    static let linesPerTurn = 8
+    static let readDeadline = 1.0, writeDeadline = 2.0
     /// A client that reconnects at once could otherwise race the end of its previous connection.
     static let admissionWait = 0.25
 
-    static let listenerToken = UInt64.max
-    static let handoffToken = UInt64.max - 1
-    static let timerToken = UInt64.max - 2
-    static let watchdogToken = UInt64.max - 3
-    static let signalToken = UInt64.max - 4
-    static let fetchToken = UInt64.max - 5
+    static let listenerToken = UInt64.max, handoffToken = UInt64.max - 1, timerToken = UInt64.max - 2
+    static let watchdogToken = UInt64.max - 3, signalToken = UInt64.max - 4, fetchToken = UInt64.max - 5
     static let stderrToken = UInt64.max - 6
 
     struct Parts {
-        let listener: Listener
-        let loader: ConfigLoader
-        let snapshot: Snapshot
-        let menus: MenuShelf
-        let facts: RuntimeFacts
-        let clock: WallClock
-        let promptFiles: PromptFiles
-        let notifier: Notifier
-        let log: Log
-        let environment: [String: String]
+        let listener: Listener, loader: ConfigLoader, snapshot: Snapshot, menus: MenuShelf, facts: RuntimeFacts
+        let clock: WallClock, promptFiles: PromptFiles, notifier: Notifier, log: Log, environment: [String: String]
     }
 
-    let listener: Listener
-    let loader: ConfigLoader
-    let facts: RuntimeFacts
-    let clock: WallClock
-    let log: Log
-    let notifier: Notifier
-    let epoll: Epoll
-    let handoff: Handoff
-    let timer: WallTimer
-    let signals: Int32
-    let watchdog: Watchdog?
-    let promptFiles: PromptFiles
+    let listener: Listener, loader: ConfigLoader, facts: RuntimeFacts, clock: WallClock, log: Log, notifier: Notifier
+    let epoll: Epoll, handoff: Handoff, timer: WallTimer, signals: Int32, watchdog: Watchdog?, promptFiles: PromptFiles
     let uid = getuid()
     var prepared: Prepared
     var snapshot: Snapshot { prepared.snapshot }
-    var lines = StatusLines()
-    var refresh = RefreshState()
-    var hub = SubscriberHub()
-    var roundInFlight = false
+    var lines = StatusLines(), refresh = RefreshState(), hub = SubscriberHub()
+    var roundInFlight = false, promptWriteInFlight = false
     var promptChanges: [String: PromptFiles.Change] = [:]
-    var promptWriteInFlight = false
-    var promptFileNames: Set<String> = []
-    var promptFailing: Set<String> = []
-    var armedFor: Double?
-    var watchingStderr = false
+    var promptFileNames: Set<String> = [], promptFailing: Set<String> = []
+    var armedFor: Double?, watchingStderr = false
     var connections = ConnectionTable()
     var unfinished: [UInt64] = []
-    /// Tokens waiting for their next request that epoll does not watch yet: each is read once more after the next
-    /// turn's reports (`probe`), so a client that asked one question has usually closed by then.
+    /// Read once more after the next turn's reports before epoll watches them: a one-question client has left by then.
     var unregistered: [UInt64] = []
-    private var probes: [UInt64] = []
-    private var turn: [UInt64] = []
-    private var turnClock: Double?
+    /// Swapped with `unregistered` and `unfinished` each turn, to reuse their storage.
+    private var probes: [UInt64] = [], turn: [UInt64] = []
+    private var turnClock: Double?, nextSweep: Double?
     var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
-    var accepting = true
-    var listenerResumesAt: Double?
-    var busyRefusals = 0
-    var busyLoggedAt = -Double.infinity
-    var strangerRefusals = 0
-    var strangerLoggedAt = -Double.infinity
-    private var nextSweep: Double?
+    var accepting = true, listenerResumesAt: Double?
+    var busyRefusals = 0, busyLoggedAt = -Double.infinity, strangerRefusals = 0, strangerLoggedAt = -Double.infinity
     var requestsSinceTrim = 0
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
 
@@ -219,12 +178,14 @@ struct ConnectionServer {
     }
 
     mutating func setDeadline(_ connection: inout Connection, _ seconds: Double) {
-        let deadline = turnTime() + seconds
-        connection.deadline = deadline
-        noteDeadline(deadline)
+        connection.deadline = noteDeadline(turnTime() + seconds)
     }
 
-    mutating func noteDeadline(_ deadline: Double) { nextSweep = min(nextSweep ?? deadline, deadline) }
+    @discardableResult
+    mutating func noteDeadline(_ deadline: Double) -> Double {
+        nextSweep = min(nextSweep ?? deadline, deadline)
+        return deadline
+    }
 
     private func sweepTimeout() -> Int32 {
         guard unfinished.isEmpty else { return 0 }

@@ -1,24 +1,19 @@
-/// The loop's open connections by descriptor, with the request slots each process holds. A connection is worked on
-/// in place by lending it (`lend`, then `giveBack`), so changing it copies nothing.
+/// The loop's open connections by descriptor; one is worked on in place by lending it, so changing it copies nothing.
 struct ConnectionTable {
     private struct PeerSlots {
         let peer: Int32
         var slots: Int
     }
 
-    private var byDescriptor: [Connection?] = []
-    private var tokens: [UInt64?] = []
-    private var slotsByPeer: [PeerSlots] = []
-    private var lent: UInt64?
-    private var serial: UInt32 = 0
-    private(set) var count = 0
-    private(set) var subscribers = 0
+    private var byDescriptor: [Connection?] = [], tokens: [UInt64?] = []
+    private var slotsByPeer: [PeerSlots] = [], lent: UInt64?, serial: UInt32 = 0
+    private(set) var count = 0, subscribers = 0
 
     var requestSlotsTaken: Int { count - subscribers }
 
     /// A late report for a closed connection carries the old serial, and the descriptor may be reused.
     private func slot(of token: UInt64) -> Int? {
-        let index = Int(Connection.descriptor(of: token))
+        let index = Int(Int32(bitPattern: UInt32(truncatingIfNeeded: token)))
         return index >= 0 && index < tokens.count && tokens[index] == token ? index : nil
     }
 
@@ -29,7 +24,10 @@ struct ConnectionTable {
     mutating func open(_ fd: Int32, peer: Int32, requestLimit: Int, now: Double) -> Connection? {
         guard fd >= 0, lent == nil else { return nil }
         serial &+= 1
-        let connection = Connection(fd: fd, peer: peer, serial: serial, requestLimit: requestLimit, now: now)
+        // The descriptor and a serial number: a late report for a closed connection carries an old token.
+        let token = UInt64(serial) << 32 | UInt64(UInt32(bitPattern: fd))
+        let connection = Connection(fd: fd, peer: peer, lastActivity: now, token: token,
+                                    input: RequestBuffer(limit: requestLimit))
         let index = Int(fd)
         if index >= tokens.count {
             byDescriptor += repeatElement(nil, count: index + 1 - byDescriptor.count)
@@ -41,9 +39,7 @@ struct ConnectionTable {
         count += 1
         if let held = slotsByPeer.firstIndex(where: { $0.peer == peer }) {
             slotsByPeer[held].slots += 1
-        } else {
-            slotsByPeer.append(PeerSlots(peer: peer, slots: 1))
-        }
+        } else { slotsByPeer.append(PeerSlots(peer: peer, slots: 1)) }
         return connection
     }
 
@@ -81,7 +77,6 @@ struct ConnectionTable {
     }
 }
 
-/// One client's connection, owned by the loop thread and lent from its `ConnectionTable`; others hold its `token`.
 /// A value rather than an object: a request costs no allocation, reference counting or exclusivity check.
 struct Connection {
     enum Phase: Equatable {
@@ -93,33 +88,16 @@ struct Connection {
         case closed
     }
 
-    let fd: Int32
-    let peer: Int32
+    let fd: Int32, peer: Int32
     var lastActivity: Double
     let token: UInt64
-    var phase = Phase.reading
-    var input: RequestBuffer
-    var pending: [UInt8] = []
+    var phase = Phase.reading, input: RequestBuffer, pending: [UInt8] = []
     var deadline: Double?
     var requests = 0
     var isSubscribed: Bool { phase == .subscribed }
-    /// The client has closed its side: answer what it sent, then close.
-    var peerClosed = false
-    var closeAfterAnswer = false
-    var interest: UInt32?
-    var awaitingProbe = false
+    var peerClosed = false, closeAfterAnswer = false, interest: UInt32?, awaitingProbe = false
     /// Its probe found nothing: it is registered whenever it waits to read, unless bytes come first.
     var quietAtProbe = false
-
-    init(fd: Int32, peer: Int32, serial: UInt32, requestLimit: Int, now: Double) {
-        self.fd = fd
-        self.peer = peer
-        lastActivity = now
-        token = UInt64(serial) << 32 | UInt64(UInt32(bitPattern: fd))
-        input = RequestBuffer(limit: requestLimit)
-    }
-
-    static func descriptor(of token: UInt64) -> Int32 { Int32(bitPattern: UInt32(truncatingIfNeeded: token)) }
 
     /// Nothing while unanswered requests fill the input buffer (back-pressure).
     var wantedInterest: UInt32? {

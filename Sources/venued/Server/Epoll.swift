@@ -3,19 +3,16 @@ import CLinuxEvents
 /// An epoll(7) instance, level-triggered, so a handler may read once per report and leave the rest.
 struct Epoll: Sendable {
     struct Event {
-        let token: UInt64
-        let flags: UInt32
+        let token: UInt64, flags: UInt32
 
         var readable: Bool { flags & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
         var writable: Bool { flags & (EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
         var hungUp: Bool { flags & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
     }
 
-    static let input = EPOLLIN.rawValue
-    static let output = EPOLLOUT.rawValue
+    static let input = EPOLLIN.rawValue, output = EPOLLOUT.rawValue
     /// No events asked for: epoll still reports EPOLLHUP and EPOLLERR.
-    static let hangUpOnly: UInt32 = 0
-    static let batch = 128
+    static let hangUpOnly: UInt32 = 0, batch = 128
 
     let fd: Int32
 

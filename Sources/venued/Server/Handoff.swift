@@ -5,9 +5,7 @@ import Synchronization
 import VenuedProtocol
 import VenuedSystem
 
-/// Work that must not run on the loop: `compute` for what clients ask, taken in turn between processes; `own` for
-/// venued's own work, on one thread so that its jobs run in order. Results wait in the outbox, and an eventfd wakes
-/// the loop. The two locks of venued are the outbox's and the lanes'.
+/// Work off the loop: `compute` for clients, `own` (one thread, in order) for venued's. Its two locks are venued's.
 final class Handoff: Sendable {
     enum Finished: Sendable {
         case answer(token: UInt64, String)
@@ -22,14 +20,11 @@ final class Handoff: Sendable {
     }
 
     /// Far above what the bounds allow in practice: reaching it means something is wrong.
-    static let queueLimit = 256
-    static let computeThreads = 2
+    static let queueLimit = 256, computeThreads = 2
     /// Below the loop, so that what a client asks to compute never delays the loop's answers on a busy CPU.
     static let computeNice: Int32 = 10
 
-    private let outbox: Outbox
-    private let compute: WorkerLane
-    private let own: WorkerLane
+    private let outbox: Outbox, compute: WorkerLane, own: WorkerLane
     var fd: Int32 { outbox.fd }
 
     init?() {
@@ -81,26 +76,18 @@ final class Handoff: Sendable {
     }
 }
 
-/// A queue of jobs and the threads that run them, started on demand up to a limit. A free thread takes the oldest
-/// job of the process with the fewest jobs running, so a process that floods costly questions queues behind itself.
+/// A free thread takes the oldest job of the process with the fewest running: a flooding process queues behind itself.
 final class WorkerLane: Sendable {
     struct Job: Sendable {
-        let token: UInt64?
-        let owner: Int32?
+        let token: UInt64?, owner: Int32?
         let work: @Sendable () -> Handoff.Finished
     }
 
     private struct State {
-        var queue: [Job] = []
-        var threads = 0
-        var idle = 0
-        var running: [Int32: Int] = [:]
+        var queue: [Job] = [], threads = 0, idle = 0, running: [Int32: Int] = [:]
     }
 
-    private let name: String
-    private let threadLimit: Int
-    private let queueLimit: Int
-    private let nice: Int32?
+    private let name: String, threadLimit: Int, queueLimit: Int, nice: Int32?
     private let state = Mutex<State>(State())
     private let available = Semaphore()
     private let deliver: @Sendable (Handoff.Finished) -> Void
@@ -122,9 +109,7 @@ final class WorkerLane: Sendable {
             return (true, grow)
         }
         // Without the new thread the job still waits for one of the others.
-        if grow, SystemThread.start(name: name, { [self] in work() }) != nil {
-            state.withLock { $0.threads -= 1 }
-        }
+        if grow, SystemThread.start(name: name, { [self] in work() }) != nil { state.withLock { $0.threads -= 1 } }
         if queued { available.signal() }
         return queued
     }

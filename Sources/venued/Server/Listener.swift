@@ -1,14 +1,11 @@
 import Glibc
 import VenuedSystem
 
-/// The listening socket: inherited from systemd or bound here, guarded by a lock file held for the life of the
-/// process, so a second venued refuses to start even after someone removed the socket's file.
+/// The listening socket, guarded by a lock file held for life: a second venued refuses to start even without the file.
 struct Listener: Sendable {
     /// Unlinked at exit only while it is still the file this process bound (same device and inode).
     struct OwnedFile: Sendable {
-        let path: String
-        let device: UInt64
-        let inode: UInt64
+        let path: String, device: UInt64, inode: UInt64
     }
 
     let fd: Int32
@@ -32,7 +29,6 @@ struct Listener: Sendable {
         return Listener(fd: fd, ownedFile: nil)
     }
 
-    /// Binds `path` 0600, holding `lockPath(path)` from before the probe until exit; a stale socket file is replaced.
     static func bind(path: String) throws(DaemonError) -> Listener {
         let lock: FileLock
         do { lock = try FileLock.acquire(lockPath(path), waitingUpTo: 0) } catch {
@@ -58,24 +54,20 @@ struct Listener: Sendable {
         let bound = address.withSockaddr { Glibc.bind(fd, $0, $1) }
         let bindError = errno
         umask(previous)
-        guard bound == 0 else {
+        func failure(_ what: String, _ code: Int32 = errno) -> DaemonError {
             close(fd)
-            throw .socket("cannot bind \(path): \(String(cString: strerror(bindError)))")
+            return .socket("\(what): \(String(cString: strerror(code)))")
         }
+        guard bound == 0 else { throw failure("cannot bind \(path)", bindError) }
         chmod(path, 0o600)
         // Under the lock, nothing else binds this path between our bind and this lstat: this is our file.
         var created = stat()
-        guard lstat(path, &created) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw .socket("cannot inspect \(path) after binding it: \(reason)")
-        }
+        guard lstat(path, &created) == 0 else { throw failure("cannot inspect \(path) after binding it") }
         let owned = OwnedFile(path: path, device: UInt64(created.st_dev), inode: UInt64(created.st_ino))
         guard listen(fd, 64) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
+            let error = failure("cannot listen on \(path)")
             removeIfOurs(owned)
-            throw .socket("cannot listen on \(path): \(reason)")
+            throw error
         }
         lock.holdUntilExit()
         return Listener(fd: fd, ownedFile: owned)
@@ -106,8 +98,7 @@ struct Listener: Sendable {
     }
 }
 
-/// The socket's directory. venued's own is created 0700 and must be a real directory owned by us: in a shared /tmp,
-/// someone else could have made it first.
+/// venued's own socket directory must be a real directory owned by us: in a shared /tmp, another could make it first.
 enum RuntimeDirectory {
     static func prepare(socketPath: String, owned: Bool) throws(DaemonError) {
         guard let slash = socketPath.lastIndex(of: "/") else { throw .config("socket path '\(socketPath)' has no directory") }

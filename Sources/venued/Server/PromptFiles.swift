@@ -1,12 +1,10 @@
 import Glibc
 import VenuedSystem
 
-/// The prompt files, each holding the text of a `prompt.NAME` line (docs/integrations.md), replaced atomically. They
-/// must not outlive venued: it removes them at stop, and `prepare` at the next start after a SIGKILL.
+/// The prompt files (docs/integrations.md); removed at stop, and by `prepare` at the next start after a SIGKILL.
 struct PromptFiles: Sendable {
     enum Change: Sendable, Equatable {
-        case write(String)
-        case remove
+        case write(String), remove
     }
 
     let directory: String
@@ -23,43 +21,9 @@ struct PromptFiles: Sendable {
 
     func path(_ name: String) -> String { directory + "/" + name }
 
-    /// The count removed. The directory stays: under systemd it is the unit's, and /run may be read-only.
-    func prepare() -> Int { removeEntries() }
-
-    func apply(_ batch: [(name: String, change: Change)]) -> [(name: String, failure: String?)] {
-        let ready = makeDirectory()
-        return batch.map { name, change in
-            switch (change, ready) {
-            case (_, .failure(let problem)): return (name, problem.description)
-            case (.write(let text), .success):
-                // Not durable: the file must not outlive venued, let alone a crash of the machine.
-                do throws(AtomicFile.Failure) {
-                    try AtomicFile.write(Array(text.utf8), to: path(name), durable: false)
-                    return (name, nil)
-                } catch {
-                    return (name, error.description)
-                }
-            case (.remove, .success):
-                let removed = unlink(path(name)) == 0 || errno == ENOENT
-                return (name, removed ? nil : "cannot remove \(path(name)): \(String(cString: strerror(errno)))")
-            }
-        }
-    }
-
-    func removeAll() {
-        _ = removeEntries()
-        rmdir(directory)
-    }
-
-    /// Checked to be ours and writable by no one else: in a directory others can write, a file could become a link.
-    private func makeDirectory() -> Result<Void, AtomicFile.Failure> {
-        Result { () throws(AtomicFile.Failure) in
-            try AtomicFile.makeDirectories(directory)
-            try AtomicFile.checkOwnDirectory(directory)
-        }
-    }
-
-    private func removeEntries() -> Int {
+    /// Unlinks every entry but subdirectories; the count removed. A missing or foreign directory is left alone. The
+    /// directory stays: under systemd it is the unit's, and /run may be read-only.
+    func prepare() -> Int {
         do throws(AtomicFile.Failure) { try AtomicFile.checkOwnDirectory(directory) } catch { return 0 }
         guard let handle = opendir(directory) else { return 0 }
         defer { closedir(handle) }
@@ -71,5 +35,32 @@ struct PromptFiles: Sendable {
         }
         // unlinkat without AT_REMOVEDIR removes a link itself and refuses a directory.
         return names.filter { unlinkat(dirfd(handle), $0, 0) == 0 }.count
+    }
+
+    func apply(_ batch: [(name: String, change: Change)]) -> [(name: String, failure: String?)] {
+        // Checked to be ours and writable by no one else: in a directory others can write, a file could become a link.
+        let ready = Result { () throws(AtomicFile.Failure) in
+            try AtomicFile.makeDirectories(directory)
+            try AtomicFile.checkOwnDirectory(directory)
+        }
+        return batch.map { name, change in
+            switch (change, ready) {
+            case (_, .failure(let problem)): return (name, problem.description)
+            case (.write(let text), .success):
+                // Not durable: the file must not outlive venued, let alone a crash of the machine.
+                do throws(AtomicFile.Failure) {
+                    try AtomicFile.write(Array(text.utf8), to: path(name), durable: false)
+                    return (name, nil)
+                } catch { return (name, error.description) }
+            case (.remove, .success):
+                let removed = unlink(path(name)) == 0 || errno == ENOENT
+                return (name, removed ? nil : "cannot remove \(path(name)): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    func removeAll() {
+        _ = prepare()
+        rmdir(directory)
     }
 }

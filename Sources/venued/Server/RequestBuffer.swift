@@ -1,6 +1,4 @@
-/// The bytes a client has sent and not yet had answered, cut into request lines under a size cap. Once `capacity`
-/// waits, the client is not read and its own `send` takes the back-pressure. Lines are taken from a moving start,
-/// so many short requests cost linear time, not quadratic.
+/// A client's unanswered bytes, cut into lines from a moving start, so many short requests cost linear time.
 struct RequestBuffer {
     enum Next: Equatable {
         case line([UInt8])
@@ -8,10 +6,8 @@ struct RequestBuffer {
         case tooLong
     }
 
-    let limit: Int
-    let capacity: Int
-    private var bytes: [UInt8] = []
-    private var start = 0
+    let limit: Int, capacity: Int
+    private var bytes: [UInt8] = [], start = 0
 
     /// `capacity` must exceed `limit` by a line and its newline, or a full buffer could prove nothing.
     init(limit: Int, capacity: Int? = nil) {

@@ -1,13 +1,9 @@
-/// The clients that connected while every slot was taken, each waiting up to its deadline, then refused `busy`. A
-/// freed slot goes to the longest-waiting client of the process holding the fewest slots.
+/// Clients waiting for a slot: a freed one goes to the longest-waiting client of the process holding the fewest.
 struct WaitingRoom {
     private struct Client {
-        let fd: Int32
-        let deadline: Double
-        let arrival: Int
+        let fd: Int32, deadline: Double, arrival: Int
     }
 
-    /// One process's waiting clients, in arrival order (`clients[head...]`), never empty while in the room.
     private struct Line {
         let peer: Int32
         var clients: [Client]
@@ -36,10 +32,7 @@ struct WaitingRoom {
     }
 
     let capacity: Int
-    private var lines: [Line] = []
-    private var spare: [Client] = []
-    private var count = 0
-    private var arrivals = 0
+    private var lines: [Line] = [], spare: [Client] = [], count = 0, arrivals = 0
 
     init(capacity: Int) { self.capacity = capacity }
 
@@ -65,8 +58,6 @@ struct WaitingRoom {
         }
     }
 
-    /// For a newcomer to a full room: the newest client of the process holding the most, to be refused; nil when the
-    /// newcomer's is that process.
     mutating func displace(for peer: Int32, slots: (Int32) -> Int) -> Int32? {
         var top: (line: Int, held: Int)?
         var newcomerHeld: Int?
