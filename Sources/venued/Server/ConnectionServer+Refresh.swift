@@ -59,7 +59,6 @@ extension ConnectionServer {
 
     mutating func fetchReadable() { if refresh.process?.readAvailable() == true { fetchEnded(complete: true) } }
 
-    /// Takes the GET under way out of the epoll set and ends it.
     mutating func endFetch(complete: Bool) -> (FetchProcess, FetchResult)? {
         guard let process = refresh.process else { return nil }
         refresh.process = nil

@@ -84,7 +84,6 @@ struct Connection {
         /// Its answer is computed on another thread (`Handoff`); a hang-up still ends it and frees its slot.
         case handedOff
         case subscribed
-        /// Reports and finished hand-offs still naming it are ignored.
         case closed
     }
 

@@ -19,7 +19,6 @@ final class Handoff: Sendable {
         case menusSaved(String?)
     }
 
-    /// Far above what the bounds allow in practice: reaching it means something is wrong.
     static let queueLimit = 256, computeThreads = 2
     /// Below the loop, so that what a client asks to compute never delays the loop's answers on a busy CPU.
     static let computeNice: Int32 = 10
