@@ -2,24 +2,12 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// Facts about the running process that the data layer does not know.
 struct RuntimeFacts: Sendable {
-    let version: String
-    let pid: Int32
-    let startedAt: Instant
-    let socket: String
-    let socketActivated: Bool
+    let version: String, pid: Int32, startedAt: Instant, socket: String, socketActivated: Bool
 }
 
-/// `info`: what is being served, from where, how fresh, and what went wrong last.
 struct InfoAnswer: Sendable {
-    let snapshot: Snapshot
-    let age: DataAge
-    let runtime: RuntimeFacts
-    let subscribers: Int
-    /// A source chain is under way.
-    let refreshing: Bool
-    /// Rendered by the loop (`MenusAnswer.info`).
+    let snapshot: Snapshot, age: DataAge, runtime: RuntimeFacts, subscribers: Int, refreshing: Bool
     let menus: String
 
     func render() -> String {
@@ -28,36 +16,23 @@ struct InfoAnswer: Sendable {
         let zone = (try? ZoneDatabase.system.rules(config.timeZone)) ?? (try? ZoneDatabase.system.rules("UTC"))
         guard let zone else { return Reply.error(ProtocolError("no time-zone data in this build", code: .environment)) }
         return Reply.ok([
-            ("version", JSONText.quote(runtime.version)),
-            ("pid", "\(runtime.pid)"),
-            ("started_at", Reply.time(runtime.startedAt, zone)),
-            ("source", JSONText.quote(held.source.rawValue)),
-            ("fetched_at", Reply.time(held.fetchedAt, zone)),
-            ("stale", "\(age.isStale)"),
-            ("stale_reason", JSONText.string(age.staleness?.name)),
-            ("coverage", Reply.coverage(held.coverage(zone: zone))),
-            ("venues", "\(held.feed.venues.count)"),
-            ("warnings", "\(held.feed.warningCount)"),
-            ("last_error", JSONText.string(health.lastError)),
-            ("last_error_at", Reply.time(health.lastErrorAt, zone)),
-            ("last_success_at", Reply.time(health.lastSuccessAt, zone)),
-            ("failures", "\(health.failures)"),
+            ("version", JSONText.quote(runtime.version)), ("pid", "\(runtime.pid)"),
+            ("started_at", Reply.time(runtime.startedAt, zone)), ("source", JSONText.quote(held.source.rawValue)),
+            ("fetched_at", Reply.time(held.fetchedAt, zone)), ("stale", "\(age.isStale)"),
+            ("stale_reason", JSONText.string(age.staleness?.name)), ("coverage", Reply.coverage(held.coverage(zone: zone))),
+            ("venues", "\(held.feed.venues.count)"), ("warnings", "\(held.feed.warningCount)"),
+            ("last_error", JSONText.string(health.lastError)), ("last_error_at", Reply.time(health.lastErrorAt, zone)),
+            ("last_success_at", Reply.time(health.lastSuccessAt, zone)), ("failures", "\(health.failures)"),
             ("next_refresh", Reply.time(health.nextRefresh, zone)),
             ("next_refresh_reason", JSONText.string(health.nextRefreshReason?.description)),
-            ("refresh_gate", Reply.time(health.gateOpensAt, zone)),
-            ("refreshing", "\(refreshing)"),
-            ("refresh_seconds", "\(config.refreshSeconds)"),
-            ("timeout_seconds", "\(config.timeoutSeconds)"),
+            ("refresh_gate", Reply.time(health.gateOpensAt, zone)), ("refreshing", "\(refreshing)"),
+            ("refresh_seconds", "\(config.refreshSeconds)"), ("timeout_seconds", "\(config.timeoutSeconds)"),
             ("primary_url", JSONText.quote(RedactedURL(config.primaryURL).description)),
             ("backup_url", JSONText.quote(RedactedURL(config.backupURL).description)),
-            ("menus_url", JSONText.quote(RedactedURL(config.menusURL).description)),
-            ("menus", menus),
-            ("cache_dir", JSONText.quote(config.cacheDirectory)),
-            ("cache_error", JSONText.string(health.cacheError)),
-            ("cache_error_at", Reply.time(health.cacheErrorAt, zone)),
-            ("tz", JSONText.quote(zone.identifier)),
-            ("socket", JSONText.quote(runtime.socket)),
-            ("socket_activated", "\(runtime.socketActivated)"),
+            ("menus_url", JSONText.quote(RedactedURL(config.menusURL).description)), ("menus", menus),
+            ("cache_dir", JSONText.quote(config.cacheDirectory)), ("cache_error", JSONText.string(health.cacheError)),
+            ("cache_error_at", Reply.time(health.cacheErrorAt, zone)), ("tz", JSONText.quote(zone.identifier)),
+            ("socket", JSONText.quote(runtime.socket)), ("socket_activated", "\(runtime.socketActivated)"),
             ("subscribers", "\(subscribers)"),
         ])
     }

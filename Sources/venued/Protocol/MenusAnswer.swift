@@ -2,23 +2,14 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// `menus`: each date's body as venued holds it, like `feed`, so that venuectl decodes it with the same
-/// `MenuDecoder` and computes the rest itself. A date without data is an answer (`menus` null and a `reason`),
-/// never an error.
+/// `menus`: each date's body as held, like `feed`; a date without data is an answer (`reason`), never an error.
 struct MenusAnswer: Sendable {
-    /// The window of yesterday through 6 days ahead.
     static let dateLimit = 8
-    /// Under venuectl's 4 MB answer cap: a date whose body would pass it is sent as null with `too_large`,
-    /// never cut.
+    /// Under venuectl's 4 MB answer cap: a date whose body would pass it is sent as null with `too_large`, never cut.
     static let budget = 3 << 20
 
-    let dates: [LocalDate]
-    let days: [LocalDate: MenuShelf.Day]
-    let today: LocalDate
-    let zone: ZoneRules
-    let zoneName: String
+    let dates: [LocalDate], days: [LocalDate: MenuShelf.Day], today: LocalDate, zone: ZoneRules, zoneName: String
 
-    /// Each once, in order; none named: the window around `today`.
     static func dates(_ fields: RequestFields, today: LocalDate) throws(ProtocolError) -> [LocalDate] {
         let named = try fields.strings("dates")
         guard !named.isEmpty else { return MenuShelf.window(today: today) }

@@ -1,45 +1,34 @@
 import DiningHours
 import VenueReports
 import VenuedProtocol
-import VenuedSystem
 
 struct PushLine: Sendable {
     let line: String
-    /// The text, or the `venues` member of a JSON line (whose `at` always moves): a push is skipped when this did
-    /// not change.
+    /// The text, or the `venues` member of a JSON line (whose `at` always moves): unchanged, it is not pushed.
     let shown: String
     let wakeAt: Instant?
-    /// Each by its key (`FollowedDishes.Alert.key`); the hub sends each once to a `subscribe` stream.
     var dishEvents: [(key: String, start: Instant, line: String)] = []
 }
 
-/// Renders followers' lines off the loop, from a copy of the held data. A prompt file's `--favorites` reads
-/// venued's own favorites file; a `subscribe` stream's favorites come in its request, as data: venued reads no
-/// file a client names.
+/// Renders followers' lines off the loop. venued reads no favorites file a client names, only its own.
 struct PushRenderer: Sendable {
     let prepared: Prepared
 
     func line(for subscription: Subscription, event: String, at now: Instant) -> Result<PushLine, ProtocolError> {
         var options = subscription.options
         var favorites = Favorites(sentIn: options)
-        // A prompt file's line: venued's own favorites file, for its venues and dishes.
         if options.favorites || options.dishes, let path = options.favoritesFile {
             do throws(AnswerError) {
                 let file = try Favorites.load(path)
                 if options.favorites { favorites = file }
                 if options.dishes { options.followedDishes = file.dishes }
-            } catch {
-                return .failure(ProtocolError(error))
-            }
+            } catch { return .failure(ProtocolError(error)) }
         }
-        let report: StatusReport
-        let zone: ZoneRules
+        let report: StatusReport, zone: ZoneRules
         do throws(ProtocolError) {
             zone = try prepared.zone(options)
             report = try prepared.report(options, in: zone, favorites: favorites, at: now)
-        } catch {
-            return .failure(error)
-        }
+        } catch { return .failure(error) }
         let wakeAt = Redraw.next(after: report, campus: prepared.campus(zone), presentation: subscription.presentation)
         let dishEvents = report.dishAlerts.map { alert in
             (alert.key, alert.menu.start, Reply.event("dish", DishAlertText.members(alert, zone: zone, at: now)))
@@ -55,8 +44,8 @@ struct PushRenderer: Sendable {
 
     func render(_ round: SubscriberHub.Round) -> [SubscriberHub.Computed] {
         round.subscribers.map { follower in
-            SubscriberHub.Computed(follower: follower.follower,
-                                   outcome: line(for: follower.subscription, event: round.reason.event, at: round.at))
+            let outcome = line(for: follower.subscription, event: round.reason.event, at: round.at)
+            return SubscriberHub.Computed(follower: follower.follower, outcome: outcome)
         }
     }
 }

@@ -2,33 +2,29 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// `hours` and `next`, written by the same code as `venuectl hours --json` and `venuectl next --json`, so the
-/// answers and the client's own output cannot drift.
+/// `hours` and `next`, written by the same code as `venuectl hours --json` and `next --json`, so they cannot drift.
 struct ScheduleAnswers {
-    let prepared: Prepared
-    let now: Instant
+    let prepared: Prepared, now: Instant
 
     func hours(_ request: Request) throws(ProtocolError) -> String {
         let zone = try zone(request)
         let (campus, held) = (prepared.campus(zone), prepared.snapshot.held)
         guard let query = try request.fields.string("venue") else { throw ProtocolError("hours needs \"venue\": a name or an id") }
-        let first: LocalDate
+        let today = zone.localDate(of: now)
+        var first = today
         if let text = try request.fields.string("from") {
             guard let date = LocalDate(parsing: text), CalendarRange.dates.contains(date) else {
                 throw ProtocolError("\"from\" must be a date from 0001-01-01 to 9999-12-31, YYYY-MM-DD, not '\(text)'")
             }
             first = date
-        } else {
-            first = zone.localDate(of: now)
         }
         let count = try request.fields.integer("days", in: 1...14) ?? 7
         let estimate = !(try request.fields.flag("no_estimate"))
         let venue: Venue
         do { venue = try VenueArgument.resolve(query, in: held.feed.venues) } catch { throw ProtocolError(error) }
         let timetable = campus.timetables.first { $0.venue.id == venue.id } ?? Timetable(venue: venue, zone: zone)
-        let report = HoursReport(timetable: timetable, from: first, days: count, estimate: estimate,
-                                 today: zone.localDate(of: now), source: held.source)
-        return HoursJSON.render(report)
+        return HoursJSON.render(HoursReport(timetable: timetable, from: first, days: count, estimate: estimate,
+                                            today: today, source: held.source))
     }
 
     func next(_ request: Request) throws(ProtocolError) -> String {
@@ -39,15 +35,12 @@ struct ScheduleAnswers {
         do {
             at = try StatusReport.instant(atText, zone: zone, now: now)
             chosen = try StatusReport.select(queries, from: held.feed.venues)
-        } catch {
-            throw ProtocolError(error)
-        }
+        } catch { throw ProtocolError(error) }
         let hours = try request.fields.integer("hours", in: 1...336) ?? 24
         let limit = try request.fields.integer("limit", in: 1...1000) ?? 50
-        let report = NextReport(campus: campus, at: at, until: at + hours * 3600, venues: chosen,
-                                estimate: !(try request.fields.flag("no_estimate")), limit: limit, source: held.source,
-                                dataAge: prepared.snapshot.age(now: now))
-        return NextJSON.render(report)
+        return NextJSON.render(NextReport(campus: campus, at: at, until: at + hours * 3600, venues: chosen,
+                                          estimate: !(try request.fields.flag("no_estimate")), limit: limit,
+                                          source: held.source, dataAge: prepared.snapshot.age(now: now)))
     }
 
     private func zone(_ request: Request) throws(ProtocolError) -> ZoneRules {

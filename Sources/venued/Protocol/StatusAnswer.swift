@@ -1,31 +1,19 @@
 import DiningHours
 import Glibc
 import VenueReports
-import VenuedProtocol
 
-/// The answer lines of the current second, kept by their question: an answer depends only on the data, the
-/// question and the second, so a hit is exactly what a fresh computation would give. The loop's alone: no lock.
+/// The status lines of the current second by their question: a hit is exactly what a fresh computation would give.
 struct StatusLines {
-    /// A bound on what clients can make us keep.
-    static let lineLimit = 256
-    /// 256 answers at the answer budget would be 64 MB; a prompt's line is under 100 bytes.
-    static let lineBytesLimit = 1 << 20
-
-    /// Compared by an unseeded fingerprint, then byte for byte, with no copy: a crafted collision still costs at
-    /// most `lineLimit` comparisons of `keyLimit` bytes.
-    private struct Kept {
-        let fingerprint: UInt64
-        let request: [UInt8]
-        let line: String
-    }
-
-    /// A prompt's request is a few hundred bytes.
+    /// Bounds on what clients can make us keep; a prompt's line is under 100 bytes.
+    static let lineLimit = 256, lineBytesLimit = 1 << 20
     static let keyLimit = 1024
 
-    private var version = -1
-    private var second = Int.min
-    private var kept: [Kept] = []
-    private var bytes = 0
+    /// Compared by an unseeded fingerprint, then byte for byte: a crafted collision costs at most `lineLimit` compares.
+    private struct Kept {
+        let fingerprint: UInt64, request: [UInt8], line: String
+    }
+
+    private var version = -1, second = Int.min, kept: [Kept] = [], bytes = 0
 
     func line(forRequest request: UnsafeRawBufferPointer, version: Int, at now: Instant) -> String? {
         guard self.version == version, second == now.secondsSinceEpoch, !kept.isEmpty, request.count <= Self.keyLimit else { return nil }
@@ -36,13 +24,10 @@ struct StatusLines {
         return nil
     }
 
-    /// For the rest of this second.
     mutating func remember(_ line: String, forRequest request: UnsafeRawBufferPointer, version: Int, at now: Instant) {
         guard request.count <= Self.keyLimit else { return }
         if self.version != version || second != now.secondsSinceEpoch {
-            self = StatusLines()
-            self.version = version
-            second = now.secondsSinceEpoch
+            self = StatusLines(version: version, second: now.secondsSinceEpoch)
         }
         let size = line.utf8.count + request.count
         guard kept.count < Self.lineLimit, bytes + size <= Self.lineBytesLimit else { return }
@@ -74,8 +59,7 @@ struct StatusLines {
 
     static let cheapVenueQueries = 8
 
-    /// A template, many venue queries, or a zone not read yet may take the loop a millisecond or more: answered
-    /// on a worker, so that a client flooding such questions costs the loop no more than their parsing.
+    /// A template, many venue queries, or a zone not read yet may take the loop a millisecond or more.
     static func isCostly(_ options: StatusOptions, presentation: StatusPresentation?, zone: String) -> Bool {
         if options.venues.count > cheapVenueQueries || !ZoneDatabase.system.hasRead(zone) { return true }
         if case .template? = presentation?.format { return true }

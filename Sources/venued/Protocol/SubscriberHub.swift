@@ -2,31 +2,24 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// Who follows the status (`subscribe` connections and prompt files, re-rendered at the same instants by the
-/// same code), what each was last given, and when each answer can next read differently. Owned by the loop's
-/// thread alone: only the loop writes sockets, so a descriptor it has closed is never written to, and the loop
-/// does no file I/O. Pure apart from its hand-overs, so a test can drive it with a virtual clock.
+/// Who follows the status, what each was last given, and when each can next change; pure, for a virtual clock.
 struct SubscriberHub {
     enum Follower: Hashable, Sendable {
-        /// By its epoll token.
         case connection(UInt64)
         case promptFile(String)
     }
 
     struct Subscriber {
         let subscription: Subscription
-        /// The text, or a JSON line without its instants, to skip repeats; nil before anything was given, so that
-        /// a prompt file's first text is written whatever it says.
+        /// What was shown, to skip repeats; nil before anything was given, so a prompt file's first text is written.
         var lastShown: String?
         var wakeAt: Instant?
-        /// By key, with their meal's start: each is sent once, even when the clock is set back into its lead
-        /// time, and is forgotten once its meal has started.
+        /// By key, with their meal's start: each is sent once, even when the clock is set back into its lead time.
         var toldDishes: [String: Instant] = [:]
     }
 
-    /// Each kind sends what changed; `data` sends to every connection, since the event tells a client its data is
-    /// new even when the text is not.
-    enum Reason: Sendable, Equatable {
+    /// Weakest first; `data` sends to every connection, since the event says its data is new.
+    enum Reason: Int, Sendable, Equatable {
         case transition
         /// The wall clock was set or the system resumed: every wake instant is suspect.
         case clockChanged
@@ -34,45 +27,28 @@ struct SubscriberHub {
         case data
 
         var event: String { self == .data || self == .refreshEnded ? "data" : "transition" }
-        /// A round recomputes at least what the weaker pending reason would. Every case has its rank.
-        var strength: Int {
-            switch self {
-            case .transition: 0
-            case .clockChanged: 1
-            case .refreshEnded: 2
-            case .data: 3
-            }
-        }
-        var onlyChanges: Bool { self != .data }
     }
 
     struct Round: Sendable {
-        let reason: Reason
-        let at: Instant
+        let reason: Reason, at: Instant
         let subscribers: [(follower: Follower, subscription: Subscription)]
     }
 
     struct Computed: Sendable {
-        let follower: Follower
-        let outcome: Result<PushLine, ProtocolError>
+        let follower: Follower, outcome: Result<PushLine, ProtocolError>
     }
 
     struct Delivery {
-        /// A subscriber whose socket cannot take its line at once is dropped.
         var send: [(token: UInt64, line: String)] = []
-        /// The line to send, then close.
         var end: [(token: UInt64, line: String)] = []
-        /// `problem` is for the log, once: a file is written only when its text changes.
         var write: [(name: String, text: String, problem: String?)] = []
     }
 
     private(set) var subscribers: [Follower: Subscriber] = [:]
-    /// The strongest reason asked for since the last round.
     private(set) var pending: Reason?
 
     var nextWake: Instant? { subscribers.values.compactMap(\.wakeAt).min() }
 
-    /// Given its first line and its due dishes' events already.
     mutating func add(token: UInt64, subscription: Subscription, first: PushLine) {
         subscribers[.connection(token)] = Subscriber(subscription: subscription, lastShown: first.shown, wakeAt: first.wakeAt,
                                                      toldDishes: Dictionary(first.dishEvents.map { ($0.key, $0.start) }) { first, _ in first })
@@ -80,7 +56,6 @@ struct SubscriberHub {
 
     mutating func remove(_ token: UInt64) { subscribers[.connection(token)] = nil }
 
-    /// Every other prompt file is dropped. A file that is new, or whose line changed, is due at `now`.
     mutating func followPromptFiles(_ wanted: [String: Subscription], now: Instant) {
         for case .promptFile(let name) in Array(subscribers.keys) where wanted[name] == nil {
             subscribers[.promptFile(name)] = nil
@@ -91,12 +66,8 @@ struct SubscriberHub {
     }
 
     /// A stronger reason wins, so a refresh that brings new data renders each follower once, for `data`.
-    mutating func request(_ reason: Reason) {
-        if let pending, pending.strength > reason.strength { return }
-        pending = reason
-    }
+    mutating func request(_ reason: Reason) { if (pending?.rawValue ?? -1) <= reason.rawValue { pending = reason } }
 
-    /// Nil when none is pending, or when it concerns nobody (an instant whose subscriber has left).
     mutating func takeRound(at now: Instant) -> Round? {
         guard let reason = pending else { return nil }
         pending = nil
@@ -109,22 +80,20 @@ struct SubscriberHub {
         return Round(reason: reason, at: now, subscribers: chosen.map { ($0.key, $0.value.subscription) })
     }
 
-    /// Followers that left or whose line changed meanwhile are skipped. A failed connection is ended; a prompt
-    /// file says what failed and is followed on, since new data or a fixed favorites file can mend it.
+    /// Followers that left or whose line changed meanwhile are skipped. A failed prompt file says so and is followed on.
     mutating func apply(_ round: Round, _ computed: [Computed]) -> Delivery {
         var delivery = Delivery()
-        // The line it was rendered for tells apart a prompt file whose line changed during the round.
         let asked = Dictionary(round.subscribers.map { ($0.follower, $0.subscription) }) { first, _ in first }
         for item in computed {
             guard var subscriber = subscribers[item.follower], asked[item.follower] == subscriber.subscription else { continue }
-            let result = item.outcome
-            switch (item.follower, result) {
+            switch (item.follower, item.outcome) {
             case (.connection(let token), .failure(let error)):
                 subscribers[item.follower] = nil
                 delivery.end.append((token, Reply.error(error.prefixed("subscription ended"))))
+                continue
             case (.connection(let token), .success(let push)):
                 subscriber.wakeAt = push.wakeAt
-                if !round.reason.onlyChanges || push.shown != subscriber.lastShown {
+                if round.reason == .data || push.shown != subscriber.lastShown {
                     subscriber.lastShown = push.shown
                     delivery.send.append((token, push.line))
                 }
@@ -133,25 +102,25 @@ struct SubscriberHub {
                     delivery.send.append((token, event.line))
                     subscriber.toldDishes[event.key] = event.start
                 }
-                subscribers[item.follower] = subscriber
             case (.promptFile(let name), let result):
-                let text: String, problem: String?
-                switch result {
-                case .success(let push):
-                    subscriber.wakeAt = push.wakeAt
-                    // A prompt file's subscription always has a presentation, so `shown` is its text.
-                    (text, problem) = (push.shown, nil)
-                case .failure(let error):
-                    subscriber.wakeAt = nil
-                    (text, problem) = ("venued: \(error.message)\n", error.message)
+                // A prompt file's subscription always has a presentation, so `shown` is its text.
+                let (text, problem): (String, String?) = switch result {
+                case .success(let push): (push.shown, nil)
+                case .failure(let error): ("venued: \(error.message)\n", error.message)
                 }
+                subscriber.wakeAt = try? result.get().wakeAt
                 if text != subscriber.lastShown {
                     subscriber.lastShown = text
                     delivery.write.append((name, text, problem))
                 }
-                subscribers[item.follower] = subscriber
             }
+            subscribers[item.follower] = subscriber
         }
         return delivery
     }
+}
+
+/// What a follower of the status asks for; `presentation` nil means the JSON object.
+struct Subscription: Sendable, Equatable {
+    let options: StatusOptions, presentation: StatusPresentation?
 }

@@ -4,9 +4,7 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// Admission: who may connect, and sharing the request slots fairly when all are taken (`WaitingRoom`).
 extension ConnectionServer {
-    /// A bounded number per report, so that a stream of newcomers cannot starve the connected clients.
     mutating func acceptAll() {
         for _ in 0..<Self.maxConnections {
             let fd = Syscall.retrying { venued_accept4(listener.fd, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)) }
@@ -17,61 +15,52 @@ extension ConnectionServer {
                 default:
                     // Out of descriptors, most likely: stop accepting for a while instead of spinning.
                     log.error("accept failed: \(String(cString: strerror(errno)))")
-                    let resumesAt = turnTime() + 0.1
-                    listenerResumesAt = resumesAt
-                    noteDeadline(resumesAt)
+                    listenerResumesAt = noteDeadline(turnTime() + 0.1)
                     return
                 }
             }
-            let peer = SocketIO.peer(fd)
+            let peer = PeerCredentials(socket: fd)
             guard let peer, peer.uid == uid else {
                 refuseStranger(fd, uid: peer?.uid)
                 continue
             }
             if connections.requestSlotsTaken < Self.maxConnections && waitingRoom.isEmpty {
                 open(fd, peer: peer.pid)
-            } else {
-                if waitingRoom.isFull {
-                    guard let displaced = waitingRoom.displace(for: peer.pid, slots: { connections.slots(of: $0) }) else {
-                        refuseBusy(fd)
-                        continue
-                    }
-                    refuseBusy(displaced)
-                }
-                let deadline = turnTime() + Self.admissionWait
-                waitingRoom.enter(fd, peer: peer.pid, until: deadline)
-                noteDeadline(deadline)
+                continue
             }
+            if waitingRoom.isFull {
+                guard let displaced = waitingRoom.displace(for: peer.pid, slots: { connections.slots(of: $0) }) else {
+                    refuseBusy(fd)
+                    continue
+                }
+                refuseBusy(displaced)
+            }
+            waitingRoom.enter(fd, peer: peer.pid, until: noteDeadline(turnTime() + Self.admissionWait))
         }
     }
 
     private mutating func open(_ fd: Int32, peer: Int32) {
+        // Nil only while another is lent, which admission never is: the descriptor is not left open all the same.
         guard var connection = connections.open(fd, peer: peer, requestLimit: Self.requestLimit, now: turnTime()) else {
-            // Not while another is lent, which admission never is: the descriptor is not left open all the same.
-            _ = venued_close(fd)
-            return
+            return _ = venued_close(fd)
         }
         setDeadline(&connection, Self.readDeadline)
-        // The request has often arrived already: read it now rather than after another wait, and before
-        // registering, which a client answered at once may never need (`unregistered`).
+        // The request has often arrived already: read it now, before registering, which it may never need.
         receive(&connection)
         if connection.phase != .closed { updateInterest(&connection) }
         connections.giveBack(consume connection)
     }
 
-    /// Reads each of `waiting` once, as if epoll had reported it; one that sent nothing yet is registered now.
     mutating func probe(_ waiting: [UInt64]) {
         for token in waiting {
             with(token) { server, connection in
-                connection.awaitingProbe = false
-                connection.quietAtProbe = true
+                (connection.awaitingProbe, connection.quietAtProbe) = (false, true)
                 server.receive(&connection)
                 if connection.phase != .closed { server.updateInterest(&connection) }
             }
         }
     }
 
-    /// Gives slots to waiting clients, fewest-held process first: freed slots, then quiet connections' slots.
     mutating func admitWaiting() {
         // A closure, not the method `connections.slots(of:)`, which would box the table on the heap at each call.
         while let choice = waitingRoom.next(slots: { connections.slots(of: $0) }) {
@@ -84,9 +73,6 @@ extension ConnectionServer {
         }
     }
 
-    /// Closes the longest-quiet connection (at least `quietGrace`) of the process holding the most slots, or notes
-    /// when one will be; true when one was closed. A process holding more than `slotsWithGrace` slots and more
-    /// than the newcomer's process gets no grace.
     private mutating func closeQuietest(for newcomer: Int32) -> Bool {
         let now = turnTime()
         // Requests already received are being served, whatever the clock says; a partial one is not.
@@ -105,8 +91,7 @@ extension ConnectionServer {
         return true
     }
 
-    /// Reads what the client sent before closing: closing a Unix socket with unread input makes the client's
-    /// next read fail with ECONNRESET instead of a plain end of stream after our line.
+    /// Reads what the client sent first: unread input would make the client's next read fail with ECONNRESET.
     private func refuse(_ fd: Int32, _ error: ProtocolError) {
         SocketIO.sendAll(fd, Reply.error(error))
         var reads = 0
@@ -114,28 +99,26 @@ extension ConnectionServer {
         _ = venued_close(fd)
     }
 
-    /// Logged once a second at most, with the count, so that a stranger's flood cannot fill the log.
     private mutating func refuseStranger(_ fd: Int32, uid stranger: UInt32?) {
-        strangerRefusals += 1
-        let now = turnTime()
-        if now - strangerLoggedAt >= 1 {
+        if let count = Self.refusalsToLog(now: turnTime(), &strangerRefusals, loggedAt: &strangerLoggedAt) {
             let who = stranger.map { "uid \($0)" } ?? "an unknown uid"
-            log.warning("refused \(strangerRefusals) client\(strangerRefusals == 1 ? "" : "s") of another user since the last such line (the last: \(who))")
-            strangerRefusals = 0
-            strangerLoggedAt = now
+            log.warning("refused \(count) client\(count == 1 ? "" : "s") of another user since the last such line (the last: \(who))")
         }
         refuse(fd, ProtocolError("this venued serves uid \(uid) only", code: .forbidden))
     }
 
-    /// Logged once a second at most, with the count, rather than a line each.
     mutating func refuseBusy(_ fd: Int32) {
-        busyRefusals += 1
-        let now = turnTime()
-        if now - busyLoggedAt >= 1 {
-            log.warning("refused \(busyRefusals) client\(busyRefusals == 1 ? "" : "s") since the last such line: every request slot was taken")
-            busyRefusals = 0
-            busyLoggedAt = now
+        if let count = Self.refusalsToLog(now: turnTime(), &busyRefusals, loggedAt: &busyLoggedAt) {
+            log.warning("refused \(count) client\(count == 1 ? "" : "s") since the last such line: every request slot was taken")
         }
         refuse(fd, ProtocolError("too many connections (\(Self.maxConnections)): try again shortly", code: .busy))
+    }
+
+    private static func refusalsToLog(now: Double, _ count: inout Int, loggedAt: inout Double) -> Int? {
+        count += 1
+        guard now - loggedAt >= 1 else { return nil }
+        defer { count = 0 }
+        loggedAt = now
+        return count
     }
 }

@@ -2,35 +2,27 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// One request line into an answer. `status` is answered at once from memory; what takes longer goes to the
-/// compute lane with a copy of the data (`Prepared`).
 extension ConnectionServer {
     enum Outcome {
         case reply(String)
         /// Boxed: a subscription is hundreds of bytes, and unboxed it would size every outcome.
         indirect case subscribe(Subscription)
-        /// An answer computed on the compute lane, which costly status questions use too (`StatusLines.isCostly`).
         case compute(@Sendable () throws(ProtocolError) -> String)
-        /// Fetch now, through the refresh gate.
         case refresh
-        /// A long line, parsed on the compute lane (`parsedOffLoop`).
         case parse([UInt8], at: Instant)
     }
 
     /// `bytes` is valid for the call only: a hit in this second's lines is answered without copying them.
     mutating func handle(_ bytes: UnsafeRawBufferPointer) -> Outcome {
         let now = clock.now()
-        // A status request asked before this second, byte for byte: its line is kept.
         if let line = lines.line(forRequest: bytes, version: prepared.version, at: now) { return .reply(line) }
-        // Parsing 16 KB of queries and a template costs the loop what a hundred prompts do, and a client can send
-        // them as fast as it connects: a line longer than a prompt's is parsed where clients wait in turn.
+        // Parsing 16 KB costs the loop what a hundred prompts do: a long line is parsed where clients wait in turn.
         if bytes.count > Self.longLine { return .parse(Array(bytes), at: now) }
         do { return outcome(of: try Request(parsing: Array(bytes)), remembering: bytes, at: now) } catch {
             return .reply(Reply.error(error))
         }
     }
 
-    /// What `request` asks for; a status line made here is kept for `bytes`, the request as sent, when given.
     mutating func outcome(of request: Request, remembering bytes: UnsafeRawBufferPointer?, at now: Instant) -> Outcome {
         do {
             switch request.command {
@@ -57,8 +49,7 @@ extension ConnectionServer {
                                       subscribers: connections.subscribers, refreshing: refresh.chain != nil,
                                       menus: snapshot.zone.map { MenusAnswer.info(refresh.menus.shelf, round: refresh.menus.round != nil, zone: $0) } ?? "null")
                 return .compute { info.render() }
-            case .refresh:
-                return .refresh
+            case .refresh: return .refresh
             case .menus:
                 guard let zone = snapshot.zone else { return .reply(Reply.error(ProtocolError("no time-zone data in this build", code: .environment))) }
                 let today = zone.localDate(of: now)
@@ -68,7 +59,7 @@ extension ConnectionServer {
                 return .compute { answer.render() }
             case .feed:
                 let (held, bytes, zone) = (snapshot.held, snapshot.bytes, snapshot.zone)
-                // Its age, so that what venuectl computes from it says "old" as status does.
+                // So that what venuectl computes from it says "old" as status does.
                 let staleness = snapshot.age(now: now).staleness
                 return .compute {
                     Reply.ok([("source", JSONText.quote(held.source.rawValue)),
@@ -77,21 +68,15 @@ extension ConnectionServer {
                               ("feed", JSONText.quote(String(decoding: bytes, as: UTF8.self)))])
                 }
             }
-        } catch {
-            return .reply(Reply.error(error))
-        }
+        } catch { return .reply(Reply.error(error)) }
     }
 
-    /// A long line's parse, on the compute lane: a status question is answered there too, anything else goes back
-    /// to the loop, which owns what it needs (`outcome(of:)`).
     static func parsedOffLoop(_ bytes: [UInt8], token: UInt64, prepared: Prepared, at now: Instant) -> Handoff.Finished {
         do throws(ProtocolError) {
             let request = try Request(parsing: bytes)
             guard request.command == .status else { return .parsed(token: token, request, at: now) }
             let (options, presentation) = try StatusQuery.decode(.status, request.fields)
             return .answer(token: token, try prepared.line(options, presentation: presentation, favorites: Favorites(sentIn: options), at: now))
-        } catch {
-            return .answer(token: token, Reply.error(error))
-        }
+        } catch { return .answer(token: token, Reply.error(error)) }
     }
 }

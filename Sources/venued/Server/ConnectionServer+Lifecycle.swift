@@ -2,16 +2,12 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// Signals from the loop's signalfd (SIGHUP reloads, keeping the running config if the file is bad; SIGTERM
-/// and SIGINT stop), and the STATUS= line systemd shows.
 extension ConnectionServer {
     /// How long the stop waits for the prompt files' removal: a stalled file system must not keep venued running.
     static let stopWait = 0.5
 
     mutating func takeSignals() {
-        for number in SignalSet.take(signals) {
-            if number == SIGHUP { reload() } else { stop(number) }
-        }
+        for number in SignalSet.take(signals) { if number == SIGHUP { reload() } else { stop(number) } }
     }
 
     private mutating func reload() {
@@ -20,8 +16,7 @@ extension ConnectionServer {
         do {
             var new = try loader.load()
             if new.socketPath != old.socketPath { log.warning("the socket path changes only at restart; still on \(old.socketPath)") }
-            new.socketPath = old.socketPath
-            new.socketDirectoryIsOwned = old.socketDirectoryIsOwned
+            (new.socketPath, new.socketDirectoryIsOwned) = (old.socketPath, old.socketDirectoryIsOwned)
             new.clockOffset = old.clockOffset
             var next = snapshot
             next.config = new
@@ -30,7 +25,7 @@ extension ConnectionServer {
             log.info("config reloaded")
             for problem in new.prompts.compactMap(\.problem) { log.warning("bad prompt config: \(problem)") }
             followPromptFiles()
-            requestRound(.data)
+            hub.request(.data)
             // A new URL or interval applies at once, as the man page promises, unless the servers asked us to wait.
             if refresh.chain == nil && (snapshot.health.gateOpensAt.map { $0 <= clock.now() } ?? true) {
                 var due = snapshot
@@ -38,9 +33,7 @@ extension ConnectionServer {
                 replace(due)
                 refreshIfDue()
             }
-        } catch {
-            log.warning("reload failed, keeping the running config: \(error.message)")
-        }
+        } catch { log.warning("reload failed, keeping the running config: \(error.message)") }
         notifier.send(["READY=1", statusLine()])
     }
 
@@ -48,10 +41,7 @@ extension ConnectionServer {
     private mutating func stop(_ number: Int32) -> Never {
         notifier.send(["STOPPING=1"])
         log.info("stopping on \(number == SIGTERM ? "SIGTERM" : "SIGINT")")
-        if let process = refresh.process {
-            epoll.remove(process.fd)
-            _ = process.finish(complete: false)
-        }
+        _ = endFetch(complete: false)
         let promptFiles = promptFiles
         handoff.own { promptFiles.removeAll(); return .promptFilesRemoved }
         let deadline = Monotonic.seconds() + Self.stopWait
@@ -66,14 +56,12 @@ extension ConnectionServer {
         exit(0)
     }
 
-    /// STATUS= for `systemctl status`: what is served and how old it is.
     func statusLine() -> String {
         let held = snapshot.held
         let dates = snapshot.zone.flatMap { held.coverage(zone: $0) }.map { ", dates \($0.first) to \($0.last)" } ?? ""
         let age = held.fetchedAt.map { ", fetched \(max(0, clock.now() - $0) / 60) min ago" } ?? ""
-        let health = snapshot.health
-        let error = health.failures > 0 ? ", last refresh failed" : ""
-        let cache = health.cacheError != nil ? ", cache not written" : ""
+        let error = snapshot.health.failures > 0 ? ", last refresh failed" : ""
+        let cache = snapshot.health.cacheError != nil ? ", cache not written" : ""
         return "STATUS=serving \(held.source.rawValue) data\(dates)\(age)\(error)\(cache)"
     }
 }

@@ -1,18 +1,12 @@
 import DiningHours
-import Glibc
 import VenueReports
-import VenuedSystem
 
-/// The menus rounds in the loop (docs/MENUS.md): a GET per date in the venues chain's fetch slot, only when no
-/// chain runs; a chain that comes due cuts the menus GET (asked again after), so menus never delay the venues.
+/// The menus rounds (docs/MENUS.md) share the chain's fetch slot; a chain that comes due cuts the menus GET short.
 extension ConnectionServer {
     struct MenuState {
-        var shelf = MenuShelf()
-        var round: MenuRound?
-        var judging: FreshnessHeaders?
-        /// The state file is being written: the next write waits for it, so they land in order.
-        var saving = false
-        var saveAgain = false
+        var shelf = MenuShelf(), round: MenuRound?, judging: FreshnessHeaders?
+        /// One write of the state file at a time, so they land in order.
+        var saving = false, saveAgain = false
     }
 
     mutating func menusIfDue() {
@@ -23,18 +17,13 @@ extension ConnectionServer {
         nextMenuFetch()
     }
 
-    /// When the timer should wake for the menus: nil while a round or a chain runs.
     var menusDueAt: Instant? {
         guard refresh.chain == nil, refresh.menus.round == nil, let zone = snapshot.zone else { return nil }
         return refresh.menus.shelf.dueAt(zone: zone)
     }
 
-    /// A venues chain is starting: the menus GET under way stops, to be asked again after.
     mutating func yieldMenuFetch() {
-        guard refresh.menus.round != nil, let process = refresh.process else { return }
-        refresh.process = nil
-        epoll.remove(process.fd)
-        _ = process.finish(complete: false)
+        guard refresh.menus.round != nil, let (process, _) = endFetch(complete: false) else { return }
         refresh.menus.round?.rewind()
         log.debug("menus GET of \(RedactedURL(process.fetch.url)) cut off for the venues' refresh; asked again after it")
     }
@@ -58,12 +47,10 @@ extension ConnectionServer {
         nextMenuFetch()
     }
 
-    /// The menus GET under way ended (`fetchEnded` found no venues chain).
     mutating func menuFetchEnded(_ result: FetchResult) {
         guard let date = refresh.menus.round?.current, let zone = snapshot.zone else { return endMenuRound() }
         switch result {
-        case .failed(let reason, let retryAfter):
-            menuFetchFailed(date, reason, retryAfter: retryAfter)
+        case .failed(let reason, let retryAfter): menuFetchFailed(date, reason, retryAfter: retryAfter)
         case .notModified(let headers):
             // Never asked for (no validators are sent): the held copy stands.
             refresh.menus.round?.judged(ok: true, adopted: false, detail: "not modified", headers: headers)
@@ -95,9 +82,7 @@ extension ConnectionServer {
         shelf.failures = round.succeeded ? 0 : shelf.failures + 1
         let outcome: RefreshPolicy.Outcome = round.succeeded ? .succeeded(round.freshness ?? FreshnessHeaders()) : .failed(failures: shelf.failures)
         let decision = MenuShelf.policy.next(after: outcome, retryAfter: round.retryAfter, now: now, unit: Double.random(in: 0..<1))
-        shelf.notBefore = decision.at
-        shelf.reason = decision.reason.description
-        shelf.roundDate = round.today
+        (shelf.notBefore, shelf.reason, shelf.roundDate) = (decision.at, decision.reason.description, round.today)
         shelf.lastRound = "\(zone.iso8601(now)): \(round.summary)"
         let held = shelf.days.count
         shelf.prune(today: zone.localDate(of: now))
@@ -111,14 +96,12 @@ extension ConnectionServer {
     /// Every follower is recomputed, since a followed dish may now be served soon (or no longer).
     private mutating func menusChanged() {
         prepared.dishes = refresh.menus.shelf.dishIndex
-        requestRound(.refreshEnded)
+        hub.request(.refreshEnded)
     }
 
-    /// Writes the schedule on the own lane; one write at a time, the latest state last.
     mutating func saveMenuState() {
         guard !refresh.menus.saving, let zone = snapshot.zone else { refresh.menus.saveAgain = true; return }
-        refresh.menus.saving = true
-        refresh.menus.saveAgain = false
+        (refresh.menus.saving, refresh.menus.saveAgain) = (true, false)
         let (shelf, cache, today) = (refresh.menus.shelf, MenuCache(cacheDirectory: snapshot.config.cacheDirectory), zone.localDate(of: clock.now()))
         handoff.own {
             do { try cache.storeState(shelf, today: today); return .menusSaved(nil) } catch { return .menusSaved("\(error)") }

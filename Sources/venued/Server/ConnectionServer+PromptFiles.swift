@@ -1,10 +1,4 @@
-import VenuedSystem
-
-/// The prompt files in the loop: the config names them, the hub re-renders them like `subscribe` streams,
-/// and the own lane writes them (the loop touches no file).
 extension ConnectionServer {
-    /// At start and after SIGHUP: a good line becomes a follower due at once, a bad one's file says so, and
-    /// a file no line names any more is removed.
     mutating func followPromptFiles() {
         let settings = snapshot.config.prompts.filter { PromptSetting.isValidName($0.name) }
         let names = Set(settings.map(\.name))
@@ -18,15 +12,7 @@ extension ConnectionServer {
             }
         }
         hub.followPromptFiles(wanted, now: clock.now())
-        requestRound(.transition)
-    }
-
-    /// A round's new texts for prompt files: each replaces any text still waiting.
-    mutating func writePromptFiles(_ writes: [(name: String, text: String, problem: String?)]) {
-        for (name, text, problem) in writes {
-            if let problem { log.warning("prompt file \(name): \(problem)") }
-            promptChanges[name] = .write(text)
-        }
+        hub.request(.transition)
     }
 
     mutating func startPromptWrites() {
@@ -34,8 +20,7 @@ extension ConnectionServer {
         let batch = promptChanges.sorted { $0.key < $1.key }.map { (name: $0.key, change: $0.value) }
         let promptFiles = promptFiles
         handoff.own { .promptFilesWritten(promptFiles.apply(batch)) }
-        promptChanges = [:]
-        promptWriteInFlight = true
+        (promptChanges, promptWriteInFlight) = ([:], true)
     }
 
     /// A failure is logged when a file starts failing, not at every write.

@@ -3,25 +3,12 @@ import DiningHours
 import Glibc
 import VenueReports
 import VenuedProtocol
-import VenuedSystem
 
-/// The source chain, started by the schedule or a client's `refresh` behind one gate (`RefreshPolicy`): a client
-/// joins the chain under way or starts one, but never before a Retry-After or inside the backoff, when it gets the
-/// last report at once. Each GET is a child process whose pipe is in the epoll set, as for a menus round.
+/// The source chain, behind one gate (`RefreshPolicy`): inside the backoff, a client gets the last report at once.
 extension ConnectionServer {
     struct RefreshState {
-        var chain: RefreshChain?
-        var process: FetchProcess?
-        /// The freshness headers of the answer being judged on the own lane.
-        var judging: FreshnessHeaders?
-        /// Connections waiting for the report of the chain under way.
-        var waiters: [UInt64] = []
-        /// The last chain's report, for a client the gate turns away.
-        var last: RefreshReport?
-        /// The venues changed during the chain under way.
-        var changedData = false
-        /// The menus rounds, which share `process` with the chains (+Menus).
-        var menus = MenuState()
+        var chain: RefreshChain?, process: FetchProcess?, judging: FreshnessHeaders?, waiters: [UInt64] = []
+        var last: RefreshReport?, changedData = false, menus = MenuState()
     }
 
     mutating func refreshIfDue() {
@@ -40,8 +27,7 @@ extension ConnectionServer {
 
     private mutating func startChain() {
         yieldMenuFetch()
-        refresh.chain = RefreshChain(config: snapshot.config)
-        refresh.changedData = false
+        (refresh.chain, refresh.changedData) = (RefreshChain(config: snapshot.config), false)
         nextFetch()
     }
 
@@ -51,7 +37,6 @@ extension ConnectionServer {
         if let reason = launch(fetch) { failed(fetch, reason, retryAfter: nil) }
     }
 
-    /// The one fetch slot, shared by the venues' chain and the menus' round. Why it could not start, or nil.
     mutating func launch(_ fetch: RefreshChain.Fetch) -> String? {
         switch FetchProcess.start(fetch, timeout: snapshot.config.timeoutSeconds, now: turnTime()) {
         case .success(let process):
@@ -62,8 +47,7 @@ extension ConnectionServer {
             refresh.process = process
             noteDeadline(process.deadline)
             return nil
-        case .failure(let error):
-            return error.reason
+        case .failure(let error): return error.reason
         }
     }
 
@@ -73,21 +57,21 @@ extension ConnectionServer {
         nextFetch()
     }
 
-    mutating func fetchReadable() {
-        if refresh.process?.readAvailable() == true { fetchEnded(complete: true) }
-    }
+    mutating func fetchReadable() { if refresh.process?.readAvailable() == true { fetchEnded(complete: true) } }
 
-    /// The GET under way ended: its output is complete, or its deadline passed.
-    mutating func fetchEnded(complete: Bool) {
-        guard let process = refresh.process else { return }
+    mutating func endFetch(complete: Bool) -> (FetchProcess, FetchResult)? {
+        guard let process = refresh.process else { return nil }
         refresh.process = nil
         epoll.remove(process.fd)
-        let result = process.finish(complete: complete)
+        return (process, process.finish(complete: complete))
+    }
+
+    mutating func fetchEnded(complete: Bool) {
+        guard let (process, result) = endFetch(complete: complete) else { return }
         guard refresh.chain != nil else { return menuFetchEnded(result) }
         let adoption = Adoption(snapshot: snapshot, fetch: process.fetch, now: clock.now())
         switch result {
-        case .failed(let reason, let retryAfter):
-            failed(process.fetch, reason, retryAfter: retryAfter)
+        case .failed(let reason, let retryAfter): failed(process.fetch, reason, retryAfter: retryAfter)
         case .notModified(let headers):
             refresh.judging = headers
             handoff.own { .adopted(adoption.notModified()) }
@@ -119,20 +103,14 @@ extension ConnectionServer {
         // Decoding a large body frees its tree, but glibc keeps the pages unless asked.
         _ = venued_release_free_memory()
         let answer = refreshAnswer(chain.report, gateOpensAt: nil)
-        for token in refresh.waiters {
-            withHandedOff(token) { server, connection in
-                server.send(&connection, answer)
-                server.serveLines(&connection)
-            }
-        }
+        for token in refresh.waiters { withHandedOff(token) { $0.send(&$1, answer) } }
         refresh.waiters = []
         notifier.send([statusLine()])
         // New venues go to every subscriber once; else the data's age may read differently.
-        requestRound(refresh.changedData ? .data : .refreshEnded)
+        hub.request(refresh.changedData ? .data : .refreshEnded)
         resumeMenus()
     }
 
-    /// The report of the chain that ran for it, or the last one when the gate turned it away.
     func refreshAnswer(_ report: RefreshReport?, gateOpensAt: Instant?) -> String {
         let attempts = (report?.attempts ?? []).map { attempt in
             JSONText.object([("source", JSONText.quote(attempt.source.rawValue)), ("ok", "\(attempt.ok)"),
@@ -154,7 +132,6 @@ extension ConnectionServer {
         return Reply.ok(members + (gate.isEmpty ? [] : [("note", JSONText.quote(String(gate.dropFirst(2))))]))
     }
 
-    /// The loop's snapshot becomes `next`; the caches keyed by its version follow.
     mutating func replace(_ next: Snapshot) {
         prepared = next.version != prepared.version || next.config != prepared.snapshot.config
             ? Prepared(next, dishes: prepared.dishes) : prepared.with(next)

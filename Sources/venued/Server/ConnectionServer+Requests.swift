@@ -1,10 +1,8 @@
 import Glibc
 import VenueReports
 import VenuedProtocol
-import VenuedSystem
 
-/// Requests in, answers out. The next line is answered only once the previous answer is out, so a client
-/// that pipelines faster than it reads is held back by its own socket buffer, not by the daemon's memory.
+/// The next line is answered once the previous answer is out: a client that does not read is held back by its socket.
 extension ConnectionServer {
     /// One read (level-triggered: more is reported again), then whatever it completes.
     mutating func receive(_ connection: inout Connection) {
@@ -37,7 +35,6 @@ extension ConnectionServer {
         if connection.phase == .reading { serveLines(&connection) }
     }
 
-    /// Answers complete lines up to `linesPerTurn`; the rest wait in `unfinished` for the next turn.
     mutating func serveLines(_ connection: inout Connection) {
         // Lines taken make room in the input buffer: read the client again if it was full.
         defer { if connection.phase == .reading { updateInterest(&connection) } }
@@ -54,8 +51,7 @@ extension ConnectionServer {
                 connection.closeAfterAnswer = true
             }
             switch next {
-            case .incomplete:
-                close(&connection)
+            case .incomplete: close(&connection)
             case .tooLong:
                 connection.closeAfterAnswer = true
                 send(&connection, Reply.error(ProtocolError("request longer than \(Self.requestLimit) bytes")))
@@ -66,32 +62,24 @@ extension ConnectionServer {
         }
     }
 
-    /// The line's length when the bytes read are exactly one line within `requestLimit`; nil otherwise.
     private static func soleLine(_ chunk: UnsafeMutableRawBufferPointer, _ count: Int) -> Int? {
         guard count > 0, count - 1 <= requestLimit, let start = chunk.baseAddress, chunk[count - 1] == UInt8(ascii: "\n"),
               memchr(start, Int32(UInt8(ascii: "\n")), count - 1) == nil else { return nil }
         return count - 1
     }
 
-    /// `line` is valid for the call only.
     private mutating func serve(_ connection: inout Connection, _ line: UnsafeRawBufferPointer) {
-        // A long line costs a parse (on the compute lane) before anything is known of it: not for a client that has
-        // gone already, as a flood's do.
+        // A long line costs a parse before anything is known of it: not for a client that has gone, as a flood's do.
         if line.count > Self.longLine && SocketIO.peerIsGone(connection.fd) { return close(&connection) }
         requestsSinceTrim += 1
         connection.requests += 1
         if connection.requests >= Self.requestsPerConnection { connection.closeAfterAnswer = true }
-        answer(&connection, line)
-    }
-
-    private mutating func answer(_ connection: inout Connection, _ line: UnsafeRawBufferPointer) {
         respond(&connection, handle(line))
     }
 
     mutating func respond(_ connection: inout Connection, _ outcome: Outcome) {
         switch outcome {
-        case .reply(let text):
-            send(&connection, text)
+        case .reply(let text): send(&connection, text)
         case .subscribe(let subscription):
             guard connections.subscribers < Self.maxSubscribers else { return refuseSubscription(&connection) }
             let (token, renderer, now) = (connection.token, PushRenderer(prepared: prepared), clock.now())
@@ -101,15 +89,13 @@ extension ConnectionServer {
             handOff(&connection) {
                 do throws(ProtocolError) { return .answer(token: token, try work()) } catch { return .answer(token: token, Reply.error(error)) }
             }
-        case .refresh:
-            askRefresh(&connection)
+        case .refresh: askRefresh(&connection)
         case .parse(let bytes, let now):
             let (token, prepared) = (connection.token, prepared)
             handOff(&connection) { Self.parsedOffLoop(bytes, token: token, prepared: prepared, at: now) }
         }
     }
 
-    /// Runs `work` on the compute lane; the connection waits, watched only for its hang-up.
     private mutating func handOff(_ connection: inout Connection, _ work: @escaping @Sendable () -> Handoff.Finished) {
         guard handoff.compute(token: connection.token, owner: connection.peer, work) else {
             connection.closeAfterAnswer = true
@@ -129,19 +115,14 @@ extension ConnectionServer {
         send(&connection, Reply.error(ProtocolError("too many subscriptions (\(Self.maxSubscribers)): close one, or try again shortly", code: .busy)))
     }
 
-    /// Sends `text`, keeping what the socket does not take for EPOLLOUT.
     mutating func send(_ connection: inout Connection, _ text: String) {
         var text = text
         let sent = text.withUTF8 { SocketIO.send(connection.fd, UnsafeRawBufferPointer($0)) }
         switch sent {
-        case .processed(let count) where count == text.utf8.count:
-            answered(&connection)
-        case .processed(let count):
-            wait(&connection, toSend: Array(text.utf8.dropFirst(count)))
-        case .wouldBlock:
-            wait(&connection, toSend: Array(text.utf8))
-        case .failed:
-            close(&connection)
+        case .processed(let count) where count == text.utf8.count: answered(&connection)
+        case .processed(let count): wait(&connection, toSend: Array(text.utf8.dropFirst(count)))
+        case .wouldBlock: wait(&connection, toSend: Array(text.utf8))
+        case .failed: close(&connection)
         }
     }
 
@@ -159,12 +140,9 @@ extension ConnectionServer {
             connection.pending = []
             answered(&connection)
             serveLines(&connection)
-        case .processed(let count):
-            connection.pending.removeFirst(count)
-        case .wouldBlock:
-            break
-        case .failed:
-            close(&connection)
+        case .processed(let count): connection.pending.removeFirst(count)
+        case .wouldBlock: break
+        case .failed: close(&connection)
         }
     }
 
@@ -180,39 +158,28 @@ extension ConnectionServer {
         for result in handoff.take() {
             switch result {
             case .answer(let token, let text):
-                withHandedOff(token) { server, connection in
-                    server.send(&connection, text)
-                    server.serveLines(&connection)
-                }
+                withHandedOff(token) { $0.send(&$1, text) }
             case .parsed(let token, let request, let now):
-                withHandedOff(token) { server, connection in
-                    server.respond(&connection, server.outcome(of: request, remembering: nil, at: now))
-                    server.serveLines(&connection)
-                }
+                withHandedOff(token) { $0.respond(&$1, $0.outcome(of: request, remembering: nil, at: now)) }
             case .subscribed(let token, let subscription, let first):
                 withHandedOff(token) { $0.subscribe(&$1, subscription, first) }
-            case .pushes(let round, let computed):
-                finishRound(round, computed)
-            case .promptFilesWritten(let results):
-                promptFilesWritten(results)
-            case .adopted(let adoption):
-                adopted(adoption)
-            case .menusAdopted(let result):
-                menusAdopted(result)
-            case .menusSaved(let failure):
-                menusSaved(failure)
-            case .promptFilesRemoved:
-                break
+            case .pushes(let round, let computed): finishRound(round, computed)
+            case .promptFilesWritten(let results): promptFilesWritten(results)
+            case .adopted(let adoption): adopted(adoption)
+            case .menusAdopted(let result): menusAdopted(result)
+            case .menusSaved(let failure): menusSaved(failure)
+            case .promptFilesRemoved: break
             }
         }
     }
 
-    /// Lends the connection (`with`) if it still waits for its answer, back in the reading phase.
     mutating func withHandedOff(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
         with(token) { server, connection in
             guard connection.phase == .handedOff else { return }
             connection.phase = .reading
             body(&server, &connection)
+            // Then the lines that waited behind its answer (none for a subscriber).
+            server.serveLines(&connection)
         }
     }
 }

@@ -2,17 +2,12 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// The `subscribe` streams in the loop, and the wall-clock timer that says when a round of pushes is due.
 extension ConnectionServer {
-    /// A subscriber's first line came back from the worker: send it, and follow it.
     mutating func subscribe(_ connection: inout Connection, _ subscription: Subscription, _ first: Result<PushLine, ProtocolError>) {
         let push: PushLine
-        switch first {
-        case .failure(let error):
+        do throws(ProtocolError) { push = try first.get() } catch {
             connection.closeAfterAnswer = true
             return send(&connection, Reply.error(error))
-        case .success(let line):
-            push = line
         }
         guard connections.subscribers < Self.maxSubscribers else { return refuseSubscription(&connection) }
         // The snapshot, then the followed dishes served soon: what the stream will tell.
@@ -23,8 +18,6 @@ extension ConnectionServer {
         connection.deadline = nil
         updateInterest(&connection)
     }
-
-    mutating func requestRound(_ reason: SubscriberHub.Reason) { hub.request(reason) }
 
     mutating func startPendingRound() {
         guard !roundInFlight, let round = hub.takeRound(at: clock.now()) else { return }
@@ -50,7 +43,10 @@ extension ConnectionServer {
                 server.close(&connection)
             }
         }
-        writePromptFiles(delivery.write)
+        for (name, text, problem) in delivery.write {
+            if let problem { log.warning("prompt file \(name): \(problem)") }
+            promptChanges[name] = .write(text)
+        }
     }
 
     private mutating func withSubscriber(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
@@ -59,27 +55,20 @@ extension ConnectionServer {
         }
     }
 
-    /// The timer expired (a subscriber's instant or a refresh came) or the clock was set.
     mutating func timerFired() {
         switch timer.read() {
-        case .expired:
-            armedFor = nil
-            if hub.nextWake.map({ $0 <= clock.now() }) ?? false { requestRound(.transition) }
-            refreshIfDue()
-            resumeMenus()
+        case .expired: if hub.nextWake.map({ $0 <= clock.now() }) ?? false { hub.request(.transition) }
         case .clockChanged:
-            armedFor = nil
             log.info("the wall clock was set (or the system resumed): recomputing every subscriber")
-            requestRound(.clockChanged)
-            refreshIfDue()
-            resumeMenus()
-        case .pending:
-            break
+            hub.request(.clockChanged)
+        case .pending: return
         }
+        armedFor = nil
+        refreshIfDue()
+        resumeMenus()
     }
 
-    /// Skips a round's instant while one is rendered and a refresh while a chain runs; with nothing due, arms
-    /// for the far future, which still reports a setting of the clock.
+    /// With nothing due, arms for the far future, which still reports a setting of the clock.
     mutating func armTimer() {
         let wake = roundInFlight ? nil : hub.nextWake
         let refreshAt = refresh.chain == nil ? snapshot.health.nextRefresh : nil

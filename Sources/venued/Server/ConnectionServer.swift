@@ -4,162 +4,69 @@ import VenueReports
 import VenuedProtocol
 import VenuedSystem
 
-/// venued's one loop, on the main thread, and the one owner of the daemon's state. Everything it waits for is a
-/// descriptor in its epoll set, so it never blocks and never shares: the data, config and refresh health are one
-/// `Snapshot` it replaces whole, and a worker gets a copy (`Prepared`) and hands back a value. One thread, because
-/// a thread per connection spends most of a request in context switches; one `epoll_wait` serves many requests.
-///
-/// Guarantees: each request arrives within `readDeadline` and under `requestLimit`; at most `maxConnections`
-/// hold request slots, and a client beyond them waits `admissionWait` for one, then gets `busy`; peers of another
-/// uid get `forbidden` (SO_PEERCRED, whatever the socket's mode); sends never block or raise SIGPIPE, and a client
-/// that does not read is dropped after `writeDeadline`. A value, not a class: exclusivity is proved at compile time.
+/// venued's one loop and the one owner of its state: it never blocks; a worker gets a copy and hands back a value.
 struct ConnectionServer {
-    /// SIGHUP refreshes; SIGTERM and SIGINT stop.
     static let signals = SignalSet([SIGHUP, SIGTERM, SIGINT])
-    static let maxConnections = 64
-    /// `subscribe` streams open at once, apart from the request slots.
-    static let maxSubscribers = 64
-    /// Requests answered before an idle loop trims the heap.
-    static let requestsBeforeTrim = 256
-    /// A connection quiet this long may be closed for a client waiting for its slot;
-    /// a client that just connected has this long to send its request.
+    static let maxConnections = 64, maxSubscribers = 64, requestsBeforeTrim = 256
+    /// Quiet this long, a connection may lose its slot to a waiting client (at once past `slotsWithGrace`).
     static let quietGrace = 0.05
-    /// Slots a process may hold before its connections lose `quietGrace` to a process holding fewer.
     static let slotsWithGrace = 8
-    /// Requests are a few hundred bytes; anything near this is not a request.
-    static let requestLimit = 16 * 1024
-    /// A request longer than this is parsed only if its client is still there to read the answer.
+    static let requestLimit = 16 * 1024, requestsPerConnection = 1000, linesPerTurn = 8
+    /// A longer line is parsed on the compute lane, and only while its client is there.
     static let longLine = 1024
-    /// A client has this long to send each request after connecting or after an answer.
-    static let readDeadline = 1.0
-    /// A client has this long to take an answer its socket could not hold at once.
-    static let writeDeadline = 2.0
-    /// Lines one connection may send before it is closed.
-    static let requestsPerConnection = 1000
-    /// Lines served for one connection per turn, so a pipelining client cannot keep the loop to itself.
-    static let linesPerTurn = 8
-    /// How long a client beyond `maxConnections` waits for a slot before `busy`: one that reconnects at once
-    /// could otherwise race the end of its previous connection.
+    static let readDeadline = 1.0, writeDeadline = 2.0
+    /// A client that reconnects at once could otherwise race the end of its previous connection.
     static let admissionWait = 0.25
 
-    static let listenerToken = UInt64.max
-    static let handoffToken = UInt64.max - 1
-    static let timerToken = UInt64.max - 2
-    static let watchdogToken = UInt64.max - 3
-    static let signalToken = UInt64.max - 4
-    static let fetchToken = UInt64.max - 5
+    static let listenerToken = UInt64.max, handoffToken = UInt64.max - 1, timerToken = UInt64.max - 2
+    static let watchdogToken = UInt64.max - 3, signalToken = UInt64.max - 4, fetchToken = UInt64.max - 5
     static let stderrToken = UInt64.max - 6
 
     struct Parts {
-        let listener: Listener
-        let loader: ConfigLoader
-        let snapshot: Snapshot
-        /// The menus a previous venued kept on disk (`MenuCache`).
-        let menus: MenuShelf
-        let facts: RuntimeFacts
-        let clock: WallClock
-        let promptFiles: PromptFiles
-        let notifier: Notifier
-        let log: Log
-        let environment: [String: String]
+        let listener: Listener, loader: ConfigLoader, snapshot: Snapshot, menus: MenuShelf, facts: RuntimeFacts
+        let clock: WallClock, promptFiles: PromptFiles, notifier: Notifier, log: Log, environment: [String: String]
     }
 
-    let listener: Listener
-    let loader: ConfigLoader
-    let facts: RuntimeFacts
-    let clock: WallClock
-    let log: Log
-    let notifier: Notifier
-    let epoll: Epoll
-    let handoff: Handoff
-    let timer: WallTimer
-    let signals: Int32
-    let watchdog: Watchdog?
-    let promptFiles: PromptFiles
+    let listener: Listener, loader: ConfigLoader, facts: RuntimeFacts, clock: WallClock, log: Log, notifier: Notifier
+    let epoll: Epoll, handoff: Handoff, timer: WallTimer, signals: Int32, watchdog: Watchdog?, promptFiles: PromptFiles
     let uid = getuid()
-    /// Replaced whole when the data, the config or the refresh health change.
     var prepared: Prepared
     var snapshot: Snapshot { prepared.snapshot }
-    /// The status lines of this second.
-    var lines = StatusLines()
-    var refresh = RefreshState()
-    var hub = SubscriberHub()
-    /// A round of pushes is being rendered on the own lane; the next waits for it.
-    var roundInFlight = false
-    /// Prompt file changes waiting for the own lane, the latest per file.
+    var lines = StatusLines(), refresh = RefreshState(), hub = SubscriberHub()
+    var roundInFlight = false, promptWriteInFlight = false
     var promptChanges: [String: PromptFiles.Change] = [:]
-    /// A batch of them is being written; the next waits for it.
-    var promptWriteInFlight = false
-    /// The prompt files the config names, good lines and bad: those venued keeps.
-    var promptFileNames: Set<String> = []
-    /// Files whose last write failed: a failure is logged when it starts, not at every write.
-    var promptFailing: Set<String> = []
-    /// The instant the timer is armed for (caller's seconds); nil after it fired.
-    var armedFor: Double?
-    var watchingStderr = false
+    var promptFileNames: Set<String> = [], promptFailing: Set<String> = []
+    var armedFor: Double?, watchingStderr = false
     var connections = ConnectionTable()
-    /// Connections (tokens) with lines left when their turn ended, served again after the next batch of reports.
     var unfinished: [UInt64] = []
-    /// Connections (tokens) waiting for their next request that epoll does not watch yet: each is read once more
-    /// after the next turn's reports (`probe`), so a client that asked one question has usually closed by then
-    /// and its connection ends without any epoll registration.
+    /// Read once more after the next turn's reports before epoll watches them: a one-question client has left by then.
     var unregistered: [UInt64] = []
     /// Swapped with `unregistered` and `unfinished` each turn, to reuse their storage.
-    private var probes: [UInt64] = []
-    private var turn: [UInt64] = []
-    /// This turn's reading of the monotonic clock (`turnTime()`).
-    private var turnClock: Double?
+    private var probes: [UInt64] = [], turn: [UInt64] = []
+    private var turnClock: Double?, nextSweep: Double?
     var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
-    /// Whether epoll watches the listening socket: not while the waiting room is full,
-    /// nor for a moment after an error such as running out of descriptors.
-    var accepting = true
-    /// Set while accepting is paused after an error.
-    var listenerResumesAt: Double?
-    /// Clients refused `busy` since the last log line that counted them, and when it was.
-    var busyRefusals = 0
-    var busyLoggedAt = -Double.infinity
-    /// The same for clients of another uid.
-    var strangerRefusals = 0
-    var strangerLoggedAt = -Double.infinity
-    /// When the next deadline may have passed; nil while none is set.
-    private var nextSweep: Double?
+    var accepting = true, listenerResumesAt: Double?
+    var busyRefusals = 0, busyLoggedAt = -Double.infinity, strangerRefusals = 0, strangerLoggedAt = -Double.infinity
     var requestsSinceTrim = 0
-    /// Where each read lands; one buffer for all connections.
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
 
-    /// Sets up the loop's descriptors and runs it on this thread until SIGTERM or SIGINT.
     static func run(_ parts: Parts) throws(DaemonError) -> Never {
         guard parts.listener.makeNonBlocking(), let epoll = Epoll(), let timer = WallTimer(offset: parts.clock.offset),
-              let handoff = Handoff(), let signals = Self.signals.descriptor() else {
-            throw .socket("cannot set up the loop: \(String(cString: strerror(errno)))")
-        }
-        let watchdog = Watchdog(environment: parts.environment)
-        guard epoll.add(parts.listener.fd, Epoll.input, token: listenerToken),
+              let handoff = Handoff(), let signals = Self.signals.descriptor(),
+              case let watchdog = Watchdog(environment: parts.environment),
+              epoll.add(parts.listener.fd, Epoll.input, token: listenerToken),
               epoll.add(handoff.fd, Epoll.input, token: handoffToken),
               epoll.add(timer.fd, Epoll.input, token: timerToken),
               epoll.add(signals, Epoll.input, token: signalToken),
               watchdog.map({ epoll.add($0.fd, Epoll.input, token: watchdogToken) }) ?? true else {
             throw .socket("cannot set up the loop: \(String(cString: strerror(errno)))")
         }
-        var server = ConnectionServer(parts, epoll: epoll, timer: timer, handoff: handoff, signals: signals, watchdog: watchdog)
+        var server = ConnectionServer(
+            listener: parts.listener, loader: parts.loader, facts: parts.facts, clock: parts.clock, log: parts.log,
+            notifier: parts.notifier, epoll: epoll, handoff: handoff, timer: timer, signals: signals, watchdog: watchdog,
+            promptFiles: parts.promptFiles, prepared: Prepared(parts.snapshot, dishes: parts.menus.dishIndex))
+        server.refresh.menus.shelf = parts.menus
         server.run()
-    }
-
-    private init(_ parts: Parts, epoll: Epoll, timer: WallTimer, handoff: Handoff, signals: Int32, watchdog: Watchdog?) {
-        listener = parts.listener
-        loader = parts.loader
-        facts = parts.facts
-        clock = parts.clock
-        promptFiles = parts.promptFiles
-        notifier = parts.notifier
-        log = parts.log
-        prepared = Prepared(parts.snapshot, dishes: parts.menus.dishIndex)
-        refresh.menus.shelf = parts.menus
-        self.epoll = epoll
-        self.timer = timer
-        self.handoff = handoff
-        self.signals = signals
-        self.watchdog = watchdog
     }
 
     private mutating func run() -> Never {
@@ -197,48 +104,32 @@ struct ConnectionServer {
             swap(&turn, &unfinished)
             for token in turn { with(token) { $0.serveLines(&$1) } }
             turn.removeAll(keepingCapacity: true)
-            // Newcomers after the turn's connections are served and closed: a client that reconnects at
-            // once finds the slot its last connection freed, not a full table and the waiting room.
+            // After the turn's connections are served: a client that reconnects at once finds the slot it freed.
             if newcomers { acceptAll() }
             probe(probes)
             probes.removeAll(keepingCapacity: true)
             if let nextSweep, turnTime() >= nextSweep { sweep() }
             admitWaiting()
-            setAccepting(listenerResumesAt == nil)
+            if (listenerResumesAt == nil) != accepting {
+                accepting.toggle()
+                epoll.modify(listener.fd, accepting ? Epoll.input : 0, token: Self.listenerToken)
+            }
             startPendingRound()
             startPromptWrites()
             armTimer()
-            watchStderr()
-            releaseMemoryWhenIdle()
+            if let fd = log.watchable, log.isWaiting != watchingStderr {
+                if !log.isWaiting { epoll.remove(fd) }
+                watchingStderr = log.isWaiting && epoll.add(fd, Epoll.output, token: Self.stderrToken)
+            }
+            // Once a burst is over and no client is left, gives back the freed heap, which glibc would keep.
+            if requestsSinceTrim >= Self.requestsBeforeTrim, connections.requestSlotsTaken == 0, unfinished.isEmpty {
+                requestsSinceTrim = 0
+                _ = venued_release_free_memory()
+            }
         }
     }
 
-    /// Once a burst is over and no client is left, gives the freed heap back to the kernel, which glibc would keep.
-    /// Not after every request: a prompt's lone request would pay for a trim it does not need.
-    private mutating func releaseMemoryWhenIdle() {
-        guard requestsSinceTrim >= Self.requestsBeforeTrim, connections.requestSlotsTaken == 0, unfinished.isEmpty else { return }
-        requestsSinceTrim = 0
-        _ = venued_release_free_memory()
-    }
-
-    private mutating func watchStderr() {
-        guard let fd = log.watchable, log.isWaiting != watchingStderr else { return }
-        if log.isWaiting {
-            watchingStderr = epoll.add(fd, Epoll.output, token: Self.stderrToken)
-        } else {
-            epoll.remove(fd)
-            watchingStderr = false
-        }
-    }
-
-    private mutating func setAccepting(_ wanted: Bool) {
-        guard wanted != accepting else { return }
-        epoll.modify(listener.fd, wanted ? Epoll.input : 0, token: Self.listenerToken)
-        accepting = wanted
-    }
-
-    /// Lends the connection `token` names to `body` and puts it back after, unless `body` closed it. One is lent
-    /// at a time, so a `with` inside `body` finds none.
+    /// Lends the connection to `body` and puts it back after, unless `body` closed it; a `with` inside finds none.
     mutating func with(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
         guard var connection = connections.lend(token) else { return }
         body(&self, &connection)
@@ -265,24 +156,20 @@ struct ConnectionServer {
         connection.interest = wanted
     }
 
-    /// Closing the descriptor ends its epoll registration (descriptors are close-on-exec, and a late report carries
-    /// an old token). The hub forgets a subscriber first, so it never writes to a reused descriptor.
+    /// The hub forgets a subscriber first, so it never writes to a reused descriptor.
     mutating func close(_ connection: inout Connection) {
         switch connection.phase {
-        case .subscribed:
-            hub.remove(connection.token)
+        case .subscribed: hub.remove(connection.token)
         case .handedOff:
             handoff.cancel(token: connection.token)
             refresh.waiters.removeAll { $0 == connection.token }
-        case .reading, .writing, .closed:
-            break
+        case .reading, .writing, .closed: break
         }
         connections.remove(connection)
         connection.phase = .closed
         _ = venued_close(connection.fd)
     }
 
-    /// Monotonic seconds, read once a turn, so a request costs no clock readings of its own.
     mutating func turnTime() -> Double {
         if let turnClock { return turnClock }
         let now = Monotonic.seconds()
@@ -291,17 +178,15 @@ struct ConnectionServer {
     }
 
     mutating func setDeadline(_ connection: inout Connection, _ seconds: Double) {
-        let deadline = turnTime() + seconds
-        connection.deadline = deadline
-        noteDeadline(deadline)
+        connection.deadline = noteDeadline(turnTime() + seconds)
     }
 
-    mutating func noteDeadline(_ deadline: Double) {
+    @discardableResult
+    mutating func noteDeadline(_ deadline: Double) -> Double {
         nextSweep = min(nextSweep ?? deadline, deadline)
+        return deadline
     }
 
-    /// Milliseconds until the next sweep, rounded up; -1 (no timeout) when none is due;
-    /// 0 while lines wait for their turn.
     private func sweepTimeout() -> Int32 {
         guard unfinished.isEmpty else { return 0 }
         guard let nextSweep else { return -1 }
@@ -309,7 +194,6 @@ struct ConnectionServer {
         return milliseconds <= 0 ? 0 : Int32(min(milliseconds.rounded(.up), 3_600_000))
     }
 
-    /// Acts on each deadline that has passed and finds the next.
     private mutating func sweep() {
         let now = turnTime()
         for late in connections.all where late.deadline.map({ $0 <= now }) ?? false {

@@ -1,46 +1,33 @@
-/// The loop's open connections, subscribers included, found by descriptor, with the request slots each process
-/// holds. An array indexed by descriptor (the kernel hands them out lowest-first) needs no hashing, and counts
-/// kept as connections open, subscribe and close answer admission's questions in one lookup. The per-process
-/// counts are a short list, not a dictionary: few processes hold slots, and a look along it beats hashing.
-///
-/// A connection is worked on in place by lending it (`lend`, then `giveBack`): it leaves its slot meanwhile, so
-/// changing it copies nothing, and it still counts as open. Tokens are kept apart, so a lookup copies no connection.
+/// The loop's open connections by descriptor; one is worked on in place by lending it, so changing it copies nothing.
 struct ConnectionTable {
     private struct PeerSlots {
         let peer: Int32
         var slots: Int
     }
 
-    private var byDescriptor: [Connection?] = []
-    /// The token of each slot's connection, lent out or not.
-    private var tokens: [UInt64?] = []
-    private var slotsByPeer: [PeerSlots] = []
-    private var lent: UInt64?
-    private var serial: UInt32 = 0
-    private(set) var count = 0
-    /// Open connections that are subscriptions (they hold no request slot).
-    private(set) var subscribers = 0
+    private var byDescriptor: [Connection?] = [], tokens: [UInt64?] = []
+    private var slotsByPeer: [PeerSlots] = [], lent: UInt64?, serial: UInt32 = 0
+    private(set) var count = 0, subscribers = 0
 
     var requestSlotsTaken: Int { count - subscribers }
 
-    /// The slot of the open connection `token` names: a late report for a closed
-    /// connection carries the old serial, and the descriptor may be reused.
+    /// A late report for a closed connection carries the old serial, and the descriptor may be reused.
     private func slot(of token: UInt64) -> Int? {
-        let index = Int(Connection.descriptor(of: token))
+        let index = Int(Int32(bitPattern: UInt32(truncatingIfNeeded: token)))
         return index >= 0 && index < tokens.count && tokens[index] == token ? index : nil
     }
 
     func slots(of peer: Int32) -> Int { slotsByPeer.first { $0.peer == peer }?.slots ?? 0 }
 
-    /// Every open connection but the one lent out, in descriptor order.
     var all: [Connection] { byDescriptor.compactMap { $0 } }
 
-    /// A newly accepted connection on descriptor `fd` (not negative), from process
-    /// `peer`: it takes a request slot, and it is lent out at once, for its first read.
     mutating func open(_ fd: Int32, peer: Int32, requestLimit: Int, now: Double) -> Connection? {
         guard fd >= 0, lent == nil else { return nil }
         serial &+= 1
-        let connection = Connection(fd: fd, peer: peer, serial: serial, requestLimit: requestLimit, now: now)
+        // The descriptor and a serial number: a late report for a closed connection carries an old token.
+        let token = UInt64(serial) << 32 | UInt64(UInt32(bitPattern: fd))
+        let connection = Connection(fd: fd, peer: peer, lastActivity: now, token: token,
+                                    input: RequestBuffer(limit: requestLimit))
         let index = Int(fd)
         if index >= tokens.count {
             byDescriptor += repeatElement(nil, count: index + 1 - byDescriptor.count)
@@ -52,28 +39,22 @@ struct ConnectionTable {
         count += 1
         if let held = slotsByPeer.firstIndex(where: { $0.peer == peer }) {
             slotsByPeer[held].slots += 1
-        } else {
-            slotsByPeer.append(PeerSlots(peer: peer, slots: 1))
-        }
+        } else { slotsByPeer.append(PeerSlots(peer: peer, slots: 1)) }
         return connection
     }
 
-    /// Takes the connection `token` names out of its slot, to be given back or removed; nil if it is closed or
-    /// another is lent out already.
     mutating func lend(_ token: UInt64) -> Connection? {
         guard lent == nil, let index = slot(of: token) else { return nil }
         lent = token
         return byDescriptor[index].take()
     }
 
-    /// Puts the lent connection back in its slot; one removed meanwhile (closed) stays out.
     mutating func giveBack(_ connection: consuming Connection) {
         guard lent == connection.token else { return }
         lent = nil
         byDescriptor[Int(connection.fd)] = connection
     }
 
-    /// The connection, lent out, becomes a subscription: it gives its request slot back.
     mutating func subscribe(_ connection: inout Connection) {
         guard !connection.isSubscribed, lent == connection.token else { return }
         connection.phase = .subscribed
@@ -81,7 +62,6 @@ struct ConnectionTable {
         release(slotOf: connection.peer)
     }
 
-    /// Forgets `connection`, in its slot or lent out (call before its phase becomes `.closed`).
     mutating func remove(_ connection: Connection) {
         guard let index = slot(of: connection.token) else { return }
         if lent == connection.token { lent = nil } else { byDescriptor[index] = nil }
@@ -94,5 +74,38 @@ struct ConnectionTable {
         guard let index = slotsByPeer.firstIndex(where: { $0.peer == peer }) else { return }
         slotsByPeer[index].slots -= 1
         if slotsByPeer[index].slots == 0 { slotsByPeer.remove(at: index) }
+    }
+}
+
+/// A value rather than an object: a request costs no allocation, reference counting or exclusivity check.
+struct Connection {
+    enum Phase: Equatable {
+        case reading, writing
+        /// Its answer is computed on another thread (`Handoff`); a hang-up still ends it and frees its slot.
+        case handedOff
+        case subscribed
+        case closed
+    }
+
+    let fd: Int32, peer: Int32
+    var lastActivity: Double
+    let token: UInt64
+    var phase = Phase.reading, input: RequestBuffer, pending: [UInt8] = []
+    var deadline: Double?
+    var requests = 0
+    var isSubscribed: Bool { phase == .subscribed }
+    var peerClosed = false, closeAfterAnswer = false, interest: UInt32?, awaitingProbe = false
+    /// Its probe found nothing: it is registered whenever it waits to read, unless bytes come first.
+    var quietAtProbe = false
+
+    /// Nothing while unanswered requests fill the input buffer (back-pressure).
+    var wantedInterest: UInt32? {
+        switch phase {
+        case .reading: return input.room > 0 ? Epoll.input : nil
+        case .subscribed: return Epoll.input
+        case .writing: return Epoll.output
+        case .handedOff: return Epoll.hangUpOnly
+        case .closed: return nil
+        }
     }
 }

@@ -1,56 +1,38 @@
 import CLinuxEvents
-import Glibc
 
-/// An epoll(7) instance, level-triggered, so a handler may read once per report and leave the rest. Each
-/// registration carries a 64-bit token with a serial number: descriptor numbers are reused at once, and the
-/// token tells a late report for a closed connection from one for its successor.
+/// An epoll(7) instance, level-triggered, so a handler may read once per report and leave the rest.
 struct Epoll: Sendable {
     struct Event {
-        let token: UInt64
-        let flags: UInt32
+        let token: UInt64, flags: UInt32
 
         var readable: Bool { flags & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
         var writable: Bool { flags & (EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
-        /// Both directions are closed (the peer is gone) or the descriptor failed.
         var hungUp: Bool { flags & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
     }
 
-    static let input = EPOLLIN.rawValue
-    static let output = EPOLLOUT.rawValue
+    static let input = EPOLLIN.rawValue, output = EPOLLOUT.rawValue
     /// No events asked for: epoll still reports EPOLLHUP and EPOLLERR.
-    static let hangUpOnly: UInt32 = 0
-
-    static let batch = 128
+    static let hangUpOnly: UInt32 = 0, batch = 128
 
     let fd: Int32
 
-    /// Nil (errno set) when the kernel refuses one (out of descriptors or memory).
     init?() {
         fd = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard fd >= 0 else { return nil }
     }
 
     @discardableResult
-    func add(_ descriptor: Int32, _ flags: UInt32, token: UInt64) -> Bool {
-        control(EPOLL_CTL_ADD, descriptor, flags, token)
-    }
+    func add(_ fd: Int32, _ flags: UInt32, token: UInt64) -> Bool { control(EPOLL_CTL_ADD, fd, flags, token) }
 
     @discardableResult
-    func modify(_ descriptor: Int32, _ flags: UInt32, token: UInt64) -> Bool {
-        control(EPOLL_CTL_MOD, descriptor, flags, token)
-    }
+    func modify(_ fd: Int32, _ flags: UInt32, token: UInt64) -> Bool { control(EPOLL_CTL_MOD, fd, flags, token) }
 
-    func remove(_ descriptor: Int32) {
-        _ = control(EPOLL_CTL_DEL, descriptor, 0, 0)
-    }
+    func remove(_ fd: Int32) { _ = control(EPOLL_CTL_DEL, fd, 0, 0) }
 
-    /// Waits up to `milliseconds` (-1: forever) for ready registrations; an interrupted wait reports nothing.
     func wait(milliseconds: Int32, _ body: (Event) -> Void) {
         withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: Self.batch) { ready in
             let count = epoll_wait(fd, ready.baseAddress, Int32(ready.count), milliseconds)
-            for index in 0..<max(0, Int(count)) {
-                body(Event(token: ready[index].data.u64, flags: ready[index].events))
-            }
+            for i in 0..<max(0, Int(count)) { body(Event(token: ready[i].data.u64, flags: ready[i].events)) }
         }
     }
 

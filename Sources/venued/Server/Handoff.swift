@@ -5,45 +5,27 @@ import Synchronization
 import VenuedProtocol
 import VenuedSystem
 
-/// Work that must not run on the loop, and the way its results come back. Two lanes, each given a copy of the
-/// data (`Prepared`) and handing back a value: `compute` for what clients ask that can wait, taken in turn
-/// between processes; `own` for venued's own work, which no client can queue, on one thread so that its jobs run
-/// in order (the last job at stop runs after every prompt-file write). Results wait in the outbox, and an eventfd
-/// wakes the loop. Bounded: a connection has at most one job queued, the loop keeps one of each kind of its own
-/// work in flight, and `compute` refuses past `queueLimit`. The two locks of venued are the outbox's and the lanes'.
+/// Work off the loop: `compute` for clients, `own` (one thread, in order) for venued's. Its two locks are venued's.
 final class Handoff: Sendable {
     enum Finished: Sendable {
         case answer(token: UInt64, String)
-        /// A long line parsed on the lane, for the loop to act on (`ConnectionServer.parsedOffLoop`).
         case parsed(token: UInt64, Request, at: Instant)
-        /// A new subscriber's first line, or why it cannot be followed.
         case subscribed(token: UInt64, Subscription, Result<PushLine, ProtocolError>)
         case pushes(SubscriberHub.Round, [SubscriberHub.Computed])
-        /// A batch of prompt files is written (`PromptFiles`): each file's failure, if any.
         case promptFilesWritten([(name: String, failure: String?)])
-        /// The prompt files are removed: the last job at stop.
         case promptFilesRemoved
-        /// A fetched answer judged, and written to the cache if adopted (`Adoption`).
         case adopted(Adoption.Result)
-        /// A date's menus judged, and written to disk if adopted (`MenuAdoption`).
         case menusAdopted(MenuAdoption.Result)
-        /// The menus state is written: why not, when it failed.
         case menusSaved(String?)
     }
 
-    /// Far above what the bounds allow in practice: reaching it means something is wrong; the client gets `busy`.
-    static let queueLimit = 256
-    static let computeThreads = 2
+    static let queueLimit = 256, computeThreads = 2
     /// Below the loop, so that what a client asks to compute never delays the loop's answers on a busy CPU.
     static let computeNice: Int32 = 10
 
-    private let outbox: Outbox
-    private let compute: WorkerLane
-    private let own: WorkerLane
-    /// The descriptor the loop watches; readable while results are queued.
+    private let outbox: Outbox, compute: WorkerLane, own: WorkerLane
     var fd: Int32 { outbox.fd }
 
-    /// Nil (errno set) when the kernel refuses an eventfd.
     init?() {
         guard let outbox = Outbox() else { return nil }
         self.outbox = outbox
@@ -52,7 +34,6 @@ final class Handoff: Sendable {
         own = WorkerLane(name: "own", threads: 1, queueLimit: .max, deliver: outbox.deliver)
     }
 
-    /// False (nothing queued) when the compute lane is full.
     func compute(token: UInt64, owner: Int32, _ work: @escaping @Sendable () -> Finished) -> Bool {
         compute.run(WorkerLane.Job(token: token, owner: owner, work: work))
     }
@@ -62,10 +43,8 @@ final class Handoff: Sendable {
         _ = own.run(WorkerLane.Job(token: nil, owner: nil, work: work))
     }
 
-    /// The client of `token` hung up: its job is dropped if it has not started.
     func cancel(token: UInt64) { compute.cancel(token: token) }
 
-    /// The results ready so far; resets the eventfd.
     func take() -> [Finished] { outbox.take() }
 
     private final class Outbox: Sendable {
@@ -91,6 +70,74 @@ final class Handoff: Sendable {
             return finished.withLock { results in
                 defer { results = [] }
                 return results
+            }
+        }
+    }
+}
+
+/// A free thread takes the oldest job of the process with the fewest running: a flooding process queues behind itself.
+final class WorkerLane: Sendable {
+    struct Job: Sendable {
+        let token: UInt64?, owner: Int32?
+        let work: @Sendable () -> Handoff.Finished
+    }
+
+    private struct State {
+        var queue: [Job] = [], threads = 0, idle = 0, running: [Int32: Int] = [:]
+    }
+
+    private let name: String, threadLimit: Int, queueLimit: Int, nice: Int32?
+    private let state = Mutex<State>(State())
+    private let available = Semaphore()
+    private let deliver: @Sendable (Handoff.Finished) -> Void
+
+    init(name: String, threads: Int, queueLimit: Int, nice: Int32? = nil, deliver: @escaping @Sendable (Handoff.Finished) -> Void) {
+        self.name = name
+        self.nice = nice
+        threadLimit = threads
+        self.queueLimit = queueLimit
+        self.deliver = deliver
+    }
+
+    func run(_ job: Job) -> Bool {
+        let (queued, grow) = state.withLock { state -> (Bool, Bool) in
+            guard state.queue.count < queueLimit else { return (false, false) }
+            state.queue.append(job)
+            let grow = state.idle < state.queue.count && state.threads < threadLimit
+            if grow { state.threads += 1 }
+            return (true, grow)
+        }
+        // Without the new thread the job still waits for one of the others.
+        if grow, SystemThread.start(name: name, { [self] in work() }) != nil { state.withLock { $0.threads -= 1 } }
+        if queued { available.signal() }
+        return queued
+    }
+
+    func cancel(token: UInt64) { state.withLock { $0.queue.removeAll { $0.token == token } } }
+
+    private func work() -> Never {
+        if let nice { _ = venued_lower_this_thread(nice) }
+        while true {
+            state.withLock { $0.idle += 1 }
+            available.wait()
+            let job = state.withLock { state -> Job? in
+                state.idle -= 1
+                let running = state.running
+                // The queue is in arrival order, so the first of the least busy is the oldest.
+                guard let index = state.queue.indices.min(by: {
+                    running[state.queue[$0].owner ?? -1, default: 0] < running[state.queue[$1].owner ?? -1, default: 0]
+                }) else { return nil }
+                let job = state.queue.remove(at: index)
+                if let owner = job.owner { state.running[owner, default: 0] += 1 }
+                return job
+            }
+            guard let job else { continue }
+            deliver(job.work())
+            if let owner = job.owner {
+                state.withLock { state in
+                    state.running[owner, default: 1] -= 1
+                    if state.running[owner] == 0 { state.running[owner] = nil }
+                }
             }
         }
     }

@@ -1,27 +1,20 @@
 import Glibc
 import VenuedSystem
 
-/// The listening socket: inherited from systemd (socket activation) or bound here. One venued per socket path:
-/// a bound path is guarded by a lock file beside it (`lockPath`), held for the life of the process, so a second
-/// venued refuses to start instead of replacing the first one's socket, even after someone removed its file. At
-/// exit the file is unlinked only if it is still the one this process bound (same device and inode).
+/// The listening socket, guarded by a lock file held for life: a second venued refuses to start even without the file.
 struct Listener: Sendable {
-    /// The file this process bound, to unlink at exit while it is still that file.
+    /// Unlinked at exit only while it is still the file this process bound (same device and inode).
     struct OwnedFile: Sendable {
-        let path: String
-        let device: UInt64
-        let inode: UInt64
+        let path: String, device: UInt64, inode: UInt64
     }
 
     let fd: Int32
-    /// nil for an inherited socket, which systemd owns.
     let ownedFile: OwnedFile?
 
     /// `PATH.lock`, never removed: removing it would let a second process lock a new one while the first holds the old.
     static func lockPath(_ path: String) -> String { path + ".lock" }
 
-    /// LISTEN_PID/LISTEN_FDS (sd_listen_fds): fd 3, when the variables are meant for this process. They are
-    /// removed from the environment so that nothing started later mistakes them for its own.
+    /// fd 3, when LISTEN_PID/LISTEN_FDS are meant for this process; unset so that no child takes them for its own.
     static func inherited(environment: [String: String]) throws(DaemonError) -> Listener? {
         guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
               let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1 else { return nil }
@@ -36,17 +29,13 @@ struct Listener: Sendable {
         return Listener(fd: fd, ownedFile: nil)
     }
 
-    /// Binds `path` 0600, holding `lockPath(path)` from before the probe until exit. If something listens on a
-    /// socket file already there (even one too busy to accept), we refuse to start; else it is stale and replaced,
-    /// only by the lock's holder, so never by two starts at once.
     static func bind(path: String) throws(DaemonError) -> Listener {
         let lock: FileLock
         do { lock = try FileLock.acquire(lockPath(path), waitingUpTo: 0) } catch {
             switch error {
             case .busy:
                 throw .alreadyRunning("another venued is already running on \(path) (it holds \(lockPath(path))): stop it first")
-            case .unusable(let lockFile, let reason):
-                throw .socket("cannot lock \(lockFile): \(reason)")
+            case .unusable(let lockFile, let reason): throw .socket("cannot lock \(lockFile): \(reason)")
             }
         }
         var info = stat()
@@ -65,32 +54,26 @@ struct Listener: Sendable {
         let bound = address.withSockaddr { Glibc.bind(fd, $0, $1) }
         let bindError = errno
         umask(previous)
-        guard bound == 0 else {
+        func failure(_ what: String, _ code: Int32 = errno) -> DaemonError {
             close(fd)
-            throw .socket("cannot bind \(path): \(String(cString: strerror(bindError)))")
+            return .socket("\(what): \(String(cString: strerror(code)))")
         }
+        guard bound == 0 else { throw failure("cannot bind \(path)", bindError) }
         chmod(path, 0o600)
         // Under the lock, nothing else binds this path between our bind and this lstat: this is our file.
         var created = stat()
-        guard lstat(path, &created) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw .socket("cannot inspect \(path) after binding it: \(reason)")
-        }
+        guard lstat(path, &created) == 0 else { throw failure("cannot inspect \(path) after binding it") }
         let owned = OwnedFile(path: path, device: UInt64(created.st_dev), inode: UInt64(created.st_ino))
         guard listen(fd, 64) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
+            let error = failure("cannot listen on \(path)")
             removeIfOurs(owned)
-            throw .socket("cannot listen on \(path): \(reason)")
+            throw error
         }
         lock.holdUntilExit()
         return Listener(fd: fd, ownedFile: owned)
     }
 
-    /// The probe never waits: a blocking `connect` to a listener whose backlog is full sleeps until it accepts,
-    /// maybe never, and a daemon stuck in start-up with its signals blocked cannot be stopped. A full backlog
-    /// (EAGAIN) means a live listener too.
+    /// Never waits: a blocking `connect` to a full backlog may sleep forever. A full backlog means a live listener too.
     private static func probe(_ path: String) -> Bool {
         switch UnixConnect.connect(to: path, until: Monotonic.seconds() + 1) {
         case .success(let fd):
@@ -101,20 +84,45 @@ struct Listener: Sendable {
         }
     }
 
-    /// The connection loop accepts until EAGAIN, so the socket must not block; true on success.
     func makeNonBlocking() -> Bool {
         let flags = fcntl(fd, F_GETFL)
         return flags >= 0 && fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0
     }
 
-    func removeFile() {
-        if let ownedFile { Self.removeIfOurs(ownedFile) }
-    }
+    func removeFile() { if let ownedFile { Self.removeIfOurs(ownedFile) } }
 
-    /// Unlinks `file.path` only while it is still the socket we bound, never another program's since.
     private static func removeIfOurs(_ file: OwnedFile) {
         var info = stat()
         guard lstat(file.path, &info) == 0, UInt64(info.st_dev) == file.device, UInt64(info.st_ino) == file.inode else { return }
         unlink(file.path)
+    }
+}
+
+/// venued's own socket directory must be a real directory owned by us: in a shared /tmp, another could make it first.
+enum RuntimeDirectory {
+    static func prepare(socketPath: String, owned: Bool) throws(DaemonError) {
+        guard let slash = socketPath.lastIndex(of: "/") else { throw .config("socket path '\(socketPath)' has no directory") }
+        let directory = slash == socketPath.startIndex ? "/" : String(socketPath[..<slash])
+        guard owned else {
+            var info = stat()
+            guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw .socket("the socket's directory \(directory) does not exist: create it or choose another --socket")
+            }
+            return
+        }
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            throw .socket("cannot create \(directory): \(String(cString: strerror(errno)))")
+        }
+        var info = stat()
+        guard lstat(directory, &info) == 0 else { throw .socket("cannot inspect \(directory): \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw .socket("\(directory) is not a directory (a symlink?): remove it and start venued again")
+        }
+        guard info.st_uid == getuid() else {
+            throw .socket("\(directory) belongs to uid \(info.st_uid), not to us (\(getuid())): remove it or choose --socket")
+        }
+        if info.st_mode & 0o777 != 0o700 && chmod(directory, 0o700) != 0 {
+            throw .socket("cannot make \(directory) private (0700): \(String(cString: strerror(errno)))")
+        }
     }
 }

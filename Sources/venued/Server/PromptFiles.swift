@@ -1,80 +1,29 @@
 import Glibc
 import VenuedSystem
 
-/// The prompt files: `$XDG_RUNTIME_DIR/venued/prompt/NAME`, each holding the text of a `prompt.NAME` line, so
-/// that a shell prompt reads it with a builtin and starts no process (docs/integrations.md). Each write replaces
-/// the file atomically, so a prompt reads the old text or the new, never half; only the own lane writes, so a
-/// stalled file system holds up that lane, never the loop. The files must not outlive venued, or a prompt would
-/// show a past closing time as current: venued removes them at stop, the systemd unit's `RuntimeDirectory=` on
-/// any stop, and `prepare` at the next start after a SIGKILL.
+/// The prompt files (docs/integrations.md); removed at stop, and by `prepare` at the next start after a SIGKILL.
 struct PromptFiles: Sendable {
     enum Change: Sendable, Equatable {
-        case write(String)
-        case remove
+        case write(String), remove
     }
 
     let directory: String
-    /// Entries `prepare` and `removeAll` look at: far more than the directory can hold.
     private static let entryLimit = 4096
 
     init(socketPath: String, socketDirectoryIsOwned: Bool) {
         directory = Self.directory(socketPath: socketPath, owned: socketDirectoryIsOwned)
     }
 
-    /// `prompt` beside the socket when venued owns the socket's directory; else `SOCKET.prompt`: a socket path the
-    /// user chose may be in any directory, where a `prompt` directory could be theirs, and `prepare` empties it.
+    /// `SOCKET.prompt` in a directory the user chose, where a `prompt` directory could be theirs.
     static func directory(socketPath: String, owned: Bool) -> String {
         owned ? AtomicFile.directory(of: socketPath) + "/prompt" : socketPath + ".prompt"
     }
 
     func path(_ name: String) -> String { directory + "/" + name }
 
-    /// At start, once venued owns its socket: removes whatever an earlier venued left; the count removed. The
-    /// directory stays: under systemd it is the unit's, and venued could not make it again in a read-only /run.
-    func prepare() -> Int { removeEntries() }
-
-    /// One batch, on the own lane; each file's failure, or nil for each that worked.
-    func apply(_ batch: [(name: String, change: Change)]) -> [(name: String, failure: String?)] {
-        let ready = makeDirectory()
-        return batch.map { name, change in
-            switch (change, ready) {
-            case (_, .failure(let problem)):
-                return (name, problem.description)
-            case (.write(let text), .success):
-                // Not durable: the file must not outlive venued, let alone a crash of the machine.
-                do throws(AtomicFile.Failure) {
-                    try AtomicFile.write(Array(text.utf8), to: path(name), durable: false)
-                    return (name, nil)
-                } catch {
-                    return (name, error.description)
-                }
-            case (.remove, .success):
-                let removed = unlink(path(name)) == 0 || errno == ENOENT
-                return (name, removed ? nil : "cannot remove \(path(name)): \(String(cString: strerror(errno)))")
-            }
-        }
-    }
-
-    /// At stop, as the own lane's last job (after every write).
-    func removeAll() {
-        _ = removeEntries()
-        rmdir(directory)
-    }
-
-    /// The directory, created private if missing, and checked to be ours and writable by
-    /// no one else: in a directory others can write, a file could be swapped for a link.
-    private func makeDirectory() -> Result<Void, AtomicFile.Failure> {
-        do throws(AtomicFile.Failure) {
-            try AtomicFile.makeDirectories(directory)
-            try AtomicFile.checkOwnDirectory(directory)
-        } catch {
-            return .failure(error)
-        }
-        return .success(())
-    }
-
-    /// Unlinks every entry but subdirectories; the count removed. A missing or foreign directory is left alone.
-    private func removeEntries() -> Int {
+    /// Unlinks every entry but subdirectories; the count removed. A missing or foreign directory is left alone. The
+    /// directory stays: under systemd it is the unit's, and /run may be read-only.
+    func prepare() -> Int {
         do throws(AtomicFile.Failure) { try AtomicFile.checkOwnDirectory(directory) } catch { return 0 }
         guard let handle = opendir(directory) else { return 0 }
         defer { closedir(handle) }
@@ -86,5 +35,32 @@ struct PromptFiles: Sendable {
         }
         // unlinkat without AT_REMOVEDIR removes a link itself and refuses a directory.
         return names.filter { unlinkat(dirfd(handle), $0, 0) == 0 }.count
+    }
+
+    func apply(_ batch: [(name: String, change: Change)]) -> [(name: String, failure: String?)] {
+        // Checked to be ours and writable by no one else: in a directory others can write, a file could become a link.
+        let ready = Result { () throws(AtomicFile.Failure) in
+            try AtomicFile.makeDirectories(directory)
+            try AtomicFile.checkOwnDirectory(directory)
+        }
+        return batch.map { name, change in
+            switch (change, ready) {
+            case (_, .failure(let problem)): return (name, problem.description)
+            case (.write(let text), .success):
+                // Not durable: the file must not outlive venued, let alone a crash of the machine.
+                do throws(AtomicFile.Failure) {
+                    try AtomicFile.write(Array(text.utf8), to: path(name), durable: false)
+                    return (name, nil)
+                } catch { return (name, error.description) }
+            case (.remove, .success):
+                let removed = unlink(path(name)) == 0 || errno == ENOENT
+                return (name, removed ? nil : "cannot remove \(path(name)): \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    func removeAll() {
+        _ = prepare()
+        rmdir(directory)
     }
 }

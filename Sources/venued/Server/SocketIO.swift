@@ -2,10 +2,8 @@ import CLinuxEvents
 import Glibc
 import VenuedSystem
 
-/// Non-blocking socket sends that never raise SIGPIPE, and the peer's credentials.
-/// Nothing here waits: a client that does not read must never hold up the loop.
+/// Non-blocking socket I/O that never raises SIGPIPE: a client that does not read must never hold up the loop.
 enum SocketIO {
-    /// Some bytes went out (maybe fewer), the buffer is full (try again when writable), or the peer is gone.
     static func send(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Syscall.IO {
         Syscall.io { venued_send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
     }
@@ -14,7 +12,6 @@ enum SocketIO {
         Syscall.io { venued_recv(fd, buffer.baseAddress, count, Int32(MSG_DONTWAIT)) }
     }
 
-    /// Sends all of `text` now or returns false: for pushes and a last error line, not worth waiting for.
     @discardableResult
     static func sendAll(_ fd: Int32, _ text: String) -> Bool {
         var text = text
@@ -28,15 +25,9 @@ enum SocketIO {
         }
     }
 
-    /// The peer closed its socket altogether (POLLHUP on a Unix socket), not just its sending side (POLLRDHUP
-    /// alone, waiting for its answer), so nothing sent would be read.
+    /// The peer closed its socket altogether (POLLHUP), not just its sending side (waiting for its answer).
     static func peerIsGone(_ fd: Int32) -> Bool {
         var poller = pollfd(fd: fd, events: 0, revents: 0)
         return poll(&poller, 1, 0) == 1 && poller.revents & Int16(POLLHUP) != 0
-    }
-
-    /// The process and uid at the other end (SO_PEERCRED).
-    static func peer(_ fd: Int32) -> (pid: Int32, uid: UInt32)? {
-        PeerCredentials(socket: fd).map { ($0.pid, $0.uid) }
     }
 }

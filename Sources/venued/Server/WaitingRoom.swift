@@ -1,35 +1,18 @@
-/// The clients that connected while every slot was taken, each waiting up to its deadline, then refused `busy`.
-/// A freed slot goes to the client whose process holds the fewest slots, the longest-waiting among them, so a
-/// process with hundreds of connections cannot make another wait behind them. At most `capacity` wait (each
-/// holds a descriptor); a newcomer to a full room displaces the newest client of the process holding the most,
-/// when that is not its own, so a flood gets `busy` for its surplus. Pure bookkeeping: the loop does the I/O.
+/// Clients waiting for a slot: a freed one goes to the longest-waiting client of the process holding the fewest.
 struct WaitingRoom {
     private struct Client {
-        let fd: Int32
-        let deadline: Double
-        /// Order of arrival across processes: ties go to the client that waited longest.
-        let arrival: Int
+        let fd: Int32, deadline: Double, arrival: Int
     }
 
-    /// One process's waiting clients, in arrival order (`clients[head...]`), never empty while in the room: a freed
-    /// slot asks once per process, not once per client.
     private struct Line {
         let peer: Int32
         var clients: [Client]
         var head = 0
 
-        /// `storage` is an emptied line's array, kept so that its growth is not paid again.
-        init(peer: Int32, first: Client, storage: [Client]) {
-            self.peer = peer
-            clients = storage
-            clients.append(first)
-        }
-
         var count: Int { clients.count - head }
         var oldest: Client { clients[head] }
 
-        /// Under load a line rarely empties, so it is compacted: once the departed are at least as many as those
-        /// waiting (and `compactionFloor`), they go in one move, which the takes since the last one pay for.
+        /// Under load a line rarely empties: once the departed are as many as those waiting, they go in one move.
         mutating func takeOldest() -> Client {
             let client = clients[head]
             head += 1
@@ -40,37 +23,24 @@ struct WaitingRoom {
             return client
         }
 
-        mutating func takeNewest() -> Client { clients.removeLast() }
-
-        /// Below this many departed, a line keeps them: a move of a few costs more than their room.
         static let compactionFloor = 16
     }
 
-    /// Who `admit` would let in: good until the room or the slots held change, so the loop uses it at once.
     struct Choice {
         let peer: Int32
         fileprivate let line: Int
     }
 
     let capacity: Int
-    /// In the order they opened, so that `displace` gives a tie to the earliest.
-    private var lines: [Line] = []
-    private var spare: [Client] = []
-    private var count = 0
-    private var arrivals = 0
+    private var lines: [Line] = [], spare: [Client] = [], count = 0, arrivals = 0
 
     init(capacity: Int) { self.capacity = capacity }
 
     var isEmpty: Bool { count == 0 }
+    var isFull: Bool { count >= capacity }
 
     /// Deadlines only grow with arrival, so each line's oldest is its earliest.
-    var earliestDeadline: Double? {
-        var earliest: Double?
-        for line in lines where earliest.map({ line.oldest.deadline < $0 }) ?? true { earliest = line.oldest.deadline }
-        return earliest
-    }
-
-    var isFull: Bool { count >= capacity }
+    var earliestDeadline: Double? { lines.lazy.map(\.oldest.deadline).min() }
 
     mutating func enter(_ fd: Int32, peer: Int32, until deadline: Double) {
         precondition(!isFull, "the loop enters a client only while the waiting room has space")
@@ -80,29 +50,26 @@ struct WaitingRoom {
         if let index = lines.firstIndex(where: { $0.peer == peer }) {
             lines[index].clients.append(client)
         } else {
+            // An emptied line's array, so that its growth is not paid again.
             var storage: [Client] = []
             swap(&storage, &spare)
-            lines.append(Line(peer: peer, first: client, storage: storage))
+            storage.append(client)
+            lines.append(Line(peer: peer, clients: storage))
         }
     }
 
-    /// For a newcomer from `peer` to a full room: takes out the newest client of the process holding the most
-    /// (its request slots, by `slots`, and its clients here) and returns its descriptor, to be refused; nil when
-    /// `peer` holds as many as any other but one, so the newcomer is the one refused.
     mutating func displace(for peer: Int32, slots: (Int32) -> Int) -> Int32? {
         var top: (line: Int, held: Int)?
         var newcomerHeld: Int?
         for (index, line) in lines.enumerated() {
             let held = slots(line.peer) + line.count
-            // The first of equals: the line that has been here longest.
             if top.map({ held > $0.held }) ?? true { top = (index, held) }
             if line.peer == peer { newcomerHeld = held }
         }
         guard let top, top.held > (newcomerHeld ?? slots(peer)) + 1 else { return nil }
-        return takeNewest(line: top.line)
+        return take(line: top.line, newest: true)
     }
 
-    /// The longest-waiting client of the process holding the fewest slots (`slots` counts them); nil when none waits.
     func next(slots: (Int32) -> Int) -> Choice? {
         guard !isEmpty else { return nil }
         var best: (line: Int, held: Int, arrival: Int)?
@@ -113,12 +80,8 @@ struct WaitingRoom {
         return best.map { Choice(peer: lines[$0.line].peer, line: $0.line) }
     }
 
-    /// Takes out the client `choice` names, to give it a slot; returns its descriptor.
-    mutating func admit(_ choice: Choice) -> Int32 {
-        takeOldest(line: choice.line)
-    }
+    mutating func admit(_ choice: Choice) -> Int32 { take(line: choice.line) }
 
-    /// Takes out the clients whose wait ended by `now`, to be refused, in arrival order.
     mutating func expired(at now: Double) -> [Int32] {
         guard !isEmpty else { return [] }
         var ended: [(arrival: Int, fd: Int32)] = []
@@ -130,28 +93,18 @@ struct WaitingRoom {
                 continue
             }
             ended.append((oldest.arrival, oldest.fd))
-            // The line's next oldest comes to its head, or the next line moves to `index`: look at `index` again.
-            _ = takeOldest(line: index)
+            _ = take(line: index)
         }
         return ended.sorted { $0.arrival < $1.arrival }.map(\.fd)
     }
 
-    private mutating func takeOldest(line index: Int) -> Int32 {
-        let client = lines[index].takeOldest()
-        left(line: index)
-        return client.fd
-    }
-
-    private mutating func takeNewest(line index: Int) -> Int32 {
-        let client = lines[index].takeNewest()
-        left(line: index)
-        return client.fd
-    }
-
-    private mutating func left(line index: Int) {
+    private mutating func take(line index: Int, newest: Bool = false) -> Int32 {
+        let client = newest ? lines[index].clients.removeLast() : lines[index].takeOldest()
         count -= 1
-        guard lines[index].count == 0 else { return }
-        spare = lines.remove(at: index).clients
-        spare.removeAll(keepingCapacity: true)
+        if lines[index].count == 0 {
+            spare = lines.remove(at: index).clients
+            spare.removeAll(keepingCapacity: true)
+        }
+        return client.fd
     }
 }
