@@ -20,9 +20,7 @@ struct Daemon {
         let clock = WallClock(offset: config.clockOffset)
         let inherited = try Listener.inherited(environment: environment)
         let listener: Listener
-        if let inherited {
-            listener = inherited
-        } else {
+        if let inherited { listener = inherited } else {
             try RuntimeDirectory.prepare(socketPath: config.socketPath, owned: config.socketDirectoryIsOwned)
             listener = try Listener.bind(path: config.socketPath)
         }

@@ -6,7 +6,6 @@ struct ConfigLoader: Sendable {
     let environment: [String: String]
     let uid: UInt32
     let overrides: [(Setting, String)]
-
     var path: String? { VenuedPaths.configFile(environment: environment) }
 
     func load() throws(DaemonError) -> Config {

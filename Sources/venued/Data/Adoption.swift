@@ -59,7 +59,9 @@ struct Adoption: Sendable {
         meta.source = fetch.source
         meta.fetchedAt = now
         let written: String?
-        do { try DiskCache(directory: snapshot.config.cacheDirectory).storeMeta(meta); written = nil } catch { written = "\(error)" }
+        do { try DiskCache(directory: snapshot.config.cacheDirectory).store(nil, meta: meta); written = nil } catch {
+            written = "\(error)"
+        }
         return Result(attempt: attempt(ok: true, "adopted (not modified)"),
                       adopted: FeedCopy(feed: snapshot.held.feed, source: fetch.source, fetchedAt: now), meta: meta,
                       cacheWrite: .some(written), log: [(.info, "\(fetch.source.rawValue) data not modified since the held copy")])

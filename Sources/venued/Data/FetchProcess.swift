@@ -9,7 +9,6 @@ final class FetchProcess {
     /// Less than a pipe holds, so the loop's one write to the fresh pipe never waits.
     static let requestLimit = 32 * 1024
     static let outputLimit = HTTPFetcher.sizeLimit + 64 * 1024
-
     let pid: pid_t
     let fd: Int32
     let fetch: RefreshChain.Fetch
@@ -176,6 +175,4 @@ final class FetchProcess {
     }
 }
 
-struct FetchStartError: Error {
-    let reason: String
-}
+struct FetchStartError: Error { let reason: String }

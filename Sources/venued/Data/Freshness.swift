@@ -6,7 +6,6 @@ struct Answers: Equatable, Sendable {
     var venueDays = 0
     var openVenueDays = 0
     var lastDate: LocalDate?
-
     static let days = 15
 }
 

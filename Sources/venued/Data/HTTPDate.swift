@@ -6,7 +6,7 @@ enum HTTPDate {
     static func parse(_ text: String, now: Instant) -> Instant? {
         // The longest form, RFC 850 with "Wednesday", is 33 bytes.
         guard text.utf8.count <= 40 else { return nil }
-        var scanner = Scanner(Array(text.utf8))
+        var scanner = Scanner(bytes: Array(text.utf8))
         return scanner.imfFixdate() ?? scanner.rfc850(now: now) ?? scanner.asctime()
     }
 
@@ -17,8 +17,6 @@ enum HTTPDate {
     private struct Scanner {
         let bytes: [UInt8]
         var position = 0
-
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
 
         mutating func imfFixdate() -> Instant? {
             position = 0

@@ -19,7 +19,6 @@ enum FetchResult: Sendable, Equatable {
 /// upstream sends cannot make the fetch take longer or hold more.
 struct HTTPFetcher: Sendable {
     static let sizeLimit = CacheFiles.sizeLimit
-
     let timeout: Double
 
     func fetch(_ url: String, validators: Validators?) -> FetchResult {

@@ -7,7 +7,6 @@ struct Prepared: Sendable {
     static let campusLimit = 64
     /// A larger answer is refused rather than computed into megabytes (a real status is a few KB).
     static let answerBudget = 256 << 10
-
     let snapshot: Snapshot
     private(set) var campuses: [String: Campus] = [:]
     var dishes: DishIndex
@@ -24,7 +23,6 @@ struct Prepared: Sendable {
     }
 
     var version: Int { snapshot.version }
-
     func zoneName(_ options: StatusOptions) -> String { options.tz ?? snapshot.config.timeZone }
 
     func zone(_ options: StatusOptions) throws(ProtocolError) -> ZoneRules {

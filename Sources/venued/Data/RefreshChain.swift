@@ -27,9 +27,7 @@ struct RefreshChain: Sendable {
     private(set) var retryAfter: [RetryAfterHeader] = []
     private(set) var freshness: FreshnessHeaders?
     private(set) var current: Fetch?
-
     init(config: Config) { sources = [(.primary, config.primaryURL), (.backup, config.backupURL)] }
-
     var report: RefreshReport { RefreshReport(attempts: attempts) }
     var succeeded: Bool { report.succeeded }
 

@@ -9,7 +9,6 @@ struct RefreshPolicy: Sendable {
     static let longestRetryAfter = 24 * 3600
     static let jitterShare = 0.1
     static let backoffBase = 30.0
-
     let interval: Int
 
     /// Clamped, so no caller can make the arithmetic below overflow.

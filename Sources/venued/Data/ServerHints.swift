@@ -62,29 +62,25 @@ enum ServerLifetime: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+private func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
 /// `delta-seconds` (RFC 9111 1.2.2): ASCII digits only.
 enum DeltaSeconds {
     /// RFC 9111 asks a value too large to represent to count as 2^31.
     static let ceiling = 1 << 31
 
     static func parse(_ text: some StringProtocol) -> Int? {
-        let bytes = text.utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        var value = 0, count = 0
-        for byte in bytes {
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { break }
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            value = min(ceiling, value * 10 + Int(byte - UInt8(ascii: "0")))
-            count += 1
-        }
-        guard count > 0, bytes.dropFirst(count).allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { return nil }
-        return value
+        let bytes = text.utf8.drop(while: isBlank)
+        let digits = bytes.prefix { !isBlank($0) }
+        guard !digits.isEmpty, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              bytes.dropFirst(digits.count).allSatisfy(isBlank) else { return nil }
+        return digits.reduce(0) { min(ceiling, $0 * 10 + Int($1 - UInt8(ascii: "0"))) }
     }
 }
 
 /// The directives of a `Cache-Control` value (RFC 9111 5.2).
 struct CacheControl {
     static let longest = 4096
-
     private(set) var directives: [(name: String, value: String?)] = []
 
     init(_ text: String) {
@@ -103,7 +99,6 @@ struct CacheControl {
     }
 
     func contains(_ name: String) -> Bool { directives.contains { $0.name == name } }
-
     func value(of name: String) -> String? { directives.first { $0.name == name }.map { $0.value ?? "" } }
 
     private mutating func append(_ directive: ArraySlice<UInt8>) {
@@ -130,7 +125,6 @@ struct CacheControl {
     }
 
     private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else { return [] }
         return bytes[first...last]
     }

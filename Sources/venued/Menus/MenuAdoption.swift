@@ -36,21 +36,19 @@ struct MenuAdoption: Sendable {
     }
 
     static func failed(_ held: MenuShelf.Day?, _ reason: String, at now: Instant, zone: ZoneRules) -> MenuShelf.Day {
-        var day = held ?? MenuShelf.Day()
-        day.problem = problem("failed: \(reason)", held: held, at: now, zone: zone)
-        return day
+        noting(held, "failed: \(reason)", at: now, zone: zone)
     }
 
     private func kept(ok: Bool, _ what: String) -> Result {
-        var day = held ?? MenuShelf.Day()
-        day.problem = Self.problem(what, held: held, at: now, zone: zone)
-        let line = "menus of \(date) not adopted: the refresh \(what)"
-        return Result(date: date, day: day, ok: ok, adopted: false, detail: what, log: [(.warning, line)])
+        Result(date: date, day: Self.noting(held, what, at: now, zone: zone), ok: ok, adopted: false, detail: what,
+               log: [(.warning, "menus of \(date) not adopted: the refresh \(what)")])
     }
 
-    private static func problem(_ what: String, held: MenuShelf.Day?, at now: Instant, zone: ZoneRules) -> String {
+    private static func noting(_ held: MenuShelf.Day?, _ what: String, at now: Instant, zone: ZoneRules) -> MenuShelf.Day {
         let kept = held?.body == nil ? "nothing held"
             : held?.fetchedAt.map { "kept the menus fetched at \(zone.iso8601($0))" } ?? "kept the menus held"
-        return "the refresh at \(zone.iso8601(now)) \(what); \(kept)"
+        var day = held ?? MenuShelf.Day()
+        day.problem = "the refresh at \(zone.iso8601(now)) \(what); \(kept)"
+        return day
     }
 }

@@ -14,6 +14,10 @@ struct MenuCache: Sendable {
         directory = cacheDirectory + "/menus"
     }
 
+    func path(_ date: LocalDate) -> String { "\(directory)/\(date).json" }
+    var statePath: String { directory + "/state.json" }
+    func store(_ bytes: [UInt8], date: LocalDate) throws(CacheError) { try write(bytes, to: path(date)) }
+
     private func write(_ bytes: [UInt8], to file: String) throws(CacheError) {
         do {
             try AtomicFile.makeDirectories(cacheDirectory)
@@ -23,11 +27,6 @@ struct MenuCache: Sendable {
             try AtomicFile.write(bytes, to: file)
         } catch { throw CacheError(message: "\(error)") }
     }
-
-    func path(_ date: LocalDate) -> String { "\(directory)/\(date).json" }
-    var statePath: String { directory + "/state.json" }
-
-    func store(_ bytes: [UInt8], date: LocalDate) throws(CacheError) { try write(bytes, to: path(date)) }
 
     func storeState(_ shelf: MenuShelf, today: LocalDate) throws(CacheError) {
         let fetched = shelf.days.sorted { $0.key < $1.key }.compactMap { date, day in

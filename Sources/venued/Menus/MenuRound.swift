@@ -20,14 +20,12 @@ struct MenuRound: Sendable {
         base = menusURL.hasSuffix("/") ? String(menusURL.dropLast()) : menusURL
     }
 
-    static func url(_ base: String, _ date: LocalDate) -> String { "\(base)/\(date)/" }
-
     mutating func next() -> (date: LocalDate, fetch: RefreshChain.Fetch)? {
         guard !stopped, index < dates.count else { current = nil; return nil }
         let date = dates[index]
         index += 1
         current = date
-        return (date, RefreshChain.Fetch(source: .primary, url: Self.url(base, date), validators: nil))
+        return (date, RefreshChain.Fetch(source: .primary, url: "\(base)/\(date)/", validators: nil))
     }
 
     mutating func rewind() {
@@ -49,7 +47,6 @@ struct MenuRound: Sendable {
     }
 
     var succeeded: Bool { failures.isEmpty }
-
     var summary: String {
         let asked = stopped ? "stopped after a failed GET" : "asked \(dates.count) dates"
         return "\(asked); adopted \(adopted)" + (failures.isEmpty ? "" : "; " + failures.joined(separator: "; "))

@@ -15,16 +15,13 @@ struct MenuShelf: Sendable {
     static let maxAge = 3 * 3600
     static let daysAhead = 6
     static let policy = RefreshPolicy(interval: maxAge)
-
     var days: [LocalDate: Day] = [:]
     var notBefore: Instant?
     var reason: String?
     var failures = 0
     var roundDate: LocalDate?
     var lastRound: String?
-
     static func dates(today: LocalDate) -> [LocalDate] { (0...daysAhead).map { today.adding(days: $0) } }
-
     static func window(today: LocalDate) -> [LocalDate] { (-1...daysAhead).map { today.adding(days: $0) } }
 
     func dueAt(zone: ZoneRules) -> Instant {
@@ -34,6 +31,5 @@ struct MenuShelf: Sendable {
     }
 
     var dishIndex: DishIndex { DishIndex(merging: days.keys.sorted().compactMap { days[$0]?.dishes }) }
-
     mutating func prune(today: LocalDate) { days = days.filter { $0.key >= today.adding(days: -1) } }
 }

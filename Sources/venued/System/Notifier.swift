@@ -5,7 +5,6 @@ import VenuedSystem
 /// abstract namespace).
 struct Notifier: Sendable {
     let socketPath: String?
-
     init(environment: [String: String]) { socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 } }
 
     func send(_ fields: [String]) {
