@@ -11,15 +11,9 @@ struct Setting: Sendable {
     let apply: @Sendable (inout Config, String) throws(DaemonError) -> Void
 
     static let all: [Setting] = [
-        Setting(key: "primary_url", flag: "--primary-url", placeholder: "URL", help: "the venues feed to ask first") { c, v throws(DaemonError) in
-            c.primaryURL = try url(v, "primary_url")
-        },
-        Setting(key: "backup_url", flag: "--backup-url", placeholder: "URL", help: "the feed to ask when the primary fails") { c, v throws(DaemonError) in
-            c.backupURL = try url(v, "backup_url")
-        },
-        Setting(key: "menus_url", flag: "--menus-url", placeholder: "URL", help: "Penn's menus; a date's are at URL/YYYY-MM-DD/") { c, v throws(DaemonError) in
-            c.menusURL = try url(v, "menus_url")
-        },
+        url("primary_url", "--primary-url", "the venues feed to ask first", \.primaryURL),
+        url("backup_url", "--backup-url", "the feed to ask when the primary fails", \.backupURL),
+        url("menus_url", "--menus-url", "Penn's menus; a date's are at URL/YYYY-MM-DD/", \.menusURL),
         Setting(key: "refresh", flag: "--refresh", placeholder: "SECONDS", help: "seconds between refreshes (default 900)") { c, v throws(DaemonError) in
             guard let seconds = Int(v), (1...86_400).contains(seconds) else {
                 throw .config("refresh must be whole seconds from 1 to 86400, not '\(v)'")
@@ -59,11 +53,14 @@ struct Setting: Sendable {
         },
     ]
 
-    private static func url(_ value: String, _ key: String) throws(DaemonError) -> String {
-        guard value.hasPrefix("https://") || value.hasPrefix("http://"), value.count > 8, !value.contains(" ") else {
-            throw .config("\(key) must be an http:// or https:// URL, not '\(value)'")
+    private static func url(_ key: String, _ flag: String, _ help: String,
+                            _ field: WritableKeyPath<Config, String> & Sendable) -> Setting {
+        Setting(key: key, flag: flag, placeholder: "URL", help: help) { c, v throws(DaemonError) in
+            guard v.hasPrefix("https://") || v.hasPrefix("http://"), v.count > 8, !v.contains(" ") else {
+                throw .config("\(key) must be an http:// or https:// URL, not '\(v)'")
+            }
+            c[keyPath: field] = v
         }
-        return value
     }
 
     private static func absolutePath(_ value: String, _ key: String) throws(DaemonError) -> String {

@@ -62,20 +62,17 @@ enum HTTPDate {
         private var atEnd: Bool { position == bytes.count }
 
         private mutating func digits(_ count: Int) -> Int? {
-            guard bytes.count - position >= count else { return nil }
-            var value = 0
-            for byte in bytes[position..<(position + count)] {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            let digits = bytes[position...].prefix(count)
+            guard digits.count == count, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+                return nil
             }
             position += count
-            return value
+            return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         }
 
         private mutating func literal(_ text: StaticString) -> Bool {
             let expected = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-            guard bytes.count - position >= expected.count,
-                  bytes[position..<(position + expected.count)].elementsEqual(expected) else { return false }
+            guard bytes[position...].starts(with: expected) else { return false }
             position += expected.count
             return true
         }
