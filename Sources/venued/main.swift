@@ -55,8 +55,7 @@ do throws(DaemonError) {
         if feed.warningCount > feed.warnings.count {
             print("warning: \(feed.warningCount - feed.warnings.count) more warnings not shown")
         }
-        // The config file's bad prompt lines too, which a start only logs, so that a prompt saying
-        // `venued: bad prompt config` has a command that says why.
+        // Bad prompt lines too, which a start only logs: a prompt showing `venued: bad prompt config` needs a why.
         let loader = ConfigLoader(environment: environment, uid: getuid(), overrides: [])
         let config = try loader.read()
         let file = loader.path ?? "(no XDG_CONFIG_HOME or HOME: no config file)"

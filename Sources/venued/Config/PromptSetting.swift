@@ -1,7 +1,7 @@
 import VenueReports
 
-/// One `prompt.NAME = ARGUMENTS` line: a status line venued keeps current in a file, so that a shell prompt reads it
-/// with a builtin instead of starting a process at every prompt.
+/// One `prompt.NAME = ARGUMENTS` line: a status line kept current in a file, so a shell prompt reads it with a builtin
+/// instead of starting a process at every prompt.
 struct PromptSetting: Sendable, Equatable {
     static let keyPrefix = "prompt."
     static let limit = 16

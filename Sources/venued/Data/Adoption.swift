@@ -1,8 +1,7 @@
 import DiningHours
 import VenueReports
 
-/// What one source's answer does to the held data, as a value: decoded, judged against the held copy, written to the
-/// disk cache.
+/// What one source's answer does to the held data, as a value: decoded, judged against the held copy, cached on disk.
 struct Adoption: Sendable {
     struct Result: Sendable {
         let attempt: RefreshReport.Attempt

@@ -20,8 +20,7 @@ struct DiskCache: Sendable {
         }
     }
 
-    /// The feed (none for a 304: the meta alone), then the meta naming it by size and checksum: a kill between leaves a
-    /// mismatch readers ignore.
+    /// The feed (none after a 304), then the meta naming it by size and checksum: a kill between is a mismatch ignored.
     func store(_ bytes: [UInt8]?, meta: CacheFiles.Meta) throws(CacheError) {
         do {
             if bytes != nil { try AtomicFile.makeDirectories(directory) }

@@ -23,13 +23,10 @@ extension Answers {
     }
 }
 
-/// The rule that keeps good data from being replaced by worse: a fetched copy is judged against the held one by what it
-/// would show users over the next 15 days, and refused when it answers for far fewer venues, lists fewer venue-days, or
-/// is open on far fewer of them without listing more.
+/// Keeps good data from being replaced by worse: a fetched copy is refused when, over the next 15 days, it answers for
+/// far fewer venues, lists fewer venue-days, or is open on far fewer of them without listing more.
 enum Freshness {
-    enum Verdict: Equatable {
-        case replace, keep(String)
-    }
+    enum Verdict: Equatable { case replace, keep(String) }
 
     static func judge(held: Answers, candidate: Answers) -> Verdict {
         guard held.venueDays > 0 else {

@@ -8,8 +8,7 @@ struct Validators: Sendable, Equatable {
     var lastModified: String?
 }
 
-/// What one GET produced: only a 200 with a body under the cap is a body; anything else is a failure with a reason a
-/// person can act on.
+/// What one GET produced: only a 200 with a body under the cap is a body, else a failure with a reason to act on.
 enum FetchResult: Sendable, Equatable {
     case body([UInt8], Validators, FreshnessHeaders), notModified(FreshnessHeaders)
     case failed(String, retryAfter: RetryAfterHeader? = nil)

@@ -14,9 +14,7 @@ struct RefreshPolicy: Sendable {
     /// Clamped, so no caller can make the arithmetic below overflow.
     init(interval: Int) { self.interval = min(max(interval, 1), 86_400) }
 
-    enum Outcome: Sendable, Equatable {
-        case succeeded(FreshnessHeaders), failed(failures: Int)
-    }
+    enum Outcome: Sendable, Equatable { case succeeded(FreshnessHeaders), failed(failures: Int) }
 
     enum Reason: Sendable, Equatable, CustomStringConvertible {
         case interval(ServerLifetime), server(ServerLifetime, cappedAt: Int?), backoff(failures: Int)
@@ -47,13 +45,9 @@ struct RefreshPolicy: Sendable {
             let lifetime = headers.lifetime(receivedAt: now)
             let remaining = lifetime.remaining
             let longest = max(interval, Self.longestLifetime)
-            if remaining > interval {
-                wait = min(remaining, longest)
-                reason = .server(lifetime, cappedAt: remaining > longest ? longest : nil)
-            } else {
-                wait = interval
-                reason = .interval(lifetime)
-            }
+            (wait, reason) = remaining > interval
+                ? (min(remaining, longest), .server(lifetime, cappedAt: remaining > longest ? longest : nil))
+                : (interval, .interval(lifetime))
             wait += Self.jitter(wait, unit)
         case .failed(let failures):
             // At most the interval (≤ 86400) and at least 1 s: the conversion cannot fail.

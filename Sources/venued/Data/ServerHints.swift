@@ -26,8 +26,7 @@ struct FreshnessHeaders: Sendable, Equatable {
     }
 }
 
-/// A 429's or 503's `Retry-After`, and the response's `Date`, which an HTTP-date in it is measured from, so that the
-/// local clock's error does not count.
+/// A 429's or 503's `Retry-After`, with the `Date` an HTTP-date in it is measured from, so clock error does not count.
 struct RetryAfterHeader: Sendable, Equatable {
     var value: String
     var date: String?
@@ -81,6 +80,8 @@ enum DeltaSeconds {
 /// The directives of a `Cache-Control` value (RFC 9111 5.2).
 struct CacheControl {
     static let longest = 4096
+    private static let tokenBytes =
+        Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
     private(set) var directives: [(name: String, value: String?)] = []
 
     init(_ text: String) {
@@ -104,7 +105,7 @@ struct CacheControl {
     private mutating func append(_ directive: ArraySlice<UInt8>) {
         let equals = directive.firstIndex(of: UInt8(ascii: "="))
         let name = Self.trimmed(directive[..<(equals ?? directive.endIndex)])
-        guard !name.isEmpty, name.allSatisfy(Self.isTokenByte) else { return }
+        guard !name.isEmpty, name.allSatisfy(Self.tokenBytes.contains) else { return }
         let lowercased = String(decoding: name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
         directives.append((lowercased, equals.map { Self.value(Self.trimmed(directive[($0 + 1)...])) }))
     }
@@ -127,12 +128,5 @@ struct CacheControl {
     private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else { return [] }
         return bytes[first...last]
-    }
-
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): return true
-        default: return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
-        }
     }
 }

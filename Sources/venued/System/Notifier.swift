@@ -1,8 +1,7 @@
 import Glibc
 import VenuedSystem
 
-/// sd_notify without libsystemd: one datagram of `KEY=value` lines to `$NOTIFY_SOCKET` (a path, or `@name` for the
-/// abstract namespace).
+/// sd_notify without libsystemd: one datagram of `KEY=value` lines to `$NOTIFY_SOCKET` (a path or abstract `@name`).
 struct Notifier: Sendable {
     let socketPath: String?
     init(environment: [String: String]) { socketPath = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 } }
