@@ -18,10 +18,9 @@ struct Adoption: Sendable {
     let now: Instant
 
     func body(_ bytes: [UInt8], validators: Validators) -> Result {
-        let label = "\(fetch.source.rawValue) fetch of \(RedactedURL(fetch.url))"
         let feed: Feed
-        do { feed = try FeedDecoder.decode(bytes) } catch { return failure("\(label) failed: ", Self.describe(error, bytes)) }
-        guard !feed.venues.isEmpty else { return failure("\(label) failed: ", "an empty venue list") }
+        do { feed = try FeedDecoder.decode(bytes) } catch { return failure(Self.describe(error, bytes)) }
+        guard !feed.venues.isEmpty else { return failure("an empty venue list") }
         let held = snapshot.held
         if let zone = snapshot.zone {
             let today = zone.localDate(of: now)
@@ -37,14 +36,11 @@ struct Adoption: Sendable {
                                    lastModified: validators.lastModified, fetchedAt: now)
         var detail = "adopted (\(bytes.count) bytes)"
         var log: [(LogLevel, String)] = []
-        let written: String?
-        do {
-            try DiskCache(directory: snapshot.config.cacheDirectory).store(bytes, meta: meta)
-            written = nil
-        } catch {
-            written = "\(error)"
-            detail += ", but the cache could not be written: \(error)"
-            log.append((.error, "\(fetch.source.rawValue) data adopted, but the cache could not be written: \(error); venued serves the new copy, and a restart would start from the older one until a write succeeds"))
+        let written = store(bytes, meta)
+        if let written {
+            detail += ", but the cache could not be written: \(written)"
+            log.append((.error, "\(fetch.source.rawValue) data adopted, but the cache could not be written: \(written);"
+                + " venued serves the new copy, and a restart would start from the older one until a write succeeds"))
         }
         log.append((.info, "\(fetch.source.rawValue) data adopted (\(bytes.count) bytes, \(feed.venues.count) venues)"))
         return Result(attempt: attempt(ok: true, detail), adopted: FeedCopy(feed: feed, source: fetch.source, fetchedAt: now),
@@ -53,25 +49,31 @@ struct Adoption: Sendable {
 
     func notModified() -> Result {
         guard var meta = snapshot.meta, meta.url == fetch.url else {
-            return failure("\(fetch.source.rawValue) fetch of \(RedactedURL(fetch.url)) failed: ", "not modified, but no copy of it is held")
+            return failure("not modified, but no copy of it is held")
         }
         meta.source = fetch.source
         meta.fetchedAt = now
-        let written: String?
-        do { try DiskCache(directory: snapshot.config.cacheDirectory).store(nil, meta: meta); written = nil } catch {
-            written = "\(error)"
-        }
         return Result(attempt: attempt(ok: true, "adopted (not modified)"),
                       adopted: FeedCopy(feed: snapshot.held.feed, source: fetch.source, fetchedAt: now), meta: meta,
-                      cacheWrite: .some(written), log: [(.info, "\(fetch.source.rawValue) data not modified since the held copy")])
+                      cacheWrite: .some(store(nil, meta)),
+                      log: [(.info, "\(fetch.source.rawValue) data not modified since the held copy")])
     }
 
     private func attempt(ok: Bool, _ detail: String) -> RefreshReport.Attempt {
         RefreshReport.Attempt(source: fetch.source, ok: ok, detail: detail)
     }
 
-    private func failure(_ prefix: String, _ reason: String) -> Result {
-        Result(attempt: attempt(ok: false, reason), adopted: nil, meta: nil, cacheWrite: nil, log: [(.warning, prefix + reason)])
+    private func failure(_ reason: String) -> Result {
+        Result(attempt: attempt(ok: false, reason), adopted: nil, meta: nil, cacheWrite: nil,
+               log: [(.warning, "\(fetch.source.rawValue) fetch of \(RedactedURL(fetch.url)) failed: \(reason)")])
+    }
+
+    /// nil when written, else why not.
+    private func store(_ bytes: [UInt8]?, _ meta: CacheFiles.Meta) -> String? {
+        do { try DiskCache(directory: snapshot.config.cacheDirectory).store(bytes, meta: meta) } catch {
+            return "\(error)"
+        }
+        return nil
     }
 
     private static func describe(_ error: FeedError, _ bytes: [UInt8]) -> String {

@@ -90,10 +90,8 @@ final class FetchProcess {
             header = [("result", JSONText.quote("failed")), ("reason", JSONText.quote(reason)),
                       ("retry_after", JSONText.string(retryAfter?.value)), ("date", JSONText.string(retryAfter?.date))]
         }
-        var output = Array((JSONText.object(header) + "\n").utf8)
-        output += body
-        let written = output.withUnsafeBytes { Syscall.writeAll(1, $0) }
-        exit(written ? 0 : 1)
+        let output = Array((JSONText.object(header) + "\n").utf8) + body
+        exit(output.withUnsafeBytes { Syscall.writeAll(1, $0) } ? 0 : 1)
     }
 
     private static func members(_ freshness: FreshnessHeaders) -> [(String, String)] {
@@ -140,11 +138,9 @@ final class FetchProcess {
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
         let result = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, &argv, environ)
-        close(input[0])
-        close(output[1])
+        for fd in [input[0], output[1]] { close(fd) }
         guard result == 0 else {
-            close(input[1])
-            close(output[0])
+            for fd in [input[1], output[0]] { close(fd) }
             errno = result
             return nil
         }

@@ -30,8 +30,7 @@ enum Freshness {
 
     static func judge(held: Answers, candidate: Answers) -> Verdict {
         guard held.venueDays > 0 else {
-            if candidate.venueDays > 0 { return .replace }
-            guard let heldLast = held.lastDate else { return .replace }
+            guard candidate.venueDays == 0, let heldLast = held.lastDate else { return .replace }
             guard let last = candidate.lastDate, last >= heldLast else {
                 return .keep("its last date (\(candidate.lastDate.map { "\($0)" } ?? "none")) is earlier than the held copy's (\(heldLast))")
             }

@@ -42,8 +42,7 @@ struct Prepared: Sendable {
     func report(_ options: StatusOptions, in zone: ZoneRules? = nil, favorites: Favorites, at now: Instant) throws(ProtocolError) -> StatusReport {
         var options = options
         options.tz = zoneName(options)
-        let resolved: ZoneRules
-        if let zone { resolved = zone } else { resolved = try self.zone(options) }
+        let resolved = if let zone { zone } else { try self.zone(options) }
         var report: StatusReport
         do {
             report = try StatusReport(options: options, campus: campus(resolved), source: snapshot.held.source, now: now,

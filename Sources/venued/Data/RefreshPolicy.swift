@@ -10,10 +10,8 @@ struct RefreshPolicy: Sendable {
     static let jitterShare = 0.1
     static let backoffBase = 30.0
     let interval: Int
-
     /// Clamped, so no caller can make the arithmetic below overflow.
     init(interval: Int) { self.interval = min(max(interval, 1), 86_400) }
-
     enum Outcome: Sendable, Equatable { case succeeded(FreshnessHeaders), failed(failures: Int) }
 
     enum Reason: Sendable, Equatable, CustomStringConvertible {

@@ -29,15 +29,15 @@ struct MenuCache: Sendable {
     }
 
     func storeState(_ shelf: MenuShelf, today: LocalDate) throws(CacheError) {
-        let fetched = shelf.days.sorted { $0.key < $1.key }.compactMap { date, day in
-            day.fetchedAt.map { ("\(date)", "\($0.secondsSinceEpoch)") }
-        }
+        let days = shelf.days.sorted { $0.key < $1.key }
         let state = JSONText.object([
             ("not_before", shelf.notBefore.map { "\($0.secondsSinceEpoch)" } ?? "null"),
             ("reason", JSONText.string(shelf.reason)), ("failures", "\(shelf.failures)"),
             ("round_date", JSONText.string(shelf.roundDate.map { "\($0)" })), ("last_round", JSONText.string(shelf.lastRound)),
-            ("fetched_at", JSONText.object(fetched)),
-            ("problems", JSONText.object(shelf.days.sorted { $0.key < $1.key }.compactMap { date, day in
+            ("fetched_at", JSONText.object(days.compactMap { date, day in
+                day.fetchedAt.map { ("\(date)", "\($0.secondsSinceEpoch)") }
+            })),
+            ("problems", JSONText.object(days.compactMap { date, day in
                 day.problem.map { ("\(date)", JSONText.quote($0)) }
             })),
         ])
