@@ -68,10 +68,7 @@ struct HTTPFetcher: Sendable {
                          age: header(result.age), date: header(result.date))
     }
 
-    private static func header<T>(_ field: T) -> String? {
-        let value = text(field)
-        return value.isEmpty ? nil : value
-    }
+    private static func header<T>(_ field: T) -> String? { Optional(text(field)).flatMap { $0.isEmpty ? nil : $0 } }
 
     private static func text<T>(_ field: T) -> String {
         withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }

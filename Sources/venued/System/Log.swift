@@ -71,9 +71,8 @@ final class Log {
     }
 }
 
-/// stderr, written without waiting and without setting O_NONBLOCK on a file description others share (a terminal's
-/// shell, a journal stream): a socket takes MSG_DONTWAIT per send, and a pipe or terminal is opened again through
-/// /proc/self/fd to get a description of venued's own.
+/// stderr, written without waiting and without O_NONBLOCK on a description others share (a shell's terminal, a journal
+/// stream): a socket takes MSG_DONTWAIT per send; a pipe or terminal is reopened via /proc/self/fd as venued's own.
 struct StderrSink {
     private enum Kind { case socket, reopened(Int32), plain }
     private let kind: Kind

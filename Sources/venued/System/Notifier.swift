@@ -13,9 +13,7 @@ struct Notifier: Sendable {
         defer { close(fd) }
         let message = Array((fields.joined(separator: "\n") + "\n").utf8)
         _ = message.withUnsafeBytes { bytes in
-            address.withSockaddr { sockaddr, length in
-                sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), sockaddr, length)
-            }
+            address.withSockaddr { sendto(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL), $0, $1) }
         }
     }
 
