@@ -26,7 +26,8 @@ struct Daemon {
         }
         // Only now is this the one venued for this socket, so no other writer is at work.
         let cache = DiskCache(directory: config.cacheDirectory)
-        let stale = cache.removeTemporaries()
+        let files = cache.files
+        let stale = AtomicFile.removeTemporaries(of: files.feedPath) + AtomicFile.removeTemporaries(of: files.metaPath)
         if stale > 0 { log.info("removed \(stale) temporary files left in \(config.cacheDirectory) by an interrupted write") }
         let promptFiles = PromptFiles(socketPath: config.socketPath, socketDirectoryIsOwned: config.socketDirectoryIsOwned)
         let removed = promptFiles.prepare()

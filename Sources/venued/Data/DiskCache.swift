@@ -29,10 +29,6 @@ struct DiskCache: Sendable {
             try AtomicFile.write(Array(CacheFiles.render(meta).utf8), to: files.metaPath)
         } catch { throw CacheError(message: "\(error)") }
     }
-
-    func removeTemporaries() -> Int {
-        AtomicFile.removeTemporaries(of: files.feedPath) + AtomicFile.removeTemporaries(of: files.metaPath)
-    }
 }
 
 /// Logged, never fatal: the daemon keeps serving from memory.
