@@ -66,7 +66,9 @@ final class FetchProcess {
             _ = Syscall.retrying { waitpid(pid, &status, 0) }
         }
         guard complete else { return .failed("no answer within \(Seconds.text(timeout)) s") }
-        return Self.decode(output) ?? .failed("the fetch process failed (\(Self.describe(status)))")
+        let signal = status & 0x7f
+        let end = signal == 0 ? "exit \((status >> 8) & 0xff)" : "signal \(signal)"
+        return Self.decode(output) ?? .failed("the fetch process failed (\(end))")
     }
 
     static func runChild() -> Never {
@@ -145,11 +147,6 @@ final class FetchProcess {
             return nil
         }
         return (pid, input[1], output[0])
-    }
-
-    private static func describe(_ status: Int32) -> String {
-        let signal = status & 0x7f
-        return signal == 0 ? "exit \((status >> 8) & 0xff)" : "signal \(signal)"
     }
 
     private static func decode(_ output: [UInt8]) -> FetchResult? {

@@ -3,17 +3,11 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// The menus on disk: each date's body as Penn sent it, and a state file, so that a restart neither forgets the menus
-/// nor asks Penn again before its time (a Retry-After outlives a restart).
+/// The menus on disk, each date's body as Penn sent it and a state file, so a restart neither forgets the menus nor asks
+/// Penn again before its time (a Retry-After outlives a restart).
 struct MenuCache: Sendable {
     let cacheDirectory: String
-    let directory: String
-
-    init(cacheDirectory: String) {
-        self.cacheDirectory = cacheDirectory
-        directory = cacheDirectory + "/menus"
-    }
-
+    var directory: String { cacheDirectory + "/menus" }
     func path(_ date: LocalDate) -> String { "\(directory)/\(date).json" }
     var statePath: String { directory + "/state.json" }
     func store(_ bytes: [UInt8], date: LocalDate) throws(CacheError) { try write(bytes, to: path(date)) }
