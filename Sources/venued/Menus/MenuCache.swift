@@ -3,7 +3,7 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// The menus on disk, each date's body as Penn sent it and a state file, so a restart neither forgets the menus nor asks
+/// The menus on disk, each date's body as Penn sent it and a state file, so a restart neither forgets them nor asks
 /// Penn again before its time (a Retry-After outlives a restart).
 struct MenuCache: Sendable {
     let cacheDirectory: String
