@@ -20,15 +20,14 @@ struct Daemon {
         let clock = WallClock(offset: config.clockOffset)
         let inherited = try Listener.inherited(environment: environment)
         let listener: Listener
-        if let inherited {
-            listener = inherited
-        } else {
+        if let inherited { listener = inherited } else {
             try RuntimeDirectory.prepare(socketPath: config.socketPath, owned: config.socketDirectoryIsOwned)
             listener = try Listener.bind(path: config.socketPath)
         }
         // Only now is this the one venued for this socket, so no other writer is at work.
         let cache = DiskCache(directory: config.cacheDirectory)
-        let stale = cache.removeTemporaries()
+        let files = cache.files
+        let stale = AtomicFile.removeTemporaries(of: files.feedPath) + AtomicFile.removeTemporaries(of: files.metaPath)
         if stale > 0 { log.info("removed \(stale) temporary files left in \(config.cacheDirectory) by an interrupted write") }
         let promptFiles = PromptFiles(socketPath: config.socketPath, socketDirectoryIsOwned: config.socketDirectoryIsOwned)
         let removed = promptFiles.prepare()

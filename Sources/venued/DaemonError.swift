@@ -2,23 +2,17 @@
 enum DaemonError: Error, Equatable {
     case config(String), alreadyRunning(String), unreadable(String), invalidFeed(String), socket(String)
     case environment(String)
+    var exitCode: Int32 { parts.exitCode }
+    var message: String { parts.message }
 
-    var exitCode: Int32 {
+    private var parts: (exitCode: Int32, message: String) {
         switch self {
-        case .config: return 2
-        case .alreadyRunning: return 3
-        case .unreadable: return 4
-        case .invalidFeed: return 5
-        case .socket: return 6
-        case .environment: return 70
-        }
-    }
-
-    var message: String {
-        switch self {
-        case .config(let text), .alreadyRunning(let text), .unreadable(let text),
-             .invalidFeed(let text), .socket(let text), .environment(let text):
-            return text
+        case .config(let text): (2, text)
+        case .alreadyRunning(let text): (3, text)
+        case .unreadable(let text): (4, text)
+        case .invalidFeed(let text): (5, text)
+        case .socket(let text): (6, text)
+        case .environment(let text): (70, text)
         }
     }
 }

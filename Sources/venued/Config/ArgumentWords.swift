@@ -1,5 +1,4 @@
-/// A config value split into words the way a POSIX shell quotes, so that a `prompt.NAME` line can be copied from the
-/// command a user ran.
+/// A config value split into words as a POSIX shell quotes, so a `prompt.NAME` line can be copied from a command run.
 enum ArgumentWords {
     static func split(_ text: String) -> Result<[String], PromptSetting.Problem> {
         var words: [String] = []

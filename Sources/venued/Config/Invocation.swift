@@ -8,10 +8,8 @@ enum Invocation {
             return .check(path: arguments.count == 2 ? arguments[1] : nil)
         }
         var overrides: [(Setting, String)] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
             switch argument {
             case "--help", "-h": return .help
             case "--version": return .version
@@ -23,13 +21,10 @@ enum Invocation {
             guard let setting = Setting.all.first(where: { $0.flag == parts[0] }) else {
                 throw .config("unknown option '\(argument)' (see 'venued --help')")
             }
-            if parts.count == 2 {
-                overrides.append((setting, parts[1]))
-            } else {
-                guard index < arguments.count else { throw .config("\(setting.flag) needs a value (\(setting.placeholder))") }
-                overrides.append((setting, arguments[index]))
-                index += 1
+            guard let value = parts.count == 2 ? parts[1] : rest.popFirst() else {
+                throw .config("\(setting.flag) needs a value (\(setting.placeholder))")
             }
+            overrides.append((setting, value))
         }
         return .run(overrides: overrides)
     }

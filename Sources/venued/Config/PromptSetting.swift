@@ -1,12 +1,11 @@
 import VenueReports
 
-/// One `prompt.NAME = ARGUMENTS` line: a status line venued keeps current in a file, so that a shell prompt reads it
-/// with a builtin instead of starting a process at every prompt.
+/// One `prompt.NAME = ARGUMENTS` line: a status line kept current in a file, so a shell prompt reads it with a builtin
+/// instead of starting a process at every prompt.
 struct PromptSetting: Sendable, Equatable {
     static let keyPrefix = "prompt."
     static let limit = 16
     static let nameLimit = 64
-
     static let badConfigText = "venued: bad prompt config\n"
 
     struct Problem: Error, Sendable, Equatable {
@@ -26,7 +25,7 @@ struct PromptSetting: Sendable, Equatable {
     /// So a name can never be `..`, a path, a temporary file or hidden.
     static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= nameLimit
-            && name.utf8.allSatisfy { $0.isASCIILetterOrDigit || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) || $0 == "-" || $0 == "_" }
     }
 
     /// Only `TZ` of venued's environment counts: neither venuectl.conf nor a terminal's settings.
@@ -63,12 +62,5 @@ struct PromptSetting: Sendable, Equatable {
             if options.at != nil { return .failure(Problem("--at would fix the time: a prompt file always shows now")) }
             return .success(Subscription(options: options, presentation: presentation))
         } catch { return .failure(Problem("\(error)")) }
-    }
-}
-
-private extension UInt8 {
-    var isASCIILetterOrDigit: Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
     }
 }

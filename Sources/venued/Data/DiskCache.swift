@@ -20,23 +20,12 @@ struct DiskCache: Sendable {
         }
     }
 
-    /// The feed, then the meta naming it by size and checksum: a kill between leaves a mismatch readers ignore.
-    func store(_ bytes: [UInt8], meta: CacheFiles.Meta) throws(CacheError) {
+    /// The feed (none after a 304), then the meta naming it by size and checksum: a kill between is a mismatch ignored.
+    func store(_ bytes: [UInt8]?, meta: CacheFiles.Meta) throws(CacheError) {
         do {
-            try AtomicFile.makeDirectories(directory)
+            if bytes != nil { try AtomicFile.makeDirectories(directory) }
             try AtomicFile.checkOwnDirectory(directory)
-            try AtomicFile.write(bytes, to: files.feedPath)
-            try AtomicFile.write(Array(CacheFiles.render(meta).utf8), to: files.metaPath)
-        } catch { throw CacheError(message: "\(error)") }
-    }
-
-    func removeTemporaries() -> Int {
-        AtomicFile.removeTemporaries(of: files.feedPath) + AtomicFile.removeTemporaries(of: files.metaPath)
-    }
-
-    func storeMeta(_ meta: CacheFiles.Meta) throws(CacheError) {
-        do {
-            try AtomicFile.checkOwnDirectory(directory)
+            if let bytes { try AtomicFile.write(bytes, to: files.feedPath) }
             try AtomicFile.write(Array(CacheFiles.render(meta).utf8), to: files.metaPath)
         } catch { throw CacheError(message: "\(error)") }
     }

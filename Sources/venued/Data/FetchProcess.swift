@@ -1,3 +1,4 @@
+import CCurlFetch
 import DiningHours
 import Glibc
 import VenueReports
@@ -9,7 +10,6 @@ final class FetchProcess {
     /// Less than a pipe holds, so the loop's one write to the fresh pipe never waits.
     static let requestLimit = 32 * 1024
     static let outputLimit = HTTPFetcher.sizeLimit + 64 * 1024
-
     let pid: pid_t
     let fd: Int32
     let fetch: RefreshChain.Fetch
@@ -66,11 +66,24 @@ final class FetchProcess {
             _ = Syscall.retrying { waitpid(pid, &status, 0) }
         }
         guard complete else { return .failed("no answer within \(Seconds.text(timeout)) s") }
-        return Self.decode(output) ?? .failed("the fetch process failed (\(Self.describe(status)))")
+        let signal = status & 0x7f
+        let end = signal == 0 ? "exit \((status >> 8) & 0xff)" : "signal \(signal)"
+        return Self.decode(output) ?? .failed("the fetch process failed (\(end))")
     }
 
     static func runChild() -> Never {
-        closeInheritedDescriptors()
+        // Library descriptors need not be close-on-exec; a child must never keep a client's connection open.
+        if let directory = opendir("/proc/self/fd") {
+            var descriptors: [Int32] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if let fd = Int32(name), fd > 2, fd != dirfd(directory) { descriptors.append(fd) }
+            }
+            closedir(directory)
+            for fd in descriptors { close(fd) }
+        }
         guard let bytes = try? BoundedFile.readAll(0, limit: requestLimit),
               let request = try? JSONParser.parse(bytes), case .string(let url)? = request["url"],
               case .number(let timeout)? = request["timeout"] else {
@@ -91,27 +104,13 @@ final class FetchProcess {
             header = [("result", JSONText.quote("failed")), ("reason", JSONText.quote(reason)),
                       ("retry_after", JSONText.string(retryAfter?.value)), ("date", JSONText.string(retryAfter?.date))]
         }
-        var output = Array((JSONText.object(header) + "\n").utf8)
-        output += body
-        let written = output.withUnsafeBytes { Syscall.writeAll(1, $0) }
-        exit(written ? 0 : 1)
+        let output = Array((JSONText.object(header) + "\n").utf8) + body
+        exit(output.withUnsafeBytes { Syscall.writeAll(1, $0) } ? 0 : 1)
     }
 
     private static func members(_ freshness: FreshnessHeaders) -> [(String, String)] {
         [("cache_control", JSONText.string(freshness.cacheControl)), ("expires", JSONText.string(freshness.expires)),
          ("age", JSONText.string(freshness.age)), ("date", JSONText.string(freshness.date))]
-    }
-
-    /// Library descriptors need not be close-on-exec; a child must never keep a client's connection open.
-    private static func closeInheritedDescriptors() {
-        guard let directory = opendir("/proc/self/fd") else { return }
-        var descriptors: [Int32] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if let fd = Int32(name), fd > 2, fd != dirfd(directory) { descriptors.append(fd) }
-        }
-        closedir(directory)
-        for fd in descriptors { close(fd) }
     }
 
     private static func spawn() -> (pid_t, input: Int32, output: Int32)? {
@@ -141,20 +140,13 @@ final class FetchProcess {
         defer { for pointer in argv { free(pointer) } }
         var pid = pid_t()
         let result = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, &argv, environ)
-        close(input[0])
-        close(output[1])
+        for fd in [input[0], output[1]] { close(fd) }
         guard result == 0 else {
-            close(input[1])
-            close(output[0])
+            for fd in [input[1], output[0]] { close(fd) }
             errno = result
             return nil
         }
         return (pid, input[1], output[0])
-    }
-
-    private static func describe(_ status: Int32) -> String {
-        let signal = status & 0x7f
-        return signal == 0 ? "exit \((status >> 8) & 0xff)" : "signal \(signal)"
     }
 
     private static func decode(_ output: [UInt8]) -> FetchResult? {
@@ -176,6 +168,76 @@ final class FetchProcess {
     }
 }
 
-struct FetchStartError: Error {
-    let reason: String
+struct FetchStartError: Error { let reason: String }
+
+struct Validators: Sendable, Equatable {
+    var etag: String?
+    var lastModified: String?
+}
+
+/// What one GET produced: only a 200 with a body under the cap is a body, else a failure with a reason to act on.
+enum FetchResult: Sendable, Equatable {
+    case body([UInt8], Validators, FreshnessHeaders), notModified(FreshnessHeaders)
+    case failed(String, retryAfter: RetryAfterHeader? = nil)
+}
+
+/// One GET through libcurl, bounded inside the transfer by one deadline and a cap on the decoded body, so what the
+/// upstream sends cannot make the fetch take longer or hold more.
+struct HTTPFetcher: Sendable {
+    static let sizeLimit = CacheFiles.sizeLimit
+    let timeout: Double
+
+    func fetch(_ url: String, validators: Validators?) -> FetchResult {
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+            return .failed("'\(RedactedURL(url))' is not an http or https URL")
+        }
+        // Config allows 0.1-300 s; the clamp keeps any other caller from trapping.
+        let milliseconds = Int((min(max(timeout, 0.001), 86_400) * 1000).rounded(.up))
+        var result = venued_fetch_result()
+        venued_fetch(url, milliseconds, Self.sizeLimit, "venued", validators?.etag, validators?.lastModified, &result)
+        defer { venued_fetch_release(&result) }
+        switch result.outcome {
+        case venued_fetch_completed:
+            return answer(to: result, conditional: validators?.etag != nil || validators?.lastModified != nil)
+        case venued_fetch_too_large: return .failed("the body is over the \(Self.sizeLimit >> 20) MB cap")
+        case venued_fetch_failed where result.curl_code == 28:
+            return .failed("no complete answer within \(Seconds.text(timeout)) s")
+        case venued_fetch_failed where result.curl_code == 7: return .failed("connection refused")
+        default:
+            // libcurl's message may quote a host or URL that a redirect named.
+            return .failed(UntrustedText.singleLine(Self.text(result.message)))
+        }
+    }
+
+    private func answer(to result: venued_fetch_result, conditional: Bool) -> FetchResult {
+        let body = result.body.map { Array(UnsafeBufferPointer(start: $0, count: result.length)) } ?? []
+        switch result.status {
+        case 200:
+            return .body(body, Validators(etag: Self.header(result.etag), lastModified: Self.header(result.last_modified)),
+                         Self.freshness(result))
+        case 304 where conditional: return .notModified(Self.freshness(result))
+        case 304:
+            // "Not modified" means nothing when no copy was named: it is not a feed.
+            return .failed("HTTP 304 to a request that sent no validator")
+        default:
+            // The upstream's own words, shown by `info` and `refresh` and logged: one clean line.
+            let snippet = UntrustedText.singleLine(String(decoding: body.prefix(160), as: UTF8.self))
+            // Only these two statuses give Retry-After the meaning "not before" (RFC 9110 10.2.3).
+            let retryAfter = result.status == 429 || result.status == 503
+                ? Self.header(result.retry_after).map { RetryAfterHeader(value: $0, date: Self.header(result.date)) }
+                : nil
+            return .failed("HTTP \(result.status)" + (snippet.isEmpty ? "" : ": \(snippet)"), retryAfter: retryAfter)
+        }
+    }
+
+    private static func freshness(_ result: venued_fetch_result) -> FreshnessHeaders {
+        FreshnessHeaders(cacheControl: header(result.cache_control), expires: header(result.expires),
+                         age: header(result.age), date: header(result.date))
+    }
+
+    private static func header<T>(_ field: T) -> String? { Optional(text(field)).flatMap { $0.isEmpty ? nil : $0 } }
+
+    private static func text<T>(_ field: T) -> String {
+        withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
 }

@@ -7,7 +7,6 @@ struct Prepared: Sendable {
     static let campusLimit = 64
     /// A larger answer is refused rather than computed into megabytes (a real status is a few KB).
     static let answerBudget = 256 << 10
-
     let snapshot: Snapshot
     private(set) var campuses: [String: Campus] = [:]
     var dishes: DishIndex
@@ -24,7 +23,6 @@ struct Prepared: Sendable {
     }
 
     var version: Int { snapshot.version }
-
     func zoneName(_ options: StatusOptions) -> String { options.tz ?? snapshot.config.timeZone }
 
     func zone(_ options: StatusOptions) throws(ProtocolError) -> ZoneRules {
@@ -44,8 +42,7 @@ struct Prepared: Sendable {
     func report(_ options: StatusOptions, in zone: ZoneRules? = nil, favorites: Favorites, at now: Instant) throws(ProtocolError) -> StatusReport {
         var options = options
         options.tz = zoneName(options)
-        let resolved: ZoneRules
-        if let zone { resolved = zone } else { resolved = try self.zone(options) }
+        let resolved = if let zone { zone } else { try self.zone(options) }
         var report: StatusReport
         do {
             report = try StatusReport(options: options, campus: campus(resolved), source: snapshot.held.source, now: now,

@@ -1,4 +1,5 @@
 import DiningHours
+import VenueReports
 import VenuedSystem
 
 /// When the next refresh is due (docs/venued.md, "When venued refreshes").
@@ -9,15 +10,10 @@ struct RefreshPolicy: Sendable {
     static let longestRetryAfter = 24 * 3600
     static let jitterShare = 0.1
     static let backoffBase = 30.0
-
     let interval: Int
-
     /// Clamped, so no caller can make the arithmetic below overflow.
     init(interval: Int) { self.interval = min(max(interval, 1), 86_400) }
-
-    enum Outcome: Sendable, Equatable {
-        case succeeded(FreshnessHeaders), failed(failures: Int)
-    }
+    enum Outcome: Sendable, Equatable { case succeeded(FreshnessHeaders), failed(failures: Int) }
 
     enum Reason: Sendable, Equatable, CustomStringConvertible {
         case interval(ServerLifetime), server(ServerLifetime, cappedAt: Int?), backoff(failures: Int)
@@ -48,13 +44,9 @@ struct RefreshPolicy: Sendable {
             let lifetime = headers.lifetime(receivedAt: now)
             let remaining = lifetime.remaining
             let longest = max(interval, Self.longestLifetime)
-            if remaining > interval {
-                wait = min(remaining, longest)
-                reason = .server(lifetime, cappedAt: remaining > longest ? longest : nil)
-            } else {
-                wait = interval
-                reason = .interval(lifetime)
-            }
+            (wait, reason) = remaining > interval
+                ? (min(remaining, longest), .server(lifetime, cappedAt: remaining > longest ? longest : nil))
+                : (interval, .interval(lifetime))
             wait += Self.jitter(wait, unit)
         case .failed(let failures):
             // At most the interval (≤ 86400) and at least 1 s: the conversion cannot fail.
@@ -76,4 +68,57 @@ struct RefreshPolicy: Sendable {
     private static func jitter(_ seconds: Int, _ unit: Double) -> Int {
         Int(exactly: (Double(seconds) * jitterShare * unit).rounded(.down)) ?? 0
     }
+}
+
+/// What one refresh did, source by source; the `refresh` command returns it.
+struct RefreshReport: Sendable {
+    struct Attempt: Sendable {
+        let source: FeedSource
+        let ok: Bool
+        let detail: String
+    }
+
+    let attempts: [Attempt]
+    var succeeded: Bool { attempts.contains(where: \.ok) }
+}
+
+/// One run of the source chain, primary then backup, as a value the loop steps through.
+struct RefreshChain: Sendable {
+    struct Fetch: Sendable, Equatable {
+        let source: FeedSource
+        let url: String
+        let validators: Validators?
+    }
+
+    private let sources: [(FeedSource, String)]
+    private var index = 0
+    private(set) var attempts: [RefreshReport.Attempt] = []
+    private(set) var retryAfter: [RetryAfterHeader] = []
+    private(set) var freshness: FreshnessHeaders?
+    private(set) var current: Fetch?
+    init(config: Config) { sources = [(.primary, config.primaryURL), (.backup, config.backupURL)] }
+    var report: RefreshReport { RefreshReport(attempts: attempts) }
+    var succeeded: Bool { report.succeeded }
+
+    mutating func next(held meta: CacheFiles.Meta?) -> Fetch? {
+        guard !succeeded, index < sources.count else { current = nil; return nil }
+        let (source, url) = sources[index]
+        index += 1
+        let validators = meta.flatMap { $0.url == url ? Validators(etag: $0.etag, lastModified: $0.lastModified) : nil }
+        current = Fetch(source: source, url: url, validators: validators)
+        return current
+    }
+
+    mutating func failed(_ reason: String, retryAfter asked: RetryAfterHeader?) {
+        guard let current else { return }
+        if let asked { retryAfter.append(asked) }
+        attempts.append(RefreshReport.Attempt(source: current.source, ok: false, detail: reason))
+    }
+
+    mutating func judged(_ attempt: RefreshReport.Attempt, freshness headers: FreshnessHeaders) {
+        attempts.append(attempt)
+        if attempt.ok { freshness = headers }
+    }
+
+    var outcome: (succeeded: Bool, freshness: FreshnessHeaders) { (succeeded, freshness ?? FreshnessHeaders()) }
 }

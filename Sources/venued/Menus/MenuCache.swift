@@ -3,16 +3,14 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// The menus on disk: each date's body as Penn sent it, and a state file, so that a restart neither forgets the menus
-/// nor asks Penn again before its time (a Retry-After outlives a restart).
+/// The menus on disk, each date's body as Penn sent it and a state file, so a restart neither forgets them nor asks
+/// Penn again before its time (a Retry-After outlives a restart).
 struct MenuCache: Sendable {
     let cacheDirectory: String
-    let directory: String
-
-    init(cacheDirectory: String) {
-        self.cacheDirectory = cacheDirectory
-        directory = cacheDirectory + "/menus"
-    }
+    var directory: String { cacheDirectory + "/menus" }
+    func path(_ date: LocalDate) -> String { "\(directory)/\(date).json" }
+    var statePath: String { directory + "/state.json" }
+    func store(_ bytes: [UInt8], date: LocalDate) throws(CacheError) { try write(bytes, to: path(date)) }
 
     private func write(_ bytes: [UInt8], to file: String) throws(CacheError) {
         do {
@@ -24,21 +22,16 @@ struct MenuCache: Sendable {
         } catch { throw CacheError(message: "\(error)") }
     }
 
-    func path(_ date: LocalDate) -> String { "\(directory)/\(date).json" }
-    var statePath: String { directory + "/state.json" }
-
-    func store(_ bytes: [UInt8], date: LocalDate) throws(CacheError) { try write(bytes, to: path(date)) }
-
     func storeState(_ shelf: MenuShelf, today: LocalDate) throws(CacheError) {
-        let fetched = shelf.days.sorted { $0.key < $1.key }.compactMap { date, day in
-            day.fetchedAt.map { ("\(date)", "\($0.secondsSinceEpoch)") }
-        }
+        let days = shelf.days.sorted { $0.key < $1.key }
         let state = JSONText.object([
             ("not_before", shelf.notBefore.map { "\($0.secondsSinceEpoch)" } ?? "null"),
             ("reason", JSONText.string(shelf.reason)), ("failures", "\(shelf.failures)"),
             ("round_date", JSONText.string(shelf.roundDate.map { "\($0)" })), ("last_round", JSONText.string(shelf.lastRound)),
-            ("fetched_at", JSONText.object(fetched)),
-            ("problems", JSONText.object(shelf.days.sorted { $0.key < $1.key }.compactMap { date, day in
+            ("fetched_at", JSONText.object(days.compactMap { date, day in
+                day.fetchedAt.map { ("\(date)", "\($0.secondsSinceEpoch)") }
+            })),
+            ("problems", JSONText.object(days.compactMap { date, day in
                 day.problem.map { ("\(date)", JSONText.quote($0)) }
             })),
         ])
@@ -91,4 +84,37 @@ struct MenuCache: Sendable {
         guard case .number(let seconds)? = value, let whole = Int(exactly: seconds) else { return nil }
         return Instant(secondsSinceEpoch: whole)
     }
+}
+
+/// The menus venued holds, date by date, and when it next asks Penn (docs/MENUS.md).
+struct MenuShelf: Sendable {
+    struct Day: Sendable {
+        var body: [UInt8]?
+        var menuCount = 0
+        var source: FeedSource = .cache
+        var fetchedAt: Instant?
+        var problem: String?
+        var dishes = DishIndex.empty
+    }
+
+    static let maxAge = 3 * 3600
+    static let daysAhead = 6
+    static let policy = RefreshPolicy(interval: maxAge)
+    var days: [LocalDate: Day] = [:]
+    var notBefore: Instant?
+    var reason: String?
+    var failures = 0
+    var roundDate: LocalDate?
+    var lastRound: String?
+    static func dates(today: LocalDate) -> [LocalDate] { (0...daysAhead).map { today.adding(days: $0) } }
+    static func window(today: LocalDate) -> [LocalDate] { (-1...daysAhead).map { today.adding(days: $0) } }
+
+    func dueAt(zone: ZoneRules) -> Instant {
+        guard let notBefore else { return Instant(secondsSinceEpoch: 0) }
+        guard failures == 0, let roundDate else { return notBefore }
+        return min(notBefore, zone.instant(for: LocalDateTime(date: roundDate.adding(days: 1), secondOfDay: 0)))
+    }
+
+    var dishIndex: DishIndex { DishIndex(merging: days.keys.sorted().compactMap { days[$0]?.dishes }) }
+    mutating func prune(today: LocalDate) { days = days.filter { $0.key >= today.adding(days: -1) } }
 }

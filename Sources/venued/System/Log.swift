@@ -22,7 +22,6 @@ enum LogLevel: String, Sendable, Comparable {
 /// written without waiting, so a reader that stopped costs lines, never the loop.
 final class Log {
     static let queueLimit = 256
-
     var level: LogLevel
     private let journal: Bool
     private let sink: StderrSink
@@ -38,7 +37,6 @@ final class Log {
 
     var watchable: Int32? { sink.pollable }
     var isWaiting: Bool { !queue.isEmpty }
-
     func debug(_ message: String) { add(.debug, message) }
     func info(_ message: String) { add(.info, message) }
     func warning(_ message: String) { add(.warning, message) }
@@ -73,9 +71,8 @@ final class Log {
     }
 }
 
-/// stderr, written without waiting and without setting O_NONBLOCK on a file description others share (a terminal's
-/// shell, a journal stream): a socket takes MSG_DONTWAIT per send, and a pipe or terminal is opened again through
-/// /proc/self/fd to get a description of venued's own.
+/// stderr, written without waiting and without O_NONBLOCK on a description others share (a shell's terminal, a journal
+/// stream): a socket takes MSG_DONTWAIT per send; a pipe or terminal is reopened via /proc/self/fd as venued's own.
 struct StderrSink {
     private enum Kind { case socket, reopened(Int32), plain }
     private let kind: Kind
@@ -94,20 +91,19 @@ struct StderrSink {
 
     var pollable: Int32? {
         switch kind {
-        case .socket: return 2
-        case .reopened(let fd): return fd
-        case .plain: return nil
+        case .socket: 2
+        case .reopened(let fd): fd
+        case .plain: nil
         }
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) -> Int {
-        let result: Syscall.IO
-        switch kind {
-        case .socket: result = Syscall.io { send(2, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
-        case .reopened(let fd): result = Syscall.io { Glibc.write(fd, bytes.baseAddress, bytes.count) }
-        case .plain: result = Syscall.io { Glibc.write(2, bytes.baseAddress, bytes.count) }
+        let result = switch kind {
+        case .socket: Syscall.io { send(2, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+        case .reopened(let fd): Syscall.io { Glibc.write(fd, bytes.baseAddress, bytes.count) }
+        case .plain: Syscall.io { Glibc.write(2, bytes.baseAddress, bytes.count) }
         }
-        if case .processed(let count) = result { return count }
-        return 0
+        guard case .processed(let count) = result else { return 0 }
+        return count
     }
 }
