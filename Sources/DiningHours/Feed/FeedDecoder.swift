@@ -70,12 +70,10 @@ private struct Reader: DecodingPass {
         guard case .object = json else { return log.skip(here, "is \(json.kindName), not an object; skipped") }
         guard let id = FeedDecoder.integer(json["id"]) else { return log.skip(here, "has no integer id; skipped") }
         // Cleaned here, not only by `Venue`, so that a name of nothing but controls counts as none.
-        var name = log.text(json["name"], limits.textBytes, field: "name", at: "venue \(id)")
+        let written = log.text(json["name"], limits.textBytes, field: "name", at: "venue \(id)")
             .map { UntrustedText.singleLine(HTMLEntities.decode($0)) } ?? ""
-        if name.isEmpty {
-            name = "Venue \(id)"
-            log.warn("venue \(id)", "has no name; shown as '\(name)'")
-        }
+        let name = nonEmpty(written) ?? "Venue \(id)"
+        if written.isEmpty { log.warn("venue \(id)", "has no name; shown as '\(name)'") }
         let location = "venue \(id) (\(name))"
         var days: [Day] = []
         switch json["days"] {

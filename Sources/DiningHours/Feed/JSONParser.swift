@@ -2,7 +2,6 @@
 public struct JSONParser {
     /// Deep enough for any feed, shallow enough that hostile input cannot exhaust the stack.
     static let maxDepth = 64
-
     private let bytes: [UInt8]
     private let maxValues: Int
     private var index = 0
@@ -204,6 +203,5 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public let offset: Int
     public let line: Int
     public internal(set) var exceedsLimit = false
-
     public var description: String { "invalid JSON at line \(line) (byte \(offset)): \(reason)" }
 }

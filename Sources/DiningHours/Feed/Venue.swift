@@ -14,14 +14,12 @@ public struct Venue: Sendable, Identifiable, Equatable {
 
     /// The feed has no category field; these are the ids Penn's own apps treat as dining halls.
     public static let diningHallIDs: Set<Int> = [593, 636, 637, 638, 747, 1442]
-
     public var kind: VenueKind { Self.diningHallIDs.contains(id) ? .diningHall : .retail }
 }
 
 public enum VenueKind: String, Sendable, CaseIterable {
     case diningHall = "dining_hall"
     case retail
-
     public var heading: String { self == .diningHall ? "Dining Halls" : "Retail" }
 }
 
@@ -35,12 +33,9 @@ public struct Day: Sendable, Equatable {
     }
 }
 
-public enum DayStatus: Sendable, Equatable {
-    /// `"closed"` in any case: the day contributes nothing, whatever dayparts it lists.
-    case closed
-    /// `"open"`, `""`, null or missing: the dayparts decide.
-    case listed
-}
+/// `closed` ("closed" in any case) contributes nothing, whatever dayparts it lists; with `listed` ("open", "", null
+/// or missing) the dayparts decide.
+public enum DayStatus: Sendable, Equatable { case closed, listed }
 
 public struct Daypart: Sendable, Equatable {
     public let start: FeedTime

@@ -6,7 +6,6 @@ public struct DishSearch: Sendable {
     }
 
     private let search: VenueSearch
-
     public init(_ query: String) { search = VenueSearch(query) }
 
     /// By start, then match, then venue and dish name; a dish at two stations of one meal is one hit.

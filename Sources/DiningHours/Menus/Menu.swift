@@ -28,7 +28,6 @@ public struct Menu: Sendable, Equatable {
 public struct Station: Sendable, Equatable {
     public let name: String
     public let items: [MenuItem]
-
     public init(name: String, items: [MenuItem]) { (self.name, self.items) = (UntrustedText.singleLine(name), items) }
 }
 
@@ -52,7 +51,6 @@ public struct MenuItem: Sendable, Equatable {
 
     /// No labels at all, or "Ask Us", is unknown, never free of an allergen (MENUS.md, "Unknown is not safe").
     public var allergensKnown: Bool { !labels.isEmpty && !labels.contains(where: \.isAskUs) }
-
     public func labels(_ kind: MenuLabel.Kind) -> [MenuLabel] { labels.filter { $0.kind == kind } }
 }
 
@@ -67,8 +65,7 @@ public enum Nutrition: Sendable, Equatable {
         switch self {
         case .none: return .none
         case .text(let text): return clean(text).isEmpty ? .none : .text(clean(text))
-        case .facts(let facts):
-            return facts.isEmpty ? .none : .facts(facts.map { (name: clean($0.name), value: clean($0.value)) })
+        case .facts(let facts): return facts.isEmpty ? .none : .facts(facts.map { (clean($0.name), clean($0.value)) })
         }
     }
 

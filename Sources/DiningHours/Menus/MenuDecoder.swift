@@ -51,13 +51,10 @@ private struct MenuReader: DecodingPass {
         guard let venueID = FeedDecoder.integer(json["venue"]?["venue_id"]) else {
             return log.skip(here, "has no integer venue.venue_id; skipped")
         }
-        var venueName = line(json["venue"]?["name"], field: "venue name", at: here)
-        if venueName.isEmpty { venueName = "Venue \(venueID)" }
-        var service = line(json["service"], field: "service", at: here)
-        if service.isEmpty {
-            service = "Meal"
-            log.warn(here, "has no service; shown as 'Meal'")
-        }
+        let venueName = nonEmpty(line(json["venue"]?["name"], field: "venue name", at: here)) ?? "Venue \(venueID)"
+        let written = line(json["service"], field: "service", at: here)
+        let service = nonEmpty(written) ?? "Meal"
+        if written.isEmpty { log.warn(here, "has no service; shown as 'Meal'") }
         let location = "\(here) (\(venueName), \(service))"
         guard let rawDate = FeedDecoder.text(json["date"]), let date = LocalDate(parsing: rawDate) else {
             return log.skip(location, "date \(FeedDecoder.shown(json["date"])) is not YYYY-MM-DD; skipped")

@@ -1,7 +1,6 @@
 /// `allergens` mixes diets ("Vegan") with allergens ("Milk"): the kind is decided here; unknown labels are `.other`.
 public struct MenuLabel: Hashable, Sendable {
     public enum Kind: String, Sendable { case diet, allergen, other }
-
     public let kind: Kind
     public let label: String
     public let name: String
@@ -31,7 +30,6 @@ public struct MenuLabel: Hashable, Sendable {
 
     /// A vegan dish is vegetarian (MENUS.md, "Implied labels"); nothing else is implied.
     public static func implied(by name: String) -> [String] { name == "vegan" ? ["vegetarian"] : [] }
-
     /// "Ask Us" in place of allergens: they are unknown.
     public var isAskUs: Bool { VenueQuery.fold(label) == "ask us" }
 }

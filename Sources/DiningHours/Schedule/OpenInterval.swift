@@ -5,7 +5,6 @@ public struct OpenInterval: Sendable, Equatable {
     public let message: String
     public let feedOrder: Int
     public let estimated: Bool
-
     public func contains(_ t: Instant) -> Bool { start <= t && t < end }
 }
 
@@ -15,7 +14,6 @@ public struct OpenBlock: Sendable, Equatable {
     public let startEstimated: Bool
     public let endEstimated: Bool
     let members: Range<Int>
-
     public func contains(_ t: Instant) -> Bool { start <= t && t < end }
 }
 

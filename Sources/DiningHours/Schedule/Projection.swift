@@ -2,12 +2,9 @@
 public struct Coverage: Sendable, Hashable {
     public let first: LocalDate
     public let last: LocalDate
-
     /// HOURS.md §3.5: enough to carry a week over a late feed, not into another term.
     public static let horizonDays = 21
-
     public init(first: LocalDate, last: LocalDate) { (self.first, self.last) = (first, last) }
-
     public func contains(_ date: LocalDate) -> Bool { first <= date && date <= last }
 
     public var projectable: ClosedRange<LocalDate> {

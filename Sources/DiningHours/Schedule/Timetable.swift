@@ -7,7 +7,6 @@ public struct Timetable: Sendable {
     let daypartsByDate: [LocalDate: [WallDaypart]]
     let projectionEnd: Instant?
     let writable: Range<Instant>
-
     public static let lookahead = 14 * 86_400
 
     public init(venue: Venue, zone: ZoneRules) {

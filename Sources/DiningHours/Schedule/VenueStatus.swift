@@ -1,8 +1,6 @@
 public struct VenueStatus: Sendable, Equatable {
     public enum State: String, Sendable, CaseIterable { case open, closed, unknown }
-
     public static let defaultSoon = 15 * 60
-
     public let state: State
     public let label: String?
     public let message: String?

@@ -51,9 +51,7 @@ struct ByteScanner {
     }
 
     var atEnd: Bool { index == end }
-
     mutating func dropTrailingSpaces() { while end > index, bytes[end - 1] == 0x20 { end -= 1 } }
-
     func peek(_ ascii: Unicode.Scalar) -> Bool { index < end && UInt32(bytes[index]) == ascii.value }
 
     mutating func take(_ ascii: Unicode.Scalar) -> Bool {

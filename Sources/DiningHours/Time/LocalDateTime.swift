@@ -10,16 +10,11 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
     }
 
     public var wallSeconds: Int { date.dayNumber * 86_400 + secondOfDay }
-
     public init(wallSeconds: Int) { self.init(date: LocalDate(dayNumber: 0), secondOfDay: wallSeconds) }
-
     public var hour: Int { secondOfDay / 3600 }
     public var minute: Int { secondOfDay / 60 % 60 }
     public var second: Int { secondOfDay % 60 }
-
     public func adding(days: Int) -> LocalDateTime { LocalDateTime(date: date.adding(days: days), secondOfDay: secondOfDay) }
-
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool { a.wallSeconds < b.wallSeconds }
-
     public var description: String { "\(date)T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))" }
 }

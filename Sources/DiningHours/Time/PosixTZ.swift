@@ -17,10 +17,8 @@ struct PosixTZ: Sendable {
     let standardOffset: Int
     let standardName: String
     let daylight: (offset: Int, name: String, start: Switch, end: Switch)?
-
     static let cycle = 146_097 * 86_400
     private static let base = 946_684_800
-
     var offsets: [Int] { [standardOffset] + (daylight.map { [$0.offset] } ?? []) }
 
     func observance(offset: Int) -> Observance {
@@ -129,10 +127,7 @@ private extension ByteScanner {
 
     mutating func number() -> Int? {
         var value: Int?
-        for _ in 0..<4 {
-            guard let digit = digits(1) else { break }
-            value = (value ?? 0) * 10 + digit
-        }
+        for _ in 0..<4 { if let digit = digits(1) { value = (value ?? 0) * 10 + digit } else { break } }
         return value
     }
 

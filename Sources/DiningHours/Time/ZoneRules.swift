@@ -12,7 +12,6 @@ public struct ZoneRules: Sendable {
     private let tableEnd: Int
     /// A wall time names an instant within this range of it.
     private let offsetRange: ClosedRange<Int>
-
     private static let tableLimit = 4_102_444_800    // 2100-01-01
     private static let ruleStart = -2_208_988_800    // 1900-01-01
 
@@ -152,7 +151,6 @@ public enum ZoneError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownZone(String)
     case noTimeZoneData(directory: String)
     case corruptZoneFile(String, reason: String)
-
     /// A fault of the machine rather than of the request: exit 70, not a usage error.
     public var isEnvironment: Bool { if case .unknownZone = self { false } else { true } }
 
