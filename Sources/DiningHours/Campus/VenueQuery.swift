@@ -9,8 +9,8 @@ public enum VenueQuery {
             } else if let base = LatinBase.letter(of: scalar) {
                 folded.unicodeScalars.append(base)
             } else if scalar.isASCII {
-                let upper = scalar.value >= 0x41 && scalar.value <= 0x5A
-                folded.unicodeScalars.append(upper ? Unicode.Scalar(UInt8(truncatingIfNeeded: scalar.value + 32)) : scalar)
+                let byte = UInt8(truncatingIfNeeded: scalar.value)
+                folded.unicodeScalars.append(Unicode.Scalar((0x41...0x5A).contains(byte) ? byte + 32 : byte))
             } else { folded += scalar.properties.lowercaseMapping }
         }
         return folded

@@ -150,9 +150,7 @@ public struct JSONParser {
                 let low = try hex4()
                 guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
                 code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00..<0xE000).contains(code) {
-                throw error("unpaired surrogate in \\u escape")
-            }
+            } else if (0xDC00..<0xE000).contains(code) { throw error("unpaired surrogate in \\u escape") }
             guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
             buffer.append(contentsOf: String(Character(scalar)).utf8)
         default: throw error("invalid escape: a backslash before \(Self.describe(byte))")

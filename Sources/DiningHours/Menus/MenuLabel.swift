@@ -7,13 +7,8 @@ public struct MenuLabel: Hashable, Sendable {
     public let tag: String
 
     public init(_ raw: String) {
-        let label = UntrustedText.singleLine(raw).trimmingSpaces
-        self.label = label
-        if let known = Self.byFoldedLabel[VenueQuery.fold(label)] {
-            (kind, tag, name) = (known.kind, known.tag, known.name)
-        } else {
-            (kind, tag, name) = (.other, label, Slug.of(label))
-        }
+        label = UntrustedText.singleLine(raw).trimmingSpaces
+        (kind, tag, name) = Self.byFoldedLabel[VenueQuery.fold(label)] ?? (.other, label, Slug.of(label))
     }
 
     /// Penn's caterer's labels by folded label, each filter name made once: every item has labels (a hot path).

@@ -10,8 +10,7 @@ public final class Schedule: Sendable {
     init(timetable: Timetable, dates: ClosedRange<LocalDate>, estimate: Bool, intervals: [OpenInterval],
          windowEnd: Instant) {
         (self.timetable, self.dates, self.estimate, self.windowEnd) = (timetable, dates, estimate, windowEnd)
-        self.intervals = intervals
-        blocks = Self.merge(intervals)
+        (self.intervals, blocks) = (intervals, Self.merge(intervals))
     }
 
     public var venue: Venue { timetable.venue }

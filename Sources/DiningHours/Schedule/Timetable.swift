@@ -24,11 +24,9 @@ public struct Timetable: Sendable {
                 intervals.append(interval)
             }
         }
-        realIntervals = intervals.sorted(by: Schedule.intervalOrder)
-        daypartsByDate = byDate
+        (realIntervals, daypartsByDate) = (intervals.sorted(by: Schedule.intervalOrder), byDate)
         let dates = days.map(\.date)
-        let coverage = dates.min().flatMap { first in dates.max().map { Coverage(first: first, last: $0) } }
-        self.coverage = coverage
+        coverage = dates.min().flatMap { first in dates.max().map { Coverage(first: first, last: $0) } }
         projectionEnd = coverage.map { zone.midnight(starting: $0.projectable.upperBound.adding(days: 1)) }
     }
 

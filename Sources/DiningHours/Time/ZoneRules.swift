@@ -46,8 +46,7 @@ public struct ZoneRules: Sendable {
         }
         offsets = observances.map(\.offset)
         let all = offsets + (file.rule?.offsets ?? [])
-        (self.identifier, self.transitions, self.observances) = (identifier, transitions, observances)
-        rule = file.rule
+        (self.identifier, self.transitions, self.observances, rule) = (identifier, transitions, observances, file.rule)
         offsetRange = (all.min() ?? 0)...(all.max() ?? 0)
     }
 
