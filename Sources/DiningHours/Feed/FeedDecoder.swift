@@ -39,11 +39,10 @@ public enum FeedDecoder {
     static func cut(_ text: String, _ limit: Int) -> String {
         guard text.utf8.count > limit else { return text }
         var bytes = 0
-        let kept = text.unicodeScalars.prefix { scalar in
+        return String(text.unicodeScalars.prefix { scalar in
             bytes += UTF8.width(scalar)
             return bytes <= limit
-        }
-        return String(kept)
+        })
     }
 
     static func text(_ json: JSONValue?) -> String? { if case .string(let value)? = json { value } else { nil } }
@@ -117,7 +116,8 @@ private struct Reader: DecodingPass {
             guard let raw = FeedDecoder.text(json[key]), let time = FeedTime(parsing: raw) else {
                 return log.skip(location(), "\(key) \(FeedDecoder.shown(json[key])) is not a time; skipped")
             }
-            if let date = time.writtenDate, !CalendarRange.dates.contains(date) {
+            // A time of day is read on 1970-01-01 here, always in range.
+            if !CalendarRange.dates.contains(time.written(on: LocalDate(dayNumber: 0)).wall.date) {
                 return log.skip(location(), "\(key) '\(FeedDecoder.cut(raw, 40))' is outside years 0001 to 9999; "
                                 + "skipped")
             }

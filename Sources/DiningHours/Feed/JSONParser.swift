@@ -93,8 +93,7 @@ public struct JSONParser {
         }
         let key = try string()
         skipWhitespace()
-        guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
-        index += 1
+        guard takeIf(":") else { throw error("expected ':' after a key") }
         skipWhitespace()
         return (key, try value())
     }

@@ -7,9 +7,8 @@ public struct Venue: Sendable, Identifiable, Equatable {
     public let days: [Day]
 
     public init(id: Int, name: String, address: String = "", imageURL: String = "", days: [Day]) {
-        (self.id, self.days) = (id, days)
+        (self.id, self.days, self.imageURL) = (id, days, UntrustedText.singleLine(imageURL))
         (self.name, self.address) = (UntrustedText.singleLine(name), UntrustedText.singleLine(address))
-        self.imageURL = UntrustedText.singleLine(imageURL)
     }
 
     /// The feed has no category field; these are the ids Penn's own apps treat as dining halls.
@@ -33,8 +32,7 @@ public struct Day: Sendable, Equatable {
     }
 }
 
-/// `closed` ("closed" in any case) contributes nothing, whatever dayparts it lists; with `listed` ("open", "", null
-/// or missing) the dayparts decide.
+/// `closed` ("closed" in any case) drops the day's dayparts; `listed` ("open", "", null, missing) keeps them.
 public enum DayStatus: Sendable, Equatable { case closed, listed }
 
 public struct Daypart: Sendable, Equatable {

@@ -9,10 +9,6 @@ public enum FeedTime: Hashable, Sendable {
         self = parsed
     }
 
-    public var writtenDate: LocalDate? {
-        if case .timeOfDay = self { nil } else { written(on: LocalDate(dayNumber: 0)).wall.date }
-    }
-
     func written(on date: LocalDate) -> (wall: LocalDateTime, offset: Int?) {
         switch self {
         case .wallClock(let local): return (local, nil)

@@ -5,8 +5,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
     public init(date: LocalDate, secondOfDay: Int) {
         let carry = secondOfDay >= 0 ? secondOfDay / 86_400 : (secondOfDay - 86_399) / 86_400
-        self.date = date.adding(days: carry)
-        self.secondOfDay = secondOfDay - carry * 86_400
+        (self.date, self.secondOfDay) = (date.adding(days: carry), secondOfDay - carry * 86_400)
     }
 
     public var wallSeconds: Int { date.dayNumber * 86_400 + secondOfDay }
