@@ -23,13 +23,11 @@ public struct VenueSearch: Sendable {
         if let id = Int(key.text), let venue = venues.first(where: { $0.id == id }) {
             return [Hit(venue: venue, match: .exact)]
         }
-        let ranked = venues.compactMap { venue -> (hit: Hit, name: String)? in
+        return venues.compactMap { venue -> (hit: Hit, name: String)? in
             let name = NameKey(venue.name)
             let match = key.text == String(venue.id) ? .exact : match(name)
             return match.map { (Hit(venue: venue, match: $0), name.text) }
-        }
-        return ranked.sorted { ($0.hit.match, $0.name, $0.hit.venue.id) < ($1.hit.match, $1.name, $1.hit.venue.id) }
-            .map(\.hit)
+        }.sorted { ($0.hit.match, $0.name, $0.hit.venue.id) < ($1.hit.match, $1.name, $1.hit.venue.id) }.map(\.hit)
     }
 
     /// Exact matches when there are any, else every literal match: typo matches are only `suggestions`.

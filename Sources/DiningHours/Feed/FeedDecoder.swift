@@ -17,8 +17,7 @@ public enum FeedDecoder {
                                  ?? document.kindName)
         }
         var reader = Reader(limits: limits, log: WarningLog(limit: limits.warnings))
-        var venues: [Venue] = []
-        var seen: Set<Int> = []
+        var venues: [Venue] = [], seen: Set<Int> = []
         for (position, element) in elements.enumerated() {
             guard venues.count < limits.venues else {
                 reader.log.warn("", "the feed lists \(elements.count) entries; "

@@ -4,9 +4,7 @@ public struct JSONParser {
     static let maxDepth = 64
     private let bytes: [UInt8]
     private let maxValues: Int
-    private var index = 0
-    private var depth = 0
-    private var values = 0
+    private var index = 0, depth = 0, values = 0
 
     /// `maxValues` bounds the tree: else a 4 MB body of `[[],[],…]` would take hundreds of MB before any check.
     public static func parse(_ bytes: [UInt8], maxValues: Int = .max) throws(JSONSyntaxError) -> JSONValue {
@@ -197,8 +195,7 @@ public struct JSONParser {
 
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     public let reason: String
-    public let offset: Int
-    public let line: Int
+    public let offset, line: Int
     public internal(set) var exceedsLimit = false
     public var description: String { "invalid JSON at line \(line) (byte \(offset)): \(reason)" }
 }

@@ -1,9 +1,7 @@
 /// Safe to print by construction: the initialiser cleans its text, however the venue was made.
 public struct Venue: Sendable, Identifiable, Equatable {
     public let id: Int
-    public let name: String
-    public let address: String
-    public let imageURL: String
+    public let name, address, imageURL: String
     public let days: [Day]
 
     public init(id: Int, name: String, address: String = "", imageURL: String = "", days: [Day]) {
@@ -36,10 +34,8 @@ public struct Day: Sendable, Equatable {
 public enum DayStatus: Sendable, Equatable { case closed, listed }
 
 public struct Daypart: Sendable, Equatable {
-    public let start: FeedTime
-    public let end: FeedTime
-    public let label: String
-    public let message: String
+    public let start, end: FeedTime
+    public let label, message: String
 
     public init(start: FeedTime, end: FeedTime, label: String, message: String = "") {
         (self.start, self.end) = (start, end)

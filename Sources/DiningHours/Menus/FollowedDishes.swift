@@ -27,8 +27,7 @@ public struct FollowedDishes: Sendable, Equatable {
 
     /// Announced from `announceAt` until the meal starts, never after: a machine resuming past the start says nothing.
     public struct Alert: Sendable, Equatable {
-        public let followed: String
-        public let dish: String
+        public let followed, dish: String
         public let menu: Menu
         public let announceAt: Instant
         /// A follower told once is not told again, whatever new data says.

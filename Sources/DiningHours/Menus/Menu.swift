@@ -5,8 +5,7 @@ public struct Menu: Sendable, Equatable {
     /// The date the data files the meal under, even when the meal runs past midnight.
     public let date: LocalDate
     public let service: String
-    public let start: Instant
-    public let end: Instant
+    public let start, end: Instant
     public let stations: [Station]
 
     public init(venueID: Int, venueName: String, date: LocalDate, service: String, start: Instant, end: Instant,
@@ -33,8 +32,7 @@ public struct Station: Sendable, Equatable {
 
 public struct MenuItem: Sendable, Equatable {
     public let id: Int?
-    public let name: String
-    public let description: String
+    public let name, description: String
     public let ingredients: [String]
     public let labels: [MenuLabel]
     public let nutrition: Nutrition

@@ -1,7 +1,6 @@
 /// `--diet` and `--without`: an item whose allergens are unknown never passes `--without`; it is counted.
 public struct MenuFilter: Sendable, Equatable {
-    public let diets: [String]
-    public let allergens: [String]
+    public let diets, allergens: [String]
     public var isEmpty: Bool { diets.isEmpty && allergens.isEmpty }
 
     /// A word the data never uses is an error (it would pass every dish); with no menus there is nothing to check.

@@ -2,9 +2,7 @@
 public struct MenuLabel: Hashable, Sendable {
     public enum Kind: String, Sendable { case diet, allergen, other }
     public let kind: Kind
-    public let label: String
-    public let name: String
-    public let tag: String
+    public let label, name, tag: String
 
     public init(_ raw: String) {
         label = UntrustedText.singleLine(raw).trimmingSpaces

@@ -10,8 +10,7 @@ public struct Timetable: Sendable {
     public static let lookahead = 14 * 86_400
 
     public init(venue: Venue, zone: ZoneRules) {
-        let writable = zone.writableInstants
-        (self.venue, self.zone, self.writable) = (venue, zone, writable)
+        (self.venue, self.zone, writable) = (venue, zone, zone.writableInstants)
         // A venue built in code may have a day outside years 0001-9999: it must not stretch the coverage.
         let days = venue.days.filter { CalendarRange.dates.contains($0.date) }
         var byDate: [LocalDate: [WallDaypart]] = [:]

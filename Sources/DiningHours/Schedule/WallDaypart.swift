@@ -1,10 +1,8 @@
 /// A daypart after the feed's conventions (HOURS.md §2.2–2.4), still on the wall clock, for projection.
 struct WallDaypart: Sendable {
-    let start: LocalDateTime
-    let end: LocalDateTime
+    let start, end: LocalDateTime
     let exact: (start: Instant, end: Instant)?
-    let label: String
-    let message: String
+    let label, message: String
     let feedOrder: Int
 
     init?(_ daypart: Daypart, on date: LocalDate, zone: ZoneRules, feedOrder: Int) {

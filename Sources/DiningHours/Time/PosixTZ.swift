@@ -22,10 +22,8 @@ struct PosixTZ: Sendable {
     var offsets: [Int] { [standardOffset] + (daylight.map { [$0.offset] } ?? []) }
 
     func observance(offset: Int) -> Observance {
-        if let daylight, offset == daylight.offset, offset != standardOffset {
-            return Observance(offset: offset, isDaylight: true, abbreviation: daylight.name)
-        }
-        return Observance(offset: offset, isDaylight: false, abbreviation: standardName)
+        let dst = daylight.flatMap { offset == $0.offset && offset != standardOffset ? $0 : nil }
+        return Observance(offset: offset, isDaylight: dst != nil, abbreviation: dst?.name ?? standardName)
     }
 
     func offset(at t: Int) -> Int {

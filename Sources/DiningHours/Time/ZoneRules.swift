@@ -2,14 +2,11 @@
 public struct ZoneRules: Sendable {
     public let identifier: String
     /// `transitions[i]` is the first second of `offsets[i + 1]`; no entry repeats the offset before it.
-    private let transitions: [Int]
-    private let offsets: [Int]
+    private let transitions, offsets: [Int]
     private let observances: [Observance]
     private let rule: PosixTZ?
     /// The rule speaks from `ruleFrom` on, but in `tableStart..<tableEnd` the table holds its switches.
-    private let ruleFrom: Int
-    private let tableStart: Int
-    private let tableEnd: Int
+    private let ruleFrom, tableStart, tableEnd: Int
     /// A wall time names an instant within this range of it.
     private let offsetRange: ClosedRange<Int>
     private static let tableLimit = 4_102_444_800    // 2100-01-01
