@@ -11,10 +11,6 @@ struct NameKey: Sendable, Equatable {
     var slug: String { words.joined(separator: "-") }
 }
 
-extension Venue {
-    public var slug: String { NameKey(name).slug }
-}
+extension Venue { public var slug: String { NameKey(name).slug } }
 
-public enum Slug {
-    public static func of(_ text: String) -> String { NameKey(text).slug }
-}
+public enum Slug { public static func of(_ text: String) -> String { NameKey(text).slug } }

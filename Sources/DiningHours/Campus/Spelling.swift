@@ -1,17 +1,15 @@
 public enum Spelling {
     public static func closest(to word: String, among candidates: [String]) -> [String] {
         let typed = Array(VenueQuery.fold(word))
-        let allowed = allowedEdits(typed.count)
-        guard allowed > 0 else { return [] }
+        // One edit per three letters, since a swapped pair ("stauts") is the usual slip; none under three letters.
+        guard typed.count >= 3 else { return [] }
+        let allowed = max(1, typed.count / 3)
         let scored = candidates.compactMap { candidate in
             distance(typed, Array(VenueQuery.fold(candidate)), within: allowed).map { (name: candidate, edits: $0) }
         }
         let nearest = scored.map(\.edits).min()
         return scored.filter { $0.edits == nearest }.map(\.name)
     }
-
-    /// One edit per three letters, since a swapped pair ("stauts") is the usual slip; none under three letters.
-    static func allowedEdits(_ length: Int) -> Int { length < 3 ? 0 : max(1, length / 3) }
 
     /// Lengths too far apart are ruled out before the quadratic comparison, so a 16 KB argument costs little.
     static func distance(_ a: [Character], _ b: [Character], within allowed: Int) -> Int? {

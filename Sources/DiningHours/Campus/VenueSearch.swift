@@ -12,25 +12,22 @@ public struct VenueSearch: Sendable {
 
     public let query: String
     private let key: NameKey
-
-    public init(_ query: String) { (self.query, key) = (query, NameKey(query)) }
-
     /// Longer than any venue name: such a query names nothing without comparing it, on venued's one loop thread.
     public static let longestQuery = 256
+    private var canName: Bool { !key.text.isEmpty && query.utf8.count <= Self.longestQuery }
+    public init(_ query: String) { (self.query, key) = (query, NameKey(query)) }
 
     public func hits(in venues: [Venue]) -> [Hit] {
-        guard !key.text.isEmpty, query.utf8.count <= Self.longestQuery else { return [] }
+        guard canName else { return [] }
         // An id names its venue alone, with no name folded (bars and prompts name venues by id every second).
         if let id = Int(key.text), let venue = venues.first(where: { $0.id == id }) {
             return [Hit(venue: venue, match: .exact)]
         }
-        let ranked = venues.compactMap { venue -> (hit: Hit, name: String)? in
+        return venues.compactMap { venue -> (hit: Hit, name: String)? in
             let name = NameKey(venue.name)
             let match = key.text == String(venue.id) ? .exact : match(name)
             return match.map { (Hit(venue: venue, match: $0), name.text) }
-        }
-        return ranked.sorted { ($0.hit.match, $0.name, $0.hit.venue.id) < ($1.hit.match, $1.name, $1.hit.venue.id) }
-            .map(\.hit)
+        }.sorted { ($0.hit.match, $0.name, $0.hit.venue.id) < ($1.hit.match, $1.name, $1.hit.venue.id) }.map(\.hit)
     }
 
     /// Exact matches when there are any, else every literal match: typo matches are only `suggestions`.
@@ -45,14 +42,12 @@ public struct VenueSearch: Sendable {
     }
 
     func match(_ name: NameKey) -> Match? {
-        if let match = literalMatch(name) { return match }
-        guard !key.text.isEmpty, query.utf8.count <= Self.longestQuery else { return nil }
-        return similarity(to: name).map { .similar(distance: $0) }
+        literalMatch(name) ?? (canName ? similarity(to: name).map { .similar(distance: $0) } : nil)
     }
 
     /// The tiers without typos: what a followed dish is matched by (an alert interrupts; "pita" is not "pizza").
     func literalMatch(_ name: NameKey) -> Match? {
-        guard !key.text.isEmpty, query.utf8.count <= Self.longestQuery else { return nil }
+        guard canName else { return nil }
         if key.text == name.text { return .exact }
         if name.text.hasPrefix(key.text) { return .prefix }
         if key.words.allSatisfy({ word in name.words.contains { $0.hasPrefix(word) } }) { return .wordPrefix }
@@ -61,21 +56,19 @@ public struct VenueSearch: Sendable {
     }
 
     private func similarity(to name: NameKey) -> Int? {
-        func distance(_ a: String, _ b: String, within allowed: Int) -> Int? {
-            Spelling.distance(Array(a), Array(b), within: allowed)
-        }
         var total = 0
-        for word in key.words {
+        for word in key.words where total != .max {
             let allowed = Self.allowedTypos(word)
             let best = name.words.compactMap { nameWord in
-                [nameWord, String(nameWord.prefix(word.count))].compactMap { distance(word, $0, within: allowed) }.min()
+                [nameWord, String(nameWord.prefix(word.count))]
+                    .compactMap { Spelling.distance(Array(word), Array($0), within: allowed) }.min()
             }.min()
-            total = best.map { total + $0 } ?? Int.max
-            if best == nil { break }
+            total = best.map { total + $0 } ?? .max
         }
         let joined = key.words.joined()
-        let best = min(total, distance(joined, name.words.joined(), within: Self.allowedTypos(joined)) ?? Int.max)
-        return best == Int.max ? nil : best
+        let whole = Spelling.distance(Array(joined), Array(name.words.joined()), within: Self.allowedTypos(joined))
+        let best = min(total, whole ?? .max)
+        return best == .max ? nil : best
     }
 
     public static func allowedTypos(_ word: String) -> Int { word.count < 3 ? 0 : max(1, word.count / 4) }

@@ -17,8 +17,7 @@ public enum FeedDecoder {
                                  ?? document.kindName)
         }
         var reader = Reader(limits: limits, log: WarningLog(limit: limits.warnings))
-        var venues: [Venue] = []
-        var seen: Set<Int> = []
+        var venues: [Venue] = [], seen: Set<Int> = []
         for (position, element) in elements.enumerated() {
             guard venues.count < limits.venues else {
                 reader.log.warn("", "the feed lists \(elements.count) entries; "
@@ -39,11 +38,10 @@ public enum FeedDecoder {
     static func cut(_ text: String, _ limit: Int) -> String {
         guard text.utf8.count > limit else { return text }
         var bytes = 0
-        let kept = text.unicodeScalars.prefix { scalar in
+        return String(text.unicodeScalars.prefix { scalar in
             bytes += UTF8.width(scalar)
             return bytes <= limit
-        }
-        return String(kept)
+        })
     }
 
     static func text(_ json: JSONValue?) -> String? { if case .string(let value)? = json { value } else { nil } }
@@ -70,12 +68,10 @@ private struct Reader: DecodingPass {
         guard case .object = json else { return log.skip(here, "is \(json.kindName), not an object; skipped") }
         guard let id = FeedDecoder.integer(json["id"]) else { return log.skip(here, "has no integer id; skipped") }
         // Cleaned here, not only by `Venue`, so that a name of nothing but controls counts as none.
-        var name = log.text(json["name"], limits.textBytes, field: "name", at: "venue \(id)")
+        let written = log.text(json["name"], limits.textBytes, field: "name", at: "venue \(id)")
             .map { UntrustedText.singleLine(HTMLEntities.decode($0)) } ?? ""
-        if name.isEmpty {
-            name = "Venue \(id)"
-            log.warn("venue \(id)", "has no name; shown as '\(name)'")
-        }
+        let name = nonEmpty(written) ?? "Venue \(id)"
+        if written.isEmpty { log.warn("venue \(id)", "has no name; shown as '\(name)'") }
         let location = "venue \(id) (\(name))"
         var days: [Day] = []
         switch json["days"] {
@@ -119,7 +115,8 @@ private struct Reader: DecodingPass {
             guard let raw = FeedDecoder.text(json[key]), let time = FeedTime(parsing: raw) else {
                 return log.skip(location(), "\(key) \(FeedDecoder.shown(json[key])) is not a time; skipped")
             }
-            if let date = time.writtenDate, !CalendarRange.dates.contains(date) {
+            // A time of day is read on 1970-01-01 here, always in range.
+            if !CalendarRange.dates.contains(time.written(on: LocalDate(dayNumber: 0)).wall.date) {
                 return log.skip(location(), "\(key) '\(FeedDecoder.cut(raw, 40))' is outside years 0001 to 9999; "
                                 + "skipped")
             }

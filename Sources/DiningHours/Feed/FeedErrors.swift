@@ -1,7 +1,6 @@
 /// Both parts quote the feed (names, dates, keys), so both are cleaned as one line.
 public struct FeedWarning: Sendable, Equatable, CustomStringConvertible {
-    public let location: String
-    public let reason: String
+    public let location, reason: String
 
     public init(location: String, reason: String) {
         (self.location, self.reason) = (UntrustedText.singleLine(location), UntrustedText.singleLine(reason))

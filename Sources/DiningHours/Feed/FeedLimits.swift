@@ -9,8 +9,6 @@ public struct FeedLimits: Sendable, Equatable {
     public var warnings = 100
     /// A day further than this from the feed's median date is an outlier (a typo'd year), not coverage.
     public var outlierDays = 366
-
     public init() {}
-
     public static let standard = FeedLimits()
 }

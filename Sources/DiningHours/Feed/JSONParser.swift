@@ -2,12 +2,9 @@
 public struct JSONParser {
     /// Deep enough for any feed, shallow enough that hostile input cannot exhaust the stack.
     static let maxDepth = 64
-
     private let bytes: [UInt8]
     private let maxValues: Int
-    private var index = 0
-    private var depth = 0
-    private var values = 0
+    private var index = 0, depth = 0, values = 0
 
     /// `maxValues` bounds the tree: else a 4 MB body of `[[],[],…]` would take hundreds of MB before any check.
     public static func parse(_ bytes: [UInt8], maxValues: Int = .max) throws(JSONSyntaxError) -> JSONValue {
@@ -94,8 +91,7 @@ public struct JSONParser {
         }
         let key = try string()
         skipWhitespace()
-        guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
-        index += 1
+        guard takeIf(":") else { throw error("expected ':' after a key") }
         skipWhitespace()
         return (key, try value())
     }
@@ -151,9 +147,7 @@ public struct JSONParser {
                 let low = try hex4()
                 guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
                 code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00..<0xE000).contains(code) {
-                throw error("unpaired surrogate in \\u escape")
-            }
+            } else if (0xDC00..<0xE000).contains(code) { throw error("unpaired surrogate in \\u escape") }
             guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
             buffer.append(contentsOf: String(Character(scalar)).utf8)
         default: throw error("invalid escape: a backslash before \(Self.describe(byte))")
@@ -201,9 +195,7 @@ public struct JSONParser {
 
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     public let reason: String
-    public let offset: Int
-    public let line: Int
+    public let offset, line: Int
     public internal(set) var exceedsLimit = false
-
     public var description: String { "invalid JSON at line \(line) (byte \(offset)): \(reason)" }
 }

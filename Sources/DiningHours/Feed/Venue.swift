@@ -1,27 +1,22 @@
 /// Safe to print by construction: the initialiser cleans its text, however the venue was made.
 public struct Venue: Sendable, Identifiable, Equatable {
     public let id: Int
-    public let name: String
-    public let address: String
-    public let imageURL: String
+    public let name, address, imageURL: String
     public let days: [Day]
 
     public init(id: Int, name: String, address: String = "", imageURL: String = "", days: [Day]) {
-        (self.id, self.days) = (id, days)
+        (self.id, self.days, self.imageURL) = (id, days, UntrustedText.singleLine(imageURL))
         (self.name, self.address) = (UntrustedText.singleLine(name), UntrustedText.singleLine(address))
-        self.imageURL = UntrustedText.singleLine(imageURL)
     }
 
     /// The feed has no category field; these are the ids Penn's own apps treat as dining halls.
     public static let diningHallIDs: Set<Int> = [593, 636, 637, 638, 747, 1442]
-
     public var kind: VenueKind { Self.diningHallIDs.contains(id) ? .diningHall : .retail }
 }
 
 public enum VenueKind: String, Sendable, CaseIterable {
     case diningHall = "dining_hall"
     case retail
-
     public var heading: String { self == .diningHall ? "Dining Halls" : "Retail" }
 }
 
@@ -35,18 +30,12 @@ public struct Day: Sendable, Equatable {
     }
 }
 
-public enum DayStatus: Sendable, Equatable {
-    /// `"closed"` in any case: the day contributes nothing, whatever dayparts it lists.
-    case closed
-    /// `"open"`, `""`, null or missing: the dayparts decide.
-    case listed
-}
+/// `closed` ("closed" in any case) drops the day's dayparts; `listed` ("open", "", null, missing) keeps them.
+public enum DayStatus: Sendable, Equatable { case closed, listed }
 
 public struct Daypart: Sendable, Equatable {
-    public let start: FeedTime
-    public let end: FeedTime
-    public let label: String
-    public let message: String
+    public let start, end: FeedTime
+    public let label, message: String
 
     public init(start: FeedTime, end: FeedTime, label: String, message: String = "") {
         (self.start, self.end) = (start, end)

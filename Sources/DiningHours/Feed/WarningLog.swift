@@ -9,7 +9,6 @@ struct WarningLog {
         if warnings.count < limit { warnings.append(FeedWarning(location: location(), reason: reason())) }
     }
 
-    /// `warn`, then nil: what a decoder returns for an element it skips.
     mutating func skip<T>(_ location: @autoclosure () -> String, _ reason: @autoclosure () -> String) -> T? {
         warn(location(), reason())
         return nil
@@ -23,7 +22,6 @@ struct WarningLog {
     }
 }
 
-/// A decoder's state while it reads nested, bounded arrays.
 protocol DecodingPass { var log: WarningLog { get set } }
 
 extension DecodingPass {

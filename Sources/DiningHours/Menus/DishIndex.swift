@@ -18,7 +18,6 @@ public struct DishIndex: Sendable {
 
     public init(merging indexes: [DishIndex]) {
         let pairs = indexes.flatMap { zip($0.menus, $0.dishes) }.sorted { MenuBook.order($0.0, $1.0) }
-        menus = pairs.map(\.0)
-        dishes = pairs.map(\.1)
+        (menus, dishes) = (pairs.map(\.0), pairs.map(\.1))
     }
 }

@@ -2,7 +2,6 @@
 public struct FollowedDishes: Sendable, Equatable {
     public let names: [String]
     public let lead: Int
-
     /// A bound on what a request can make venued compare.
     public static let limit = 32
     public static let nameLimit = 100
@@ -19,7 +18,6 @@ public struct FollowedDishes: Sendable, Equatable {
     }
 
     public var isEmpty: Bool { names.isEmpty }
-
     public func follows(_ dish: String) -> Bool { position(of: dish) != nil }
 
     public func position(of dish: String) -> Int? {
@@ -29,11 +27,9 @@ public struct FollowedDishes: Sendable, Equatable {
 
     /// Announced from `announceAt` until the meal starts, never after: a machine resuming past the start says nothing.
     public struct Alert: Sendable, Equatable {
-        public let followed: String
-        public let dish: String
+        public let followed, dish: String
         public let menu: Menu
         public let announceAt: Instant
-
         /// A follower told once is not told again, whatever new data says.
         public var key: String { "\(menu.venueID)|\(menu.date)|\(menu.service)|\(NameKey(followed).text)" }
     }

@@ -5,8 +5,7 @@ public struct Menu: Sendable, Equatable {
     /// The date the data files the meal under, even when the meal runs past midnight.
     public let date: LocalDate
     public let service: String
-    public let start: Instant
-    public let end: Instant
+    public let start, end: Instant
     public let stations: [Station]
 
     public init(venueID: Int, venueName: String, date: LocalDate, service: String, start: Instant, end: Instant,
@@ -28,14 +27,12 @@ public struct Menu: Sendable, Equatable {
 public struct Station: Sendable, Equatable {
     public let name: String
     public let items: [MenuItem]
-
     public init(name: String, items: [MenuItem]) { (self.name, self.items) = (UntrustedText.singleLine(name), items) }
 }
 
 public struct MenuItem: Sendable, Equatable {
     public let id: Int?
-    public let name: String
-    public let description: String
+    public let name, description: String
     public let ingredients: [String]
     public let labels: [MenuLabel]
     public let nutrition: Nutrition
@@ -52,7 +49,6 @@ public struct MenuItem: Sendable, Equatable {
 
     /// No labels at all, or "Ask Us", is unknown, never free of an allergen (MENUS.md, "Unknown is not safe").
     public var allergensKnown: Bool { !labels.isEmpty && !labels.contains(where: \.isAskUs) }
-
     public func labels(_ kind: MenuLabel.Kind) -> [MenuLabel] { labels.filter { $0.kind == kind } }
 }
 
@@ -67,8 +63,7 @@ public enum Nutrition: Sendable, Equatable {
         switch self {
         case .none: return .none
         case .text(let text): return clean(text).isEmpty ? .none : .text(clean(text))
-        case .facts(let facts):
-            return facts.isEmpty ? .none : .facts(facts.map { (name: clean($0.name), value: clean($0.value)) })
+        case .facts(let facts): return facts.isEmpty ? .none : .facts(facts.map { (clean($0.name), clean($0.value)) })
         }
     }
 

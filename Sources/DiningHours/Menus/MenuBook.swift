@@ -1,6 +1,5 @@
 public struct MenuBook: Sendable {
     public let menus: [Menu]
-
     public init(_ menus: [Menu]) { self.menus = menus.sorted(by: Self.order) }
 
     static func order(_ a: Menu, _ b: Menu) -> Bool {

@@ -51,22 +51,18 @@ private struct MenuReader: DecodingPass {
         guard let venueID = FeedDecoder.integer(json["venue"]?["venue_id"]) else {
             return log.skip(here, "has no integer venue.venue_id; skipped")
         }
-        var venueName = line(json["venue"]?["name"], field: "venue name", at: here)
-        if venueName.isEmpty { venueName = "Venue \(venueID)" }
-        var service = line(json["service"], field: "service", at: here)
-        if service.isEmpty {
-            service = "Meal"
-            log.warn(here, "has no service; shown as 'Meal'")
-        }
+        let venueName = nonEmpty(line(json["venue"]?["name"], field: "venue name", at: here)) ?? "Venue \(venueID)"
+        let written = line(json["service"], field: "service", at: here)
+        let service = nonEmpty(written) ?? "Meal"
+        if written.isEmpty { log.warn(here, "has no service; shown as 'Meal'") }
         let location = "\(here) (\(venueName), \(service))"
         guard let rawDate = FeedDecoder.text(json["date"]), let date = LocalDate(parsing: rawDate) else {
             return log.skip(location, "date \(FeedDecoder.shown(json["date"])) is not YYYY-MM-DD; skipped")
         }
         guard let (start, end) = times(json, date: date, at: location) else { return nil }
-        let stations = elements(json["stations"], "station", limit: limits.stationsPerMenu, at: location,
-                                otherwise: "the meal is listed without dishes") { $0.station($1, at: $2) }
         return Menu(venueID: venueID, venueName: venueName, date: date, service: service, start: start, end: end,
-                    stations: stations)
+                    stations: elements(json["stations"], "station", limit: limits.stationsPerMenu, at: location,
+                                       otherwise: "the meal is listed without dishes") { $0.station($1, at: $2) })
     }
 
     mutating func times(_ json: JSONValue, date: LocalDate, at location: String) -> (Instant, Instant)? {
@@ -144,9 +140,8 @@ private struct MenuReader: DecodingPass {
                 let value: String
                 switch member.value {
                 case .string(let text): value = text
-                case .number(let number):
-                    // Whole numbers as integers ("3", not "3.0").
-                    value = abs(number) < 1e15 ? Int(exactly: number).map(String.init) ?? "\(number)" : "\(number)"
+                // Whole numbers as integers ("3", not "3.0").
+                case .number(let n): value = abs(n) < 1e15 ? Int(exactly: n).map(String.init) ?? "\(n)" : "\(n)"
                 default:
                     log.warn(location, "nutrition_info's \(FeedDecoder.cut(member.key, 40)) is \(member.value.kindName); left out")
                     continue

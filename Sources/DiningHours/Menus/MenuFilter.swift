@@ -1,8 +1,6 @@
 /// `--diet` and `--without`: an item whose allergens are unknown never passes `--without`; it is counted.
 public struct MenuFilter: Sendable, Equatable {
-    public let diets: [String]
-    public let allergens: [String]
-
+    public let diets, allergens: [String]
     public var isEmpty: Bool { diets.isEmpty && allergens.isEmpty }
 
     /// A word the data never uses is an error (it would pass every dish); with no menus there is nothing to check.
@@ -12,9 +10,7 @@ public struct MenuFilter: Sendable, Equatable {
     }
 
     public static let none = MenuFilter()
-
     private init() { (diets, allergens) = ([], []) }
-
     static let aliases = ["wheat": "gluten", "wheat-gluten": "gluten", "dairy": "milk"]
 
     private static func names(_ words: [String], kinds: Set<MenuLabel.Kind>, in book: MenuBook, flag: String) throws(MenuFilterError) -> [String] {

@@ -1,20 +1,12 @@
 /// `allergens` mixes diets ("Vegan") with allergens ("Milk"): the kind is decided here; unknown labels are `.other`.
 public struct MenuLabel: Hashable, Sendable {
     public enum Kind: String, Sendable { case diet, allergen, other }
-
     public let kind: Kind
-    public let label: String
-    public let name: String
-    public let tag: String
+    public let label, name, tag: String
 
     public init(_ raw: String) {
-        let label = UntrustedText.singleLine(raw).trimmingSpaces
-        self.label = label
-        if let known = Self.byFoldedLabel[VenueQuery.fold(label)] {
-            (kind, tag, name) = (known.kind, known.tag, known.name)
-        } else {
-            (kind, tag, name) = (.other, label, Slug.of(label))
-        }
+        label = UntrustedText.singleLine(raw).trimmingSpaces
+        (kind, tag, name) = Self.byFoldedLabel[VenueQuery.fold(label)] ?? (.other, label, Slug.of(label))
     }
 
     /// Penn's caterer's labels by folded label, each filter name made once: every item has labels (a hot path).
@@ -31,7 +23,6 @@ public struct MenuLabel: Hashable, Sendable {
 
     /// A vegan dish is vegetarian (MENUS.md, "Implied labels"); nothing else is implied.
     public static func implied(by name: String) -> [String] { name == "vegan" ? ["vegetarian"] : [] }
-
     /// "Ask Us" in place of allergens: they are unknown.
     public var isAskUs: Bool { VenueQuery.fold(label) == "ask us" }
 }

@@ -10,8 +10,6 @@ public struct MenuLimits: Sendable, Equatable {
     public var textBytes = 512
     public var longTextBytes = 4_096
     public var warnings = 100
-
     public init() {}
-
     public static let standard = MenuLimits()
 }

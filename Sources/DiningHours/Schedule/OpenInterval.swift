@@ -1,21 +1,15 @@
 public struct OpenInterval: Sendable, Equatable {
-    public let start: Instant
-    public let end: Instant
-    public let label: String
-    public let message: String
+    public let start, end: Instant
+    public let label, message: String
     public let feedOrder: Int
     public let estimated: Bool
-
     public func contains(_ t: Instant) -> Bool { start <= t && t < end }
 }
 
 public struct OpenBlock: Sendable, Equatable {
-    public let start: Instant
-    public let end: Instant
-    public let startEstimated: Bool
-    public let endEstimated: Bool
+    public let start, end: Instant
+    public let startEstimated, endEstimated: Bool
     let members: Range<Int>
-
     public func contains(_ t: Instant) -> Bool { start <= t && t < end }
 }
 

@@ -1,13 +1,9 @@
 /// The dates a feed speaks for (HOURS.md §3.1): inside with no day entry is closed; outside is projected.
 public struct Coverage: Sendable, Hashable {
-    public let first: LocalDate
-    public let last: LocalDate
-
+    public let first, last: LocalDate
     /// HOURS.md §3.5: enough to carry a week over a late feed, not into another term.
     public static let horizonDays = 21
-
     public init(first: LocalDate, last: LocalDate) { (self.first, self.last) = (first, last) }
-
     public func contains(_ date: LocalDate) -> Bool { first <= date && date <= last }
 
     public var projectable: ClosedRange<LocalDate> {

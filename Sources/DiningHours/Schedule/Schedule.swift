@@ -10,15 +10,13 @@ public final class Schedule: Sendable {
     init(timetable: Timetable, dates: ClosedRange<LocalDate>, estimate: Bool, intervals: [OpenInterval],
          windowEnd: Instant) {
         (self.timetable, self.dates, self.estimate, self.windowEnd) = (timetable, dates, estimate, windowEnd)
-        self.intervals = intervals
-        blocks = Self.merge(intervals)
+        (self.intervals, blocks) = (intervals, Self.merge(intervals))
     }
 
     public var venue: Venue { timetable.venue }
     public var zone: ZoneRules { timetable.zone }
     public var coverage: Coverage? { timetable.coverage }
 
-    /// Real intervals before projected ones of the same start.
     static func intervalOrder(_ a: OpenInterval, _ b: OpenInterval) -> Bool {
         (a.start, a.estimated ? 1 : 0, a.feedOrder) < (b.start, b.estimated ? 1 : 0, b.feedOrder)
     }
@@ -34,12 +32,8 @@ public final class Schedule: Sendable {
             while next < intervals.count, intervals[next].start <= end {
                 let interval = intervals[next]
                 if interval.start == first.start, !interval.estimated { startEstimated = false }
-                if interval.end > end {
-                    end = interval.end
-                    endEstimated = interval.estimated
-                } else if interval.end == end, !interval.estimated {
-                    endEstimated = false
-                }
+                if interval.end == end, !interval.estimated { endEstimated = false }
+                if interval.end > end { (end, endEstimated) = (interval.end, interval.estimated) }
                 next += 1
             }
             blocks.append(OpenBlock(start: first.start, end: end, startEstimated: startEstimated,

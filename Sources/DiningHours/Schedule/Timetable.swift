@@ -7,12 +7,10 @@ public struct Timetable: Sendable {
     let daypartsByDate: [LocalDate: [WallDaypart]]
     let projectionEnd: Instant?
     let writable: Range<Instant>
-
     public static let lookahead = 14 * 86_400
 
     public init(venue: Venue, zone: ZoneRules) {
-        let writable = zone.writableInstants
-        (self.venue, self.zone, self.writable) = (venue, zone, writable)
+        (self.venue, self.zone, writable) = (venue, zone, zone.writableInstants)
         // A venue built in code may have a day outside years 0001-9999: it must not stretch the coverage.
         let days = venue.days.filter { CalendarRange.dates.contains($0.date) }
         var byDate: [LocalDate: [WallDaypart]] = [:]
@@ -25,11 +23,9 @@ public struct Timetable: Sendable {
                 intervals.append(interval)
             }
         }
-        realIntervals = intervals.sorted(by: Schedule.intervalOrder)
-        daypartsByDate = byDate
+        (realIntervals, daypartsByDate) = (intervals.sorted(by: Schedule.intervalOrder), byDate)
         let dates = days.map(\.date)
-        let coverage = dates.min().flatMap { first in dates.max().map { Coverage(first: first, last: $0) } }
-        self.coverage = coverage
+        coverage = dates.min().flatMap { first in dates.max().map { Coverage(first: first, last: $0) } }
         projectionEnd = coverage.map { zone.midnight(starting: $0.projectable.upperBound.adding(days: 1)) }
     }
 

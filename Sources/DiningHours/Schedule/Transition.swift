@@ -1,6 +1,5 @@
 public struct Transition: Sendable, Equatable {
     public enum Kind: String, Sendable { case opens, closes }
-
     public let venueID: Int
     public let at: Instant
     public let kind: Kind

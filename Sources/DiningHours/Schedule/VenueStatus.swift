@@ -1,11 +1,8 @@
 public struct VenueStatus: Sendable, Equatable {
     public enum State: String, Sendable, CaseIterable { case open, closed, unknown }
-
     public static let defaultSoon = 15 * 60
-
     public let state: State
-    public let label: String?
-    public let message: String?
+    public let label, message: String?
     /// When open: the block's end; when closed: the next opening within 14 days.
     public let changesAt: Instant?
     public let closingSoon: Bool

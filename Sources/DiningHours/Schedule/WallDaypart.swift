@@ -1,20 +1,16 @@
 /// A daypart after the feed's conventions (HOURS.md §2.2–2.4), still on the wall clock, for projection.
 struct WallDaypart: Sendable {
-    let start: LocalDateTime
-    let end: LocalDateTime
+    let start, end: LocalDateTime
     let exact: (start: Instant, end: Instant)?
-    let label: String
-    let message: String
+    let label, message: String
     let feedOrder: Int
 
     init?(_ daypart: Daypart, on date: LocalDate, zone: ZoneRules, feedOrder: Int) {
         let (start, end) = (daypart.start.written(on: date), daypart.end.written(on: date))
         // §2.4 compares the written wall clocks; §2.3 only then turns 23:59 into midnight.
         guard start.wall != end.wall || start.offset != end.offset else { return nil }
-        var endWall = end.wall
-        if endWall.secondOfDay == 86_340 || endWall.secondOfDay == 86_399 {
-            endWall = LocalDateTime(date: endWall.date.adding(days: 1), secondOfDay: 0)
-        }
+        let isMidnight = end.wall.secondOfDay == 86_340 || end.wall.secondOfDay == 86_399
+        var endWall = isMidnight ? LocalDateTime(date: end.wall.date, secondOfDay: 86_400) : end.wall
         if start.offset == nil && end.offset == nil {
             if endWall < start.wall { endWall = endWall.adding(days: 1) }
             (self.start, self.end, exact) = (start.wall, endWall, nil)

@@ -3,7 +3,6 @@
 public enum UntrustedText {
     /// Line breaks (LF, CR, CRLF, VT, FF, NEL, U+2028, U+2029) and TAB become a space.
     public static func singleLine(_ text: String) -> String { cleaned(text, .singleLine) }
-
     /// Each line break becomes one `\n`, TAB a space.
     public static func multiline(_ text: String) -> String { cleaned(text, .multiline) }
 
@@ -28,11 +27,8 @@ public enum UntrustedText {
 
     /// Of the controls only `\n`, TAB and SGR colour sequences stay.
     public static func terminalOutput(_ text: String) -> String { cleaned(text, .terminalOutput) }
-
     private enum Shape { case singleLine, multiline, terminalOutput }
-
     private enum Fate { case keep, drop, space, newline }
-
     private static let longestSGR = 64
 
     private static func cleaned(_ text: String, _ shape: Shape) -> String {

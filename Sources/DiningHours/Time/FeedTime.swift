@@ -9,10 +9,6 @@ public enum FeedTime: Hashable, Sendable {
         self = parsed
     }
 
-    public var writtenDate: LocalDate? {
-        if case .timeOfDay = self { nil } else { written(on: LocalDate(dayNumber: 0)).wall.date }
-    }
-
     func written(on date: LocalDate) -> (wall: LocalDateTime, offset: Int?) {
         switch self {
         case .wallClock(let local): return (local, nil)
@@ -51,9 +47,7 @@ struct ByteScanner {
     }
 
     var atEnd: Bool { index == end }
-
     mutating func dropTrailingSpaces() { while end > index, bytes[end - 1] == 0x20 { end -= 1 } }
-
     func peek(_ ascii: Unicode.Scalar) -> Bool { index < end && UInt32(bytes[index]) == ascii.value }
 
     mutating func take(_ ascii: Unicode.Scalar) -> Bool {

@@ -1,7 +1,6 @@
 /// Days since 1970-01-01 (proleptic Gregorian), with Howard Hinnant's civil algorithms.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let dayNumber: Int
-
     public init(dayNumber: Int) { self.dayNumber = dayNumber }
 
     public init?(year: Int, month: Int, day: Int) {
@@ -30,9 +29,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     public var weekday: Int { ((dayNumber % 7) + 7 + 4) % 7 }
-
     public func adding(days: Int) -> LocalDate { LocalDate(dayNumber: dayNumber + days) }
-
     public static func < (a: LocalDate, b: LocalDate) -> Bool { a.dayNumber < b.dayNumber }
 
     public var description: String {

@@ -11,6 +11,5 @@ public struct Observance: Sendable, Hashable {
 
 public struct ZoneTransition: Sendable, Hashable {
     public let at: Instant
-    public let before: Observance
-    public let after: Observance
+    public let before, after: Observance
 }

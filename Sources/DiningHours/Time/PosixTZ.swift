@@ -17,17 +17,13 @@ struct PosixTZ: Sendable {
     let standardOffset: Int
     let standardName: String
     let daylight: (offset: Int, name: String, start: Switch, end: Switch)?
-
     static let cycle = 146_097 * 86_400
     private static let base = 946_684_800
-
     var offsets: [Int] { [standardOffset] + (daylight.map { [$0.offset] } ?? []) }
 
     func observance(offset: Int) -> Observance {
-        if let daylight, offset == daylight.offset, offset != standardOffset {
-            return Observance(offset: offset, isDaylight: true, abbreviation: daylight.name)
-        }
-        return Observance(offset: offset, isDaylight: false, abbreviation: standardName)
+        let dst = daylight.flatMap { offset == $0.offset && offset != standardOffset ? $0 : nil }
+        return Observance(offset: offset, isDaylight: dst != nil, abbreviation: dst?.name ?? standardName)
     }
 
     func offset(at t: Int) -> Int {
@@ -36,11 +32,8 @@ struct PosixTZ: Sendable {
         let year = Self.year(of: u)
         // Every switch lies within 15 days of its year, so the latest is of these years; a tie goes to the later year.
         var latest: (at: Int, offset: Int)?
-        for y in (year - 3)...(year + 1) {
-            for change in transitions(year: y) where change.0 <= u && change.0 >= (latest?.at ?? .min) {
-                latest = change
-            }
-        }
+        let changes = ((year - 3)...(year + 1)).flatMap(transitions(year:))
+        for change in changes where change.0 <= u && change.0 >= (latest?.at ?? .min) { latest = change }
         if let latest { return latest.offset }
         for y in stride(from: year - 4, through: year - 400, by: -1) {
             if let change = transitions(year: y).last(where: { $0.0 <= u }) { return change.1 }
@@ -53,15 +46,11 @@ struct PosixTZ: Sendable {
         let (difference, overflow) = through.subtractingReportingOverflow(after)
         let span = overflow ? Self.cycle : min(difference, Self.cycle)
         let start = Self.reduced(after), end = start + span
-        var found: [(at: Int, offset: Int, order: Int)] = []
-        for year in (Self.year(of: start) - 2)...(Self.year(of: end) + 1) {
-            for change in transitions(year: year) where change.0 > start && change.0 <= end {
-                found.append((change.0, change.1, found.count))
-            }
-        }
-        found.sort { ($0.at, $0.order) < ($1.at, $1.order) }
+        let years = (Self.year(of: start) - 2)...(Self.year(of: end) + 1)
+        let found = years.flatMap(transitions(year:)).filter { $0.0 > start && $0.0 <= end }.enumerated()
+            .sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
         // `at - start` is at most `span`, so the shift back cannot pass `through`.
-        return found.map { (after + ($0.at - start), $0.offset) }
+        return found.map { (after + ($0.element.0 - start), $0.element.1) }
     }
 
     func transitions(year: Int) -> [(Int, Int)] {
@@ -129,10 +118,7 @@ private extension ByteScanner {
 
     mutating func number() -> Int? {
         var value: Int?
-        for _ in 0..<4 {
-            guard let digit = digits(1) else { break }
-            value = (value ?? 0) * 10 + digit
-        }
+        for _ in 0..<4 { if let digit = digits(1) { value = (value ?? 0) * 10 + digit } else { break } }
         return value
     }
 

@@ -13,14 +13,13 @@ struct TZif: Sendable {
         (transitions, initial) = try reader.block(isV2 ? reader.header() : first, timeSize: isV2 ? 8 : 4)
         let footer = isV2 ? reader.footer() : ""
         rule = footer.isEmpty ? nil : PosixTZ(parsing: footer)
-        if rule == nil, !footer.isEmpty { throw TZifError("its closing rule '\(footer)' is not a POSIX TZ rule") }
+        if rule == nil, !footer.isEmpty {
+            throw TZifError(reason: "its closing rule '\(footer)' is not a POSIX TZ rule")
+        }
     }
 }
 
-struct TZifError: Error, Equatable, Sendable {
-    let reason: String
-    init(_ reason: String) { self.reason = reason }
-}
+struct TZifError: Error, Equatable, Sendable { let reason: String }
 
 private struct TZifReader {
     struct Header {
@@ -38,21 +37,20 @@ private struct TZifReader {
 
     mutating func header() throws(TZifError) -> Header {
         guard index + 44 <= bytes.count, bytes[index..<index + 4].elementsEqual("TZif".utf8) else {
-            throw TZifError("it is not a TZif file")
+            throw TZifError(reason: "it is not a TZif file")
         }
         let versionByte = bytes[index + 4]
         let version = versionByte == 0 ? 1 : Int(versionByte) - Int(UInt8(ascii: "0"))
         index += 20
-        var counts: [Int] = []
-        for _ in 0..<6 { counts.append(try integer(size: 4, signed: false)) }
+        let counts = try (0..<6).map { _ throws(TZifError) in try integer(size: 4, signed: false) }
         let header = Header(version: version, isUTCCount: counts[0], isStandardCount: counts[1], leapCount: counts[2],
                             timeCount: counts[3], typeCount: counts[4], charCount: counts[5])
-        guard header.typeCount > 0 else { throw TZifError("it has no local time types") }
+        guard header.typeCount > 0 else { throw TZifError(reason: "it has no local time types") }
         return header
     }
 
     mutating func skip(_ count: Int) throws(TZifError) {
-        guard index + count <= bytes.count else { throw TZifError("it ends early") }
+        guard index + count <= bytes.count else { throw TZifError(reason: "it ends early") }
         index += count
     }
 
@@ -60,21 +58,17 @@ private struct TZifReader {
         -> ([(at: Int, observance: Observance)], Observance) {
         // Checked first, so that a corrupt count cannot make us reserve gigabytes.
         guard header.dataSize(timeSize: timeSize) <= bytes.count - index else {
-            throw TZifError("its header counts do not fit the file")
+            throw TZifError(reason: "its header counts do not fit the file")
         }
-        var times: [Int] = []
-        times.reserveCapacity(header.timeCount)
-        for _ in 0..<header.timeCount { times.append(try integer(size: timeSize, signed: true)) }
+        let times = try (0..<header.timeCount).map { _ throws(TZifError) in try integer(size: timeSize, signed: true) }
         // RFC 8536 §3.2; the lookups rely on it.
         guard zip(times, times.dropFirst()).allSatisfy({ $0 < $1 }) else {
-            throw TZifError("its transition times are out of order")
+            throw TZifError(reason: "its transition times are out of order")
         }
-        var typeIndices: [Int] = []
-        for _ in 0..<header.timeCount { typeIndices.append(try integer(size: 1, signed: false)) }
-        var fields: [(offset: Int, isDaylight: Bool, abbreviationIndex: Int)] = []
-        for _ in 0..<header.typeCount {
-            fields.append((try integer(size: 4, signed: true), try integer(size: 1, signed: false) != 0,
-                           try integer(size: 1, signed: false)))
+        let typeIndices = try (0..<header.timeCount).map { _ throws(TZifError) in try integer(size: 1, signed: false) }
+        let fields = try (0..<header.typeCount).map { _ throws(TZifError) in
+            (offset: try integer(size: 4, signed: true), isDaylight: try integer(size: 1, signed: false) != 0,
+             abbreviationIndex: try integer(size: 1, signed: false))
         }
         let characters = bytes[index..<index + header.charCount]
         try skip(header.charCount + header.leapCount * (timeSize + 4) + header.isStandardCount + header.isUTCCount)
@@ -85,7 +79,7 @@ private struct TZifReader {
                               abbreviation: text.isEmpty ? nil : String(decoding: text, as: UTF8.self))
         }
         if let type = typeIndices.first(where: { $0 >= types.count }) {
-            throw TZifError("a transition names local time type \(type) of \(types.count)")
+            throw TZifError(reason: "a transition names local time type \(type) of \(types.count)")
         }
         return (zip(times, typeIndices).map { ($0, types[$1]) }, types[0])
     }
@@ -97,7 +91,7 @@ private struct TZifReader {
     }
 
     private mutating func integer(size: Int, signed: Bool) throws(TZifError) -> Int {
-        guard index + size <= bytes.count else { throw TZifError("it ends early") }
+        guard index + size <= bytes.count else { throw TZifError(reason: "it ends early") }
         var value: UInt64 = 0
         for byte in bytes[index..<index + size] { value = value << 8 | UInt64(byte) }
         index += size

@@ -2,17 +2,13 @@
 public struct ZoneRules: Sendable {
     public let identifier: String
     /// `transitions[i]` is the first second of `offsets[i + 1]`; no entry repeats the offset before it.
-    private let transitions: [Int]
-    private let offsets: [Int]
+    private let transitions, offsets: [Int]
     private let observances: [Observance]
     private let rule: PosixTZ?
     /// The rule speaks from `ruleFrom` on, but in `tableStart..<tableEnd` the table holds its switches.
-    private let ruleFrom: Int
-    private let tableStart: Int
-    private let tableEnd: Int
+    private let ruleFrom, tableStart, tableEnd: Int
     /// A wall time names an instant within this range of it.
     private let offsetRange: ClosedRange<Int>
-
     private static let tableLimit = 4_102_444_800    // 2100-01-01
     private static let ruleStart = -2_208_988_800    // 1900-01-01
 
@@ -47,8 +43,7 @@ public struct ZoneRules: Sendable {
         }
         offsets = observances.map(\.offset)
         let all = offsets + (file.rule?.offsets ?? [])
-        (self.identifier, self.transitions, self.observances) = (identifier, transitions, observances)
-        rule = file.rule
+        (self.identifier, self.transitions, self.observances, rule) = (identifier, transitions, observances, file.rule)
         offsetRange = (all.min() ?? 0)...(all.max() ?? 0)
     }
 
@@ -152,7 +147,6 @@ public enum ZoneError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownZone(String)
     case noTimeZoneData(directory: String)
     case corruptZoneFile(String, reason: String)
-
     /// A fault of the machine rather than of the request: exit 70, not a usage error.
     public var isEnvironment: Bool { if case .unknownZone = self { false } else { true } }
 
