@@ -82,12 +82,8 @@ public enum Venuectl {
             do { return try command.run(Array(arguments.dropFirst()), context) } catch { throw error.pointing(to: command.name) }
         }
         switch name {
-        case "--version", "version":
-            try write("venuectl \(Release.version)\n")
-            return 0
-        case "--help", "-h":
-            try write(helpText + "\n")
-            return 0
+        case "--version", "version": return try done("venuectl \(Release.version)\n")
+        case "--help", "-h": return try done(helpText + "\n")
         default:
             // `status` is the default command: `venuectl commons`, `venuectl --open-now`.
             do { return try StatusCommand.run(arguments, context) } catch {
@@ -106,10 +102,7 @@ public enum Venuectl {
 
     static func help(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         let names = visibleCommands.map(\.name)
-        guard let name = arguments.first, !["help", "--help", "-h"].contains(name) else {
-            try write(helpText + "\n")
-            return 0
-        }
+        guard let name = arguments.first, !["help", "--help", "-h"].contains(name) else { return try done(helpText + "\n") }
         guard arguments.count == 1, let command = visibleCommands.first(where: { $0.name == name }) else {
             if arguments.count == 1, let near = Spelling.closest(to: name, among: names).first {
                 throw .usage("no command '\(name)': did you mean 'venuectl help \(near)'?", help: "venuectl --help")
@@ -137,6 +130,12 @@ public enum Venuectl {
     /// Only `\n`, TAB and colour reach the terminal; a failed write is the command's error (74), never an exit 0.
     package static func write(_ text: String) throws(CLIError) {
         guard writeAll(UntrustedText.terminalOutput(text), to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
+    }
+
+    /// `write`, then exit 0: the whole answer was written.
+    static func done(_ text: String) throws(CLIError) -> Int32 {
+        try write(text)
+        return 0
     }
 
     /// Each line and what is below are cleared, so a shorter block leaves nothing of the one before.

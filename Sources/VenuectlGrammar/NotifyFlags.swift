@@ -16,7 +16,6 @@ package struct NotifyOptions: Sendable, Equatable {
         case opens, closes, hours
         /// When a meal with a followed dish (`favorites add --dish`) starts within 30 minutes.
         case dish
-
         package static func < (a: Event, b: Event) -> Bool { allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0 }
     }
 
@@ -24,7 +23,6 @@ package struct NotifyOptions: Sendable, Equatable {
     /// How far ahead a reminder may be, and how many: a countdown, not a schedule.
     package static let maxBefore = 240
     package static let maxReminders = 4
-
     package var venues: Venues = .favorites
     package var events: Set<Event> = Set(Event.allCases)
     /// Minutes before a closing, largest first, distinct: the countdown's steps.
@@ -32,7 +30,6 @@ package struct NotifyOptions: Sendable, Equatable {
     package var socket: String?
     package var count: Int?
     package var help = false
-
     package init() {}
 
     package static let table = FlagTable<NotifyOptions>(helpCommand: "venuectl notify --help", flags: [

@@ -44,7 +44,7 @@ extension StatusOptions {
 
         Defaults are read from \(VenuectlConfig.displayPath),
         'key = value' lines, '#' comments; a flag wins over its key:
-        \(VenuectlConfig.helpLines)
+        \(VenuectlConfig.helpLines(.status))
         (its notify_* keys are for 'venuectl notify': see 'venuectl notify --help')
 
         exit codes: 0 printed, 2 usage, 3 unknown venue, 4 unreadable data, 5 invalid data,

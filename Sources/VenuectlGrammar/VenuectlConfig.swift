@@ -43,8 +43,6 @@ package struct VenuectlConfig {
 
     package static let displayPath = "$XDG_CONFIG_HOME/venued/venuectl.conf (~/.config/venued/venuectl.conf)"
 
-    package static var helpLines: String { helpLines(.status) }
-
     package static func helpLines(_ section: Section) -> String {
         let shown = keys.filter { $0.section == section }
         let width = shown.map(\.name.count).max() ?? 0

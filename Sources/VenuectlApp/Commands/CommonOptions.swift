@@ -10,7 +10,6 @@ struct CommonOptions: Sendable {
     var data: String?
     var estimate = true
     var help = false
-
     /// The venue zone, `--tz` or America/New_York.
     func zone() throws(CLIError) -> ZoneRules { try answering(try StatusReport.zone(tz)) }
 
@@ -53,7 +52,6 @@ extension FlagTable.Flag where Options: HasCommonOptions {
 struct MenuSource: Sendable {
     var menus: String?
     var date: String?
-
     /// How far ahead Penn loads menus, and so `--date +N` reaches: today and 6 days.
     static let daysAhead = 6
 

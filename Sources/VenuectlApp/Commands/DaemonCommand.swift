@@ -25,9 +25,7 @@ struct DaemonCommandOptions: HasHelp {
     func ask(_ request: String, timeout: Double, _ context: Context) throws(CLIError) -> Answer {
         let connection = DaemonConnection(flag: socket, environment: context.environment, uid: context.uid)
         let answer: Answer
-        do { answer = try connection.exchange(request, timeout: timeout).get() } catch {
-            throw .daemonUnavailable(error)
-        }
+        do { answer = try connection.exchange(request, timeout: timeout).get() } catch { throw .daemonUnavailable(error) }
         if answer.ok { return answer }
         if answer.value["code"] == .string(ErrorCode.refreshFailed.rawValue) { throw .refreshFailed(answer.refusal) }
         throw .daemonUnavailable(.unusable(connection.path, "refused the request (\(answer.refusal))"))
@@ -56,8 +54,7 @@ enum InfoCommand {
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         guard let options = try DaemonCommandOptions.parse(arguments, "info", table, helpText) else { return 0 }
         let answer = try options.ask(DaemonRequest.info, timeout: timeout, context)
-        try Venuectl.write(options.json ? answer.line + "\n" : summary(answer.value))
-        return 0
+        return try Venuectl.done(options.json ? answer.line + "\n" : summary(answer.value))
     }
 
     /// Times as venued gives them, in its zone, each with its UTC offset: venued's zone need not be the reader's.
@@ -119,11 +116,7 @@ enum InfoCommand {
         return rest.isEmpty ? minute : minute + " " + rest
     }
 
-    private static func number(_ value: JSONValue?) -> Int? {
-        if case .number(let number)? = value { return Int(exactly: number) }
-        return nil
-    }
-
+    private static func number(_ value: JSONValue?) -> Int? { if case .number(let n)? = value { Int(exactly: n) } else { nil } }
     private static func text(_ value: JSONValue?) -> String { if case .string(let text)? = value { text } else { "?" } }
 }
 
@@ -159,12 +152,9 @@ enum RefreshCommand {
         let source = if case .string(let name)? = answer.value["source"] { name } else { "?" }
         let list = if case .array(let list)? = answer.value["attempts"] { list } else { [JSONValue]() }
         let attempts = list.compactMap { attempt -> String? in
-            guard case .string(let name)? = attempt["source"], case .string(let detail)? = attempt["detail"] else {
-                return nil
-            }
+            guard case .string(let name)? = attempt["source"], case .string(let detail)? = attempt["detail"] else { return nil }
             return "\(name): \(detail)"
         }
-        try Venuectl.write("refreshed: serving \(source) data (\(attempts.joined(separator: "; ")))\n")
-        return 0
+        return try Venuectl.done("refreshed: serving \(source) data (\(attempts.joined(separator: "; ")))\n")
     }
 }

@@ -66,10 +66,9 @@ enum FavoritesCommand {
                 return 0
             }
             let width = favorites.ids.map { String($0).count }.max() ?? 0
-            try Venuectl.write(favorites.ids.map { id in
+            return try Venuectl.done(favorites.ids.map { id in
                 String(repeating: " ", count: width - String(id).count) + "\(id)  \(names[id] ?? "(not in the current data)")\n"
             }.joined() + favorites.dishes.map { "dish  \($0)\n" }.joined())
-            return 0
         case "add", "remove", "toggle":
             guard !queries.isEmpty || !options.dishes.isEmpty else { throw usage("favorites \(action) needs a VENUE or --dish NAME") }
             if action != "remove", let empty = options.dishes.first(where: { FollowedDishes([$0]).isEmpty }) {
@@ -90,8 +89,7 @@ enum FavoritesCommand {
                 for dish in options.dishes { said.append(try change(&favorites, dish: dish, action)) }
                 return said
             })
-            try Venuectl.write(said.joined(separator: "\n") + "\n")
-            return 0
+            return try Venuectl.done(said.joined(separator: "\n") + "\n")
         default: throw usage("unknown favorites action '\(action)': use add, remove, toggle or list")
         }
     }

@@ -139,6 +139,5 @@ struct NextText {
     }
 
     private func bare(_ row: NextReport.Row) -> String { "\(row.venue.name) \(verb(row))" }
-
     private func verb(_ row: NextReport.Row) -> String { row.transition.kind == .opens ? "opens" : "closes" }
 }

@@ -37,10 +37,7 @@ enum OpenCommand {
         let local = try LocalFeed.served(options.common.data, context: context)
         local.writeNotes(zone: try options.common.zone())
         let url = try page(query, venues: local.copy.feed.venues)
-        if options.print {
-            try Venuectl.write(url + "\n")
-            return 0
-        }
+        if options.print { return try Venuectl.done(url + "\n") }
         switch BrowserOpener(environment: context.environment).open(url) {
         case .opened: return 0
         case .noOpener:
@@ -67,9 +64,7 @@ enum OpenCommand {
 /// Opens a URL with `$BROWSER`'s programs, then `xdg-open`, through `posix_spawn` (no shell, no Foundation).
 package struct BrowserOpener {
     package enum Outcome: Equatable { case opened(program: String), noOpener, failed(program: String, status: Int32) }
-
     let environment: [String: String]
-
     package init(environment: [String: String]) { self.environment = environment }
 
     private func program(for url: String) -> (path: String, words: [String])? {

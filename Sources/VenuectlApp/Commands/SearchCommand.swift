@@ -60,12 +60,10 @@ enum SearchCommand {
             Result(hit: hit, status: Timetable(venue: hit.venue, zone: zone).status(at: at, estimate: options.common.estimate))
         }
         let output = SearchOutput(query: query, at: at, zone: zone, source: local.copy.source, results: results)
-        if options.common.json {
-            try Venuectl.write(output.json())
-        } else if results.isEmpty {
+        if results.isEmpty && !options.common.json {
             Venuectl.writeError("venuectl: no venue matches '\(query)' (run 'venuectl status' to list them all)")
         } else {
-            try Venuectl.write(output.text())
+            try Venuectl.write(options.common.json ? output.json() : output.text())
         }
         local.writeNotes(zone: zone)
         return results.isEmpty ? 1 : 0
@@ -85,13 +83,11 @@ enum SearchCommand {
         let copy = try options.source.load(dates: dates, zone: zone, context: context)
         let menus = copy.book.menus.filter { menu in date.map { menu.date == $0 } ?? (at < menu.end) }
         let report = DishReport(query: dish, at: at, zone: zone, hits: DishSearch(dish).hits(in: menus))
-        if options.common.json {
-            try Venuectl.write(report.json())
-        } else if report.hits.isEmpty {
+        if report.hits.isEmpty && !options.common.json {
             let when = date.map { "on \(ClockText.day($0))" } ?? "from now on"
             Venuectl.writeError("venuectl: no dish matches '\(dish)' \(when) in \(copy.path)")
         } else {
-            try Venuectl.write(report.text())
+            try Venuectl.write(options.common.json ? report.json() : report.text())
         }
         if let skipped = copy.skipped { Venuectl.writeError("venuectl: " + skipped) }
         return report.hits.isEmpty ? 1 : 0

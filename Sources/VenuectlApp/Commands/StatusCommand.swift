@@ -30,10 +30,7 @@ enum StatusCommand {
         var parsed = Options()
         let configured = try answering(try StatusOptions.parse(arguments, table: table, into: &parsed, status: \.status,
                                                                environment: context.environment))
-        if parsed.status.help {
-            try Venuectl.write(StatusOptions.helpText(flags: table.helpLines) + "\n")
-            return 0
-        }
+        if parsed.status.help { return try Venuectl.done(StatusOptions.helpText(flags: table.helpLines) + "\n") }
         do {
             let resolved = try context.resolvingFavorites(parsed.status)
             guard parsed.details || parsed.menus != nil else { return try answer(resolved, context) }
@@ -51,11 +48,13 @@ enum StatusCommand {
             failure = context.venuedFailure
             if failure == nil {
                 let request = StatusQuery.request(.status, options, presentation: options.format == .json ? nil : presentation)
+                // venued's line as it came (`ok` first, as the local path writes it), or the text it rendered.
                 switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
-                                            reading: { output(of: $0, json: options.format == .json) }) {
-                case .success(let output):
-                    try Venuectl.write(output)
-                    return 0
+                                            reading: { answer -> String? in
+                    if options.format == .json { return answer.line + "\n" }
+                    return if case .string(let text)? = answer.value["text"] { text } else { nil }
+                }) {
+                case .success(let output): return try Venuectl.done(output)
                 case .failure(let reason): failure = reason
                 }
             }
@@ -86,12 +85,6 @@ enum StatusCommand {
         } else {
             Venuectl.writeError("venuectl: " + local.notice(failure, zone: report.zone))
         }
-    }
-
-    /// venued's line as it came (`ok` first, as the local path writes it), or the text it rendered.
-    private static func output(of answer: Answer, json: Bool) -> String? {
-        if json { return answer.line + "\n" }
-        return if case .string(let text)? = answer.value["text"] { text } else { nil }
     }
 
     /// `--details`: computed from venued's feed (its status carries no menus); missing menus cost only the stations.

@@ -28,10 +28,7 @@ enum WatchCommand {
         var parsed = Options()
         _ = try answering(try StatusOptions.parse(arguments, table: table, into: &parsed, status: \.status, environment: context.environment))
         let options = try context.resolvingFavorites(parsed.status), count = parsed.count
-        if options.help {
-            try Venuectl.write(helpText + "\n")
-            return 0
-        }
+        if options.help { return try Venuectl.done(helpText + "\n") }
         var printer = WatchPrinter(presentation: context.presentation(options.format), stdoutIsTTY: context.stdoutIsTTY)
         // Every way out, an error included, gives the terminal its own screen back.
         defer { printer.finish() }
@@ -133,7 +130,6 @@ enum WatchCommand {
 /// with clock times instead of countdowns, so that a block is a record that stays true.
 struct WatchPrinter {
     enum Mode: Equatable { case stream, screen, log }
-
     let presentation: StatusPresentation
     let mode: Mode
     private(set) var printed = 0

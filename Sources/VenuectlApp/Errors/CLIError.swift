@@ -48,7 +48,6 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     }
 
     package static func environment(_ message: String) -> CLIError { .answer(.environment(message)) }
-
     package static func unwritable(path: String, reason: String) -> CLIError { .answer(.unwritable(path: path, reason: reason)) }
 
     package func pointing(to command: String) -> CLIError {

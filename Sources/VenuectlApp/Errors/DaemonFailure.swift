@@ -6,25 +6,19 @@ public struct DaemonFailure: Error, Equatable, Sendable {
     public let reason: String
     public let hint: String
 
-    package static func notRunning(_ path: String, _ why: String, start: StartHint) -> DaemonFailure {
+    // `start` is `StartHint.here` (as this venuectl says them) but in tests.
+    package static func notRunning(_ path: String, _ why: String, start: StartHint = .here) -> DaemonFailure {
         DaemonFailure(reason: "venued is not running (\(why) at \(path))", hint: start.text)
     }
 
-    package static func timedOut(_ path: String, seconds: Double, start: StartHint) -> DaemonFailure {
+    package static func timedOut(_ path: String, seconds: Double, start: StartHint = .here) -> DaemonFailure {
         let budget = seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : "\(Int(seconds.rounded())) s"
         return DaemonFailure(reason: "venued did not answer within \(budget) on \(path)", hint: start.logText)
     }
 
-    package static func unusable(_ path: String, _ what: String, start: StartHint) -> DaemonFailure {
+    package static func unusable(_ path: String, _ what: String, start: StartHint = .here) -> DaemonFailure {
         DaemonFailure(reason: "venued on \(path) \(what)", hint: start.logText)
     }
-
-    /// As this venuectl says them: the log hint is `StartHint.here`'s.
-    package static func timedOut(_ path: String, seconds: Double) -> DaemonFailure {
-        timedOut(path, seconds: seconds, start: .here)
-    }
-
-    package static func unusable(_ path: String, _ what: String) -> DaemonFailure { unusable(path, what, start: .here) }
 
     /// Nothing was sent: the socket's directory, or the process listening on it, is not the user's own.
     package static func untrusted(_ what: String, remedy: String) -> DaemonFailure {
