@@ -67,9 +67,7 @@ enum MenuCommand {
         do {
             report = try MenuReport(book: copy.book, venueID: venue.id, venueName: venue.name, at: at, zone: zone,
                                     selection: date.map { .date($0, meal: options.meal, all: options.all) } ?? .currentOrNext, filter: filter)
-        } catch {
-            throw .usage(mealMismatch(error, venue: venue.name, on: date.map(ClockText.day) ?? "that date"))
-        }
+        } catch { throw .usage(mealMismatch(error, venue: venue.name, on: date.map(ClockText.day) ?? "that date")) }
         try Venuectl.write(options.common.json ? MenuJSON.render(report) : MenuText(
             report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment)).render())
         if let skipped = copy.skipped { Venuectl.writeError("venuectl: " + skipped) }

@@ -102,9 +102,7 @@ struct NextText {
         }
         if let unknown = unknownSentence(span: span, today: at.date) {
             lines += (report.rows.isEmpty ? [] : [""]) + wrap(unknown)
-        } else if report.rows.isEmpty {
-            lines += wrap("Nothing opens or closes in the next \(span).")
-        }
+        } else if report.rows.isEmpty { lines += wrap("Nothing opens or closes in the next \(span).") }
         if report.rows.contains(where: \.transition.estimated) {
             lines += [""] + wrap("~ estimated: projected from the same weekday of the data's week.")
         }

@@ -52,9 +52,7 @@ enum OpenCommand {
     /// The pages come from the bundled metadata, so a venue the feed lacks (closed for the term) still has its page.
     private static func page(_ query: String, venues: [Venue]) throws(CLIError) -> String {
         if query.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(query), !venues.contains(where: { $0.id == id }),
-           let url = VenueInfo.bundled[id]?.pageURL {
-            return url
-        }
+           let url = VenueInfo.bundled[id]?.pageURL { return url }
         let venue = try answering(try VenueArgument.resolve(query, in: venues))
         guard let url = VenueInfo.bundled[venue.id]?.pageURL else { throw .noPage(venue: venue.name) }
         return url

@@ -62,9 +62,7 @@ enum SearchCommand {
         let output = SearchOutput(query: query, at: at, zone: zone, source: local.copy.source, results: results)
         if results.isEmpty && !options.common.json {
             Venuectl.writeError("venuectl: no venue matches '\(query)' (run 'venuectl status' to list them all)")
-        } else {
-            try Venuectl.write(options.common.json ? output.json() : output.text())
-        }
+        } else { try Venuectl.write(options.common.json ? output.json() : output.text()) }
         local.writeNotes(zone: zone)
         return results.isEmpty ? 1 : 0
     }
@@ -86,9 +84,7 @@ enum SearchCommand {
         if report.hits.isEmpty && !options.common.json {
             let when = date.map { "on \(ClockText.day($0))" } ?? "from now on"
             Venuectl.writeError("venuectl: no dish matches '\(dish)' \(when) in \(copy.path)")
-        } else {
-            try Venuectl.write(options.common.json ? report.json() : report.text())
-        }
+        } else { try Venuectl.write(options.common.json ? report.json() : report.text()) }
         if let skipped = copy.skipped { Venuectl.writeError("venuectl: " + skipped) }
         return report.hits.isEmpty ? 1 : 0
     }

@@ -82,9 +82,7 @@ enum StatusCommand {
         guard let failure = local.unreachable else { return local.writeNotes() }
         if case .venuedUnreachable? = report.dataAge.staleness, presentation.saysStaleNote {
             local.writeNotes()
-        } else {
-            Venuectl.writeError("venuectl: " + local.notice(failure, zone: report.zone))
-        }
+        } else { Venuectl.writeError("venuectl: " + local.notice(failure, zone: report.zone)) }
     }
 
     /// `--details`: computed from venued's feed (its status carries no menus); missing menus cost only the stations.

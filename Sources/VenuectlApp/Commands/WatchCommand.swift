@@ -152,9 +152,7 @@ struct WatchPrinter {
         followingLocalCopy = false
         if presentation.format == .json {
             try emit(answer.line + "\n")
-        } else if case .string(let text)? = answer.value["text"] {
-            try emit(text)
-        }
+        } else if case .string(let text)? = answer.value["text"] { try emit(text) }
     }
 
     /// JSON has the shape of venued's push, compared without its instants, which move with every step.
