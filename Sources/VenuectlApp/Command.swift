@@ -12,7 +12,6 @@ struct Command: Sendable {
     let summary: String
     let operands: Operands
     let flags: [FlagSpec]
-    /// Left out of `--help` and completion.
     var hidden = false
     /// `is-open` moves usage errors off its answer codes.
     var exitCode: @Sendable (CLIError) -> Int32 = { $0.exitCode }

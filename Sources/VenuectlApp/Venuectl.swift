@@ -39,8 +39,7 @@ public enum Venuectl {
         Command(name: "help", summary: "show the help of venuectl, or of a command",
                 operands: .command, flags: [], run: help),
         Command(name: VenueNamesCommand.name, summary: "venue slugs and names from the local copy, for completion scripts",
-                operands: .none, flags: VenueNamesCommand.table.specs, hidden: true, run: VenueNamesCommand.run),
-    ]
+                operands: .none, flags: VenueNamesCommand.table.specs, hidden: true, run: VenueNamesCommand.run)]
 
     static var visibleCommands: [Command] { commands.filter { !$0.hidden } }
 
@@ -132,20 +131,10 @@ public enum Venuectl {
         guard writeAll(UntrustedText.terminalOutput(text), to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
     }
 
-    /// `write`, then exit 0: the whole answer was written.
     static func done(_ text: String) throws(CLIError) -> Int32 {
         try write(text)
         return 0
     }
-
-    /// Each line and what is below are cleared, so a shorter block leaves nothing of the one before.
-    static func writeScreen(_ text: String) throws(CLIError) {
-        let lines = UntrustedText.terminalOutput(text).split(separator: "\n", omittingEmptySubsequences: false)
-        let body = lines.map { $0 + TerminalScreen.clearLine }.joined(separator: "\n")
-        try writeDocument(TerminalScreen.home + body + TerminalScreen.clearBelow)
-    }
-
-    static func dim(_ text: String, color: Bool) -> String { color ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
 
     /// A document its writer already cleaned (the iCalendar file): `write` would take its CRs for terminal tricks.
     static func writeDocument(_ text: String) throws(CLIError) {

@@ -51,9 +51,7 @@ package struct NotifyOptions: Sendable, Equatable {
         .init(name: "--count", value: "N", help: "exit after sending N notifications") { o, value throws(AnswerError) in
             guard let n = Int(value), n > 0 else { throw .usage("--count takes a whole number above 0, not '\(value)'") }
             o.count = n
-        },
-        .help(\.help),
-    ])
+        }, .help(\.help)])
 
     private static func words(_ value: String) -> [String] {
         value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimming([" ", "\t"]) }

@@ -24,9 +24,7 @@ enum CalendarCommand {
         .init(name: "--output", value: "FILE", help: "write the calendar to FILE (a file is replaced atomically; a FIFO or terminal is written into) instead of stdout", short: "-o") { o, value throws(AnswerError) in
             guard !value.isEmpty else { throw .usage("--output needs a file name") }
             o.output = value
-        },
-        .menus, .at, .tz, .data, .noEstimate, .help,
-    ])
+        }, .menus, .at, .tz, .data, .noEstimate, .help])
 
     static let helpText = """
         usage: venuectl calendar [VENUE...|--favorites] [options]

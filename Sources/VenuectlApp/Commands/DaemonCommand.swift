@@ -82,8 +82,7 @@ enum InfoCommand {
                 + (info["socket_activated"] == .bool(true) ? " (socket activation)" : ""),
             "data:        \(data)",
             "refreshes:   every \(number(info["refresh_seconds"]) ?? 0) s; last success \(info["last_success_at"].flatMap(time) ?? "none yet"); next \(next)",
-            "last error:  \(lastError)",
-        ]
+            "last error:  \(lastError)"]
         if case .string(let error)? = info["cache_error"] {
             let since = info["cache_error_at"].flatMap(time).map { " since \($0)" } ?? ""
             lines.append("cache:       not written\(since): \(error); hours, next, search and open read an older copy")
@@ -92,7 +91,6 @@ enum InfoCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// How many dates venued holds menus for, the next round, the first stale date; nil for an older venued.
     static func menusLine(_ menus: JSONValue) -> String? {
         guard case .array(let dates)? = menus["dates"] else { return nil }
         let held = dates.compactMap { number($0["menus"]) }

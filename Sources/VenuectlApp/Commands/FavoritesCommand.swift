@@ -14,9 +14,7 @@ enum FavoritesCommand {
     static let table = FlagTable<Options>(helpCommand: "venuectl favorites --help", flags: [
         .init(name: "--dish", value: "NAME", help: "a dish to follow (add), or to stop following (remove); may be repeated") { o, value in
             o.dishes.append(value)
-        },
-        .help(\.help),
-    ])
+        }, .help(\.help)])
 
     static let helpText = """
         usage: venuectl favorites add VENUE... | --dish NAME...

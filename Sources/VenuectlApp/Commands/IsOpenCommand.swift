@@ -13,8 +13,7 @@ enum IsOpenCommand {
 
     static let table = FlagTable<Options>(helpCommand: "venuectl is-open --help", flags: [
         .init(name: "--quiet", value: nil, help: "print nothing: the exit code is the answer", short: "-q") { o, _ in o.quiet = true },
-        .at, .tz, .data, .noEstimate, .socket(\.socket), .help,
-    ])
+        .at, .tz, .data, .noEstimate, .socket(\.socket), .help])
 
     static let helpText = """
         usage: venuectl is-open VENUE [options]

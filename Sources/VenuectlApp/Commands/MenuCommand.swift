@@ -22,9 +22,7 @@ enum MenuCommand {
         },
         .init(name: "--without", value: "A[,A]", help: "leave out dishes that contain these (gluten, milk, peanut, ...) and those without allergen data") { o, v in
             o.allergens += v.split(separator: ",").map(String.init)
-        },
-        .json, .menus, .at, .tz, .data, .help,
-    ])
+        }, .json, .menus, .at, .tz, .data, .help])
 
     static let helpText = """
         usage: venuectl menu VENUE [options]

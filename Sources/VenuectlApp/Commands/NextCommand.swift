@@ -14,9 +14,7 @@ enum NextCommand {
                 throw .usage("--within takes a span from 1m to 14d such as 90m, 3h, 1h30m or 2d, not '\(value)'")
             }
             o.within = seconds
-        },
-        .json, .at, .tz, .data, .noEstimate, .help,
-    ])
+        }, .json, .at, .tz, .data, .noEstimate, .help])
 
     static let helpText = """
         usage: venuectl next [VENUE...] [options]

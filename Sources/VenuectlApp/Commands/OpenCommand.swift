@@ -12,8 +12,7 @@ enum OpenCommand {
 
     static let table = FlagTable<Options>(helpCommand: "venuectl open --help", flags: [
         .init(name: "--print", value: nil, help: "print the page's URL instead of opening it") { o, _ in o.print = true },
-        .data, .help,
-    ])
+        .data, .help])
 
     static let helpText = """
         usage: venuectl open VENUE [options]

@@ -17,8 +17,7 @@ enum SearchCommand {
 
     static let table = FlagTable<Options>(helpCommand: "venuectl search --help", flags: [
         .init(name: "--dish", value: "TEXT", help: "search the menus' dishes instead: where and when they are served") { o, v in o.dish = v },
-        .date, .menus, .json, .at, .tz, .data, .noEstimate, .help,
-    ])
+        .date, .menus, .json, .at, .tz, .data, .noEstimate, .help])
 
     static let helpText = """
         usage: venuectl search QUERY... [options]
@@ -90,7 +89,6 @@ enum SearchCommand {
     }
 }
 
-/// `venuectl search` as text (a line per venue) and as JSON, each result with how it matched.
 struct SearchOutput {
     let query: String
     let at: Instant
@@ -115,13 +113,11 @@ struct SearchOutput {
             return JSONText.object([
                 ("id", "\(venue.id)"), ("name", JSONText.quote(venue.name)), ("slug", JSONText.quote(venue.slug)),
                 ("kind", JSONText.quote(venue.kind.rawValue)), ("match", JSONText.quote(result.hit.match.name)),
-                ("state", JSONText.quote(result.status.state.rawValue)), ("estimated", "\(result.status.estimated)"),
-            ])
+                ("state", JSONText.quote(result.status.state.rawValue)), ("estimated", "\(result.status.estimated)")])
         }
         return Reply.ok([
             ("query", JSONText.quote(query)), ("at", JSONText.quote(zone.iso8601(at))),
             ("source", JSONText.quote(source.rawValue)), ("tz", JSONText.quote(zone.identifier)),
-            ("results", JSONText.array(items)),
-        ])
+            ("results", JSONText.array(items))])
     }
 }

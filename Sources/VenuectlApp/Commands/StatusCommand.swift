@@ -43,20 +43,17 @@ enum StatusCommand {
 
     private static func answer(_ options: StatusOptions, _ context: Context) throws(CLIError) -> Int32 {
         let presentation = context.presentation(options.format)
-        var failure: DaemonFailure?
-        if options.data == nil {
-            failure = context.venuedFailure
-            if failure == nil {
-                let request = StatusQuery.request(.status, options, presentation: options.format == .json ? nil : presentation)
-                // venued's line as it came (`ok` first, as the local path writes it), or the text it rendered.
-                switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
-                                            reading: { answer -> String? in
-                    if options.format == .json { return answer.line + "\n" }
-                    return if case .string(let text)? = answer.value["text"] { text } else { nil }
-                }) {
-                case .success(let output): return try Venuectl.done(output)
-                case .failure(let reason): failure = reason
-                }
+        var failure = options.data == nil ? context.venuedFailure : nil
+        if options.data == nil && failure == nil {
+            let request = StatusQuery.request(.status, options, presentation: options.format == .json ? nil : presentation)
+            // venued's line as it came (`ok` first, as the local path writes it), or the text it rendered.
+            switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
+                                        reading: { answer -> String? in
+                if options.format == .json { return answer.line + "\n" }
+                return if case .string(let text)? = answer.value["text"] { text } else { nil }
+            }) {
+            case .success(let output): return try Venuectl.done(output)
+            case .failure(let reason): failure = reason
             }
         }
         var local = try LocalFeed.load(options.data, environment: context.environment)

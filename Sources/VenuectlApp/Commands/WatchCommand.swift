@@ -212,8 +212,12 @@ struct WatchPrinter {
         let note = notice.map { line in
             let said = "venuectl: " + line
             let lines = presentation.columns.map { said.wrapped(to: $0) } ?? [said]
-            return "\n" + lines.map { Venuectl.dim($0, color: presentation.color) }.joined(separator: "\n") + "\n"
+            let dimmed = lines.map { presentation.color ? "\u{1B}[2m" + $0 + "\u{1B}[0m" : $0 }
+            return "\n" + dimmed.joined(separator: "\n") + "\n"
         }
-        try Venuectl.writeScreen(lastBlock + (note ?? ""))
+        // Each line and what is below are cleared, so a shorter block leaves nothing of the one before.
+        let text = UntrustedText.terminalOutput(lastBlock + (note ?? ""))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0 + TerminalScreen.clearLine }
+        try Venuectl.writeDocument(TerminalScreen.home + lines.joined(separator: "\n") + TerminalScreen.clearBelow)
     }
 }

@@ -43,7 +43,6 @@ package struct LocalFeed {
         }
     }
 
-    /// venued's word for what it served, or the fallback's rule when it could not answer.
     func age(now: Instant) -> DataAge {
         if let unreachable { return DataAge.fallback(copy, unreachableHint: unreachable.hint, now: now) }
         return DataAge(fetchedAt: copy.fetchedAt, staleness: servedStaleness)
@@ -78,7 +77,6 @@ package struct LocalFeed {
 
     func writeNotes() { for note in notes { Venuectl.writeError("venuectl: " + note) } }
 
-    /// `writeNotes`, or for a copy `served` fell back to, the one notice that says why.
     func writeNotes(zone: ZoneRules) {
         guard let unreachable else { return writeNotes() }
         Venuectl.writeError("venuectl: " + notice(unreachable, zone: zone))
