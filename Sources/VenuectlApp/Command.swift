@@ -28,10 +28,7 @@ package struct Context: Sendable {
     var venuedFailure: DaemonFailure? = nil
 
     package init(now: Instant, environment: [String: String], stdoutIsTTY: Bool, uid: UInt32, venuedFailure: DaemonFailure? = nil) {
-        self.now = now
-        self.environment = environment
-        self.stdoutIsTTY = stdoutIsTTY
-        self.uid = uid
+        (self.now, self.environment, self.stdoutIsTTY, self.uid) = (now, environment, stdoutIsTTY, uid)
         self.venuedFailure = venuedFailure
     }
 

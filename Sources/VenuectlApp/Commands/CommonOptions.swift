@@ -4,9 +4,7 @@ import VenuedProtocol
 
 struct CommonOptions: Sendable {
     var json = false
-    var at: String?
-    var tz: String?
-    var data: String?
+    var at: String?, tz: String?, data: String?
     var estimate = true
     var help = false
     func zone() throws(CLIError) -> ZoneRules { try answering(try StatusReport.zone(tz)) }

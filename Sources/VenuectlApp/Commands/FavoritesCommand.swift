@@ -76,7 +76,9 @@ enum FavoritesCommand {
             let said = try answering(try Favorites.update(path, names: names) { favorites throws(AnswerError) in
                 var said: [String] = []
                 for query in queries {
-                    let id = try resolve(query, in: venues, orFavorite: action == "add" ? nil : favorites)
+                    // `remove` and `toggle` also take the id of a favorite that the current data no longer lists.
+                    let favorite = Int(query).flatMap { action != "add" && favorites.contains($0) ? $0 : nil }
+                    let id = if let favorite { favorite } else { try VenueArgument.resolve(query, in: venues).id }
                     let named = "\(names[id] ?? "venue") (\(id))", toggle = action == "toggle"
                     if action == "add" || toggle && !favorites.contains(id) {
                         said.append(favorites.add(id) || toggle ? "added \(named)" : "\(named) is a favorite already")
@@ -107,12 +109,6 @@ enum FavoritesCommand {
             }
             return "following \(named)"
         }
-    }
-
-    /// `remove` and `toggle` also take the id of a favorite that the current data no longer lists.
-    private static func resolve(_ query: String, in venues: [Venue], orFavorite favorites: Favorites?) throws(AnswerError) -> Int {
-        if let id = Int(query), favorites?.contains(id) == true { return id }
-        return try VenueArgument.resolve(query, in: venues).id
     }
 
     private static func usage(_ message: String) -> CLIError { .usage(message, help: "venuectl favorites --help") }

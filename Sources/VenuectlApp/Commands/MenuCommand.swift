@@ -9,8 +9,7 @@ enum MenuCommand {
         var venue: [String] = []
         var meal: String?
         var all = false
-        var diets: [String] = []
-        var allergens: [String] = []
+        var diets: [String] = [], allergens: [String] = []
     }
 
     static let table = FlagTable<Options>(helpCommand: "venuectl menu --help", flags: [

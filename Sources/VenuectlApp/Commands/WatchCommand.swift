@@ -57,8 +57,7 @@ enum WatchCommand {
             let retry = options.data == nil
                 ? Backoff.delay(failures: failures, base: 0.5, cap: 30, unit: Double.random(in: 0..<1))
                 : Double.infinity
-            let clock = WallClock()
-            let now = clock.now()
+            let clock = WallClock(), now = clock.now()
             let age = lastFailure.map { DataAge.fallback(copy, unreachableHint: $0.hint, now: now) } ?? DataAge()
             let report = try answering(try StatusReport(options: options, campus: campus, source: copy.source, now: now,
                                                         favorites: try Favorites.load(for: options), dataAge: age))
@@ -92,8 +91,7 @@ enum WatchCommand {
             let deadline = answered ? Double.infinity : Monotonic.seconds() + budget
             switch stream.next(until: deadline, seconds: budget, watchingOutput: true) {
             // `--dishes`: a text says a followed dish in its own lines; JSON prints venued's `dish` event as it came.
-            case .answer(let answer) where answer.ok && answer.value["event"] == .string("dish") && !json:
-                continue
+            case .answer(let answer) where answer.ok && answer.value["event"] == .string("dish") && !json: continue
             case .answer(let answer) where answer.ok:
                 if !answered { try printer.say(nil) }
                 answered = true

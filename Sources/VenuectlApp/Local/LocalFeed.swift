@@ -5,8 +5,7 @@ import VenuedProtocol
 /// `--data FILE`, else what venued serves, else its copy on disk, else the bundled feed, with one notice saying why.
 package struct LocalFeed {
     package let copy: FeedCopy
-    var skippedData: String?
-    var skippedCache: String?
+    var skippedData: String?, skippedCache: String?
     /// Why venued's copy is not the one shown; nil when it is, or when none was asked.
     var unreachable: DaemonFailure?
     /// venued's `stale_reason` for the copy it served; nil when fresh.
