@@ -8,8 +8,7 @@ struct Command: Sendable {
         case choice([String])
     }
 
-    let name: String
-    let summary: String
+    let name: String, summary: String
     let operands: Operands
     let flags: [FlagSpec]
     var hidden = false

@@ -19,14 +19,13 @@ package struct NotifyOptions: Sendable, Equatable {
         package static func < (a: Event, b: Event) -> Bool { allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0 }
     }
 
-    package static let defaultBefore = [15, 5]
     /// How far ahead a reminder may be, and how many: a countdown, not a schedule.
     package static let maxBefore = 240
     package static let maxReminders = 4
     package var venues: Venues = .favorites
     package var events: Set<Event> = Set(Event.allCases)
     /// Minutes before a closing, largest first, distinct: the countdown's steps.
-    package var before: [Int] = defaultBefore
+    package var before = [15, 5]
     package var socket: String?
     package var count: Int?
     package var help = false

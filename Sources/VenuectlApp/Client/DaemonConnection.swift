@@ -70,8 +70,7 @@ public final class DaemonStream {
     private var buffer: [UInt8] = []
 
     init(fd: Int32, path: String) {
-        self.fd = fd
-        self.path = path
+        (self.fd, self.path) = (fd, path)
     }
 
     public func close() { _ = Glibc.close(fd) }

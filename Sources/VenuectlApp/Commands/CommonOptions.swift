@@ -45,8 +45,7 @@ extension FlagTable.Flag where Options: HasCommonOptions {
 }
 
 struct MenuSource: Sendable {
-    var menus: String?
-    var date: String?
+    var menus: String?, date: String?
     /// How far ahead Penn loads menus, and so `--date +N` reaches: today and 6 days.
     static let daysAhead = 6
 

@@ -4,9 +4,8 @@ import VenuedProtocol
 
 /// What `info` and `refresh` share: they only ask venued, so an unreachable daemon is an error (exit 6).
 struct DaemonCommandOptions: HasHelp {
-    var json = false
+    var json = false, help = false
     var socket: String?
-    var help = false
 
     static func table(_ command: String, json: Bool) -> FlagTable<DaemonCommandOptions> {
         var flags: [FlagTable<DaemonCommandOptions>.Flag] = []
@@ -110,8 +109,7 @@ enum InfoCommand {
         guard case .string(let iso) = value, iso.count >= 16 else { return nil }
         let minute = String(iso.prefix(16).map { $0 == "T" ? " " : $0 })
         let rest = iso.dropFirst(16).drop { $0 == ":" || $0 == "." || $0.isNumber }
-        if rest == "Z" { return minute + " +00:00" }
-        return rest.isEmpty ? minute : minute + " " + rest
+        return rest == "Z" ? minute + " +00:00" : rest.isEmpty ? minute : minute + " " + rest
     }
 
     private static func number(_ value: JSONValue?) -> Int? { if case .number(let n)? = value { Int(exactly: n) } else { nil } }

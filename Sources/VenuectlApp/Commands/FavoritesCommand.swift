@@ -4,8 +4,7 @@ import VenueReports
 /// `venuectl favorites`: venues are stored as ids, dishes as written (menus change every day).
 enum FavoritesCommand {
     struct Options: HasHelp {
-        var words: [String] = []
-        var dishes: [String] = []
+        var words: [String] = [], dishes: [String] = []
         var help = false
     }
 

@@ -88,9 +88,7 @@ struct NextText {
         }
         // The "in 40 min" column goes before any venue's name is cut: the time says it too.
         let showWaits = columns.map { columns in
-            zip(report.rows, zip(moments, waits)).allSatisfy { row, texts in
-                head(row, texts.0, texts.1).count + bare(row).count <= columns
-            }
+            zip(report.rows, zip(moments, waits)).allSatisfy { head($0, $1.0, $1.1).count + bare($0).count <= columns }
         } ?? true
         for (row, (moment, wait)) in zip(report.rows, zip(moments, waits)) {
             let head = head(row, moment, showWaits ? wait : nil)

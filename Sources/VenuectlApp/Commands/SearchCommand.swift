@@ -10,10 +10,7 @@ enum SearchCommand {
         var dish: String?
     }
 
-    struct Result {
-        let hit: VenueSearch.Hit
-        let status: VenueStatus
-    }
+    struct Result { let hit: VenueSearch.Hit, status: VenueStatus }
 
     static let table = FlagTable<Options>(helpCommand: "venuectl search --help", flags: [
         .init(name: "--dish", value: "TEXT", help: "search the menus' dishes instead: where and when they are served") { o, v in o.dish = v },
@@ -115,8 +112,7 @@ struct SearchOutput {
                 ("kind", JSONText.quote(venue.kind.rawValue)), ("match", JSONText.quote(result.hit.match.name)),
                 ("state", JSONText.quote(result.status.state.rawValue)), ("estimated", "\(result.status.estimated)")])
         }
-        return Reply.ok([
-            ("query", JSONText.quote(query)), ("at", JSONText.quote(zone.iso8601(at))),
+        return Reply.ok([("query", JSONText.quote(query)), ("at", JSONText.quote(zone.iso8601(at))),
             ("source", JSONText.quote(source.rawValue)), ("tz", JSONText.quote(zone.identifier)),
             ("results", JSONText.array(items))])
     }

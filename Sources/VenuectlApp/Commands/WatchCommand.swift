@@ -7,10 +7,7 @@ import VenuedSystem
 
 /// `watch` follows venued's `subscribe` stream; while venued is away, the local copy, reconnecting with backoff.
 enum WatchCommand {
-    struct Options: Sendable {
-        var status = StatusOptions()
-        var count: Int?
-    }
+    struct Options: Sendable { var status = StatusOptions(), count: Int? }
 
     static let countFlag = FlagTable<Options>.Flag(name: "--count", value: "N", help: "exit after printing N answers") { o, value throws(AnswerError) in
         guard let n = Int(value), n > 0 else { throw .usage("--count takes a whole number above 0, not '\(value)'", help: "venuectl watch --help") }

@@ -4,10 +4,7 @@ import VenuedProtocol
 enum CompletionsCommand {
     static let shells = ["bash", "zsh", "fish"]
 
-    struct Options: HasCommonOptions {
-        var common = CommonOptions()
-        var shells: [String] = []
-    }
+    struct Options: HasCommonOptions { var common = CommonOptions(), shells: [String] = [] }
 
     static let table = FlagTable<Options>(helpCommand: "venuectl completions --help", flags: [.help])
 
@@ -97,8 +94,7 @@ enum VenueNamesCommand {
 enum BashCompletion {
     static func script(_ model: CompletionModel) -> String {
         let names = model.commands.map(\.name) + ["--help", "--version"]
-        var lines = [
-            model.banner("bash"), "# Load it from ~/.bashrc: source <(venuectl completions bash)", "",
+        var lines = [model.banner("bash"), "# Load it from ~/.bashrc: source <(venuectl completions bash)", "",
             "_venuectl_venues() {", "    local slug _", "    while IFS=$'\\t' read -r slug _; do",
             "        [[ $slug == *\"${1,,}\"* ]] && COMPREPLY+=(\"$slug\")",
             "    done < <(\(CompletionModel.venueNames) 2>/dev/null)", "}", "",
@@ -124,8 +120,7 @@ enum BashCompletion {
             }
         }
         if !free.isEmpty { lines.append("        \(free.joined(separator: "|"))) return 0 ;;") }
-        return lines + [
-            "        esac", "        if [[ $cur == -* ]]; then",
+        return lines + ["        esac", "        if [[ $cur == -* ]]; then",
             "            COMPREPLY=($(compgen -W \(words(spellings)) -- \"$cur\"))",
             "        else", "            \(model.operands(command.operands).bash)", "        fi", "        ;;"]
     }
@@ -136,18 +131,15 @@ enum BashCompletion {
 
 enum ZshCompletion {
     static func script(_ model: CompletionModel) -> String {
-        var lines = [
-            "#compdef venuectl", model.banner("zsh"),
+        var lines = ["#compdef venuectl", model.banner("zsh"),
             "# Install: venuectl completions zsh > ~/.zfunc/_venuectl, with fpath+=(~/.zfunc) before compinit.", "",
             "_venuectl_venues() {", "  local -a venues",
-            "  venues=(${(f)\"$(\(CompletionModel.venueNames) 2>/dev/null)\"})",
-            "  venues=(${venues//$'\\t'/:})",
+            "  venues=(${(f)\"$(\(CompletionModel.venueNames) 2>/dev/null)\"})", "  venues=(${venues//$'\\t'/:})",
             // As in bash and fish: anywhere in the slug, and capitals as small letters (slugs have none).
             "  _describe -t venues venue venues -M \(quote("m:{A-Z}={a-z} l:|=* r:|=*"))", "}", "",
             "_venuectl() {", "  local -a commands", "  commands=("]
         lines += model.commands.map { "    " + quote("\($0.name):\($0.summary)") }
-        lines += [
-            "  )", "  if (( CURRENT == 2 )); then", "    _describe -t commands command commands",
+        lines += ["  )", "  if (( CURRENT == 2 )); then", "    _describe -t commands command commands",
             "    _arguments '--help[show the help]' '--version[show the version]'", "    return", "  fi",
             "  local command=$words[2]", "  shift words", "  (( CURRENT-- ))", "  case $command in"]
         for command in model.commands {

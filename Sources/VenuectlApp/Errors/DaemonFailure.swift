@@ -3,8 +3,7 @@ import VenuedSystem
 
 /// Why venued could not answer: `reason` names the socket and what happened, `hint` what helps.
 public struct DaemonFailure: Error, Equatable, Sendable {
-    public let reason: String
-    public let hint: String
+    public let reason: String, hint: String
 
     // `start` is `StartHint.here` (as this venuectl says them) but in tests.
     package static func notRunning(_ path: String, _ why: String, start: StartHint = .here) -> DaemonFailure {
@@ -27,8 +26,8 @@ public struct DaemonFailure: Error, Equatable, Sendable {
 }
 
 /// How to start venued where this venuectl runs (a SwiftPM checkout, an installed user unit, or bare binaries).
-public enum StartHint: Equatable, Sendable {
-    case checkout, userUnit, foreground
+public enum StartHint: String, Equatable, Sendable {
+    case checkout = "swift run venued", userUnit = "systemctl --user start venued.socket", foreground = "venued"
 
     /// Worked out once, and only when a notice needs it.
     static let here: StartHint = {
@@ -39,14 +38,7 @@ public enum StartHint: Equatable, Sendable {
         return locate(executable: ownExecutable(), environment: environment, exists: { access($0, F_OK) == 0 })
     }()
 
-    package var command: String {
-        switch self {
-        case .checkout: return "swift run venued"
-        case .userUnit: return "systemctl --user start venued.socket"
-        case .foreground: return "venued"
-        }
-    }
-
+    package var command: String { rawValue }
     package var text: String { "start it with '\(command)'" + (self == .userUnit ? "" : " in another terminal") }
 
     package var logText: String {

@@ -15,7 +15,12 @@ package struct LocalFeed {
         if path != nil { return try load(path, environment: context.environment) }
         let asked = try DaemonStatus.ask(DaemonRequest.feed, socket: socket, context: context, command: "feed", asked: "feed",
                                          timeout: 1) { answer in
-            feed(in: answer.value).map { LocalFeed(copy: $0, servedStaleness: staleness(in: answer.value)) }
+            let staleness: DataAge.Staleness? = switch answer.value["stale_reason"] {
+            case .string("refresh_failing")?: .refreshFailing
+            case .string("overdue")?: .overdue
+            default: nil
+            }
+            return feed(in: answer.value).map { LocalFeed(copy: $0, servedStaleness: staleness) }
         }
         if case .success(let served) = asked { return served }
         var local = try load(nil, environment: context.environment)
@@ -32,14 +37,6 @@ package struct LocalFeed {
             fetchedAt = Instant(secondsSinceEpoch: local.wallSeconds - offset)
         }
         return FeedCopy(feed: feed, source: source, fetchedAt: fetchedAt)
-    }
-
-    private static func staleness(in answer: JSONValue) -> DataAge.Staleness? {
-        switch answer["stale_reason"] {
-        case .string("refresh_failing")?: return .refreshFailing
-        case .string("overdue")?: return .overdue
-        default: return nil
-        }
     }
 
     func age(now: Instant) -> DataAge {
