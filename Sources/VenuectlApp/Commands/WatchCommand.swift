@@ -75,8 +75,7 @@ enum WatchCommand {
                                until count: Int?) throws(CLIError) -> (DaemonFailure, hadStream: Bool)? {
         let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
         let budget = DaemonStatus.budget
-        let presentation = printer.presentation
-        let json = presentation.format == .json
+        let presentation = printer.presentation, json = presentation.format == .json
         let request = StatusQuery.request(.subscribe, options, presentation: json ? nil : presentation)
         let stream: DaemonStream
         do { stream = try connection.open(request, until: Monotonic.seconds() + budget, seconds: budget).get() } catch {
