@@ -101,7 +101,9 @@ public enum Venuectl {
 
     static func help(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         let names = visibleCommands.map(\.name)
-        guard let name = arguments.first, !["help", "--help", "-h"].contains(name) else { return try done(helpText + "\n") }
+        guard let name = arguments.first, !["help", "--help", "-h"].contains(name) else {
+            return try done(helpText + "\n")
+        }
         guard arguments.count == 1, let command = visibleCommands.first(where: { $0.name == name }) else {
             if arguments.count == 1, let near = Spelling.closest(to: name, among: names).first {
                 throw .usage("no command '\(name)': did you mean 'venuectl help \(near)'?", help: "venuectl --help")

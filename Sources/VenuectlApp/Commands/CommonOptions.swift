@@ -98,8 +98,8 @@ enum ServedMenus {
             copy(of: answer.value, zone: zone)
         }
         do { return try answer.get() } catch {
-            throw .daemonUnavailable(DaemonFailure(reason: error.reason + "; menus come from venued, or from --menus FILE|DIR",
-                                                   hint: error.hint))
+            let reason = error.reason + "; menus come from venued, or from --menus FILE|DIR"
+            throw .daemonUnavailable(DaemonFailure(reason: reason, hint: error.hint))
         }
     }
 

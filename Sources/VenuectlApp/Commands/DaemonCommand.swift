@@ -24,7 +24,9 @@ struct DaemonCommandOptions: HasHelp {
     func ask(_ request: String, timeout: Double, _ context: Context) throws(CLIError) -> Answer {
         let connection = DaemonConnection(flag: socket, environment: context.environment, uid: context.uid)
         let answer: Answer
-        do { answer = try connection.exchange(request, timeout: timeout).get() } catch { throw .daemonUnavailable(error) }
+        do { answer = try connection.exchange(request, timeout: timeout).get() } catch {
+            throw .daemonUnavailable(error)
+        }
         if answer.ok { return answer }
         if answer.value["code"] == .string(ErrorCode.refreshFailed.rawValue) { throw .refreshFailed(answer.refusal) }
         throw .daemonUnavailable(.unusable(connection.path, "refused the request (\(answer.refusal))"))
@@ -112,7 +114,7 @@ enum InfoCommand {
         return rest == "Z" ? minute + " +00:00" : rest.isEmpty ? minute : minute + " " + rest
     }
 
-    private static func number(_ value: JSONValue?) -> Int? { if case .number(let n)? = value { Int(exactly: n) } else { nil } }
+    private static func number(_ v: JSONValue?) -> Int? { if case .number(let n)? = v { Int(exactly: n) } else { nil } }
     private static func text(_ value: JSONValue?) -> String { if case .string(let text)? = value { text } else { "?" } }
 }
 
@@ -147,8 +149,8 @@ enum RefreshCommand {
         let answer = try options.ask(DaemonRequest.refresh, timeout: 4 * fetchTimeout + margin, context)
         let source = if case .string(let name)? = answer.value["source"] { name } else { "?" }
         let list = if case .array(let list)? = answer.value["attempts"] { list } else { [JSONValue]() }
-        let attempts = list.compactMap { attempt -> String? in
-            guard case .string(let name)? = attempt["source"], case .string(let detail)? = attempt["detail"] else { return nil }
+        let attempts = list.compactMap { a -> String? in
+            guard case .string(let name)? = a["source"], case .string(let detail)? = a["detail"] else { return nil }
             return "\(name): \(detail)"
         }
         return try Venuectl.done("refreshed: serving \(source) data (\(attempts.joined(separator: "; ")))\n")

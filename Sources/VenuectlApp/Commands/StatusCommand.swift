@@ -45,7 +45,8 @@ enum StatusCommand {
         let presentation = context.presentation(options.format)
         var failure = options.data == nil ? context.venuedFailure : nil
         if options.data == nil && failure == nil {
-            let request = StatusQuery.request(.status, options, presentation: options.format == .json ? nil : presentation)
+            let request = StatusQuery.request(.status, options,
+                                              presentation: options.format == .json ? nil : presentation)
             // venued's line as it came (`ok` first, as the local path writes it), or the text it rendered.
             switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
                                         reading: { answer -> String? in

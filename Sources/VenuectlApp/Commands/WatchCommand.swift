@@ -29,8 +29,7 @@ enum WatchCommand {
         var printer = WatchPrinter(presentation: context.presentation(options.format), stdoutIsTTY: context.stdoutIsTTY)
         // Every way out, an error included, gives the terminal its own screen back.
         defer { printer.finish() }
-        var failures = 0
-        var lastFailure: DaemonFailure?
+        var failures = 0, lastFailure: DaemonFailure?
         // Loaded once: the data does not change while venued is away.
         var local: (copy: FeedCopy, campus: Campus)?
         let timer = WallTimer()
