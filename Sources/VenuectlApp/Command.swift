@@ -8,11 +8,9 @@ struct Command: Sendable {
         case choice([String])
     }
 
-    let name: String
-    let summary: String
+    let name: String, summary: String
     let operands: Operands
     let flags: [FlagSpec]
-    /// Left out of `--help` and completion.
     var hidden = false
     /// `is-open` moves usage errors off its answer codes.
     var exitCode: @Sendable (CLIError) -> Int32 = { $0.exitCode }
@@ -29,10 +27,7 @@ package struct Context: Sendable {
     var venuedFailure: DaemonFailure? = nil
 
     package init(now: Instant, environment: [String: String], stdoutIsTTY: Bool, uid: UInt32, venuedFailure: DaemonFailure? = nil) {
-        self.now = now
-        self.environment = environment
-        self.stdoutIsTTY = stdoutIsTTY
-        self.uid = uid
+        (self.now, self.environment, self.stdoutIsTTY, self.uid) = (now, environment, stdoutIsTTY, uid)
         self.venuedFailure = venuedFailure
     }
 

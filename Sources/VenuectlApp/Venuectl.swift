@@ -39,8 +39,7 @@ public enum Venuectl {
         Command(name: "help", summary: "show the help of venuectl, or of a command",
                 operands: .command, flags: [], run: help),
         Command(name: VenueNamesCommand.name, summary: "venue slugs and names from the local copy, for completion scripts",
-                operands: .none, flags: VenueNamesCommand.table.specs, hidden: true, run: VenueNamesCommand.run),
-    ]
+                operands: .none, flags: VenueNamesCommand.table.specs, hidden: true, run: VenueNamesCommand.run)]
 
     static var visibleCommands: [Command] { commands.filter { !$0.hidden } }
 
@@ -82,12 +81,8 @@ public enum Venuectl {
             do { return try command.run(Array(arguments.dropFirst()), context) } catch { throw error.pointing(to: command.name) }
         }
         switch name {
-        case "--version", "version":
-            try write("venuectl \(Release.version)\n")
-            return 0
-        case "--help", "-h":
-            try write(helpText + "\n")
-            return 0
+        case "--version", "version": return try done("venuectl \(Release.version)\n")
+        case "--help", "-h": return try done(helpText + "\n")
         default:
             // `status` is the default command: `venuectl commons`, `venuectl --open-now`.
             do { return try StatusCommand.run(arguments, context) } catch {
@@ -107,8 +102,7 @@ public enum Venuectl {
     static func help(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         let names = visibleCommands.map(\.name)
         guard let name = arguments.first, !["help", "--help", "-h"].contains(name) else {
-            try write(helpText + "\n")
-            return 0
+            return try done(helpText + "\n")
         }
         guard arguments.count == 1, let command = visibleCommands.first(where: { $0.name == name }) else {
             if arguments.count == 1, let near = Spelling.closest(to: name, among: names).first {
@@ -139,14 +133,10 @@ public enum Venuectl {
         guard writeAll(UntrustedText.terminalOutput(text), to: STDOUT_FILENO) else { throw .outputFailed(errno: errno) }
     }
 
-    /// Each line and what is below are cleared, so a shorter block leaves nothing of the one before.
-    static func writeScreen(_ text: String) throws(CLIError) {
-        let lines = UntrustedText.terminalOutput(text).split(separator: "\n", omittingEmptySubsequences: false)
-        let body = lines.map { $0 + TerminalScreen.clearLine }.joined(separator: "\n")
-        try writeDocument(TerminalScreen.home + body + TerminalScreen.clearBelow)
+    static func done(_ text: String) throws(CLIError) -> Int32 {
+        try write(text)
+        return 0
     }
-
-    static func dim(_ text: String, color: Bool) -> String { color ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
 
     /// A document its writer already cleaned (the iCalendar file): `write` would take its CRs for terminal tricks.
     static func writeDocument(_ text: String) throws(CLIError) {

@@ -16,23 +16,19 @@ package struct NotifyOptions: Sendable, Equatable {
         case opens, closes, hours
         /// When a meal with a followed dish (`favorites add --dish`) starts within 30 minutes.
         case dish
-
         package static func < (a: Event, b: Event) -> Bool { allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0 }
     }
 
-    package static let defaultBefore = [15, 5]
     /// How far ahead a reminder may be, and how many: a countdown, not a schedule.
     package static let maxBefore = 240
     package static let maxReminders = 4
-
     package var venues: Venues = .favorites
     package var events: Set<Event> = Set(Event.allCases)
     /// Minutes before a closing, largest first, distinct: the countdown's steps.
-    package var before: [Int] = defaultBefore
+    package var before = [15, 5]
     package var socket: String?
     package var count: Int?
     package var help = false
-
     package init() {}
 
     package static let table = FlagTable<NotifyOptions>(helpCommand: "venuectl notify --help", flags: [
@@ -54,9 +50,7 @@ package struct NotifyOptions: Sendable, Equatable {
         .init(name: "--count", value: "N", help: "exit after sending N notifications") { o, value throws(AnswerError) in
             guard let n = Int(value), n > 0 else { throw .usage("--count takes a whole number above 0, not '\(value)'") }
             o.count = n
-        },
-        .help(\.help),
-    ])
+        }, .help(\.help)])
 
     private static func words(_ value: String) -> [String] {
         value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimming([" ", "\t"]) }

@@ -3,7 +3,6 @@ import Glibc
 import VenueReports
 import VenuedSystem
 
-/// `venuectl status`'s command line with venuectl.conf's defaults, and its `--help`.
 extension StatusOptions {
     /// Returns the `path:line` of each key applied; venuectl.conf is not read for `--help`, which a broken file allows.
     package static func parse(_ arguments: [String], environment: [String: String]) throws(AnswerError) -> (StatusOptions, configured: [String: String]) {
@@ -44,7 +43,7 @@ extension StatusOptions {
 
         Defaults are read from \(VenuectlConfig.displayPath),
         'key = value' lines, '#' comments; a flag wins over its key:
-        \(VenuectlConfig.helpLines)
+        \(VenuectlConfig.helpLines(.status))
         (its notify_* keys are for 'venuectl notify': see 'venuectl notify --help')
 
         exit codes: 0 printed, 2 usage, 3 unknown venue, 4 unreadable data, 5 invalid data,
@@ -65,10 +64,7 @@ extension StatusOptions {
                   let value = parts.count == 2 ? parts[1] : words.next() else { continue }
             found = parts[0] == "--format" ? try? StatusFormat(name: value) : (try? StatusTemplate(value)).map(StatusFormat.template)
         }
-        return found ?? configuredFormat(environment: environment)
-    }
-
-    private static func configuredFormat(environment: [String: String]) -> StatusFormat? {
+        if let found { return found }
         guard let path = VenuedPaths.configDirectory(environment: environment).map({ $0 + "/venuectl.conf" }),
               access(path, F_OK) == 0, let bytes = try? BoundedFile.read(path, limit: BoundedFile.smallFileLimit) else { return nil }
         let settings = KeyValueLine.lenient(String(decoding: bytes, as: UTF8.self))

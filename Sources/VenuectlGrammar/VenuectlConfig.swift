@@ -38,12 +38,9 @@ package struct VenuectlConfig {
         Key(name: "notify_events", section: .notify, flags: ["--events"], arguments: { ["--events", $0] },
             help: "any of opens,closes,hours,dish"),
         Key(name: "notify_before", section: .notify, flags: ["--before"], arguments: { ["--before", $0] },
-            help: "minutes before a closing to remind, e.g. 15,5"),
-    ]
+            help: "minutes before a closing to remind, e.g. 15,5")]
 
     package static let displayPath = "$XDG_CONFIG_HOME/venued/venuectl.conf (~/.config/venued/venuectl.conf)"
-
-    package static var helpLines: String { helpLines(.status) }
 
     package static func helpLines(_ section: Section) -> String {
         let shown = keys.filter { $0.section == section }
@@ -102,13 +99,11 @@ package struct VenuectlConfig {
         return .unknownZone(name, location: location, suggestion: suggestion)
     }
 
-    private static let yesOrNo: Set<String> = ["hide_empty", "dishes"]
-
     private static func apply(_ key: Key, _ value: String, to options: inout StatusOptions, location: String) throws(AnswerError) {
         if key.name == "filter" && !filterFlags.contains("--\(value)") {
             throw .config("\(location): filter must be \(key.help), not '\(value)'")
         }
-        if yesOrNo.contains(key.name) && value != "yes" && value != "no" {
+        if key.name == "hide_empty" || key.name == "dishes", value != "yes" && value != "no" {
             throw .config("\(location): \(key.name) must be yes or no, not '\(value)'")
         }
         try apply(key, value, table: StatusOptions.table, to: &options, location: location)

@@ -13,10 +13,6 @@ case .done(let code): exit(code)
 case .ordinary: failure = nil
 case .unreachable(let reason): failure = reason
 }
-exit(Venuectl.run(
-    Array(CommandLine.arguments.dropFirst()),
-    now: WallClock().now(),
-    environment: ProcessEnvironment.current(),
-    stdoutIsTTY: isatty(STDOUT_FILENO) == 1,
-    venuedFailure: failure
-))
+exit(Venuectl.run(Array(CommandLine.arguments.dropFirst()), now: WallClock().now(),
+                  environment: ProcessEnvironment.current(), stdoutIsTTY: isatty(STDOUT_FILENO) == 1,
+                  venuedFailure: failure))

@@ -7,7 +7,6 @@ import VenuedSystem
 public struct DaemonConnection: Sendable {
     /// Above venued's largest answer (the held feed, at most 4 MB, quoted: escapes can double it).
     static let answerLimit = 16 << 20
-
     public let path: String
     public let uid: UInt32
 
@@ -36,8 +35,8 @@ public struct DaemonConnection: Sendable {
         switch UnixConnect.connect(to: path, until: deadline) {
         case .success(let fd): stream = DaemonStream(fd: fd, path: path)
         case .failure(.pathTooLong): throw .unusable(path, "cannot be reached: the path is too long")
-        case .failure(.noSocket): throw .notRunning(path, "no socket", start: .here)
-        case .failure(.refused): throw .notRunning(path, "nothing listens on the socket", start: .here)
+        case .failure(.noSocket): throw .notRunning(path, "no socket")
+        case .failure(.refused): throw .notRunning(path, "nothing listens on the socket")
         case .failure(.queueFull): throw .unusable(path, "is not accepting connections (its queue is full)")
         case .failure(.timedOut): throw .timedOut(path, seconds: seconds)
         case .failure(.failed(let error)): throw .unusable(path, "cannot be reached: \(error)")
@@ -71,8 +70,7 @@ public final class DaemonStream {
     private var buffer: [UInt8] = []
 
     init(fd: Int32, path: String) {
-        self.fd = fd
-        self.path = path
+        (self.fd, self.path) = (fd, path)
     }
 
     public func close() { _ = Glibc.close(fd) }
@@ -181,7 +179,6 @@ public final class DaemonStream {
 /// stdout's reader, as `poll` sees it (no events asked: only POLLERR, POLLHUP or POLLNVAL wake it).
 enum OutputReader {
     static func pollEntry() -> pollfd { pollfd(fd: STDOUT_FILENO, events: 0, revents: 0) }
-
     static func isGone(_ entry: pollfd) -> Bool { entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 }
 }
 
@@ -220,7 +217,7 @@ enum SocketTrust {
         guard lstatDirectory(of: path, &info) == 0 else {
             let error = errno
             switch error {
-            case ENOENT, ENOTDIR: return .notRunning(path, "no socket", start: .here)
+            case ENOENT, ENOTDIR: return .notRunning(path, "no socket")
             default: return .unusable(path, "cannot be reached: \(AtomicFile.directory(of: path)): \(String(cString: strerror(error)))")
             }
         }

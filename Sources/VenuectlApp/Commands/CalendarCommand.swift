@@ -24,9 +24,7 @@ enum CalendarCommand {
         .init(name: "--output", value: "FILE", help: "write the calendar to FILE (a file is replaced atomically; a FIFO or terminal is written into) instead of stdout", short: "-o") { o, value throws(AnswerError) in
             guard !value.isEmpty else { throw .usage("--output needs a file name") }
             o.output = value
-        },
-        .menus, .at, .tz, .data, .noEstimate, .help,
-    ])
+        }, .menus, .at, .tz, .data, .noEstimate, .help])
 
     static let helpText = """
         usage: venuectl calendar [VENUE...|--favorites] [options]
@@ -72,9 +70,7 @@ enum CalendarCommand {
         if let path = options.output {
             try OutputTarget(path).write(Array(document.utf8))
             try Venuectl.write(written(report, to: path) + "\n")
-        } else {
-            try Venuectl.writeDocument(document)
-        }
+        } else { try Venuectl.writeDocument(document) }
         local.writeNotes(zone: zone)
         if let skipped = menus?.skipped { Venuectl.writeError("venuectl: " + skipped) }
         for note in unknown(report) { Venuectl.writeError("venuectl: note: " + note) }
@@ -107,9 +103,7 @@ enum CalendarCommand {
         for entry in report.unknownDays {
             if let index = groups.firstIndex(where: { $0.dates == entry.dates && $0.reason == entry.reason }) {
                 groups[index].venues.append(entry.venue.name)
-            } else {
-                groups.append((entry.dates, entry.reason, [entry.venue.name]))
-            }
+            } else { groups.append((entry.dates, entry.reason, [entry.venue.name])) }
         }
         let shown = report.venueCount
         return (report.cut ? [CalendarRange.cutNote] : []) + groups.map { group in
@@ -147,9 +141,8 @@ enum OutputTarget {
             do { try AtomicFile.write(bytes, to: path, mode: 0o644) } catch { throw .unwritable(path: error.path, reason: error.reason) }
         case .stream(let path):
             let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-            guard fd >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
-            defer { close(fd) }
-            guard bytes.withUnsafeBytes({ Syscall.writeAll(fd, $0, waitingWhenFull: true) }) else {
+            defer { if fd >= 0 { close(fd) } }
+            guard fd >= 0, bytes.withUnsafeBytes({ Syscall.writeAll(fd, $0, waitingWhenFull: true) }) else {
                 throw .unwritable(path: path, reason: String(cString: strerror(errno)))
             }
         }

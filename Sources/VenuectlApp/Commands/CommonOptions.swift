@@ -2,16 +2,11 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// The options every command computing from venue data shares with `status`, each flag defined once below.
 struct CommonOptions: Sendable {
     var json = false
-    var at: String?
-    var tz: String?
-    var data: String?
+    var at: String?, tz: String?, data: String?
     var estimate = true
     var help = false
-
-    /// The venue zone, `--tz` or America/New_York.
     func zone() throws(CLIError) -> ZoneRules { try answering(try StatusReport.zone(tz)) }
 
     func instant(in zone: ZoneRules, now: Instant) throws(CLIError) -> Instant {
@@ -49,11 +44,8 @@ extension FlagTable.Flag where Options: HasCommonOptions {
     static var help: Self { .help(\.common.help) }
 }
 
-/// `--menus FILE|DIR` and `--date`, which `menu` and `search --dish` both take, each defined once below.
 struct MenuSource: Sendable {
-    var menus: String?
-    var date: String?
-
+    var menus: String?, date: String?
     /// How far ahead Penn loads menus, and so `--date +N` reaches: today and 6 days.
     static let daysAhead = 6
 
@@ -105,10 +97,9 @@ enum ServedMenus {
         let answer = try DaemonStatus.ask(request, socket: socket, context: context, command: "menu", asked: "menus", timeout: budget) { answer in
             copy(of: answer.value, zone: zone)
         }
-        switch answer {
-        case .success(let copy): return copy
-        case .failure(let failure):
-            throw .daemonUnavailable(DaemonFailure(reason: failure.reason + "; menus come from venued, or from --menus FILE|DIR", hint: failure.hint))
+        do { return try answer.get() } catch {
+            let reason = error.reason + "; menus come from venued, or from --menus FILE|DIR"
+            throw .daemonUnavailable(DaemonFailure(reason: reason, hint: error.hint))
         }
     }
 

@@ -4,9 +4,8 @@ import VenuedProtocol
 
 /// What `info` and `refresh` share: they only ask venued, so an unreachable daemon is an error (exit 6).
 struct DaemonCommandOptions: HasHelp {
-    var json = false
+    var json = false, help = false
     var socket: String?
-    var help = false
 
     static func table(_ command: String, json: Bool) -> FlagTable<DaemonCommandOptions> {
         var flags: [FlagTable<DaemonCommandOptions>.Flag] = []
@@ -56,8 +55,7 @@ enum InfoCommand {
     static func run(_ arguments: [String], _ context: Context) throws(CLIError) -> Int32 {
         guard let options = try DaemonCommandOptions.parse(arguments, "info", table, helpText) else { return 0 }
         let answer = try options.ask(DaemonRequest.info, timeout: timeout, context)
-        try Venuectl.write(options.json ? answer.line + "\n" : summary(answer.value))
-        return 0
+        return try Venuectl.done(options.json ? answer.line + "\n" : summary(answer.value))
     }
 
     /// Times as venued gives them, in its zone, each with its UTC offset: venued's zone need not be the reader's.
@@ -85,8 +83,7 @@ enum InfoCommand {
                 + (info["socket_activated"] == .bool(true) ? " (socket activation)" : ""),
             "data:        \(data)",
             "refreshes:   every \(number(info["refresh_seconds"]) ?? 0) s; last success \(info["last_success_at"].flatMap(time) ?? "none yet"); next \(next)",
-            "last error:  \(lastError)",
-        ]
+            "last error:  \(lastError)"]
         if case .string(let error)? = info["cache_error"] {
             let since = info["cache_error_at"].flatMap(time).map { " since \($0)" } ?? ""
             lines.append("cache:       not written\(since): \(error); hours, next, search and open read an older copy")
@@ -95,7 +92,6 @@ enum InfoCommand {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// How many dates venued holds menus for, the next round, the first stale date; nil for an older venued.
     static func menusLine(_ menus: JSONValue) -> String? {
         guard case .array(let dates)? = menus["dates"] else { return nil }
         let held = dates.compactMap { number($0["menus"]) }
@@ -115,15 +111,10 @@ enum InfoCommand {
         guard case .string(let iso) = value, iso.count >= 16 else { return nil }
         let minute = String(iso.prefix(16).map { $0 == "T" ? " " : $0 })
         let rest = iso.dropFirst(16).drop { $0 == ":" || $0 == "." || $0.isNumber }
-        if rest == "Z" { return minute + " +00:00" }
-        return rest.isEmpty ? minute : minute + " " + rest
+        return rest == "Z" ? minute + " +00:00" : rest.isEmpty ? minute : minute + " " + rest
     }
 
-    private static func number(_ value: JSONValue?) -> Int? {
-        if case .number(let number)? = value { return Int(exactly: number) }
-        return nil
-    }
-
+    private static func number(_ v: JSONValue?) -> Int? { if case .number(let n)? = v { Int(exactly: n) } else { nil } }
     private static func text(_ value: JSONValue?) -> String { if case .string(let text)? = value { text } else { "?" } }
 }
 
@@ -158,13 +149,10 @@ enum RefreshCommand {
         let answer = try options.ask(DaemonRequest.refresh, timeout: 4 * fetchTimeout + margin, context)
         let source = if case .string(let name)? = answer.value["source"] { name } else { "?" }
         let list = if case .array(let list)? = answer.value["attempts"] { list } else { [JSONValue]() }
-        let attempts = list.compactMap { attempt -> String? in
-            guard case .string(let name)? = attempt["source"], case .string(let detail)? = attempt["detail"] else {
-                return nil
-            }
+        let attempts = list.compactMap { a -> String? in
+            guard case .string(let name)? = a["source"], case .string(let detail)? = a["detail"] else { return nil }
             return "\(name): \(detail)"
         }
-        try Venuectl.write("refreshed: serving \(source) data (\(attempts.joined(separator: "; ")))\n")
-        return 0
+        return try Venuectl.done("refreshed: serving \(source) data (\(attempts.joined(separator: "; ")))\n")
     }
 }

@@ -4,8 +4,7 @@ import VenueReports
 /// `venuectl favorites`: venues are stored as ids, dishes as written (menus change every day).
 enum FavoritesCommand {
     struct Options: HasHelp {
-        var words: [String] = []
-        var dishes: [String] = []
+        var words: [String] = [], dishes: [String] = []
         var help = false
     }
 
@@ -14,9 +13,7 @@ enum FavoritesCommand {
     static let table = FlagTable<Options>(helpCommand: "venuectl favorites --help", flags: [
         .init(name: "--dish", value: "NAME", help: "a dish to follow (add), or to stop following (remove); may be repeated") { o, value in
             o.dishes.append(value)
-        },
-        .help(\.help),
-    ])
+        }, .help(\.help)])
 
     static let helpText = """
         usage: venuectl favorites add VENUE... | --dish NAME...
@@ -66,10 +63,9 @@ enum FavoritesCommand {
                 return 0
             }
             let width = favorites.ids.map { String($0).count }.max() ?? 0
-            try Venuectl.write(favorites.ids.map { id in
+            return try Venuectl.done(favorites.ids.map { id in
                 String(repeating: " ", count: width - String(id).count) + "\(id)  \(names[id] ?? "(not in the current data)")\n"
             }.joined() + favorites.dishes.map { "dish  \($0)\n" }.joined())
-            return 0
         case "add", "remove", "toggle":
             guard !queries.isEmpty || !options.dishes.isEmpty else { throw usage("favorites \(action) needs a VENUE or --dish NAME") }
             if action != "remove", let empty = options.dishes.first(where: { FollowedDishes([$0]).isEmpty }) {
@@ -79,7 +75,9 @@ enum FavoritesCommand {
             let said = try answering(try Favorites.update(path, names: names) { favorites throws(AnswerError) in
                 var said: [String] = []
                 for query in queries {
-                    let id = try resolve(query, in: venues, orFavorite: action == "add" ? nil : favorites)
+                    // `remove` and `toggle` also take the id of a favorite that the current data no longer lists.
+                    let favorite = Int(query).flatMap { action != "add" && favorites.contains($0) ? $0 : nil }
+                    let id = if let favorite { favorite } else { try VenueArgument.resolve(query, in: venues).id }
                     let named = "\(names[id] ?? "venue") (\(id))", toggle = action == "toggle"
                     if action == "add" || toggle && !favorites.contains(id) {
                         said.append(favorites.add(id) || toggle ? "added \(named)" : "\(named) is a favorite already")
@@ -90,8 +88,7 @@ enum FavoritesCommand {
                 for dish in options.dishes { said.append(try change(&favorites, dish: dish, action)) }
                 return said
             })
-            try Venuectl.write(said.joined(separator: "\n") + "\n")
-            return 0
+            return try Venuectl.done(said.joined(separator: "\n") + "\n")
         default: throw usage("unknown favorites action '\(action)': use add, remove, toggle or list")
         }
     }
@@ -111,12 +108,6 @@ enum FavoritesCommand {
             }
             return "following \(named)"
         }
-    }
-
-    /// `remove` and `toggle` also take the id of a favorite that the current data no longer lists.
-    private static func resolve(_ query: String, in venues: [Venue], orFavorite favorites: Favorites?) throws(AnswerError) -> Int {
-        if let id = Int(query), favorites?.contains(id) == true { return id }
-        return try VenueArgument.resolve(query, in: venues).id
     }
 
     private static func usage(_ message: String) -> CLIError { .usage(message, help: "venuectl favorites --help") }

@@ -12,9 +12,7 @@ enum HoursCommand {
         .init(name: "--days", value: "N", help: "how many days from today, 1 to 14 (default 7)") { o, value throws(AnswerError) in
             guard let days = Int(value), (1...14).contains(days) else { throw .usage("--days takes a whole number from 1 to 14, not '\(value)'") }
             o.days = days
-        },
-        .json, .at, .tz, .data, .noEstimate, .help,
-    ])
+        }, .json, .at, .tz, .data, .noEstimate, .help])
 
     static let helpText = """
         usage: venuectl hours VENUE [options]

@@ -13,8 +13,7 @@ enum IsOpenCommand {
 
     static let table = FlagTable<Options>(helpCommand: "venuectl is-open --help", flags: [
         .init(name: "--quiet", value: nil, help: "print nothing: the exit code is the answer", short: "-q") { o, _ in o.quiet = true },
-        .at, .tz, .data, .noEstimate, .socket(\.socket), .help,
-    ])
+        .at, .tz, .data, .noEstimate, .socket(\.socket), .help])
 
     static let helpText = """
         usage: venuectl is-open VENUE [options]
@@ -58,7 +57,14 @@ enum IsOpenCommand {
             return (try computed(status, local.copy, context), local.notes)
         }
         let request = StatusQuery.request(.status, status, presentation: nil)
-        switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "is-open", reading: { parse($0.value) }) {
+        let asked = try DaemonStatus.ask(request, socket: options.socket, context: context,
+                                         command: "is-open") { answer -> [OpenAnswer]? in
+            guard case .string(let at)? = answer.value["at"], let today = OpenAnswer.wallClock(at)?.date,
+                  case .array(let venues)? = answer.value["venues"] else { return nil }
+            let answers = venues.compactMap { OpenAnswer(json: $0, today: today) }
+            return answers.count == venues.count ? answers : nil
+        }
+        switch asked {
         case .success(let answers): return (answers, [])
         case .failure(let failure):
             let local = try LocalFeed.load(nil, environment: context.environment)
@@ -70,13 +76,6 @@ enum IsOpenCommand {
         // Its one line says nothing of the data's age: the notice on stderr names the copy.
         let report = try answering(try StatusReport(options: request, feed: feed, now: context.now, dataAge: DataAge()))
         return report.rows.map { OpenAnswer(row: $0, zone: report.zone, at: report.at) }
-    }
-
-    private static func parse(_ object: JSONValue) -> [OpenAnswer]? {
-        guard case .string(let at)? = object["at"], let today = OpenAnswer.wallClock(at)?.date,
-              case .array(let venues)? = object["venues"] else { return nil }
-        let answers = venues.compactMap { OpenAnswer(json: $0, today: today) }
-        return answers.count == venues.count ? answers : nil
     }
 }
 
@@ -92,13 +91,10 @@ struct OpenAnswer {
     let today: LocalDate
 
     init(row: StatusReport.Row, zone: ZoneRules, at: Instant) {
-        venue = row.venue
-        state = row.status.state
+        (venue, state, estimated, today) = (row.venue, row.status.state, row.status.estimated, zone.localDate(of: at))
         label = row.status.state == .open ? row.status.label : row.status.nextLabel
         changesAt = row.status.changesAt.map(zone.localDateTime)
-        estimated = row.status.estimated
         unknownReason = row.status.unknownReason?.name
-        today = zone.localDate(of: at)
     }
 
     /// nil when the venue lacks what HOURS.md §4 promises, or its id is no whole number an `Int` holds (`1e300`).

@@ -9,8 +9,7 @@ enum MenuCommand {
         var venue: [String] = []
         var meal: String?
         var all = false
-        var diets: [String] = []
-        var allergens: [String] = []
+        var diets: [String] = [], allergens: [String] = []
     }
 
     static let table = FlagTable<Options>(helpCommand: "venuectl menu --help", flags: [
@@ -22,9 +21,7 @@ enum MenuCommand {
         },
         .init(name: "--without", value: "A[,A]", help: "leave out dishes that contain these (gluten, milk, peanut, ...) and those without allergen data") { o, v in
             o.allergens += v.split(separator: ",").map(String.init)
-        },
-        .json, .menus, .at, .tz, .data, .help,
-    ])
+        }, .json, .menus, .at, .tz, .data, .help])
 
     static let helpText = """
         usage: venuectl menu VENUE [options]
@@ -67,9 +64,7 @@ enum MenuCommand {
         do {
             report = try MenuReport(book: copy.book, venueID: venue.id, venueName: venue.name, at: at, zone: zone,
                                     selection: date.map { .date($0, meal: options.meal, all: options.all) } ?? .currentOrNext, filter: filter)
-        } catch {
-            throw .usage(mealMismatch(error, venue: venue.name, on: date.map(ClockText.day) ?? "that date"))
-        }
+        } catch { throw .usage(mealMismatch(error, venue: venue.name, on: date.map(ClockText.day) ?? "that date")) }
         try Venuectl.write(options.common.json ? MenuJSON.render(report) : MenuText(
             report: report, userZone: ZoneDatabase.userZoneName(environment: context.environment)).render())
         if let skipped = copy.skipped { Venuectl.writeError("venuectl: " + skipped) }

@@ -14,9 +14,7 @@ enum NextCommand {
                 throw .usage("--within takes a span from 1m to 14d such as 90m, 3h, 1h30m or 2d, not '\(value)'")
             }
             o.within = seconds
-        },
-        .json, .at, .tz, .data, .noEstimate, .help,
-    ])
+        }, .json, .at, .tz, .data, .noEstimate, .help])
 
     static let helpText = """
         usage: venuectl next [VENUE...] [options]
@@ -90,9 +88,7 @@ struct NextText {
         }
         // The "in 40 min" column goes before any venue's name is cut: the time says it too.
         let showWaits = columns.map { columns in
-            zip(report.rows, zip(moments, waits)).allSatisfy { row, texts in
-                head(row, texts.0, texts.1).count + bare(row).count <= columns
-            }
+            zip(report.rows, zip(moments, waits)).allSatisfy { head($0, $1.0, $1.1).count + bare($0).count <= columns }
         } ?? true
         for (row, (moment, wait)) in zip(report.rows, zip(moments, waits)) {
             let head = head(row, moment, showWaits ? wait : nil)
@@ -102,9 +98,7 @@ struct NextText {
         }
         if let unknown = unknownSentence(span: span, today: at.date) {
             lines += (report.rows.isEmpty ? [] : [""]) + wrap(unknown)
-        } else if report.rows.isEmpty {
-            lines += wrap("Nothing opens or closes in the next \(span).")
-        }
+        } else if report.rows.isEmpty { lines += wrap("Nothing opens or closes in the next \(span).") }
         if report.rows.contains(where: \.transition.estimated) {
             lines += [""] + wrap("~ estimated: projected from the same weekday of the data's week.")
         }
@@ -139,6 +133,5 @@ struct NextText {
     }
 
     private func bare(_ row: NextReport.Row) -> String { "\(row.venue.name) \(verb(row))" }
-
     private func verb(_ row: NextReport.Row) -> String { row.transition.kind == .opens ? "opens" : "closes" }
 }

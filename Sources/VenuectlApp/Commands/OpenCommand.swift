@@ -12,8 +12,7 @@ enum OpenCommand {
 
     static let table = FlagTable<Options>(helpCommand: "venuectl open --help", flags: [
         .init(name: "--print", value: nil, help: "print the page's URL instead of opening it") { o, _ in o.print = true },
-        .data, .help,
-    ])
+        .data, .help])
 
     static let helpText = """
         usage: venuectl open VENUE [options]
@@ -37,10 +36,7 @@ enum OpenCommand {
         let local = try LocalFeed.served(options.common.data, context: context)
         local.writeNotes(zone: try options.common.zone())
         let url = try page(query, venues: local.copy.feed.venues)
-        if options.print {
-            try Venuectl.write(url + "\n")
-            return 0
-        }
+        if options.print { return try Venuectl.done(url + "\n") }
         switch BrowserOpener(environment: context.environment).open(url) {
         case .opened: return 0
         case .noOpener:
@@ -55,9 +51,7 @@ enum OpenCommand {
     /// The pages come from the bundled metadata, so a venue the feed lacks (closed for the term) still has its page.
     private static func page(_ query: String, venues: [Venue]) throws(CLIError) -> String {
         if query.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(query), !venues.contains(where: { $0.id == id }),
-           let url = VenueInfo.bundled[id]?.pageURL {
-            return url
-        }
+           let url = VenueInfo.bundled[id]?.pageURL { return url }
         let venue = try answering(try VenueArgument.resolve(query, in: venues))
         guard let url = VenueInfo.bundled[venue.id]?.pageURL else { throw .noPage(venue: venue.name) }
         return url
@@ -67,9 +61,7 @@ enum OpenCommand {
 /// Opens a URL with `$BROWSER`'s programs, then `xdg-open`, through `posix_spawn` (no shell, no Foundation).
 package struct BrowserOpener {
     package enum Outcome: Equatable { case opened(program: String), noOpener, failed(program: String, status: Int32) }
-
     let environment: [String: String]
-
     package init(environment: [String: String]) { self.environment = environment }
 
     private func program(for url: String) -> (path: String, words: [String])? {

@@ -10,15 +10,11 @@ enum SearchCommand {
         var dish: String?
     }
 
-    struct Result {
-        let hit: VenueSearch.Hit
-        let status: VenueStatus
-    }
+    struct Result { let hit: VenueSearch.Hit, status: VenueStatus }
 
     static let table = FlagTable<Options>(helpCommand: "venuectl search --help", flags: [
         .init(name: "--dish", value: "TEXT", help: "search the menus' dishes instead: where and when they are served") { o, v in o.dish = v },
-        .date, .menus, .json, .at, .tz, .data, .noEstimate, .help,
-    ])
+        .date, .menus, .json, .at, .tz, .data, .noEstimate, .help])
 
     static let helpText = """
         usage: venuectl search QUERY... [options]
@@ -60,13 +56,9 @@ enum SearchCommand {
             Result(hit: hit, status: Timetable(venue: hit.venue, zone: zone).status(at: at, estimate: options.common.estimate))
         }
         let output = SearchOutput(query: query, at: at, zone: zone, source: local.copy.source, results: results)
-        if options.common.json {
-            try Venuectl.write(output.json())
-        } else if results.isEmpty {
+        if results.isEmpty && !options.common.json {
             Venuectl.writeError("venuectl: no venue matches '\(query)' (run 'venuectl status' to list them all)")
-        } else {
-            try Venuectl.write(output.text())
-        }
+        } else { try Venuectl.write(options.common.json ? output.json() : output.text()) }
         local.writeNotes(zone: zone)
         return results.isEmpty ? 1 : 0
     }
@@ -85,20 +77,15 @@ enum SearchCommand {
         let copy = try options.source.load(dates: dates, zone: zone, context: context)
         let menus = copy.book.menus.filter { menu in date.map { menu.date == $0 } ?? (at < menu.end) }
         let report = DishReport(query: dish, at: at, zone: zone, hits: DishSearch(dish).hits(in: menus))
-        if options.common.json {
-            try Venuectl.write(report.json())
-        } else if report.hits.isEmpty {
+        if report.hits.isEmpty && !options.common.json {
             let when = date.map { "on \(ClockText.day($0))" } ?? "from now on"
             Venuectl.writeError("venuectl: no dish matches '\(dish)' \(when) in \(copy.path)")
-        } else {
-            try Venuectl.write(report.text())
-        }
+        } else { try Venuectl.write(options.common.json ? report.json() : report.text()) }
         if let skipped = copy.skipped { Venuectl.writeError("venuectl: " + skipped) }
         return report.hits.isEmpty ? 1 : 0
     }
 }
 
-/// `venuectl search` as text (a line per venue) and as JSON, each result with how it matched.
 struct SearchOutput {
     let query: String
     let at: Instant
@@ -123,13 +110,10 @@ struct SearchOutput {
             return JSONText.object([
                 ("id", "\(venue.id)"), ("name", JSONText.quote(venue.name)), ("slug", JSONText.quote(venue.slug)),
                 ("kind", JSONText.quote(venue.kind.rawValue)), ("match", JSONText.quote(result.hit.match.name)),
-                ("state", JSONText.quote(result.status.state.rawValue)), ("estimated", "\(result.status.estimated)"),
-            ])
+                ("state", JSONText.quote(result.status.state.rawValue)), ("estimated", "\(result.status.estimated)")])
         }
-        return Reply.ok([
-            ("query", JSONText.quote(query)), ("at", JSONText.quote(zone.iso8601(at))),
+        return Reply.ok([("query", JSONText.quote(query)), ("at", JSONText.quote(zone.iso8601(at))),
             ("source", JSONText.quote(source.rawValue)), ("tz", JSONText.quote(zone.identifier)),
-            ("results", JSONText.array(items)),
-        ])
+            ("results", JSONText.array(items))])
     }
 }

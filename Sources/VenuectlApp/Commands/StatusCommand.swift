@@ -30,10 +30,7 @@ enum StatusCommand {
         var parsed = Options()
         let configured = try answering(try StatusOptions.parse(arguments, table: table, into: &parsed, status: \.status,
                                                                environment: context.environment))
-        if parsed.status.help {
-            try Venuectl.write(StatusOptions.helpText(flags: table.helpLines) + "\n")
-            return 0
-        }
+        if parsed.status.help { return try Venuectl.done(StatusOptions.helpText(flags: table.helpLines) + "\n") }
         do {
             let resolved = try context.resolvingFavorites(parsed.status)
             guard parsed.details || parsed.menus != nil else { return try answer(resolved, context) }
@@ -46,18 +43,18 @@ enum StatusCommand {
 
     private static func answer(_ options: StatusOptions, _ context: Context) throws(CLIError) -> Int32 {
         let presentation = context.presentation(options.format)
-        var failure: DaemonFailure?
-        if options.data == nil {
-            failure = context.venuedFailure
-            if failure == nil {
-                let request = StatusQuery.request(.status, options, presentation: options.format == .json ? nil : presentation)
-                switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
-                                            reading: { output(of: $0, json: options.format == .json) }) {
-                case .success(let output):
-                    try Venuectl.write(output)
-                    return 0
-                case .failure(let reason): failure = reason
-                }
+        var failure = options.data == nil ? context.venuedFailure : nil
+        if options.data == nil && failure == nil {
+            let request = StatusQuery.request(.status, options,
+                                              presentation: options.format == .json ? nil : presentation)
+            // venued's line as it came (`ok` first, as the local path writes it), or the text it rendered.
+            switch try DaemonStatus.ask(request, socket: options.socket, context: context, command: "status",
+                                        reading: { answer -> String? in
+                if options.format == .json { return answer.line + "\n" }
+                return if case .string(let text)? = answer.value["text"] { text } else { nil }
+            }) {
+            case .success(let output): return try Venuectl.done(output)
+            case .failure(let reason): failure = reason
             }
         }
         var local = try LocalFeed.load(options.data, environment: context.environment)
@@ -83,15 +80,7 @@ enum StatusCommand {
         guard let failure = local.unreachable else { return local.writeNotes() }
         if case .venuedUnreachable? = report.dataAge.staleness, presentation.saysStaleNote {
             local.writeNotes()
-        } else {
-            Venuectl.writeError("venuectl: " + local.notice(failure, zone: report.zone))
-        }
-    }
-
-    /// venued's line as it came (`ok` first, as the local path writes it), or the text it rendered.
-    private static func output(of answer: Answer, json: Bool) -> String? {
-        if json { return answer.line + "\n" }
-        return if case .string(let text)? = answer.value["text"] { text } else { nil }
+        } else { Venuectl.writeError("venuectl: " + local.notice(failure, zone: report.zone)) }
     }
 
     /// `--details`: computed from venued's feed (its status carries no menus); missing menus cost only the stations.

@@ -7,10 +7,7 @@ import VenuedSystem
 
 /// `watch` follows venued's `subscribe` stream; while venued is away, the local copy, reconnecting with backoff.
 enum WatchCommand {
-    struct Options: Sendable {
-        var status = StatusOptions()
-        var count: Int?
-    }
+    struct Options: Sendable { var status = StatusOptions(), count: Int? }
 
     static let countFlag = FlagTable<Options>.Flag(name: "--count", value: "N", help: "exit after printing N answers") { o, value throws(AnswerError) in
         guard let n = Int(value), n > 0 else { throw .usage("--count takes a whole number above 0, not '\(value)'", help: "venuectl watch --help") }
@@ -28,15 +25,11 @@ enum WatchCommand {
         var parsed = Options()
         _ = try answering(try StatusOptions.parse(arguments, table: table, into: &parsed, status: \.status, environment: context.environment))
         let options = try context.resolvingFavorites(parsed.status), count = parsed.count
-        if options.help {
-            try Venuectl.write(helpText + "\n")
-            return 0
-        }
+        if options.help { return try Venuectl.done(helpText + "\n") }
         var printer = WatchPrinter(presentation: context.presentation(options.format), stdoutIsTTY: context.stdoutIsTTY)
         // Every way out, an error included, gives the terminal its own screen back.
         defer { printer.finish() }
-        var failures = 0
-        var lastFailure: DaemonFailure?
+        var failures = 0, lastFailure: DaemonFailure?
         // Loaded once: the data does not change while venued is away.
         var local: (copy: FeedCopy, campus: Campus)?
         let timer = WallTimer()
@@ -60,8 +53,7 @@ enum WatchCommand {
             let retry = options.data == nil
                 ? Backoff.delay(failures: failures, base: 0.5, cap: 30, unit: Double.random(in: 0..<1))
                 : Double.infinity
-            let clock = WallClock()
-            let now = clock.now()
+            let clock = WallClock(), now = clock.now()
             let age = lastFailure.map { DataAge.fallback(copy, unreachableHint: $0.hint, now: now) } ?? DataAge()
             let report = try answering(try StatusReport(options: options, campus: campus, source: copy.source, now: now,
                                                         favorites: try Favorites.load(for: options), dataAge: age))
@@ -82,8 +74,7 @@ enum WatchCommand {
                                until count: Int?) throws(CLIError) -> (DaemonFailure, hadStream: Bool)? {
         let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
         let budget = DaemonStatus.budget
-        let presentation = printer.presentation
-        let json = presentation.format == .json
+        let presentation = printer.presentation, json = presentation.format == .json
         let request = StatusQuery.request(.subscribe, options, presentation: json ? nil : presentation)
         let stream: DaemonStream
         do { stream = try connection.open(request, until: Monotonic.seconds() + budget, seconds: budget).get() } catch {
@@ -95,8 +86,7 @@ enum WatchCommand {
             let deadline = answered ? Double.infinity : Monotonic.seconds() + budget
             switch stream.next(until: deadline, seconds: budget, watchingOutput: true) {
             // `--dishes`: a text says a followed dish in its own lines; JSON prints venued's `dish` event as it came.
-            case .answer(let answer) where answer.ok && answer.value["event"] == .string("dish") && !json:
-                continue
+            case .answer(let answer) where answer.ok && answer.value["event"] == .string("dish") && !json: continue
             case .answer(let answer) where answer.ok:
                 if !answered { try printer.say(nil) }
                 answered = true
@@ -133,7 +123,6 @@ enum WatchCommand {
 /// with clock times instead of countdowns, so that a block is a record that stays true.
 struct WatchPrinter {
     enum Mode: Equatable { case stream, screen, log }
-
     let presentation: StatusPresentation
     let mode: Mode
     private(set) var printed = 0
@@ -156,9 +145,7 @@ struct WatchPrinter {
         followingLocalCopy = false
         if presentation.format == .json {
             try emit(answer.line + "\n")
-        } else if case .string(let text)? = answer.value["text"] {
-            try emit(text)
-        }
+        } else if case .string(let text)? = answer.value["text"] { try emit(text) }
     }
 
     /// JSON has the shape of venued's push, compared without its instants, which move with every step.
@@ -218,8 +205,12 @@ struct WatchPrinter {
         let note = notice.map { line in
             let said = "venuectl: " + line
             let lines = presentation.columns.map { said.wrapped(to: $0) } ?? [said]
-            return "\n" + lines.map { Venuectl.dim($0, color: presentation.color) }.joined(separator: "\n") + "\n"
+            let dimmed = lines.map { presentation.color ? "\u{1B}[2m" + $0 + "\u{1B}[0m" : $0 }
+            return "\n" + dimmed.joined(separator: "\n") + "\n"
         }
-        try Venuectl.writeScreen(lastBlock + (note ?? ""))
+        // Each line and what is below are cleared, so a shorter block leaves nothing of the one before.
+        let text = UntrustedText.terminalOutput(lastBlock + (note ?? ""))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0 + TerminalScreen.clearLine }
+        try Venuectl.writeDocument(TerminalScreen.home + lines.joined(separator: "\n") + TerminalScreen.clearBelow)
     }
 }

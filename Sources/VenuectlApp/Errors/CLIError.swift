@@ -13,19 +13,26 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     /// Never 0: a script must not take an answer it never got for one (74 is sysexits.h's EX_IOERR).
     case outputFailed(errno: Int32)
 
-    public var exitCode: Int32 {
+    public var exitCode: Int32 { kind.exitCode }
+
+    /// `brief`: a few words for a bar that say which kind of mistake, and so where to look.
+    var kind: (exitCode: Int32, brief: String) {
         switch self {
-        case .answer(.usage), .answer(.config), .answer(.ambiguousVenue), .answer(.unknownZone): return 2
-        case .answer(.unknownVenue): return 3
-        case .answer(.unreadableData), .answer(.unwritable): return 4
-        case .answer(.invalidData): return 5
-        case .daemonUnavailable: return 6
-        case .refreshFailed: return 7
-        case .noPage: return 8
-        case .openFailed: return 9
-        case .notAnOutput: return 10
-        case .answer(.environment): return 70
-        case .outputFailed: return 74
+        case .answer(.usage): return (2, "usage error")
+        case .answer(.config), .answer(.unknownZone(_, _?, _)): return (2, "config error")
+        case .answer(.unknownZone): return (2, "unknown time zone")
+        case .answer(.ambiguousVenue): return (2, "ambiguous venue")
+        case .answer(.unknownVenue): return (3, "unknown venue")
+        case .answer(.unreadableData): return (4, "data error")
+        case .answer(.unwritable): return (4, "error")
+        case .answer(.invalidData): return (5, "data error")
+        case .daemonUnavailable: return (6, "error")
+        case .refreshFailed: return (7, "error")
+        case .noPage: return (8, "error")
+        case .openFailed: return (9, "error")
+        case .notAnOutput: return (10, "error")
+        case .answer(.environment): return (70, "error")
+        case .outputFailed: return (74, "error")
         }
     }
 
@@ -48,7 +55,6 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     }
 
     package static func environment(_ message: String) -> CLIError { .answer(.environment(message)) }
-
     package static func unwritable(path: String, reason: String) -> CLIError { .answer(.unwritable(path: path, reason: reason)) }
 
     package func pointing(to command: String) -> CLIError {
@@ -68,17 +74,5 @@ extension BarError {
         render(brief: brief(error), message: "\(error)", in: format)
     }
 
-    /// A few words that say which kind of mistake, and so where to look; the whole line goes to stderr.
-    static func brief(_ error: CLIError) -> String {
-        switch error {
-        case .answer(.config), .answer(.unknownZone(_, _?, _)): return "config error"
-        case .answer(.unknownZone): return "unknown time zone"
-        case .answer(.unknownVenue): return "unknown venue"
-        case .answer(.ambiguousVenue): return "ambiguous venue"
-        case .answer(.usage): return "usage error"
-        case .answer(.unreadableData), .answer(.invalidData): return "data error"
-        case .answer(.unwritable), .notAnOutput, .daemonUnavailable, .refreshFailed, .noPage, .openFailed, .answer(.environment), .outputFailed:
-            return "error"
-        }
-    }
+    static func brief(_ error: CLIError) -> String { error.kind.brief }
 }

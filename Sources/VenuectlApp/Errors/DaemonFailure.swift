@@ -3,28 +3,21 @@ import VenuedSystem
 
 /// Why venued could not answer: `reason` names the socket and what happened, `hint` what helps.
 public struct DaemonFailure: Error, Equatable, Sendable {
-    public let reason: String
-    public let hint: String
+    public let reason: String, hint: String
 
-    package static func notRunning(_ path: String, _ why: String, start: StartHint) -> DaemonFailure {
+    // `start` is `StartHint.here` (as this venuectl says them) but in tests.
+    package static func notRunning(_ path: String, _ why: String, start: StartHint = .here) -> DaemonFailure {
         DaemonFailure(reason: "venued is not running (\(why) at \(path))", hint: start.text)
     }
 
-    package static func timedOut(_ path: String, seconds: Double, start: StartHint) -> DaemonFailure {
+    package static func timedOut(_ path: String, seconds: Double, start: StartHint = .here) -> DaemonFailure {
         let budget = seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : "\(Int(seconds.rounded())) s"
         return DaemonFailure(reason: "venued did not answer within \(budget) on \(path)", hint: start.logText)
     }
 
-    package static func unusable(_ path: String, _ what: String, start: StartHint) -> DaemonFailure {
+    package static func unusable(_ path: String, _ what: String, start: StartHint = .here) -> DaemonFailure {
         DaemonFailure(reason: "venued on \(path) \(what)", hint: start.logText)
     }
-
-    /// As this venuectl says them: the log hint is `StartHint.here`'s.
-    package static func timedOut(_ path: String, seconds: Double) -> DaemonFailure {
-        timedOut(path, seconds: seconds, start: .here)
-    }
-
-    package static func unusable(_ path: String, _ what: String) -> DaemonFailure { unusable(path, what, start: .here) }
 
     /// Nothing was sent: the socket's directory, or the process listening on it, is not the user's own.
     package static func untrusted(_ what: String, remedy: String) -> DaemonFailure {
@@ -33,8 +26,8 @@ public struct DaemonFailure: Error, Equatable, Sendable {
 }
 
 /// How to start venued where this venuectl runs (a SwiftPM checkout, an installed user unit, or bare binaries).
-public enum StartHint: Equatable, Sendable {
-    case checkout, userUnit, foreground
+public enum StartHint: String, Equatable, Sendable {
+    case checkout = "swift run venued", userUnit = "systemctl --user start venued.socket", foreground = "venued"
 
     /// Worked out once, and only when a notice needs it.
     static let here: StartHint = {
@@ -45,14 +38,7 @@ public enum StartHint: Equatable, Sendable {
         return locate(executable: ownExecutable(), environment: environment, exists: { access($0, F_OK) == 0 })
     }()
 
-    package var command: String {
-        switch self {
-        case .checkout: return "swift run venued"
-        case .userUnit: return "systemctl --user start venued.socket"
-        case .foreground: return "venued"
-        }
-    }
-
+    package var command: String { rawValue }
     package var text: String { "start it with '\(command)'" + (self == .userUnit ? "" : " in another terminal") }
 
     package var logText: String {

@@ -5,8 +5,7 @@ import VenuedProtocol
 /// `--data FILE`, else what venued serves, else its copy on disk, else the bundled feed, with one notice saying why.
 package struct LocalFeed {
     package let copy: FeedCopy
-    var skippedData: String?
-    var skippedCache: String?
+    var skippedData: String?, skippedCache: String?
     /// Why venued's copy is not the one shown; nil when it is, or when none was asked.
     var unreachable: DaemonFailure?
     /// venued's `stale_reason` for the copy it served; nil when fresh.
@@ -16,7 +15,12 @@ package struct LocalFeed {
         if path != nil { return try load(path, environment: context.environment) }
         let asked = try DaemonStatus.ask(DaemonRequest.feed, socket: socket, context: context, command: "feed", asked: "feed",
                                          timeout: 1) { answer in
-            feed(in: answer.value).map { LocalFeed(copy: $0, servedStaleness: staleness(in: answer.value)) }
+            let staleness: DataAge.Staleness? = switch answer.value["stale_reason"] {
+            case .string("refresh_failing")?: .refreshFailing
+            case .string("overdue")?: .overdue
+            default: nil
+            }
+            return feed(in: answer.value).map { LocalFeed(copy: $0, servedStaleness: staleness) }
         }
         if case .success(let served) = asked { return served }
         var local = try load(nil, environment: context.environment)
@@ -35,15 +39,6 @@ package struct LocalFeed {
         return FeedCopy(feed: feed, source: source, fetchedAt: fetchedAt)
     }
 
-    private static func staleness(in answer: JSONValue) -> DataAge.Staleness? {
-        switch answer["stale_reason"] {
-        case .string("refresh_failing")?: return .refreshFailing
-        case .string("overdue")?: return .overdue
-        default: return nil
-        }
-    }
-
-    /// venued's word for what it served, or the fallback's rule when it could not answer.
     func age(now: Instant) -> DataAge {
         if let unreachable { return DataAge.fallback(copy, unreachableHint: unreachable.hint, now: now) }
         return DataAge(fetchedAt: copy.fetchedAt, staleness: servedStaleness)
@@ -78,7 +73,6 @@ package struct LocalFeed {
 
     func writeNotes() { for note in notes { Venuectl.writeError("venuectl: " + note) } }
 
-    /// `writeNotes`, or for a copy `served` fell back to, the one notice that says why.
     func writeNotes(zone: ZoneRules) {
         guard let unreachable else { return writeNotes() }
         Venuectl.writeError("venuectl: " + notice(unreachable, zone: zone))
