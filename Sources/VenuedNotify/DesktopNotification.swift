@@ -3,16 +3,13 @@ import VenueReports
 
 /// One notification as `venued-notify` means it, before a server's capabilities shape it.
 struct DesktopNotification: Equatable, Sendable {
-    enum Urgency: UInt8, Sendable {
-        case low = 0, normal = 1, critical = 2
-    }
+    enum Urgency: UInt8, Sendable { case low = 0, normal = 1, critical = 2 }
 
     var summary: String
     var body: String
     var page: String?
     /// Always normal: GNOME and dunst show critical ones through do-not-disturb and never expire them.
     var urgency: Urgency = .normal
-
     static let actions = ["default", "Open page", "open", "Open page"]
     static let actionKeys: Set<String> = ["default", "open"]
 
@@ -35,8 +32,7 @@ struct DesktopNotification: Equatable, Sendable {
 /// decides how long a notification stays.
 struct NotifyCall: Equatable, Sendable {
     let replacing: UInt32
-    let summary: String
-    let body: String
+    let summary, body: String
     let actions: [String]
     let urgency: UInt8
 }

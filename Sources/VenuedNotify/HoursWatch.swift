@@ -4,11 +4,7 @@ import VenuedProtocol
 
 /// Today's hours of each watched venue, to tell when new data changes them.
 struct HoursWatch {
-    struct Today: Equatable {
-        let date: LocalDate
-        let shape: [JSONValue]
-        let text: String
-    }
+    struct Today: Equatable { let date: LocalDate, shape: [JSONValue], text: String }
 
     private var seen: [Int: Today] = [:]
 

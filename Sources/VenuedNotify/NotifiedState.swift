@@ -6,16 +6,8 @@ import VenuedSystem
 
 /// What `venued-notify` has sent: the last notification per venue and kind.
 struct NotifiedState: Equatable, Sendable {
-    struct Key: Hashable, Sendable {
-        let venue: Int
-        let kind: NotifyEvent.Kind
-    }
-
-    struct Entry: Equatable, Sendable {
-        let target: Int
-        let step: Int
-        let id: UInt32
-    }
+    struct Key: Hashable, Sendable { let venue: Int, kind: NotifyEvent.Kind }
+    struct Entry: Equatable, Sendable { let target: Int, step: Int, id: UInt32 }
 
     private(set) var entries: [Key: Entry] = [:]
 

@@ -19,18 +19,15 @@ final class NotifyFollower {
     private let timer: WallTimer
     private let signals: Int32
     private var state: NotifiedState
-
     private var views: [Int: VenueView] = [:]
     private var pending: [NotifyEvent] = []
     private var hours = HoursWatch()
     private var followed: [String] = []
     private var named: Set<Int>?
-
     private var stream: DaemonStream?
     private var venuedFailures = 0
     private var venuedRetryAt = 0.0
     private var local: Campus?
-
     private let sender: NotificationSender
     private var favoritesProblem: String?
     private var sent = 0
@@ -143,16 +140,15 @@ final class NotifyFollower {
     }
 
     private func apply(_ answer: Answer) throws(CLIError) {
-        if answer.value["event"] == .string("dish") {
+        let event = answer.value["event"]
+        if event == .string("dish") {
             if let event = NotifyRules.dish(answer.value, followed: followed, now: clock.seconds()) { pending.append(event) }
             return
         }
         guard let fresh = VenueView.views(in: answer) else { return }
         let now = clock.seconds()
         try update(fresh, at: now)
-        if case .string(let event)? = answer.value["event"], event == "snapshot" || event == "data" {
-            checkHours(at: now)
-        }
+        if event == .string("snapshot") || event == .string("data") { checkHours(at: now) }
     }
 
     private func followLocalCopy(at now: Int) throws(CLIError) {
@@ -204,18 +200,13 @@ final class NotifyFollower {
     /// Computed afresh at every wake, so a reminder says the time left at the instant it is sent.
     private func sendDue(at now: Int) {
         pending.removeAll { $0.due < now - NotifyEvent.grace }
-        var due = pending.filter { $0.isDue(at: now) }
-        for view in views.values {
-            if let reminder = NotifyRules.reminder(for: view, before: options.before, now: now).due, reminder.isDue(at: now) {
-                due.append(reminder)
-            }
-        }
+        let reminders = views.values.compactMap { NotifyRules.reminder(for: $0, before: options.before, now: now).due }
         let watched = watchedVenues()
         // A followed dish is announced wherever it is served, and never once its meal started.
-        due = due.filter {
-            options.events.contains($0.kind) && ($0.kind == .dish ? $0.target > now : watched.contains($0.venue)) && state.isNew($0)
-        }
-            .sorted { ($0.due, $0.venue) < ($1.due, $1.venue) }
+        let due = (pending + reminders).filter {
+            $0.isDue(at: now) && options.events.contains($0.kind)
+                && ($0.kind == .dish ? $0.target > now : watched.contains($0.venue)) && state.isNew($0)
+        }.sorted { ($0.due, $0.venue) < ($1.due, $1.venue) }
         // Without a server they wait, and are sent if it comes back within their grace.
         guard sender.isReady else { return }
         for event in due where state.isNew(event) && !sender.isSending(event) {

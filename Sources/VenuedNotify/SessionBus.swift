@@ -15,9 +15,7 @@ final class SessionBus {
     static let roundsPerWake = 256
 
     private let handle: OpaquePointer
-
     private init(handle: OpaquePointer) { self.handle = handle }
-
     deinit { venued_bus_close(handle) }
 
     /// Only a bus our uid runs (SO_PEERCRED): another's (a squatted /tmp path) would read every notification.
@@ -93,9 +91,8 @@ final class SessionBus {
             let sender = Self.text(&event.sender), name = Self.text(&event.name)
             switch event.kind {
             case venued_bus_reply:
-                let text = Self.text(&event.text)
                 events.append(.reply(call: event.cookie, sender: sender, id: event.has_id == 1 ? event.id : nil,
-                                     names: text.split(separator: "\n").map(String.init)))
+                                     names: Self.text(&event.text).split(separator: "\n").map(String.init)))
             case venued_bus_error:
                 events.append(.failed(call: event.cookie, .remote(name: name, message: Self.text(&event.text))))
             case venued_bus_action: events.append(.actionInvoked(sender: sender, id: event.id, action: name))

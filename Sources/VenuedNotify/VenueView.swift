@@ -18,9 +18,8 @@ struct VenueView: Equatable, Sendable {
     let id: Int
     let name: String
     let state: VenueStatus.State
-    var label: String? = nil
-    var nextLabel: String? = nil
-    var changesAt: Moment? = nil
+    var label, nextLabel: String?
+    var changesAt: Moment?
     var estimated = false
 
     var kind: VenueKind { Venue(id: id, name: name, days: []).kind }

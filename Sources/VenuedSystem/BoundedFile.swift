@@ -3,7 +3,6 @@ import Glibc
 /// Reading a file that a person or a client of venued named, without blocking and without slurping.
 public enum BoundedFile {
     public static let feedLimit = 16 << 20
-
     public static let smallFileLimit = 64 << 10
 
     /// Non-blocking, regular files only unless `streams`: a FIFO would wait for a writer, holding every client.
@@ -36,23 +35,17 @@ public enum BoundedFile {
     }
 
     public struct Failure: Error, Sendable, CustomStringConvertible {
-        public let path: String
-        public let reason: String
+        public let path, reason: String
         public var description: String { "cannot read \(path): \(reason)" }
-
-        package init(path: String, reason: String) {
-            self.path = path
-            self.reason = reason
-        }
     }
 
     private static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
-        case S_IFIFO: return "a FIFO"
-        case S_IFDIR: return "a directory"
-        case S_IFSOCK: return "a socket"
-        case S_IFCHR, S_IFBLK: return "a device"
-        default: return "not a plain file"
+        case S_IFIFO: "a FIFO"
+        case S_IFDIR: "a directory"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "not a plain file"
         }
     }
 

@@ -8,11 +8,8 @@ public struct FileLock: ~Copyable {
     }
 
     private let fd: Int32
-
     private init(fd: Int32) { self.fd = fd }
-
     deinit { close(fd) }
-
     public consuming func holdUntilExit() { discard self }
 
     public static func acquire(_ path: String, waitingUpTo seconds: Double) throws(Failure) -> FileLock {

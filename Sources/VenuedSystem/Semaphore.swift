@@ -18,6 +18,5 @@ package final class Semaphore: @unchecked Sendable {
     }
 
     package func signal() { sem_post(semaphore) }
-
     package func wait() { _ = Syscall.retrying { sem_wait(semaphore) } }
 }

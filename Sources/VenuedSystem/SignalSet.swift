@@ -5,7 +5,6 @@ import Glibc
 /// starts, so all inherit the mask), so that a stop never falls between two steps of the loop.
 package struct SignalSet: Sendable {
     package let numbers: [Int32]
-
     package init(_ numbers: [Int32]) { self.numbers = numbers }
 
     package func block() {

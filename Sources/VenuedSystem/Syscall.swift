@@ -3,9 +3,7 @@ import Glibc
 /// System calls the way both programs make them: one place retries a call a signal interrupted (EINTR), and I/O comes
 /// back as a value instead of a count and a global `errno` each call site decodes again.
 package enum Syscall {
-    package enum IO: Equatable, Sendable {
-        case processed(Int), wouldBlock, failed(Errno)
-    }
+    package enum IO: Equatable, Sendable { case processed(Int), wouldBlock, failed(Errno) }
 
     package struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
         package let code: Int32

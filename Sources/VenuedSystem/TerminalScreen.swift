@@ -5,7 +5,6 @@ import Glibc
 /// out, also after a signal, whose handler is in C to stay async-signal-safe.
 public enum TerminalScreen {
     public static func enter() -> Bool { venued_screen_enter() == 0 }
-
     public static func leave() { venued_screen_leave() }
 
     public static func columns() -> Int? {

@@ -6,8 +6,7 @@ public enum VenuedPaths {
     }
 
     package static func socket(runtimeDirectory: String?, uid: UInt32) -> String {
-        if let runtime = runtimeDirectory.flatMap(absolute) { return runtime + "/venued/venued.sock" }
-        return "/tmp/venued-\(uid)/venued.sock"
+        runtimeDirectory.flatMap(absolute).map { $0 + "/venued/venued.sock" } ?? "/tmp/venued-\(uid)/venued.sock"
     }
 
     public static func cacheDirectory(environment: [String: String]) -> String? {

@@ -6,13 +6,9 @@ import Glibc
 /// and sleeps through a backward one; this timer ends at the instant itself and reports a setting of the clock, so the
 /// caller recomputes what is due.
 package final class WallTimer: Sendable {
-    package enum Reading: Equatable, Sendable {
-        case expired, clockChanged, pending
-    }
-
-    package enum Wake: Equatable, Sendable {
-        case deadline, clockChanged, other(events: Int16)
-    }
+    package enum Reading: Equatable, Sendable { case expired, clockChanged, pending }
+    package enum Wake: Equatable, Sendable { case deadline, clockChanged, other(events: Int16) }
+    package enum Wakes: Equatable, Sendable { case deadline, clockChanged, others([Int16]) }
 
     package let fd: Int32
     private let offset: Int
@@ -47,14 +43,10 @@ package final class WallTimer: Sendable {
 
     package func wait(until deadline: Double, watching other: pollfd? = nil) -> Wake {
         switch wait(until: deadline, watching: other.map { [$0] } ?? []) {
-        case .others(let events): return .other(events: events.first ?? 0)
-        case .deadline: return .deadline
-        case .clockChanged: return .clockChanged
+        case .others(let events): .other(events: events.first ?? 0)
+        case .deadline: .deadline
+        case .clockChanged: .clockChanged
         }
-    }
-
-    package enum Wakes: Equatable, Sendable {
-        case deadline, clockChanged, others([Int16])
     }
 
     package func wait(until deadline: Double, watching others: [pollfd]) -> Wakes {
