@@ -1,4 +1,3 @@
-import DiningHours
 import VenueReports
 
 /// One notification as `venued-notify` means it, before a server's capabilities shape it.
@@ -28,8 +27,7 @@ struct DesktopNotification: Equatable, Sendable {
     }
 }
 
-/// The arguments of `Notify` that vary; the timeout is fixed at -1, the server's default, so that each server's user
-/// decides how long a notification stays.
+/// The arguments of `Notify` that vary; the timeout is -1, the server's default: its user decides how long one stays.
 struct NotifyCall: Equatable, Sendable {
     let replacing: UInt32
     let summary, body: String

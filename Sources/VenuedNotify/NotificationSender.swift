@@ -2,8 +2,7 @@ import Glibc
 import VenuectlApp
 import VenuedSystem
 
-/// The follower's side of the session bus: the connection, the Notify calls in flight, and the server's signals (a
-/// click opens the venue's page).
+/// The follower's side of the session bus: the Notify calls in flight and the server's signals (a click opens a page).
 final class NotificationSender {
     static let capMinutes = 10
     static let backoff = (base: 5.0, cap: Double(capMinutes * 60))

@@ -1,7 +1,5 @@
 import Glibc
-import VenueReports
 import VenuectlApp
-import VenuectlGrammar
 import VenuedSystem
 
 /// What `venued-notify` has sent: the last notification per venue and kind.
@@ -53,8 +51,7 @@ struct NotifiedState: Equatable, Sendable {
     }
 }
 
-/// Where `NotifiedState` lives (`$XDG_STATE_HOME/venued/notified`), with the lock that makes one follower its only
-/// writer: two followers would each send what the other already had.
+/// `$XDG_STATE_HOME/venued/notified`, locked to one follower: two would each send what the other already had.
 struct NotifiedFile: ~Copyable {
     let path: String
     private let lock: FileLock

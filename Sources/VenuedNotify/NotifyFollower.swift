@@ -6,8 +6,7 @@ import VenuectlGrammar
 import VenuedProtocol
 import VenuedSystem
 
-/// `venued-notify`'s loop: follows the venues through venued's `subscribe` stream (or the local copy while venued is
-/// away), decides what to announce (`NotifyRules`) and sends it on the session bus (`NotificationSender`).
+/// `venued-notify`'s loop: follows venued's `subscribe` stream (or the local copy), announces on the session bus.
 final class NotifyFollower {
     static let stopSignals = SignalSet([SIGTERM, SIGINT])
     static let venuedBackoff = (base: 0.5, cap: 30.0)
@@ -72,8 +71,7 @@ final class NotifyFollower {
                 if events[0] != 0 && !SignalSet.take(signals).isEmpty { stopping = true }
                 if stream != nil && events.count > 1 && events[1] != 0 { try readVenued() }
             }
-            // After every wake, whatever woke it: sd-bus may hold messages it read with
-            // an earlier answer, and it times out calls itself.
+            // After every wake: sd-bus may hold messages read with an earlier answer, and it times out calls itself.
             for delivered in sender.process() { record(delivered) }
         }
     }

@@ -2,8 +2,7 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// What `venuectl notify` knows of one venue at one instant, read from venued's pushed `status` object or from the same
-/// report computed locally, so that both paths announce the same things in the same words.
+/// One venue at one instant, from venued's push or the same report computed locally: both say the same in same words.
 struct VenueView: Equatable, Sendable {
     struct Moment: Equatable, Sendable {
         let instant: Int

@@ -1,8 +1,7 @@
 import DiningHours
 import VenueReports
 
-/// The members of a request object, read with the type each field must have: a wrong type is a `bad_request` naming the
-/// field, never a guess or a trap.
+/// A request's members, each read as its type: a wrong one is a `bad_request` naming the field, never a trap.
 package struct RequestFields: Sendable {
     private let members: [String: JSONValue]
 

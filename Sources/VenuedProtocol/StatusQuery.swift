@@ -1,8 +1,7 @@
 import DiningHours
 import VenueReports
 
-/// A status question on the wire: `StatusOptions` and `StatusPresentation` as the members of a `status` or `subscribe`
-/// request.
+/// `StatusOptions` and `StatusPresentation` as the members of a `status` or `subscribe` request.
 package enum StatusQuery {
     struct Field: Sendable {
         let name: String

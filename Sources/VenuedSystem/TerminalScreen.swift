@@ -1,8 +1,7 @@
 import CLinuxEvents
 import Glibc
 
-/// The terminal's alternate screen, for a display that redraws in place: the user's own screen comes back on the way
-/// out, also after a signal, whose handler is in C to stay async-signal-safe.
+/// The alternate screen, for redrawing in place; the user's screen comes back also after a signal (C handler: safe).
 public enum TerminalScreen {
     public static func enter() -> Bool { venued_screen_enter() == 0 }
     public static func leave() { venued_screen_leave() }
