@@ -16,12 +16,10 @@ struct DesktopNotification: Equatable, Sendable {
         let markup = capabilities.contains("body-markup")
         var text = markup ? Escaping.pango(body, quotes: true) : body
         var actions: [String] = []
-        if let page {
-            if capabilities.contains("actions") {
-                actions = Self.actions
-            } else if capabilities.contains("body-hyperlinks") {
-                text += (text.isEmpty ? "" : "\n") + "<a href=\"\(Escaping.pango(page, quotes: true))\">Open page</a>"
-            }
+        if page != nil, capabilities.contains("actions") {
+            actions = Self.actions
+        } else if let page, capabilities.contains("body-hyperlinks") {
+            text += (text.isEmpty ? "" : "\n") + "<a href=\"\(Escaping.pango(page, quotes: true))\">Open page</a>"
         }
         return NotifyCall(replacing: id, summary: summary, body: text, actions: actions, urgency: urgency.rawValue)
     }

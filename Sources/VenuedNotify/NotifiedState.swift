@@ -20,8 +20,7 @@ struct NotifiedState: Equatable, Sendable {
     }
 
     func countdown(venue: Int, closing: Int) -> UInt32? {
-        guard let entry = entries[Key(venue: venue, kind: .closes)], entry.target == closing, entry.id != 0 else { return nil }
-        return entry.id
+        entries[Key(venue: venue, kind: .closes)].flatMap { $0.target == closing && $0.id != 0 ? $0.id : nil }
     }
 
     mutating func record(_ event: NotifyEvent, id: UInt32) {

@@ -15,7 +15,6 @@ struct NotifyEvent: Equatable, Sendable {
 
     /// "closes in 15 min" read twenty minutes late (a resume, a restart) is wrong, not late.
     static let grace = 120
-
     func isDue(at now: Int) -> Bool { due <= now && now - due <= Self.grace }
 }
 

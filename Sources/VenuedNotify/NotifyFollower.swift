@@ -81,11 +81,11 @@ final class NotifyFollower {
         var query = StatusOptions()
         // No closing-soon window: its start would be a push that announces nothing.
         query.soonMinutes = 0
-        followed = options.events.contains(.dish) ? followedDishes() : []
-        if !followed.isEmpty {
-            query.dishes = true
-            query.followedDishes = followed
-        }
+        let favorites = options.events.contains(.dish) ? Favorites.path(environment: context.environment) : nil
+        followed = favorites.flatMap { try? Favorites.load($0).dishes } ?? []
+        // Unsent while `dishes` is off.
+        query.dishes = !followed.isEmpty
+        query.followedDishes = followed
         let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
         let budget = DaemonStatus.budget
         let opened: DaemonStream
@@ -223,16 +223,10 @@ final class NotifyFollower {
         if let problem = file.save(state) { Self.log(problem) }
     }
 
-    private func followedDishes() -> [String] {
-        guard let path = Favorites.path(environment: context.environment) else { return [] }
-        return (try? Favorites.load(path).dishes) ?? []
-    }
-
     private func watchedVenues() -> Set<Int> {
-        let known = views.values
         switch options.venues {
-        case .all: return Set(known.map(\.id))
-        case .kinds(let kinds): return Set(known.filter { kinds.contains($0.kind) }.map(\.id))
+        case .all: return Set(views.values.map(\.id))
+        case .kinds(let kinds): return Set(views.values.filter { kinds.contains($0.kind) }.map(\.id))
         case .named: return named ?? []
         case .favorites:
             guard let path = Favorites.path(environment: context.environment) else { return [] }
@@ -250,7 +244,7 @@ final class NotifyFollower {
     }
 
     private func nextWake(after now: Double) -> Double {
-        var wake = Double.infinity
+        var wake = stream == nil ? venuedRetryAt : .infinity
         let second = clock.seconds()
         if options.events.contains(.closes) {
             let watched = watchedVenues()
@@ -258,11 +252,8 @@ final class NotifyFollower {
                 if let next = NotifyRules.reminder(for: view, before: options.before, now: second).next { wake = min(wake, Double(next)) }
             }
         }
-        if stream == nil {
-            for view in views.values {
-                if let change = view.changesAt?.instant, change > second { wake = min(wake, Double(change)) }
-            }
-            wake = min(wake, venuedRetryAt)
+        for view in views.values where stream == nil {
+            if let change = view.changesAt?.instant, change > second { wake = min(wake, Double(change)) }
         }
         return wake
     }

@@ -44,8 +44,7 @@ final class SessionBus {
     func deadline(now: Double) -> Double {
         let microseconds = venued_bus_timeout(handle)
         guard microseconds != UInt64.max else { return .infinity }
-        let left = Double(microseconds) / 1e6 - Monotonic.seconds()
-        return now + max(left, 0)
+        return now + max(Double(microseconds) / 1e6 - Monotonic.seconds(), 0)
     }
 
     func process() -> (events: [Event], failure: BusFailure?) {

@@ -20,7 +20,6 @@ struct VenueView: Equatable, Sendable {
     var label, nextLabel: String?
     var changesAt: Moment?
     var estimated = false
-
     var kind: VenueKind { Venue(id: id, name: name, days: []).kind }
 }
 

@@ -4,9 +4,7 @@ import VenueReports
 /// A request's members, each read as its type: a wrong one is a `bad_request` naming the field, never a trap.
 package struct RequestFields: Sendable {
     private let members: [String: JSONValue]
-
     package init(_ members: [String: JSONValue]) { self.members = members }
-
     package func has(_ key: String) -> Bool { members[key].map { $0 != .null } ?? false }
 
     package func string(_ key: String) throws(ProtocolError) -> String? {

@@ -22,15 +22,14 @@ public enum BoundedFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: min(65_536, limit + 1))
         while true {
-            let count: Int
             switch Syscall.io({ chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }) {
             case .processed(0): return bytes
-            case .processed(let read): count = read
+            case .processed(let count):
+                bytes += chunk[..<count]
+                if bytes.count > limit { throw Failure(path: path, reason: "larger than \(describe(limit))") }
             case .wouldBlock: throw Failure(path: path, reason: "no data to read without waiting")
             case .failed(let error): throw Failure(path: path, reason: "\(error)")
             }
-            bytes += chunk[..<count]
-            if bytes.count > limit { throw Failure(path: path, reason: "larger than \(describe(limit))") }
         }
     }
 

@@ -19,11 +19,8 @@ package enum SystemThread {
             if let argument { Unmanaged<Start>.fromOpaque(argument).takeRetainedValue().body() }
             return nil
         }, start.toOpaque())
-        guard result == 0 else {
-            start.release()
-            return Syscall.Errno(result)
-        }
-        return nil
+        if result != 0 { start.release() }
+        return result == 0 ? nil : Syscall.Errno(result)
     }
 
     private final class Start: Sendable {
