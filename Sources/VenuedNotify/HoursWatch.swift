@@ -5,7 +5,6 @@ import VenuedProtocol
 /// Today's hours of each watched venue, to tell when new data changes them.
 struct HoursWatch {
     struct Today: Equatable { let date: LocalDate, shape: [JSONValue], text: String }
-
     private var seen: [Int: Today] = [:]
     static func request(venue: Int) -> String { #"{"v":1,"cmd":"hours","venue":"\#(venue)","days":1}"# }
 

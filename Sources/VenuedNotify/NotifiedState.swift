@@ -6,7 +6,6 @@ import VenuedSystem
 struct NotifiedState: Equatable, Sendable {
     struct Key: Hashable, Sendable { let venue: Int, kind: NotifyEvent.Kind }
     struct Entry: Equatable, Sendable { let target: Int, step: Int, id: UInt32 }
-
     private(set) var entries: [Key: Entry] = [:]
 
     func isNew(_ event: NotifyEvent) -> Bool {

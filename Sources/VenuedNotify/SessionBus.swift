@@ -77,8 +77,7 @@ final class SessionBus {
     }
 
     private func cookie(_ sent: Int64) -> Result<UInt64, BusFailure> {
-        guard sent > 0 else { return .failure(.broken(String(cString: strerror(Int32(clamping: -sent))))) }
-        return .success(UInt64(sent))
+        sent > 0 ? .success(UInt64(sent)) : .failure(.broken(String(cString: strerror(Int32(clamping: -sent)))))
     }
 
     private static func microseconds(_ seconds: UInt64) -> UInt64 { min(seconds, 3600) * 1_000_000 }
