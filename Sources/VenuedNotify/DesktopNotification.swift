@@ -1,18 +1,14 @@
-import DiningHours
 import VenueReports
 
 /// One notification as `venued-notify` means it, before a server's capabilities shape it.
 struct DesktopNotification: Equatable, Sendable {
-    enum Urgency: UInt8, Sendable {
-        case low = 0, normal = 1, critical = 2
-    }
+    enum Urgency: UInt8, Sendable { case low = 0, normal = 1, critical = 2 }
 
     var summary: String
     var body: String
     var page: String?
     /// Always normal: GNOME and dunst show critical ones through do-not-disturb and never expire them.
     var urgency: Urgency = .normal
-
     static let actions = ["default", "Open page", "open", "Open page"]
     static let actionKeys: Set<String> = ["default", "open"]
 
@@ -20,23 +16,19 @@ struct DesktopNotification: Equatable, Sendable {
         let markup = capabilities.contains("body-markup")
         var text = markup ? Escaping.pango(body, quotes: true) : body
         var actions: [String] = []
-        if let page {
-            if capabilities.contains("actions") {
-                actions = Self.actions
-            } else if capabilities.contains("body-hyperlinks") {
-                text += (text.isEmpty ? "" : "\n") + "<a href=\"\(Escaping.pango(page, quotes: true))\">Open page</a>"
-            }
+        if page != nil, capabilities.contains("actions") {
+            actions = Self.actions
+        } else if let page, capabilities.contains("body-hyperlinks") {
+            text += (text.isEmpty ? "" : "\n") + "<a href=\"\(Escaping.pango(page, quotes: true))\">Open page</a>"
         }
         return NotifyCall(replacing: id, summary: summary, body: text, actions: actions, urgency: urgency.rawValue)
     }
 }
 
-/// The arguments of `Notify` that vary; the timeout is fixed at -1, the server's default, so that each server's user
-/// decides how long a notification stays.
+/// The arguments of `Notify` that vary; the timeout is -1, the server's default: its user decides how long one stays.
 struct NotifyCall: Equatable, Sendable {
     let replacing: UInt32
-    let summary: String
-    let body: String
+    let summary, body: String
     let actions: [String]
     let urgency: UInt8
 }

@@ -35,12 +35,8 @@ final class DesktopNotifications {
     }
 
     func close(_ id: UInt32) -> BusFailure? {
-        switch bus.closeNotification(id, timeout: Self.callTimeout) {
-        case .success(let call):
-            closing.insert(call)
-            return nil
-        case .failure(let failure): return failure
-        }
+        do { closing.insert(try bus.closeNotification(id, timeout: Self.callTimeout).get()) } catch { return error }
+        return nil
     }
 
     func read() -> [Happening] {
@@ -56,13 +52,12 @@ final class DesktopNotifications {
                 happenings.append(.ready)
             case .failed(let call, let failure):
                 happenings.append(.failed(call: call == capabilitiesCall ? nil : call, failure))
-            case .reply(let call, let sender, let id, _):
-                guard let id else {
-                    happenings.append(.failed(call: call, .broken("the notification server answered Notify with something else than an id")))
-                    continue
-                }
+            case .reply(let call, let sender, let id?, _):
                 server = sender
                 happenings.append(.shown(call: call, id: id))
+            case .reply(let call, _, nil, _):
+                let reason = "the notification server answered Notify with something else than an id"
+                happenings.append(.failed(call: call, .broken(reason)))
             case .actionInvoked, .activationToken, .closed:
                 if let signal = Self.signal(event, from: server) { happenings.append(.signal(signal)) }
             }

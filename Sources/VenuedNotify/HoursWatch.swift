@@ -4,14 +4,8 @@ import VenuedProtocol
 
 /// Today's hours of each watched venue, to tell when new data changes them.
 struct HoursWatch {
-    struct Today: Equatable {
-        let date: LocalDate
-        let shape: [JSONValue]
-        let text: String
-    }
-
+    struct Today: Equatable { let date: LocalDate, shape: [JSONValue], text: String }
     private var seen: [Int: Today] = [:]
-
     static func request(venue: Int) -> String { #"{"v":1,"cmd":"hours","venue":"\#(venue)","days":1}"# }
 
     static func today(in answer: Answer) -> Today? {
@@ -35,7 +29,6 @@ struct HoursWatch {
 
     mutating func changed(venue: Int, to today: Today) -> Bool {
         defer { seen[venue] = today }
-        guard let before = seen[venue], before.date == today.date else { return false }
-        return before.shape != today.shape
+        return seen[venue].map { $0.date == today.date && $0.shape != today.shape } ?? false
     }
 }

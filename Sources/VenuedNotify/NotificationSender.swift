@@ -2,17 +2,13 @@ import Glibc
 import VenuectlApp
 import VenuedSystem
 
-/// The follower's side of the session bus: the connection, the Notify calls in flight, and the server's signals (a
-/// click opens the venue's page).
+/// The follower's side of the session bus: the Notify calls in flight and the server's signals (a click opens a page).
 final class NotificationSender {
     static let capMinutes = 10
     static let backoff = (base: 5.0, cap: Double(capMinutes * 60))
     static let pagesKept = 64
 
-    struct Delivered {
-        let event: NotifyEvent
-        let id: UInt32
-    }
+    struct Delivered { let event: NotifyEvent, id: UInt32 }
 
     private let environment: [String: String]
     private let clock: WallClock
@@ -32,6 +28,8 @@ final class NotificationSender {
     }
 
     var isReady: Bool { server?.capabilities != nil }
+    var descriptor: pollfd? { server?.bus.descriptor }
+    func wake(now: Double) -> Double { server.map { $0.bus.deadline(now: now) } ?? retryAt }
 
     func connectIfDue(now: Double) {
         guard server == nil, now >= retryAt else { return }
@@ -47,24 +45,17 @@ final class NotificationSender {
 
     func send(_ event: NotifyEvent, replacing id: UInt32) -> Bool {
         guard let server else { return false }
-        switch server.notify(event.notification, replacing: id) {
-        case .success(let call):
-            inFlight[call] = event
-            return true
-        case .failure(let failure):
-            failed(failure)
+        do { inFlight[try server.notify(event.notification, replacing: id).get()] = event } catch {
+            failed(error)
             return false
         }
+        return true
     }
 
     func close(_ id: UInt32) {
         guard let server else { return }
         if let failure = server.close(id) { failed(failure) } else { forget(id) }
     }
-
-    var descriptor: pollfd? { server?.bus.descriptor }
-
-    func wake(now: Double) -> Double { server.map { $0.bus.deadline(now: now) } ?? retryAt }
 
     /// A failure is handled after the rest of what was read, so an answer that came with it still counts.
     func process() -> [Delivered] {

@@ -1,22 +1,11 @@
 import Glibc
-import VenueReports
 import VenuectlApp
-import VenuectlGrammar
 import VenuedSystem
 
 /// What `venued-notify` has sent: the last notification per venue and kind.
 struct NotifiedState: Equatable, Sendable {
-    struct Key: Hashable, Sendable {
-        let venue: Int
-        let kind: NotifyEvent.Kind
-    }
-
-    struct Entry: Equatable, Sendable {
-        let target: Int
-        let step: Int
-        let id: UInt32
-    }
-
+    struct Key: Hashable, Sendable { let venue: Int, kind: NotifyEvent.Kind }
+    struct Entry: Equatable, Sendable { let target: Int, step: Int, id: UInt32 }
     private(set) var entries: [Key: Entry] = [:]
 
     func isNew(_ event: NotifyEvent) -> Bool {
@@ -30,8 +19,7 @@ struct NotifiedState: Equatable, Sendable {
     }
 
     func countdown(venue: Int, closing: Int) -> UInt32? {
-        guard let entry = entries[Key(venue: venue, kind: .closes)], entry.target == closing, entry.id != 0 else { return nil }
-        return entry.id
+        entries[Key(venue: venue, kind: .closes)].flatMap { $0.target == closing && $0.id != 0 ? $0.id : nil }
     }
 
     mutating func record(_ event: NotifyEvent, id: UInt32) {
@@ -61,8 +49,7 @@ struct NotifiedState: Equatable, Sendable {
     }
 }
 
-/// Where `NotifiedState` lives (`$XDG_STATE_HOME/venued/notified`), with the lock that makes one follower its only
-/// writer: two followers would each send what the other already had.
+/// `$XDG_STATE_HOME/venued/notified`, locked to one follower: two would each send what the other already had.
 struct NotifiedFile: ~Copyable {
     let path: String
     private let lock: FileLock

@@ -2,8 +2,7 @@ import DiningHours
 import VenueReports
 import VenuectlGrammar
 
-/// One notification that is due; the venue, the kind, the instant it is about (`target`) and, for a countdown, its step
-/// make it the same as or later than another.
+/// A due notification; venue, kind, the instant it is about (`target`) and step order it against another.
 struct NotifyEvent: Equatable, Sendable {
     typealias Kind = NotifyOptions.Event
 
@@ -16,12 +15,10 @@ struct NotifyEvent: Equatable, Sendable {
 
     /// "closes in 15 min" read twenty minutes late (a resume, a restart) is wrong, not late.
     static let grace = 120
-
     func isDue(at now: Int) -> Bool { due <= now && now - due <= Self.grace }
 }
 
-/// The rules that turn what a venue is doing into notifications: pure functions of views and the instant, so the
-/// follower and the tests apply the same ones.
+/// What a venue is doing turned into notifications: pure functions, so the follower and the tests apply the same rules.
 enum NotifyRules {
     /// Our clock, read a moment after venued's push, may still be a second behind in the rounding.
     static let clockSlack = 1

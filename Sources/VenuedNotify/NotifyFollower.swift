@@ -6,8 +6,7 @@ import VenuectlGrammar
 import VenuedProtocol
 import VenuedSystem
 
-/// `venued-notify`'s loop: follows the venues through venued's `subscribe` stream (or the local copy while venued is
-/// away), decides what to announce (`NotifyRules`) and sends it on the session bus (`NotificationSender`).
+/// `venued-notify`'s loop: follows venued's `subscribe` stream (or the local copy), announces on the session bus.
 final class NotifyFollower {
     static let stopSignals = SignalSet([SIGTERM, SIGINT])
     static let venuedBackoff = (base: 0.5, cap: 30.0)
@@ -19,18 +18,15 @@ final class NotifyFollower {
     private let timer: WallTimer
     private let signals: Int32
     private var state: NotifiedState
-
     private var views: [Int: VenueView] = [:]
     private var pending: [NotifyEvent] = []
     private var hours = HoursWatch()
     private var followed: [String] = []
     private var named: Set<Int>?
-
     private var stream: DaemonStream?
     private var venuedFailures = 0
     private var venuedRetryAt = 0.0
     private var local: Campus?
-
     private let sender: NotificationSender
     private var favoritesProblem: String?
     private var sent = 0
@@ -75,8 +71,7 @@ final class NotifyFollower {
                 if events[0] != 0 && !SignalSet.take(signals).isEmpty { stopping = true }
                 if stream != nil && events.count > 1 && events[1] != 0 { try readVenued() }
             }
-            // After every wake, whatever woke it: sd-bus may hold messages it read with
-            // an earlier answer, and it times out calls itself.
+            // After every wake: sd-bus may hold messages read with an earlier answer, and it times out calls itself.
             for delivered in sender.process() { record(delivered) }
         }
     }
@@ -86,11 +81,11 @@ final class NotifyFollower {
         var query = StatusOptions()
         // No closing-soon window: its start would be a push that announces nothing.
         query.soonMinutes = 0
-        followed = options.events.contains(.dish) ? followedDishes() : []
-        if !followed.isEmpty {
-            query.dishes = true
-            query.followedDishes = followed
-        }
+        let favorites = options.events.contains(.dish) ? Favorites.path(environment: context.environment) : nil
+        followed = favorites.flatMap { try? Favorites.load($0).dishes } ?? []
+        // Unsent while `dishes` is off.
+        query.dishes = !followed.isEmpty
+        query.followedDishes = followed
         let connection = DaemonConnection(flag: options.socket, environment: context.environment, uid: context.uid)
         let budget = DaemonStatus.budget
         let opened: DaemonStream
@@ -143,16 +138,15 @@ final class NotifyFollower {
     }
 
     private func apply(_ answer: Answer) throws(CLIError) {
-        if answer.value["event"] == .string("dish") {
+        let event = answer.value["event"]
+        if event == .string("dish") {
             if let event = NotifyRules.dish(answer.value, followed: followed, now: clock.seconds()) { pending.append(event) }
             return
         }
         guard let fresh = VenueView.views(in: answer) else { return }
         let now = clock.seconds()
         try update(fresh, at: now)
-        if case .string(let event)? = answer.value["event"], event == "snapshot" || event == "data" {
-            checkHours(at: now)
-        }
+        if event == .string("snapshot") || event == .string("data") { checkHours(at: now) }
     }
 
     private func followLocalCopy(at now: Int) throws(CLIError) {
@@ -204,18 +198,13 @@ final class NotifyFollower {
     /// Computed afresh at every wake, so a reminder says the time left at the instant it is sent.
     private func sendDue(at now: Int) {
         pending.removeAll { $0.due < now - NotifyEvent.grace }
-        var due = pending.filter { $0.isDue(at: now) }
-        for view in views.values {
-            if let reminder = NotifyRules.reminder(for: view, before: options.before, now: now).due, reminder.isDue(at: now) {
-                due.append(reminder)
-            }
-        }
+        let reminders = views.values.compactMap { NotifyRules.reminder(for: $0, before: options.before, now: now).due }
         let watched = watchedVenues()
         // A followed dish is announced wherever it is served, and never once its meal started.
-        due = due.filter {
-            options.events.contains($0.kind) && ($0.kind == .dish ? $0.target > now : watched.contains($0.venue)) && state.isNew($0)
-        }
-            .sorted { ($0.due, $0.venue) < ($1.due, $1.venue) }
+        let due = (pending + reminders).filter {
+            $0.isDue(at: now) && options.events.contains($0.kind)
+                && ($0.kind == .dish ? $0.target > now : watched.contains($0.venue)) && state.isNew($0)
+        }.sorted { ($0.due, $0.venue) < ($1.due, $1.venue) }
         // Without a server they wait, and are sent if it comes back within their grace.
         guard sender.isReady else { return }
         for event in due where state.isNew(event) && !sender.isSending(event) {
@@ -234,16 +223,10 @@ final class NotifyFollower {
         if let problem = file.save(state) { Self.log(problem) }
     }
 
-    private func followedDishes() -> [String] {
-        guard let path = Favorites.path(environment: context.environment) else { return [] }
-        return (try? Favorites.load(path).dishes) ?? []
-    }
-
     private func watchedVenues() -> Set<Int> {
-        let known = views.values
         switch options.venues {
-        case .all: return Set(known.map(\.id))
-        case .kinds(let kinds): return Set(known.filter { kinds.contains($0.kind) }.map(\.id))
+        case .all: return Set(views.values.map(\.id))
+        case .kinds(let kinds): return Set(views.values.filter { kinds.contains($0.kind) }.map(\.id))
         case .named: return named ?? []
         case .favorites:
             guard let path = Favorites.path(environment: context.environment) else { return [] }
@@ -261,7 +244,7 @@ final class NotifyFollower {
     }
 
     private func nextWake(after now: Double) -> Double {
-        var wake = Double.infinity
+        var wake = stream == nil ? venuedRetryAt : .infinity
         let second = clock.seconds()
         if options.events.contains(.closes) {
             let watched = watchedVenues()
@@ -269,11 +252,8 @@ final class NotifyFollower {
                 if let next = NotifyRules.reminder(for: view, before: options.before, now: second).next { wake = min(wake, Double(next)) }
             }
         }
-        if stream == nil {
-            for view in views.values {
-                if let change = view.changesAt?.instant, change > second { wake = min(wake, Double(change)) }
-            }
-            wake = min(wake, venuedRetryAt)
+        for view in views.values where stream == nil {
+            if let change = view.changesAt?.instant, change > second { wake = min(wake, Double(change)) }
         }
         return wake
     }

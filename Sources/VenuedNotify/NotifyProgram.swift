@@ -1,6 +1,4 @@
-import DiningHours
 import Glibc
-import VenueReports
 import VenuectlApp
 import VenuectlGrammar
 import VenuedSystem

@@ -15,9 +15,7 @@ final class SessionBus {
     static let roundsPerWake = 256
 
     private let handle: OpaquePointer
-
     private init(handle: OpaquePointer) { self.handle = handle }
-
     deinit { venued_bus_close(handle) }
 
     /// Only a bus our uid runs (SO_PEERCRED): another's (a squatted /tmp path) would read every notification.
@@ -46,8 +44,7 @@ final class SessionBus {
     func deadline(now: Double) -> Double {
         let microseconds = venued_bus_timeout(handle)
         guard microseconds != UInt64.max else { return .infinity }
-        let left = Double(microseconds) / 1e6 - Monotonic.seconds()
-        return now + max(left, 0)
+        return now + max(Double(microseconds) / 1e6 - Monotonic.seconds(), 0)
     }
 
     func process() -> (events: [Event], failure: BusFailure?) {
@@ -80,8 +77,7 @@ final class SessionBus {
     }
 
     private func cookie(_ sent: Int64) -> Result<UInt64, BusFailure> {
-        guard sent > 0 else { return .failure(.broken(String(cString: strerror(Int32(clamping: -sent))))) }
-        return .success(UInt64(sent))
+        sent > 0 ? .success(UInt64(sent)) : .failure(.broken(String(cString: strerror(Int32(clamping: -sent)))))
     }
 
     private static func microseconds(_ seconds: UInt64) -> UInt64 { min(seconds, 3600) * 1_000_000 }
@@ -93,9 +89,8 @@ final class SessionBus {
             let sender = Self.text(&event.sender), name = Self.text(&event.name)
             switch event.kind {
             case venued_bus_reply:
-                let text = Self.text(&event.text)
                 events.append(.reply(call: event.cookie, sender: sender, id: event.has_id == 1 ? event.id : nil,
-                                     names: text.split(separator: "\n").map(String.init)))
+                                     names: Self.text(&event.text).split(separator: "\n").map(String.init)))
             case venued_bus_error:
                 events.append(.failed(call: event.cookie, .remote(name: name, message: Self.text(&event.text))))
             case venued_bus_action: events.append(.actionInvoked(sender: sender, id: event.id, action: name))

@@ -2,8 +2,7 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-/// What `venuectl notify` knows of one venue at one instant, read from venued's pushed `status` object or from the same
-/// report computed locally, so that both paths announce the same things in the same words.
+/// One venue at one instant, from venued's push or the same report computed locally: both say the same in same words.
 struct VenueView: Equatable, Sendable {
     struct Moment: Equatable, Sendable {
         let instant: Int
@@ -18,11 +17,9 @@ struct VenueView: Equatable, Sendable {
     let id: Int
     let name: String
     let state: VenueStatus.State
-    var label: String? = nil
-    var nextLabel: String? = nil
-    var changesAt: Moment? = nil
+    var label, nextLabel: String?
+    var changesAt: Moment?
     var estimated = false
-
     var kind: VenueKind { Venue(id: id, name: name, days: []).kind }
 }
 

@@ -11,13 +11,13 @@ extension AnswerError {
     public var code: ErrorCode {
         switch self {
         // A wrong line in venuectl.conf is a usage error on the wire: venuectl says it the same way.
-        case .usage, .config: return .usage
-        case .unknownZone: return .unknownZone
-        case .unknownVenue: return .unknownVenue
-        case .ambiguousVenue: return .ambiguousVenue
-        case .environment: return .environment
+        case .usage, .config: .usage
+        case .unknownZone: .unknownZone
+        case .unknownVenue: .unknownVenue
+        case .ambiguousVenue: .ambiguousVenue
+        case .environment: .environment
         // Files a request named: venued reads none, so none of these is its answer.
-        case .unreadableData, .unwritable, .invalidData: return .badRequest
+        case .unreadableData, .unwritable, .invalidData: .badRequest
         }
     }
 
@@ -30,13 +30,13 @@ extension AnswerError {
     public var answerDetails: [(String, String)] {
         switch self {
         case .unknownVenue(let query, let suggestions):
-            return [("venue", JSONText.quote(query)), ("suggestions", JSONText.array(suggestions.map(JSONText.quote)))]
+            [("venue", JSONText.quote(query)), ("suggestions", JSONText.array(suggestions.map(JSONText.quote)))]
         case .ambiguousVenue(let query, let candidates):
-            return [("venue", JSONText.quote(query)), ("candidates", JSONText.array(candidates.map(JSONText.quote)))]
+            [("venue", JSONText.quote(query)), ("candidates", JSONText.array(candidates.map(JSONText.quote)))]
         case .unknownZone(let zone, let location, let suggestion):
-            return [("zone", JSONText.quote(zone))] + (location.map { [("location", JSONText.quote($0))] } ?? [])
+            [("zone", JSONText.quote(zone))] + (location.map { [("location", JSONText.quote($0))] } ?? [])
                 + (suggestion.map { [("suggestion", JSONText.quote($0))] } ?? [])
-        case .usage, .config, .environment, .unreadableData, .unwritable, .invalidData: return []
+        case .usage, .config, .environment, .unreadableData, .unwritable, .invalidData: []
         }
     }
 
@@ -55,8 +55,7 @@ extension AnswerError {
             let location: String? = if case .string(let location)? = answer["location"] { location } else { nil }
             let suggestion: String? = if case .string(let suggestion)? = answer["suggestion"] { suggestion } else { nil }
             self = .unknownZone(zone, location: location, suggestion: suggestion)
-        case .environment?:
-            self = .environment(message)
+        case .environment?: self = .environment(message)
         // The daemon's own refusals, and codes this build does not know: venuectl words them (`DaemonFailure`).
         case .badRequest?, .refreshFailed?, .busy?, .forbidden?, nil: return nil
         }

@@ -5,26 +5,19 @@ package struct ProtocolError: Error {
     package let message: String
     package let code: ErrorCode
     package let details: [(String, String)]
+}
 
+// In an extension, so the memberwise init stays.
+extension ProtocolError {
     package init(_ message: String, code: ErrorCode = .badRequest) {
-        self.message = message
-        self.code = code
-        details = []
+        self.init(message: message, code: code, details: [])
     }
 
     package init(_ error: AnswerError) {
-        message = error.answerMessage
-        code = error.code
-        details = error.answerDetails
+        self.init(message: error.answerMessage, code: error.code, details: error.answerDetails)
     }
 
     package func prefixed(_ context: String) -> ProtocolError {
         ProtocolError(message: "\(context): \(message)", code: code, details: details)
-    }
-
-    private init(message: String, code: ErrorCode, details: [(String, String)]) {
-        self.message = message
-        self.code = code
-        self.details = details
     }
 }

@@ -7,21 +7,19 @@ package struct Request: Sendable {
 
         package var fields: [String] {
             switch self {
-            case .status: return StatusQuery.names(.status)
-            case .subscribe: return StatusQuery.names(.subscribe)
-            case .hours: return ["venue", "from", "days", "tz", "no_estimate"]
-            case .next: return ["venues", "at", "tz", "no_estimate", "hours", "limit"]
-            case .menus: return ["dates"]
-            case .info, .refresh, .feed: return []
+            case .status: StatusQuery.names(.status)
+            case .subscribe: StatusQuery.names(.subscribe)
+            case .hours: ["venue", "from", "days", "tz", "no_estimate"]
+            case .next: ["venues", "at", "tz", "no_estimate", "hours", "limit"]
+            case .menus: ["dates"]
+            case .info, .refresh, .feed: []
             }
         }
     }
 
     package static let version = 1
-
     package let command: Command
     package let fields: RequestFields
-
     /// The parser stops past this many values, so a line of thousands of tiny ones costs no more.
     package static let valueLimit = 256
 

@@ -1,13 +1,10 @@
 import DiningHours
 import VenueReports
 
-/// The members of a request object, read with the type each field must have: a wrong type is a `bad_request` naming the
-/// field, never a guess or a trap.
+/// A request's members, each read as its type: a wrong one is a `bad_request` naming the field, never a trap.
 package struct RequestFields: Sendable {
     private let members: [String: JSONValue]
-
     package init(_ members: [String: JSONValue]) { self.members = members }
-
     package func has(_ key: String) -> Bool { members[key].map { $0 != .null } ?? false }
 
     package func string(_ key: String) throws(ProtocolError) -> String? {
@@ -48,14 +45,12 @@ package struct RequestFields: Sendable {
         guard case .array(let values) = member, values.count <= limit else {
             throw ProtocolError("\"\(key)\" must list at most \(limit) venue ids")
         }
-        var ids: [Int] = []
-        for value in values {
+        return try values.map { value throws(ProtocolError) in
             guard case .number(let number) = value, let id = Int(exactly: number) else {
                 throw ProtocolError("\"\(key)\" must list venue ids (whole numbers)")
             }
-            ids.append(id)
+            return id
         }
-        return ids
     }
 
     package func venueQueries(_ key: String) throws(ProtocolError) -> [String] {
@@ -69,17 +64,17 @@ package struct RequestFields: Sendable {
         switch members[key] {
         case nil, .null?: return []
         case .array(let values)?:
-            var result: [String] = []
-            for value in values {
+            return try values.map { value throws(ProtocolError) in
                 switch value {
-                case .string(let text): result.append(text)
+                case .string(let text): return text
                 case .number(let number):
-                    guard let id = Self.id(number) else { throw ProtocolError("\"\(key)\" must list strings or venue ids (whole numbers), not \(number)") }
-                    result.append(id)
+                    guard let id = Self.id(number) else {
+                        throw ProtocolError("\"\(key)\" must list strings or venue ids (whole numbers), not \(number)")
+                    }
+                    return id
                 default: throw ProtocolError("\"\(key)\" must list strings or ids")
                 }
             }
-            return result
         default: return try string(key).map { [$0] } ?? []
         }
     }

@@ -1,8 +1,7 @@
 import DiningHours
 import VenueReports
 
-/// A status question on the wire: `StatusOptions` and `StatusPresentation` as the members of a `status` or `subscribe`
-/// request.
+/// `StatusOptions` and `StatusPresentation` as the members of a `status` or `subscribe` request.
 package enum StatusQuery {
     struct Field: Sendable {
         let name: String
@@ -12,12 +11,9 @@ package enum StatusQuery {
 
     struct Decoded {
         var options = StatusOptions()
-        var render: String?
-        var template: String?
-        var color = false
-        var userZone: String?
+        var render, template, userZone: String?
+        var color = false, countdown = true
         var columns: Int?
-        var countdown = true
     }
 
     static let filters: [Field] = [
@@ -82,10 +78,7 @@ package enum StatusQuery {
         command == .status ? filters + [instant] + presentation : filters + presentation
     }
 
-    package enum Command: String, Sendable {
-        case status, subscribe
-    }
-
+    package enum Command: String, Sendable { case status, subscribe }
     package static func names(_ command: Command) -> [String] { fields(command).map(\.name) }
 
     package static func request(_ command: Command, _ options: StatusOptions, presentation: StatusPresentation?) -> String {

@@ -3,12 +3,11 @@ import Glibc
 /// Replaces a file so that a reader sees the old contents or the new, never half, and a crash leaves one of the two.
 public enum AtomicFile {
     public struct Failure: Error, Sendable, CustomStringConvertible {
-        public let path: String
-        public let reason: String
+        public let path, reason: String
         public var description: String { "cannot write \(path): \(reason)" }
     }
 
-    package static func temporaryPrefix(_ path: String) -> String { path + ".tmp-" }
+    private static func temporaryPrefix(_ path: String) -> String { path + ".tmp-" }
 
     /// `durable: false` skips both fsyncs, for files that must not outlive a boot (prompt files).
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, durable: Bool = true) throws(Failure) {
@@ -28,7 +27,7 @@ public enum AtomicFile {
 
     /// Only where no other writer can be at work (venued at start, once it owns its socket).
     public static func removeTemporaries(of path: String) -> Int {
-        let prefix = (path.split(separator: "/").last.map(String.init) ?? path) + ".tmp-"
+        let prefix = temporaryPrefix(path.split(separator: "/").last.map(String.init) ?? path)
         guard let handle = opendir(directory(of: path)) else { return 0 }
         defer { closedir(handle) }
         var names: [String] = []

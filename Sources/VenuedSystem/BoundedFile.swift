@@ -3,7 +3,6 @@ import Glibc
 /// Reading a file that a person or a client of venued named, without blocking and without slurping.
 public enum BoundedFile {
     public static let feedLimit = 16 << 20
-
     public static let smallFileLimit = 64 << 10
 
     /// Non-blocking, regular files only unless `streams`: a FIFO would wait for a writer, holding every client.
@@ -23,36 +22,29 @@ public enum BoundedFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: min(65_536, limit + 1))
         while true {
-            let count: Int
             switch Syscall.io({ chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }) {
             case .processed(0): return bytes
-            case .processed(let read): count = read
+            case .processed(let count):
+                bytes += chunk[..<count]
+                if bytes.count > limit { throw Failure(path: path, reason: "larger than \(describe(limit))") }
             case .wouldBlock: throw Failure(path: path, reason: "no data to read without waiting")
             case .failed(let error): throw Failure(path: path, reason: "\(error)")
             }
-            bytes += chunk[..<count]
-            if bytes.count > limit { throw Failure(path: path, reason: "larger than \(describe(limit))") }
         }
     }
 
     public struct Failure: Error, Sendable, CustomStringConvertible {
-        public let path: String
-        public let reason: String
+        public let path, reason: String
         public var description: String { "cannot read \(path): \(reason)" }
-
-        package init(path: String, reason: String) {
-            self.path = path
-            self.reason = reason
-        }
     }
 
     private static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
-        case S_IFIFO: return "a FIFO"
-        case S_IFDIR: return "a directory"
-        case S_IFSOCK: return "a socket"
-        case S_IFCHR, S_IFBLK: return "a device"
-        default: return "not a plain file"
+        case S_IFIFO: "a FIFO"
+        case S_IFDIR: "a directory"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR, S_IFBLK: "a device"
+        default: "not a plain file"
         }
     }
 

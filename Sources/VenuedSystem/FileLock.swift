@@ -1,18 +1,14 @@
 import Glibc
 
-/// An exclusive `flock` held until the value is dropped; the lock dies with its process, so a killed holder leaves no
-/// stale lock.
+/// An exclusive `flock` held until dropped; it dies with its process, so a killed holder leaves no stale lock.
 public struct FileLock: ~Copyable {
     public enum Failure: Error, Sendable, Equatable {
         case busy(path: String, seconds: Double), unusable(path: String, reason: String)
     }
 
     private let fd: Int32
-
     private init(fd: Int32) { self.fd = fd }
-
     deinit { close(fd) }
-
     public consuming func holdUntilExit() { discard self }
 
     public static func acquire(_ path: String, waitingUpTo seconds: Double) throws(Failure) -> FileLock {

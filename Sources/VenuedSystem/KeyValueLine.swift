@@ -1,5 +1,4 @@
-/// The `key = value` syntax of both programs' files: `#` starts a comment line and a value runs to the end of its line
-/// (a URL may hold `#`).
+/// Both programs' `key = value` files: `#` starts a comment line; a value runs to its line's end (a URL may hold `#`).
 public struct KeyValueLine: Sendable {
     public let number: Int
     public let key: String
@@ -9,8 +8,7 @@ public struct KeyValueLine: Sendable {
         var lines: [KeyValueLine] = []
         var seen: [String: Int] = [:]
         for (number, line) in contentLines(text) {
-            // The line is not quoted: a file without `=` is likely not a config file at all (a path set by
-            // mistake, a credentials file), and its line is no one's business in a log.
+            // Unquoted: a file without `=` is likely no config file (a mistaken path, credentials): not for a log.
             guard let setting = KeyValueLine(line, number: number) else {
                 return .failure(KeyValueError("\(path):\(number): not a 'key = value' line (a comment line starts with '#')"))
             }

@@ -3,8 +3,7 @@ import Glibc
 /// Who is at the other end of a connected Unix socket, as the kernel recorded it (SO_PEERCRED).
 package struct PeerCredentials: Sendable, Equatable {
     package let pid: Int32
-    package let uid: UInt32
-    package let gid: UInt32
+    package let uid, gid: UInt32
 
     package init?(socket fd: Int32) {
         // glibc declares `struct ucred` only under _GNU_SOURCE; its layout is pid, uid, gid.

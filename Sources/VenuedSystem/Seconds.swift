@@ -1,8 +1,4 @@
-import Glibc
-
 /// A `Double` of seconds as people read it, checked so that no NaN, infinity or huge value can trap.
 package enum Seconds {
-    package static let longest = 10.0 * 365 * 86_400
-
     package static func text(_ seconds: Double) -> String { Int(exactly: seconds).map(String.init) ?? String(seconds) }
 }

@@ -2,8 +2,7 @@ import Glibc
 
 /// A counting semaphore on glibc's `sem_t`, for threads that sleep until there is work, without libdispatch.
 package final class Semaphore: @unchecked Sendable {
-    // @unchecked: a sem_t is made for sharing between threads, and it lives at one address from init to
-    // deinit (a sem_t must never move).
+    // @unchecked: a sem_t is made for sharing between threads; it stays at one address (a sem_t must never move).
     private let semaphore: UnsafeMutablePointer<sem_t>
 
     package init(value: UInt32 = 0) {
@@ -18,6 +17,5 @@ package final class Semaphore: @unchecked Sendable {
     }
 
     package func signal() { sem_post(semaphore) }
-
     package func wait() { _ = Syscall.retrying { sem_wait(semaphore) } }
 }

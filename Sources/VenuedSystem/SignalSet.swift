@@ -1,11 +1,10 @@
 import CLinuxEvents
 import Glibc
 
-/// Signals taken as readings of a signalfd that a loop polls, never as a handler: blocked in every thread (before any
-/// starts, so all inherit the mask), so that a stop never falls between two steps of the loop.
+/// Signals read from a polled signalfd, never a handler, and blocked before any thread starts (all inherit the mask):
+/// a stop never falls between two steps of the loop.
 package struct SignalSet: Sendable {
     package let numbers: [Int32]
-
     package init(_ numbers: [Int32]) { self.numbers = numbers }
 
     package func block() {

@@ -1,11 +1,8 @@
 import Glibc
 
-/// System calls the way both programs make them: one place retries a call a signal interrupted (EINTR), and I/O comes
-/// back as a value instead of a count and a global `errno` each call site decodes again.
+/// One place retries a call a signal interrupted (EINTR); I/O comes back as a value, not a count and a global `errno`.
 package enum Syscall {
-    package enum IO: Equatable, Sendable {
-        case processed(Int), wouldBlock, failed(Errno)
-    }
+    package enum IO: Equatable, Sendable { case processed(Int), wouldBlock, failed(Errno) }
 
     package struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
         package let code: Int32

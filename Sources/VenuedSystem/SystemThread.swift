@@ -9,36 +9,22 @@ package enum SystemThread {
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         // The retain is handed to the new thread, which takes it back; if none starts, it is given back here.
-        let start = Unmanaged.passRetained(Start(name: name, body: body))
+        let start = Unmanaged.passRetained(Start {
+            // The kernel refuses a name of 16 bytes or more, terminator included.
+            _ = venued_name_this_thread(name.utf8.prefix(15).map { CChar(bitPattern: $0) } + [0])
+            body()
+        })
         var thread = pthread_t()
         let result = pthread_create(&thread, &attributes, { argument in
-            guard let argument else { return nil }
-            let start = Unmanaged<Start>.fromOpaque(argument).takeRetainedValue()
-            start.run()
+            if let argument { Unmanaged<Start>.fromOpaque(argument).takeRetainedValue().body() }
             return nil
         }, start.toOpaque())
-        guard result == 0 else {
-            start.release()
-            return Syscall.Errno(result)
-        }
-        return nil
+        if result != 0 { start.release() }
+        return result == 0 ? nil : Syscall.Errno(result)
     }
 
     private final class Start: Sendable {
-        let name: String
         let body: @Sendable () -> Void
-
-        init(name: String, body: @escaping @Sendable () -> Void) {
-            self.name = name
-            self.body = body
-        }
-
-        func run() {
-            // The kernel refuses a name of 16 bytes or more, terminator included.
-            var bytes = name.utf8.prefix(15).map { CChar(bitPattern: $0) }
-            bytes.append(0)
-            _ = venued_name_this_thread(bytes)
-            body()
-        }
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 }

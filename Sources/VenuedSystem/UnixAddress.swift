@@ -4,6 +4,7 @@ import Glibc
 public struct UnixAddress {
     private var storage = sockaddr_un()
     private let length: socklen_t
+    private static let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path) ?? 2
 
     public init?(_ path: String) {
         var bytes = Array(path.utf8)
@@ -16,8 +17,7 @@ public struct UnixAddress {
             for (index, byte) in bytes.enumerated() { buffer[index] = byte }
         }
         // An abstract name is exactly its bytes; a path also counts its terminating NUL.
-        let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path) ?? 2
-        length = socklen_t(pathOffset + bytes.count + (abstract ? 0 : 1))
+        length = socklen_t(Self.pathOffset + bytes.count + (abstract ? 0 : 1))
     }
 
     public mutating func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
@@ -33,9 +33,8 @@ public struct UnixAddress {
         let named = withUnsafeMutablePointer(to: &storage) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path) ?? 2
-        guard named == 0, storage.sun_family == sa_family_t(AF_UNIX), Int(length) > pathOffset else { return nil }
-        let count = min(Int(length) - pathOffset, MemoryLayout.size(ofValue: storage.sun_path))
+        guard named == 0, storage.sun_family == sa_family_t(AF_UNIX), Int(length) > Self.pathOffset else { return nil }
+        let count = min(Int(length) - Self.pathOffset, MemoryLayout.size(ofValue: storage.sun_path))
         var bytes = withUnsafeBytes(of: &storage.sun_path) { Array($0.prefix(count)) }
         if bytes.first == 0 {
             // Abstract: exactly its bytes after the NUL, written `@name` as the config takes it.

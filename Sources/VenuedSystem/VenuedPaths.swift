@@ -1,13 +1,11 @@
-/// Where venued and venuectl meet on disk, by the XDG base-directory rules: one implementation for both programs, so
-/// the client always looks where the daemon listens and writes.
+/// Where venued and venuectl meet on disk (XDG): one implementation, so the client looks where the daemon writes.
 public enum VenuedPaths {
     public static func socket(environment: [String: String], uid: UInt32) -> String {
         socket(runtimeDirectory: environment["XDG_RUNTIME_DIR"], uid: uid)
     }
 
     package static func socket(runtimeDirectory: String?, uid: UInt32) -> String {
-        if let runtime = runtimeDirectory.flatMap(absolute) { return runtime + "/venued/venued.sock" }
-        return "/tmp/venued-\(uid)/venued.sock"
+        runtimeDirectory.flatMap(absolute).map { $0 + "/venued/venued.sock" } ?? "/tmp/venued-\(uid)/venued.sock"
     }
 
     public static func cacheDirectory(environment: [String: String]) -> String? {

@@ -4,11 +4,8 @@ import Glibc
 public struct WallClock: Sendable {
     /// A hundred years either way, so no sum with "now" can overflow a date computation.
     public static let offsetLimit = 3_155_760_000
-
     public let offset: Int
-
     public init(offset: Int = 0) { self.offset = min(max(offset, -Self.offsetLimit), Self.offsetLimit) }
-
     public func seconds() -> Int { Self.read().tv_sec.clampedSum(offset) }
 
     public func preciseNow() -> Double {

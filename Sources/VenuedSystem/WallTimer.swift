@@ -1,18 +1,12 @@
 import CLinuxEvents
 import Glibc
 
-/// A wall-clock deadline the kernel keeps honest: a CLOCK_REALTIME timerfd armed absolute with TFD_TIMER_CANCEL_ON_SET.
-/// What a user sees changes at wall-clock instants, and a relative sleep overshoots after a resume or a forward step
-/// and sleeps through a backward one; this timer ends at the instant itself and reports a setting of the clock, so the
-/// caller recomputes what is due.
+/// A CLOCK_REALTIME timerfd armed absolute with TFD_TIMER_CANCEL_ON_SET: a relative sleep overshoots after a resume or
+/// a clock step; this ends at the wall-clock instant itself and reports a clock setting, to recompute what is due.
 package final class WallTimer: Sendable {
-    package enum Reading: Equatable, Sendable {
-        case expired, clockChanged, pending
-    }
-
-    package enum Wake: Equatable, Sendable {
-        case deadline, clockChanged, other(events: Int16)
-    }
+    package enum Reading: Equatable, Sendable { case expired, clockChanged, pending }
+    package enum Wake: Equatable, Sendable { case deadline, clockChanged, other(events: Int16) }
+    package enum Wakes: Equatable, Sendable { case deadline, clockChanged, others([Int16]) }
 
     package let fd: Int32
     private let offset: Int
@@ -47,14 +41,10 @@ package final class WallTimer: Sendable {
 
     package func wait(until deadline: Double, watching other: pollfd? = nil) -> Wake {
         switch wait(until: deadline, watching: other.map { [$0] } ?? []) {
-        case .others(let events): return .other(events: events.first ?? 0)
-        case .deadline: return .deadline
-        case .clockChanged: return .clockChanged
+        case .others(let events): .other(events: events.first ?? 0)
+        case .deadline: .deadline
+        case .clockChanged: .clockChanged
         }
-    }
-
-    package enum Wakes: Equatable, Sendable {
-        case deadline, clockChanged, others([Int16])
     }
 
     package func wait(until deadline: Double, watching others: [pollfd]) -> Wakes {
