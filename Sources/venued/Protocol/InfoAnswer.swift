@@ -2,13 +2,10 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-struct RuntimeFacts: Sendable {
-    let version: String, pid: Int32, startedAt: Instant, socket: String, socketActivated: Bool
-}
+struct RuntimeFacts: Sendable { let version: String, pid: Int32, startedAt: Instant, socket: String, socketActivated: Bool }
 
 struct InfoAnswer: Sendable {
-    let snapshot: Snapshot, age: DataAge, runtime: RuntimeFacts, subscribers: Int, refreshing: Bool
-    let menus: String
+    let snapshot: Snapshot, age: DataAge, runtime: RuntimeFacts, subscribers: Int, refreshing: Bool, menus: String
 
     func render() -> String {
         let (held, health, config) = (snapshot.held, snapshot.health, snapshot.config)

@@ -7,7 +7,6 @@ struct MenusAnswer: Sendable {
     static let dateLimit = 8
     /// Under venuectl's 4 MB answer cap: a date whose body would pass it is sent as null with `too_large`, never cut.
     static let budget = 3 << 20
-
     let dates: [LocalDate], days: [LocalDate: MenuShelf.Day], today: LocalDate, zone: ZoneRules, zoneName: String
 
     static func dates(_ fields: RequestFields, today: LocalDate) throws(ProtocolError) -> [LocalDate] {

@@ -10,9 +10,7 @@ extension ConnectionServer {
     }
 
     mutating func menusIfDue() {
-        guard refresh.chain == nil, refresh.menus.round == nil, let zone = snapshot.zone else { return }
-        let now = clock.now()
-        guard refresh.menus.shelf.dueAt(zone: zone) <= now else { return }
+        guard let dueAt = menusDueAt, let zone = snapshot.zone, case let now = clock.now(), dueAt <= now else { return }
         refresh.menus.round = MenuRound(today: zone.localDate(of: now), menusURL: snapshot.config.menusURL)
         nextMenuFetch()
     }

@@ -57,8 +57,6 @@ extension ConnectionServer {
         nextFetch()
     }
 
-    mutating func fetchReadable() { if refresh.process?.readAvailable() == true { fetchEnded(complete: true) } }
-
     mutating func endFetch(complete: Bool) -> (FetchProcess, FetchResult)? {
         guard let process = refresh.process else { return nil }
         refresh.process = nil
@@ -83,9 +81,8 @@ extension ConnectionServer {
 
     mutating func adopted(_ result: Adoption.Result) {
         for (level, line) in result.log { log.add(level, line) }
-        let headers = refresh.judging ?? FreshnessHeaders()
+        refresh.chain?.judged(result.attempt, freshness: refresh.judging ?? FreshnessHeaders())
         refresh.judging = nil
-        refresh.chain?.judged(result.attempt, freshness: headers)
         var next = snapshot
         if next.take(result, now: clock.now()) { refresh.changedData = true }
         replace(next)
@@ -98,8 +95,7 @@ extension ConnectionServer {
         let decision = next.end(chain, now: clock.now(), unit: Double.random(in: 0..<1))
         log.debug("next refresh at \(decision.at): \(decision.reason)")
         replace(next)
-        refresh.chain = nil
-        refresh.last = chain.report
+        (refresh.chain, refresh.last) = (nil, chain.report)
         // Decoding a large body frees its tree, but glibc keeps the pages unless asked.
         _ = venued_release_free_memory()
         let answer = refreshAnswer(chain.report, gateOpensAt: nil)
