@@ -2,7 +2,9 @@ import DiningHours
 import VenueReports
 import VenuedProtocol
 
-struct RuntimeFacts: Sendable { let version: String, pid: Int32, startedAt: Instant, socket: String, socketActivated: Bool }
+struct RuntimeFacts: Sendable {
+    let version: String, pid: Int32, startedAt: Instant, socket: String, socketActivated: Bool
+}
 
 struct InfoAnswer: Sendable {
     let snapshot: Snapshot, age: DataAge, runtime: RuntimeFacts, subscribers: Int, refreshing: Bool, menus: String

@@ -27,7 +27,8 @@ struct MenusAnswer: Sendable {
         var spent = 0
         let entries = dates.map { date in
             let day = days[date]
-            var members = [("date", JSONText.quote("\(date)")), ("source", JSONText.string(day?.body == nil ? nil : day?.source.rawValue)),
+            let members = [("date", JSONText.quote("\(date)")),
+                           ("source", JSONText.string(day?.body == nil ? nil : day?.source.rawValue)),
                            ("fetched_at", day?.body == nil ? "null" : Reply.time(day?.fetchedAt, zone)),
                            ("stale", "\(day?.problem != nil)"), ("stale_reason", JSONText.string(day?.problem))]
             guard let body = day?.body else {
@@ -38,8 +39,7 @@ struct MenusAnswer: Sendable {
                                                   ("reason", JSONText.quote("the bodies of the dates before it fill this answer: ask for this date alone"))])
             }
             spent += body.count
-            members.append(("menus", JSONText.quote(String(decoding: body, as: UTF8.self))))
-            return JSONText.object(members)
+            return JSONText.object(members + [("menus", JSONText.quote(String(decoding: body, as: UTF8.self)))])
         }
         return Reply.ok([("tz", JSONText.quote(zoneName)), ("dates", JSONText.array(entries))])
     }

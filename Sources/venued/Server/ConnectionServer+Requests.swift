@@ -155,7 +155,8 @@ extension ConnectionServer {
             case .answer(let token, let text): withHandedOff(token) { $0.send(&$1, text) }
             case .parsed(let token, let request, let now):
                 withHandedOff(token) { $0.respond(&$1, $0.outcome(of: request, remembering: nil, at: now)) }
-            case .subscribed(let token, let subscription, let first): withHandedOff(token) { $0.subscribe(&$1, subscription, first) }
+            case .subscribed(let token, let subscription, let first):
+                withHandedOff(token) { $0.subscribe(&$1, subscription, first) }
             case .pushes(let round, let computed): finishRound(round, computed)
             case .promptFilesWritten(let results): promptFilesWritten(results)
             case .adopted(let adoption): adopted(adoption)

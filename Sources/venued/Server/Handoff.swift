@@ -12,11 +12,8 @@ final class Handoff: Sendable {
         case parsed(token: UInt64, Request, at: Instant)
         case subscribed(token: UInt64, Subscription, Result<PushLine, ProtocolError>)
         case pushes(SubscriberHub.Round, [SubscriberHub.Computed])
-        case promptFilesWritten([(name: String, failure: String?)])
-        case promptFilesRemoved
-        case adopted(Adoption.Result)
-        case menusAdopted(MenuAdoption.Result)
-        case menusSaved(String?)
+        case promptFilesWritten([(name: String, failure: String?)]), promptFilesRemoved
+        case adopted(Adoption.Result), menusAdopted(MenuAdoption.Result), menusSaved(String?)
     }
 
     static let queueLimit = 256, computeThreads = 2
