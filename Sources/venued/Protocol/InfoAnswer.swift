@@ -7,8 +7,7 @@ struct RuntimeFacts: Sendable {
 }
 
 struct InfoAnswer: Sendable {
-    let snapshot: Snapshot, age: DataAge, runtime: RuntimeFacts, subscribers: Int, refreshing: Bool
-    let menus: String
+    let snapshot: Snapshot, age: DataAge, runtime: RuntimeFacts, subscribers: Int, refreshing: Bool, menus: String
 
     func render() -> String {
         let (held, health, config) = (snapshot.held, snapshot.health, snapshot.config)

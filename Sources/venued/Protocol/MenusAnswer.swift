@@ -7,7 +7,6 @@ struct MenusAnswer: Sendable {
     static let dateLimit = 8
     /// Under venuectl's 4 MB answer cap: a date whose body would pass it is sent as null with `too_large`, never cut.
     static let budget = 3 << 20
-
     let dates: [LocalDate], days: [LocalDate: MenuShelf.Day], today: LocalDate, zone: ZoneRules, zoneName: String
 
     static func dates(_ fields: RequestFields, today: LocalDate) throws(ProtocolError) -> [LocalDate] {
@@ -28,7 +27,8 @@ struct MenusAnswer: Sendable {
         var spent = 0
         let entries = dates.map { date in
             let day = days[date]
-            var members = [("date", JSONText.quote("\(date)")), ("source", JSONText.string(day?.body == nil ? nil : day?.source.rawValue)),
+            let members = [("date", JSONText.quote("\(date)")),
+                           ("source", JSONText.string(day?.body == nil ? nil : day?.source.rawValue)),
                            ("fetched_at", day?.body == nil ? "null" : Reply.time(day?.fetchedAt, zone)),
                            ("stale", "\(day?.problem != nil)"), ("stale_reason", JSONText.string(day?.problem))]
             guard let body = day?.body else {
@@ -39,8 +39,7 @@ struct MenusAnswer: Sendable {
                                                   ("reason", JSONText.quote("the bodies of the dates before it fill this answer: ask for this date alone"))])
             }
             spent += body.count
-            members.append(("menus", JSONText.quote(String(decoding: body, as: UTF8.self))))
-            return JSONText.object(members)
+            return JSONText.object(members + [("menus", JSONText.quote(String(decoding: body, as: UTF8.self)))])
         }
         return Reply.ok([("tz", JSONText.quote(zoneName)), ("dates", JSONText.array(entries))])
     }

@@ -11,13 +11,12 @@ struct ScheduleAnswers {
         let (campus, held) = (prepared.campus(zone), prepared.snapshot.held)
         guard let query = try request.fields.string("venue") else { throw ProtocolError("hours needs \"venue\": a name or an id") }
         let today = zone.localDate(of: now)
-        var first = today
-        if let text = try request.fields.string("from") {
+        let first = try request.fields.string("from").map { text throws(ProtocolError) in
             guard let date = LocalDate(parsing: text), CalendarRange.dates.contains(date) else {
                 throw ProtocolError("\"from\" must be a date from 0001-01-01 to 9999-12-31, YYYY-MM-DD, not '\(text)'")
             }
-            first = date
-        }
+            return date
+        } ?? today
         let count = try request.fields.integer("days", in: 1...14) ?? 7
         let estimate = !(try request.fields.flag("no_estimate"))
         let venue: Venue

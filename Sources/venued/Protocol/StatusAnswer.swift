@@ -5,13 +5,10 @@ import VenueReports
 /// The status lines of the current second by their question: a hit is exactly what a fresh computation would give.
 struct StatusLines {
     /// Bounds on what clients can make us keep; a prompt's line is under 100 bytes.
-    static let lineLimit = 256, lineBytesLimit = 1 << 20
-    static let keyLimit = 1024
+    static let lineLimit = 256, lineBytesLimit = 1 << 20, keyLimit = 1024
 
     /// Compared by an unseeded fingerprint, then byte for byte: a crafted collision costs at most `lineLimit` compares.
-    private struct Kept {
-        let fingerprint: UInt64, request: [UInt8], line: String
-    }
+    private struct Kept { let fingerprint: UInt64, request: [UInt8], line: String }
 
     private var version = -1, second = Int.min, kept: [Kept] = [], bytes = 0
 
@@ -58,11 +55,9 @@ struct StatusLines {
     }
 
     static let cheapVenueQueries = 8
-
     /// A template, many venue queries, or a zone not read yet may take the loop a millisecond or more.
     static func isCostly(_ options: StatusOptions, presentation: StatusPresentation?, zone: String) -> Bool {
-        if options.venues.count > cheapVenueQueries || !ZoneDatabase.system.hasRead(zone) { return true }
         if case .template? = presentation?.format { return true }
-        return false
+        return options.venues.count > cheapVenueQueries || !ZoneDatabase.system.hasRead(zone)
     }
 }

@@ -4,10 +4,7 @@ import VenuedProtocol
 
 /// Who follows the status, what each was last given, and when each can next change; pure, for a virtual clock.
 struct SubscriberHub {
-    enum Follower: Hashable, Sendable {
-        case connection(UInt64)
-        case promptFile(String)
-    }
+    enum Follower: Hashable, Sendable { case connection(UInt64), promptFile(String) }
 
     struct Subscriber {
         let subscription: Subscription
@@ -23,20 +20,15 @@ struct SubscriberHub {
         case transition
         /// The wall clock was set or the system resumed: every wake instant is suspect.
         case clockChanged
-        case refreshEnded
-        case data
-
+        case refreshEnded, data
         var event: String { self == .data || self == .refreshEnded ? "data" : "transition" }
     }
 
     struct Round: Sendable {
-        let reason: Reason, at: Instant
-        let subscribers: [(follower: Follower, subscription: Subscription)]
+        let reason: Reason, at: Instant, subscribers: [(follower: Follower, subscription: Subscription)]
     }
 
-    struct Computed: Sendable {
-        let follower: Follower, outcome: Result<PushLine, ProtocolError>
-    }
+    struct Computed: Sendable { let follower: Follower, outcome: Result<PushLine, ProtocolError> }
 
     struct Delivery {
         var send: [(token: UInt64, line: String)] = []
@@ -46,7 +38,6 @@ struct SubscriberHub {
 
     private(set) var subscribers: [Follower: Subscriber] = [:]
     private(set) var pending: Reason?
-
     var nextWake: Instant? { subscribers.values.compactMap(\.wakeAt).min() }
 
     mutating func add(token: UInt64, subscription: Subscription, first: PushLine) {
@@ -121,6 +112,4 @@ struct SubscriberHub {
 }
 
 /// What a follower of the status asks for; `presentation` nil means the JSON object.
-struct Subscription: Sendable, Equatable {
-    let options: StatusOptions, presentation: StatusPresentation?
-}
+struct Subscription: Sendable, Equatable { let options: StatusOptions, presentation: StatusPresentation? }

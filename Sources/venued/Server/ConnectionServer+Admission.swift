@@ -29,11 +29,9 @@ extension ConnectionServer {
                 continue
             }
             if waitingRoom.isFull {
-                guard let displaced = waitingRoom.displace(for: peer.pid, slots: { connections.slots(of: $0) }) else {
-                    refuseBusy(fd)
-                    continue
-                }
-                refuseBusy(displaced)
+                let displaced = waitingRoom.displace(for: peer.pid, slots: { connections.slots(of: $0) })
+                refuseBusy(displaced ?? fd)
+                if displaced == nil { continue }
             }
             waitingRoom.enter(fd, peer: peer.pid, until: noteDeadline(turnTime() + Self.admissionWait))
         }

@@ -6,11 +6,7 @@ extension ConnectionServer {
     /// How long the stop waits for the prompt files' removal: a stalled file system must not keep venued running.
     static let stopWait = 0.5
 
-    mutating func takeSignals() {
-        for number in SignalSet.take(signals) { if number == SIGHUP { reload() } else { stop(number) } }
-    }
-
-    private mutating func reload() {
+    mutating func reload() {
         notifier.send(["RELOADING=1", "MONOTONIC_USEC=\(Notifier.monotonicMicroseconds())"])
         let old = snapshot.config
         do {
@@ -20,25 +16,22 @@ extension ConnectionServer {
             new.clockOffset = old.clockOffset
             var next = snapshot
             next.config = new
+            // A new URL or interval applies at once, as the man page promises, unless the servers asked us to wait.
+            let due = refresh.chain == nil && (snapshot.health.gateOpensAt.map { $0 <= clock.now() } ?? true)
+            if due { next.health.nextRefresh = clock.now() }
             replace(next)
             log.level = new.logLevel
             log.info("config reloaded")
             for problem in new.prompts.compactMap(\.problem) { log.warning("bad prompt config: \(problem)") }
             followPromptFiles()
             hub.request(.data)
-            // A new URL or interval applies at once, as the man page promises, unless the servers asked us to wait.
-            if refresh.chain == nil && (snapshot.health.gateOpensAt.map { $0 <= clock.now() } ?? true) {
-                var due = snapshot
-                due.health.nextRefresh = clock.now()
-                replace(due)
-                refreshIfDue()
-            }
+            if due { refreshIfDue() }
         } catch { log.warning("reload failed, keeping the running config: \(error.message)") }
         notifier.send(["READY=1", statusLine()])
     }
 
     /// Removes the prompt files first (a prompt must not show what no venued keeps current), then the socket.
-    private mutating func stop(_ number: Int32) -> Never {
+    mutating func stop(_ number: Int32) -> Never {
         notifier.send(["STOPPING=1"])
         log.info("stopping on \(number == SIGTERM ? "SIGTERM" : "SIGINT")")
         _ = endFetch(complete: false)

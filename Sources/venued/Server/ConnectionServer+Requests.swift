@@ -105,8 +105,7 @@ extension ConnectionServer {
     }
 
     mutating func wait(_ connection: inout Connection) {
-        connection.phase = .handedOff
-        connection.deadline = nil
+        (connection.phase, connection.deadline) = (.handedOff, nil)
         updateInterest(&connection)
     }
 
@@ -117,8 +116,7 @@ extension ConnectionServer {
 
     mutating func send(_ connection: inout Connection, _ text: String) {
         var text = text
-        let sent = text.withUTF8 { SocketIO.send(connection.fd, UnsafeRawBufferPointer($0)) }
-        switch sent {
+        switch text.withUTF8({ SocketIO.send(connection.fd, UnsafeRawBufferPointer($0)) }) {
         case .processed(let count) where count == text.utf8.count: answered(&connection)
         case .processed(let count): wait(&connection, toSend: Array(text.utf8.dropFirst(count)))
         case .wouldBlock: wait(&connection, toSend: Array(text.utf8))
@@ -127,15 +125,13 @@ extension ConnectionServer {
     }
 
     private mutating func wait(_ connection: inout Connection, toSend rest: [UInt8]) {
-        connection.pending = rest
-        connection.phase = .writing
+        (connection.pending, connection.phase) = (rest, .writing)
         setDeadline(&connection, Self.writeDeadline)
         updateInterest(&connection)
     }
 
     mutating func flush(_ connection: inout Connection) {
-        let sent = connection.pending.withUnsafeBytes { SocketIO.send(connection.fd, $0) }
-        switch sent {
+        switch connection.pending.withUnsafeBytes({ SocketIO.send(connection.fd, $0) }) {
         case .processed(let count) where count == connection.pending.count:
             connection.pending = []
             answered(&connection)
@@ -148,8 +144,7 @@ extension ConnectionServer {
 
     private mutating func answered(_ connection: inout Connection) {
         if connection.closeAfterAnswer { return close(&connection) }
-        connection.lastActivity = turnTime()
-        connection.phase = .reading
+        (connection.lastActivity, connection.phase) = (turnTime(), .reading)
         setDeadline(&connection, Self.readDeadline)
         updateInterest(&connection)
     }
@@ -157,8 +152,7 @@ extension ConnectionServer {
     mutating func finishHandoffs() {
         for result in handoff.take() {
             switch result {
-            case .answer(let token, let text):
-                withHandedOff(token) { $0.send(&$1, text) }
+            case .answer(let token, let text): withHandedOff(token) { $0.send(&$1, text) }
             case .parsed(let token, let request, let now):
                 withHandedOff(token) { $0.respond(&$1, $0.outcome(of: request, remembering: nil, at: now)) }
             case .subscribed(let token, let subscription, let first):

@@ -1,4 +1,3 @@
-import DiningHours
 import VenueReports
 import VenuedProtocol
 
@@ -31,14 +30,15 @@ extension ConnectionServer {
         roundInFlight = false
         let delivery = hub.apply(round, computed)
         for (token, line) in delivery.send {
-            withSubscriber(token) { server, connection in
-                guard !SocketIO.sendAll(connection.fd, line) else { return }
+            with(token) { server, connection in
+                guard connection.isSubscribed, !SocketIO.sendAll(connection.fd, line) else { return }
                 server.log.warning("dropped a subscriber that is not reading")
                 server.close(&connection)
             }
         }
         for (token, line) in delivery.end {
-            withSubscriber(token) { server, connection in
+            with(token) { server, connection in
+                guard connection.isSubscribed else { return }
                 SocketIO.sendAll(connection.fd, line)
                 server.close(&connection)
             }
@@ -46,12 +46,6 @@ extension ConnectionServer {
         for (name, text, problem) in delivery.write {
             if let problem { log.warning("prompt file \(name): \(problem)") }
             promptChanges[name] = .write(text)
-        }
-    }
-
-    private mutating func withSubscriber(_ token: UInt64, _ body: (inout ConnectionServer, inout Connection) -> Void) {
-        with(token) { server, connection in
-            if connection.isSubscribed { body(&server, &connection) }
         }
     }
 
@@ -76,5 +70,38 @@ extension ConnectionServer {
         guard wanted != armedFor else { return }
         timer.arm(at: wanted)
         armedFor = wanted
+    }
+
+    mutating func followPromptFiles() {
+        let settings = snapshot.config.prompts.filter { PromptSetting.isValidName($0.name) }
+        let names = Set(settings.map(\.name))
+        for name in promptFileNames.subtracting(names) { promptChanges[name] = .remove }
+        promptFileNames = names
+        var wanted: [String: Subscription] = [:]
+        for setting in settings {
+            switch setting.subscription {
+            case .success(let subscription): wanted[setting.name] = subscription
+            case .failure: promptChanges[setting.name] = .write(PromptSetting.badConfigText)
+            }
+        }
+        hub.followPromptFiles(wanted, now: clock.now())
+        hub.request(.transition)
+    }
+
+    mutating func startPromptWrites() {
+        guard !promptWriteInFlight, !promptChanges.isEmpty else { return }
+        let batch = promptChanges.sorted { $0.key < $1.key }.map { (name: $0.key, change: $0.value) }
+        let promptFiles = promptFiles
+        handoff.own { .promptFilesWritten(promptFiles.apply(batch)) }
+        (promptChanges, promptWriteInFlight) = ([:], true)
+    }
+
+    /// A failure is logged when a file starts failing, not at every write.
+    mutating func promptFilesWritten(_ results: [(name: String, failure: String?)]) {
+        promptWriteInFlight = false
+        for (name, failure) in results {
+            guard let failure else { promptFailing.remove(name); continue }
+            if promptFailing.insert(name).inserted { log.warning("prompt file \(name): \(failure)") }
+        }
     }
 }

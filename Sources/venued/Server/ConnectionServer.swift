@@ -9,8 +9,7 @@ struct ConnectionServer {
     static let signals = SignalSet([SIGHUP, SIGTERM, SIGINT])
     static let maxConnections = 64, maxSubscribers = 64, requestsBeforeTrim = 256
     /// Quiet this long, a connection may lose its slot to a waiting client (at once past `slotsWithGrace`).
-    static let quietGrace = 0.05
-    static let slotsWithGrace = 8
+    static let quietGrace = 0.05, slotsWithGrace = 8
     static let requestLimit = 16 * 1024, requestsPerConnection = 1000, linesPerTurn = 8
     /// A longer line is parsed on the compute lane, and only while its client is there.
     static let longLine = 1024
@@ -33,12 +32,11 @@ struct ConnectionServer {
     var prepared: Prepared
     var snapshot: Snapshot { prepared.snapshot }
     var lines = StatusLines(), refresh = RefreshState(), hub = SubscriberHub()
-    var roundInFlight = false, promptWriteInFlight = false
+    var roundInFlight = false, promptWriteInFlight = false, requestsSinceTrim = 0
     var promptChanges: [String: PromptFiles.Change] = [:]
     var promptFileNames: Set<String> = [], promptFailing: Set<String> = []
     var armedFor: Double?, watchingStderr = false
-    var connections = ConnectionTable()
-    var unfinished: [UInt64] = []
+    var connections = ConnectionTable(), unfinished: [UInt64] = []
     /// Read once more after the next turn's reports before epoll watches them: a one-question client has left by then.
     var unregistered: [UInt64] = []
     /// Swapped with `unregistered` and `unfinished` each turn, to reuse their storage.
@@ -47,7 +45,6 @@ struct ConnectionServer {
     var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
     var accepting = true, listenerResumesAt: Double?
     var busyRefusals = 0, busyLoggedAt = -Double.infinity, strangerRefusals = 0, strangerLoggedAt = -Double.infinity
-    var requestsSinceTrim = 0
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
 
     static func run(_ parts: Parts) throws(DaemonError) -> Never {
@@ -84,8 +81,9 @@ struct ConnectionServer {
                 case Self.listenerToken: newcomers = true
                 case Self.handoffToken: finishHandoffs()
                 case Self.timerToken: timerFired()
-                case Self.signalToken: takeSignals()
-                case Self.fetchToken: fetchReadable()
+                case Self.signalToken:
+                    for number in SignalSet.take(signals) { if number == SIGHUP { reload() } else { stop(number) } }
+                case Self.fetchToken: if refresh.process?.readAvailable() == true { fetchEnded(complete: true) }
                 case Self.stderrToken: log.flush()
                 case Self.watchdogToken:
                     watchdog?.drain()
@@ -207,8 +205,7 @@ struct ConnectionServer {
         for fd in waitingRoom.expired(at: now) { refuseBusy(fd) }
         if let resumesAt = listenerResumesAt, resumesAt <= now { listenerResumesAt = nil }
         if let process = refresh.process, process.deadline <= now { fetchEnded(complete: false) }
-        let deadlines = connections.all.compactMap(\.deadline)
-            + [waitingRoom.earliestDeadline, listenerResumesAt, refresh.process?.deadline].compactMap { $0 }
-        nextSweep = deadlines.min()
+        nextSweep = (connections.all.compactMap(\.deadline)
+            + [waitingRoom.earliestDeadline, listenerResumesAt, refresh.process?.deadline].compactMap { $0 }).min()
     }
 }

@@ -1,14 +1,8 @@
 /// The loop's open connections by descriptor; one is worked on in place by lending it, so changing it copies nothing.
 struct ConnectionTable {
-    private struct PeerSlots {
-        let peer: Int32
-        var slots: Int
-    }
-
     private var byDescriptor: [Connection?] = [], tokens: [UInt64?] = []
-    private var slotsByPeer: [PeerSlots] = [], lent: UInt64?, serial: UInt32 = 0
+    private var slotsByPeer: [(peer: Int32, slots: Int)] = [], lent: UInt64?, serial: UInt32 = 0
     private(set) var count = 0, subscribers = 0
-
     var requestSlotsTaken: Int { count - subscribers }
 
     /// A late report for a closed connection carries the old serial, and the descriptor may be reused.
@@ -18,13 +12,11 @@ struct ConnectionTable {
     }
 
     func slots(of peer: Int32) -> Int { slotsByPeer.first { $0.peer == peer }?.slots ?? 0 }
-
     var all: [Connection] { byDescriptor.compactMap { $0 } }
 
     mutating func open(_ fd: Int32, peer: Int32, requestLimit: Int, now: Double) -> Connection? {
         guard fd >= 0, lent == nil else { return nil }
         serial &+= 1
-        // The descriptor and a serial number: a late report for a closed connection carries an old token.
         let token = UInt64(serial) << 32 | UInt64(UInt32(bitPattern: fd))
         let connection = Connection(fd: fd, peer: peer, lastActivity: now, token: token,
                                     input: RequestBuffer(limit: requestLimit))
@@ -39,7 +31,7 @@ struct ConnectionTable {
         count += 1
         if let held = slotsByPeer.firstIndex(where: { $0.peer == peer }) {
             slotsByPeer[held].slots += 1
-        } else { slotsByPeer.append(PeerSlots(peer: peer, slots: 1)) }
+        } else { slotsByPeer.append((peer, 1)) }
         return connection
     }
 
@@ -83,8 +75,7 @@ struct Connection {
         case reading, writing
         /// Its answer is computed on another thread (`Handoff`); a hang-up still ends it and frees its slot.
         case handedOff
-        case subscribed
-        case closed
+        case subscribed, closed
     }
 
     let fd: Int32, peer: Int32
@@ -97,7 +88,6 @@ struct Connection {
     var peerClosed = false, closeAfterAnswer = false, interest: UInt32?, awaitingProbe = false
     /// Its probe found nothing: it is registered whenever it waits to read, unless bytes come first.
     var quietAtProbe = false
-
     /// Nothing while unanswered requests fill the input buffer (back-pressure).
     var wantedInterest: UInt32? {
         switch phase {

@@ -4,7 +4,6 @@ import CLinuxEvents
 struct Epoll: Sendable {
     struct Event {
         let token: UInt64, flags: UInt32
-
         var readable: Bool { flags & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
         var writable: Bool { flags & (EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
         var hungUp: Bool { flags & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 }
@@ -13,7 +12,6 @@ struct Epoll: Sendable {
     static let input = EPOLLIN.rawValue, output = EPOLLOUT.rawValue
     /// No events asked for: epoll still reports EPOLLHUP and EPOLLERR.
     static let hangUpOnly: UInt32 = 0, batch = 128
-
     let fd: Int32
 
     init?() {
@@ -23,10 +21,8 @@ struct Epoll: Sendable {
 
     @discardableResult
     func add(_ fd: Int32, _ flags: UInt32, token: UInt64) -> Bool { control(EPOLL_CTL_ADD, fd, flags, token) }
-
     @discardableResult
     func modify(_ fd: Int32, _ flags: UInt32, token: UInt64) -> Bool { control(EPOLL_CTL_MOD, fd, flags, token) }
-
     func remove(_ fd: Int32) { _ = control(EPOLL_CTL_DEL, fd, 0, 0) }
 
     func wait(milliseconds: Int32, _ body: (Event) -> Void) {

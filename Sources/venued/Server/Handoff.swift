@@ -12,11 +12,8 @@ final class Handoff: Sendable {
         case parsed(token: UInt64, Request, at: Instant)
         case subscribed(token: UInt64, Subscription, Result<PushLine, ProtocolError>)
         case pushes(SubscriberHub.Round, [SubscriberHub.Computed])
-        case promptFilesWritten([(name: String, failure: String?)])
-        case promptFilesRemoved
-        case adopted(Adoption.Result)
-        case menusAdopted(MenuAdoption.Result)
-        case menusSaved(String?)
+        case promptFilesWritten([(name: String, failure: String?)]), promptFilesRemoved
+        case adopted(Adoption.Result), menusAdopted(MenuAdoption.Result), menusSaved(String?)
     }
 
     static let queueLimit = 256, computeThreads = 2
@@ -44,7 +41,6 @@ final class Handoff: Sendable {
     }
 
     func cancel(token: UInt64) { compute.cancel(token: token) }
-
     func take() -> [Finished] { outbox.take() }
 
     private final class Outbox: Sendable {
@@ -78,32 +74,25 @@ final class Handoff: Sendable {
 /// A free thread takes the oldest job of the process with the fewest running: a flooding process queues behind itself.
 final class WorkerLane: Sendable {
     struct Job: Sendable {
-        let token: UInt64?, owner: Int32?
-        let work: @Sendable () -> Handoff.Finished
+        let token: UInt64?, owner: Int32?, work: @Sendable () -> Handoff.Finished
     }
 
-    private struct State {
-        var queue: [Job] = [], threads = 0, idle = 0, running: [Int32: Int] = [:]
-    }
+    private struct State { var queue: [Job] = [], threads = 0, idle = 0, running: [Int32: Int] = [:] }
 
-    private let name: String, threadLimit: Int, queueLimit: Int, nice: Int32?
+    private let name: String, threads: Int, queueLimit: Int, nice: Int32?
     private let state = Mutex<State>(State())
     private let available = Semaphore()
     private let deliver: @Sendable (Handoff.Finished) -> Void
 
     init(name: String, threads: Int, queueLimit: Int, nice: Int32? = nil, deliver: @escaping @Sendable (Handoff.Finished) -> Void) {
-        self.name = name
-        self.nice = nice
-        threadLimit = threads
-        self.queueLimit = queueLimit
-        self.deliver = deliver
+        (self.name, self.threads, self.queueLimit, self.nice, self.deliver) = (name, threads, queueLimit, nice, deliver)
     }
 
     func run(_ job: Job) -> Bool {
         let (queued, grow) = state.withLock { state -> (Bool, Bool) in
             guard state.queue.count < queueLimit else { return (false, false) }
             state.queue.append(job)
-            let grow = state.idle < state.queue.count && state.threads < threadLimit
+            let grow = state.idle < state.queue.count && state.threads < threads
             if grow { state.threads += 1 }
             return (true, grow)
         }

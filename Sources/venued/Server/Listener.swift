@@ -4,13 +4,10 @@ import VenuedSystem
 /// The listening socket, guarded by a lock file held for life: a second venued refuses to start even without the file.
 struct Listener: Sendable {
     /// Unlinked at exit only while it is still the file this process bound (same device and inode).
-    struct OwnedFile: Sendable {
-        let path: String, device: UInt64, inode: UInt64
-    }
+    struct OwnedFile: Sendable { let path: String, device: UInt64, inode: UInt64 }
 
     let fd: Int32
     let ownedFile: OwnedFile?
-
     /// `PATH.lock`, never removed: removing it would let a second process lock a new one while the first holds the old.
     static func lockPath(_ path: String) -> String { path + ".lock" }
 

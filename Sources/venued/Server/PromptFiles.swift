@@ -3,9 +3,7 @@ import VenuedSystem
 
 /// The prompt files (docs/integrations.md); removed at stop, and by `prepare` at the next start after a SIGKILL.
 struct PromptFiles: Sendable {
-    enum Change: Sendable, Equatable {
-        case write(String), remove
-    }
+    enum Change: Sendable, Equatable { case write(String), remove }
 
     let directory: String
     private static let entryLimit = 4096

@@ -1,10 +1,6 @@
 /// A client's unanswered bytes, cut into lines from a moving start, so many short requests cost linear time.
 struct RequestBuffer {
-    enum Next: Equatable {
-        case line([UInt8])
-        case incomplete
-        case tooLong
-    }
+    enum Next: Equatable { case line([UInt8]), incomplete, tooLong }
 
     let limit: Int, capacity: Int
     private var bytes: [UInt8] = [], start = 0

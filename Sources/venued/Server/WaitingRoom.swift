@@ -1,16 +1,14 @@
 /// Clients waiting for a slot: a freed one goes to the longest-waiting client of the process holding the fewest.
 struct WaitingRoom {
-    private struct Client {
-        let fd: Int32, deadline: Double, arrival: Int
-    }
+    private struct Client { let fd: Int32, deadline: Double, arrival: Int }
 
     private struct Line {
         let peer: Int32
         var clients: [Client]
         var head = 0
-
         var count: Int { clients.count - head }
         var oldest: Client { clients[head] }
+        static let compactionFloor = 16
 
         /// Under load a line rarely empties: once the departed are as many as those waiting, they go in one move.
         mutating func takeOldest() -> Client {
@@ -22,8 +20,6 @@ struct WaitingRoom {
             }
             return client
         }
-
-        static let compactionFloor = 16
     }
 
     struct Choice {
@@ -33,9 +29,7 @@ struct WaitingRoom {
 
     let capacity: Int
     private var lines: [Line] = [], spare: [Client] = [], count = 0, arrivals = 0
-
     init(capacity: Int) { self.capacity = capacity }
-
     var isEmpty: Bool { count == 0 }
     var isFull: Bool { count >= capacity }
 
@@ -51,10 +45,9 @@ struct WaitingRoom {
             lines[index].clients.append(client)
         } else {
             // An emptied line's array, so that its growth is not paid again.
-            var storage: [Client] = []
-            swap(&storage, &spare)
-            storage.append(client)
-            lines.append(Line(peer: peer, clients: storage))
+            spare.append(client)
+            lines.append(Line(peer: peer, clients: spare))
+            spare = []
         }
     }
 
@@ -88,12 +81,10 @@ struct WaitingRoom {
         var index = 0
         while index < lines.count {
             let oldest = lines[index].oldest
-            guard oldest.deadline <= now else {
-                index += 1
-                continue
-            }
-            ended.append((oldest.arrival, oldest.fd))
-            _ = take(line: index)
+            if oldest.deadline <= now {
+                ended.append((oldest.arrival, oldest.fd))
+                _ = take(line: index)
+            } else { index += 1 }
         }
         return ended.sorted { $0.arrival < $1.arrival }.map(\.fd)
     }

@@ -45,9 +45,7 @@ extension Snapshot {
 
     mutating func end(_ chain: RefreshChain, now: Instant, unit: Double) -> RefreshPolicy.Decision {
         let outcome = chain.outcome
-        if outcome.succeeded {
-            (health.failures, health.lastSuccessAt) = (0, now)
-        } else {
+        if outcome.succeeded { (health.failures, health.lastSuccessAt) = (0, now) } else {
             health.failures += 1
             health.lastError = chain.report.attempts.map { "\($0.source.rawValue): \($0.detail)" }.joined(separator: "; ")
             health.lastErrorAt = now
@@ -56,17 +54,11 @@ extension Snapshot {
             after: outcome.succeeded ? .succeeded(outcome.freshness) : .failed(failures: health.failures),
             retryAfter: chain.retryAfter, now: now, unit: unit)
         (health.nextRefresh, health.nextRefreshReason) = (decision.at, decision.reason)
-        health.gateOpensAt = decision.reason.shutsTheGate ? decision.at : nil
-        return decision
-    }
-}
-
-extension RefreshPolicy.Reason {
-    /// A client's `refresh` waits for it too.
-    var shutsTheGate: Bool {
-        switch self {
-        case .backoff, .retryAfter: true
-        case .interval, .server: false
+        // A client's `refresh` waits for the gate too.
+        health.gateOpensAt = switch decision.reason {
+        case .backoff, .retryAfter: decision.at
+        case .interval, .server: nil
         }
+        return decision
     }
 }
