@@ -30,7 +30,6 @@ public struct CacheFiles: Sendable {
         /// Every time venued writes (its clock is "now" shifted by at most 100 years); any other meta is ignored, as an
         /// instant near the ends of `Int` would overflow the first sum made with it.
         public static let plausibleFetchTimes = 946_684_800..<7_258_118_400
-
         public func describes(_ bytes: [UInt8]) -> Bool { size == bytes.count && checksum == Self.checksum(bytes) }
 
         /// FNV-1a, 64 bits: no defence against anyone, only a check that two files written in turn belong together.
@@ -53,11 +52,9 @@ public struct CacheFiles: Sendable {
 
     /// venued's fetch cap, so the largest cache file it writes: a larger file there is not its, and is not read.
     public static let sizeLimit = 4 << 20
-
     public let directory: String
     public var feedPath: String { directory + "/venues.json" }
     public var metaPath: String { directory + "/venues.meta" }
-
     public init(directory: String) { self.directory = directory }
 
     public init?(environment: [String: String]) {

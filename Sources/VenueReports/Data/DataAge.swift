@@ -29,7 +29,6 @@ public struct DataAge: Sendable, Hashable {
     }
 
     public var isStale: Bool { staleness != nil }
-
     /// Past the refresh interval before data is stale: a few failed refreshes in a row are a blip, an hour is not.
     public static let margin = 3600
     /// venuectl, which does not read venued's config, judges a cached copy by this interval.

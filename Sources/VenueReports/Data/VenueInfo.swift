@@ -9,11 +9,8 @@ public struct VenueInfo: Sendable, Equatable {
     public let slug: String?
 
     public static let pageBase = "https://university-of-pennsylvania.cafebonappetit.com/cafe/"
-
     public var pageURL: String? { slug.map { Self.pageBase + $0 } }
-
     public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
-
     public static let bundled: [Int: VenueInfo] = parse(BundledFeed.venueInfoBytes)
 
     /// Entries without a numeric id or coordinates are left out: the file is ours and checked by a test.

@@ -7,7 +7,6 @@ package struct Headcount: Sendable {
     package var withheld = 0
     /// The date asked about, which the reasons' words compare with the data's dates.
     package let date: LocalDate
-
     package var hasUnknown: Bool { !unknown.isEmpty }
     package var allUnknown: Bool { hasUnknown && unknown.count == total }
 

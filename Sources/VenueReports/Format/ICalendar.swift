@@ -4,14 +4,10 @@ import DiningHours
 /// (§3.3.11) with no control but TAB, no control elsewhere, a parameter with `:`, `;` or `,` quoted (§3.2).
 package struct ICalendar: Sendable {
     package static let lineLimit = 75
-
     private(set) package var document = ""
-
     package init() {}
-
     package mutating func begin(_ component: String) { line("BEGIN", value: component) }
     package mutating func end(_ component: String) { line("END", value: component) }
-
     package mutating func text(_ name: String, _ value: String) { line(name, value: Self.escapeText(value)) }
 
     package mutating func textList(_ name: String, _ values: [String]) {
@@ -21,7 +17,8 @@ package struct ICalendar: Sendable {
     /// A value already in its type's form (a DATE-TIME, a URI): controls are dropped, nothing is escaped.
     package mutating func line(_ name: String, parameters: KeyValuePairs<String, String> = [:], value: String) {
         let parameters = parameters.map { ";\($0.key)=\(Self.parameterValue($0.value))" }.joined()
-        document += Self.fold(name + parameters + ":" + Self.withoutControls(value))
+        let value = String(String.UnicodeScalarView(value.unicodeScalars.filter { !Self.isControl($0) }))
+        document += Self.fold(name + parameters + ":" + value)
     }
 
     /// A line break (CRLF, CR or LF) becomes `\n`; other controls but TAB are dropped (TEXT has no room for them).
@@ -46,10 +43,6 @@ package struct ICalendar: Sendable {
     package static func parameterValue(_ value: String) -> String {
         let clean = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0 != "\"" && !isControl($0) }))
         return clean.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? "\"\(clean)\"" : clean
-    }
-
-    private static func withoutControls(_ value: String) -> String {
-        String(String.UnicodeScalarView(value.unicodeScalars.filter { !isControl($0) }))
     }
 
     /// RFC 5545's CONTROL, and the C1 controls, which it does not list but no reader wants either.

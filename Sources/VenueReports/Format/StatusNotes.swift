@@ -2,10 +2,7 @@ import DiningHours
 
 /// The sentences that explain an answer beyond its rows (old data, unknown hours), alike in every format with room.
 package struct StatusNotes {
-    package let stale: String?
-    package let unknown: [String]
-    package let dishes: [String]
-
+    package let stale: String?, unknown: [String], dishes: [String]
     package static let staleMarker = "(old)"
 
     package init(_ report: StatusReport) {

@@ -6,7 +6,6 @@ package struct TaggedFormat: Sendable {
     /// The background every piece sits on, as a tag that sets it; nil for the bar's own.
     package let chip: String?
     package let escape: @Sendable (_ text: String, _ colour: String) -> String
-
     package static let polybar = TaggedFormat(opening: "%{F", closing: "}", reset: "%{F-}", chip: nil, escape: Escaping.polybar)
     /// `#303030`: dark enough for the palette's four tones to read on it.
     package static let tmux = TaggedFormat(opening: "#[fg=", closing: "]", reset: "#[default]", chip: "#[bg=#303030]") { text, _ in
@@ -30,6 +29,5 @@ package struct TaggedFormat: Sendable {
     }
 
     private func tag(_ colour: String) -> String { opening + colour + closing }
-
     private func tagged(_ text: String, _ colour: String) -> String { tag(colour) + escape(text, tag(colour)) }
 }

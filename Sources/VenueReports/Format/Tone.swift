@@ -28,11 +28,8 @@ public enum Tone: String, Sendable, CaseIterable {
     }
 
     public var hex: String { traits.hex }
-
     package var ansi: String { traits.ansi }
-
     package var i3statusState: String { traits.i3statusState }
-
     package var marker: String { traits.marker }
 
     /// Open if any is, else unknown if any is (closed and unknown together must not look red), else closed.

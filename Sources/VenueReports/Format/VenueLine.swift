@@ -29,9 +29,7 @@ package struct VenueLine: Sendable {
 
     /// Plain text counts down ("closes in 12 min") within this many seconds of closing.
     package static let countdownLimit = 3600
-
     package var walk: String? { distance.map { "\(Coordinate.walkingMinutes($0)) min walk (\(Coordinate.distanceText($0)))" } }
-
     package var summary: String { "\(venue.name) \(phrase)" }
 
     /// The name's first word, so several venues' short blocks still say which is which.
@@ -79,6 +77,5 @@ package struct VenueLine: Sendable {
 
 extension StatusReport {
     package var lines: [VenueLine] { lines(countdown: true) }
-
     package func lines(countdown: Bool) -> [VenueLine] { rows.map { VenueLine($0, in: self, countdown: countdown) } }
 }

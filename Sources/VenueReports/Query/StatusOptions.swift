@@ -30,6 +30,5 @@ public struct StatusOptions: Hashable, Sendable {
     public var at: String?, tz: String?, data: String?, socket: String?, estimate = true, soonMinutes = 15
     /// `hideEmpty`: a bar's or prompt's format prints an empty text when no venue is chosen or open, hiding the module.
     public var hideEmpty = false, help = false
-
     public init() {}
 }

@@ -23,7 +23,6 @@ public struct CalendarReport: Sendable {
     package let events: [Event], unknownDays: [UnknownDays], venueCount: Int
     /// Some dates of the run lay after 9999-12-31 and have no events (`CalendarRange`).
     package let cut: Bool
-
     /// The longest run of dates a calendar covers: the horizon's 21 days and a week of data.
     public static let maximumDays = 28
 

@@ -28,7 +28,11 @@ package struct MenuText {
                     if !item.description.isEmpty { lines.append("      " + item.description) }
                 }
             }
-            if meal.emptied { lines.append("  nothing matches " + filterWords) }
+            if meal.emptied {
+                let flags = [("--diet ", report.filter.diets), ("--without ", report.filter.allergens)]
+                    .filter { !$0.1.isEmpty }.map { $0.0 + $0.1.joined(separator: ",") }
+                lines.append("  nothing matches " + flags.joined(separator: " "))
+            }
             if !meal.unknown.isEmpty {
                 let count = meal.unknown.count == 1 ? "1 item" : "\(meal.unknown.count) items"
                 lines.append("  \(count) without allergen data left out, as unknown is not safe: " + meal.unknown.map(\.name).joined(separator: ", "))
@@ -45,11 +49,5 @@ package struct MenuText {
         let others = item.labels(.other).filter { !$0.isAskUs }.map(\.label)
         return ([diets, contains].filter { !$0.isEmpty } + (others.isEmpty ? [] : [others.joined(separator: ", ")]))
             .joined(separator: " · ")
-    }
-
-    private var filterWords: String {
-        let diet = report.filter.diets.isEmpty ? [] : ["--diet " + report.filter.diets.joined(separator: ",")]
-        let without = report.filter.allergens.isEmpty ? [] : ["--without " + report.filter.allergens.joined(separator: ",")]
-        return (diet + without).joined(separator: " ")
     }
 }

@@ -7,15 +7,12 @@ import VenuedSystem
 /// static binary; read through `BoundedFile`, as `TZDIR` and zone names come from the user.
 public final class ZoneDatabase: Sendable {
     public static let defaultDirectory = "/usr/share/zoneinfo"
-
     /// `$TZDIR` (glibc honours it too) is read once, when this is first used.
     public static let system = ZoneDatabase(directory: directory(environment: ["TZDIR": ProcessEnvironment.value("TZDIR") ?? ""]))
-
     public let directory: String
     private let cache = Mutex<[String: ZoneRules]>([:])
     /// More than the database has names: names come from clients, and the cache must not grow with them.
     static let cacheLimit = 2_048
-
     public init(directory: String) { self.directory = directory }
 
     public static func directory(environment: [String: String]) -> String {
