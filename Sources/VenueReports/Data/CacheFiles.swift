@@ -2,8 +2,7 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// venued's last good copy, `venues.json` and `venues.meta`, written by the daemon and read by venuectl when it is
-/// down, both through here, so they agree on the location, the format and what is usable.
+/// venued's last good copy, written by it and read by venuectl when it is down, both through here, so they agree.
 public struct CacheFiles: Sendable {
     public struct Meta: Sendable, Equatable {
         public var source: FeedSource, url: String, etag: String?, lastModified: String?, fetchedAt: Instant

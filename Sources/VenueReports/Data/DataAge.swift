@@ -1,7 +1,6 @@
 import DiningHours
 
-/// How current an answer's data is (docs/HOURS.md): hours change rarely, so only data not refreshed for a while, or
-/// shown because refreshing failed, is stale.
+/// Hours change rarely: only data not refreshed for a while, or shown because refreshing failed, is stale.
 public struct DataAge: Sendable, Hashable {
     /// `venuedUnreachable`: venuectl shows its own copy, and `hint` is what helps; `refreshFailing`: venued serves its
     /// cached or bundled copy; `overdue`: no refresh has succeeded for the interval and the margin (or ever).

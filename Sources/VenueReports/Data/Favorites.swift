@@ -108,8 +108,7 @@ public struct Favorites: Hashable, Sendable {
 
     static let dishPrefix = "dish:"
 
-    /// Kept as `FollowedDishes` reads it (one line, at most its length, no `#`); false when followed already, empty or
-    /// `FollowedDishes.limit` are followed.
+    /// Kept as `FollowedDishes` reads it, no `#`; false when followed, empty, or `FollowedDishes.limit` are followed.
     @discardableResult
     public mutating func follow(_ dish: String) -> Bool {
         let plain = String(dish.map { $0 == "#" ? " " : $0 })

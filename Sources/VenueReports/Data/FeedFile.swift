@@ -1,6 +1,5 @@
 import BundledFeed
 import DiningHours
-import Glibc
 import VenuedSystem
 
 /// A feed with where it came from: what venued serves, venuectl reads locally, and an answer's `source` reports.

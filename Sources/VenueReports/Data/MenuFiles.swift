@@ -2,8 +2,7 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// Menus from `--menus`: a body of Penn's menus API, or a folder of them by date (`2026-03-05.json`), of which only
-/// the dates asked about are read, and no directory is listed.
+/// `--menus`: a file, or a folder by date (`2026-03-05.json`) of which only the dates asked about are read, unlisted.
 public struct MenuCopy: Sendable {
     public let book: MenuBook, path: String
     /// One line for stderr when parts of the files were skipped.

@@ -1,8 +1,7 @@
 import BundledFeed
 import DiningHours
 
-/// What the feed does not say about a venue, from penn-basics' metadata (whose copy here corrects Accenture Café's
-/// longitude, which lacked its minus sign).
+/// From penn-basics' metadata (this copy fixes Accenture Café's longitude, which lacked its minus sign).
 public struct VenueInfo: Sendable, Equatable {
     public let id: Int, latitude: Double, longitude: Double, address: String?, description: String?
     /// The venue's path on Bon Appétit's Penn site (penn-basics' `pennDiningSlug`).

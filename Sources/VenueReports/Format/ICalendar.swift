@@ -93,9 +93,8 @@ package struct ICalendar: Sendable {
 }
 
 extension ICalendar {
-    /// A VTIMEZONE for `zone` covering every DATE-TIME in `range`: one observance per change of offset, a plain onset
-    /// without RRULE or RDATE, as every reader implements it alike and a country changing its rules later breaks
-    /// nothing (a POSIX rule has no exact RRULE for every zone). DTSTART is on the clock in force before (§3.6.5).
+    /// An observance per change of offset in `range`, no RRULE or RDATE: every reader reads a plain onset alike, and
+    /// later rule changes break nothing (not every POSIX rule has an RRULE). DTSTART is on the prior clock (§3.6.5).
     package mutating func timeZone(_ zone: ZoneRules, covering range: ClosedRange<Instant>) {
         begin("VTIMEZONE")
         text("TZID", zone.identifier)
@@ -126,8 +125,7 @@ extension ICalendar {
         end(kind)
     }
 
-    /// With TZID (§3.3.5 form 3), but in UTC the second of two instants at the same wall-clock time, as a TZID time
-    /// in a fold means the first (§3.3.5).
+    /// With TZID, but in UTC for the second of two instants at one wall-clock time: in a fold TZID means the first.
     package mutating func dateTime(_ name: String, _ instant: Instant, zone: ZoneRules) {
         let local = zone.localDateTime(of: instant)
         guard zone.instant(for: local) == instant else { return line(name, value: Self.utc(instant)) }

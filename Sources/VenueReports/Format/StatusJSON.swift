@@ -1,7 +1,6 @@
 import DiningHours
 
-/// `venuectl status --json` and venued's `status` answer (HOURS.md §4), `ok` first. A member appears for what the
-/// flags ask, and unknown venues say why (`unknown_reason`), so an empty list is never "all closed".
+/// `status --json` and venued's `status` (HOURS.md §4): unknown venues say why, so no list is "all closed".
 public enum StatusJSON {
     public static func render(_ report: StatusReport) -> String { Reply.ok(members(report)) }
 

@@ -1,5 +1,3 @@
-import DiningHours
-
 /// The format and what only the reader's side knows; venued receives it in the request and keys its line cache by it.
 public struct StatusPresentation: Hashable, Sendable {
     public let format: StatusFormat
@@ -40,8 +38,7 @@ public struct StatusPresentation: Hashable, Sendable {
         switch format {
         case .plain: return PlainFormat(report: report, color: color, userZone: userZone, columns: columns, countdown: countdown).render()
         case .json: return StatusJSON.render(report)
-        // waybar's custom module with `return-type: json`. `class` is the tone, or `[tone, "stale"]` (waybar takes
-        // both), `alt` is for `format-icons`; text and tooltip are Pango markup, so both are escaped.
+        // waybar's `return-type: json`: `class` may be `[tone, "stale"]`; text and tooltip are Pango, so escaped.
         case .waybar:
             let summary = BarSummary(report)
             guard !summary.hidden else { return BarSummary.hiddenLine }
@@ -57,8 +54,7 @@ public struct StatusPresentation: Hashable, Sendable {
         case .i3statusRS: return I3Formats.i3statusRS(BarSummary(report))
         case .polybar: return TaggedFormat.polybar.render(BarSummary(report))
         case .tmux: return TaggedFormat.tmux.render(BarSummary(report))
-        // For starship and PS1: one short line without colour codes, empty when no venue is chosen so the segment
-        // vanishes, but never when `--open-now` lacks hours for some: that would claim everything is closed.
+        // Empty when no venue is chosen, so the segment vanishes, but not when `--open-now` lacks hours: "all closed".
         case .prompt:
             let lines = report.lines, headcount = Headcount(report), shown = 2
             // A followed dish soon (`--dishes`) ends the line: the reason the prompt asked.

@@ -1,6 +1,5 @@
-/// Bars whose text carries inline colour tags (polybar, tmux), each escaped its own way. tmux's own background is
-/// green by default, hiding the palette's green, so its text sits on a dark chip set and reset once; polybar's is
-/// the user's theme, so its pieces are tagged and reset one by one.
+/// polybar and tmux: inline colour tags. tmux's default green background hides the palette's green, so its text sits
+/// on a dark chip set and reset once; polybar's is the user's theme, so its pieces are tagged and reset one by one.
 package struct TaggedFormat: Sendable {
     package let opening: String, closing: String, reset: String
     /// The background every piece sits on, as a tag that sets it; nil for the bar's own.

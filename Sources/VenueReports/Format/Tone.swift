@@ -1,7 +1,6 @@
 import DiningHours
 
-/// The one palette every format colours with, so a venue is the same green everywhere. `unknown` is grey, never
-/// red: "no data" must not look like "closed" (HOURS.md §3.6).
+/// The one palette of every format. `unknown` is grey, never red: "no data" must not look "closed" (HOURS.md §3.6).
 public enum Tone: String, Sendable, CaseIterable {
     case open
     case closingSoon = "closing-soon"
@@ -16,8 +15,7 @@ public enum Tone: String, Sendable, CaseIterable {
         }
     }
 
-    /// `#rrggbb` for bars; an SGR code of the 8-colour set every terminal has; i3status-rust's block state, whose
-    /// theme colours match the meaning; plain text's marker.
+    /// The SGR code is of the 8 colours every terminal has; i3status-rust's state is themed to match the meaning.
     private var traits: (hex: String, ansi: String, i3statusState: String, marker: String) {
         switch self {
         case .open: return ("#4caf50", "32", "Good", "●")

@@ -1,5 +1,4 @@
 import Glibc
-import VenuedSystem
 
 /// A point for `--near LAT,LON`. Distances are great-circle ones, so walking minutes are a floor.
 public struct Coordinate: Hashable, Sendable {

@@ -80,7 +80,6 @@ package struct FlagTable<Options>: Sendable {
     package var specs: [FlagSpec] { flags.map(\.spec) }
 }
 
-/// A flag as shell completion sees it.
 package struct FlagSpec: Sendable {
     package let name: String, short: String?, value: String?, choices: [String], help: String
 }

@@ -1,7 +1,6 @@
 import DiningHours
 
-/// Venues' meal services over a run of dates as calendar events (docs/calendar.md says why). A day no data speaks
-/// for is listed in `unknownDays`, so an empty day in a calendar does not pass for a closed one without a word.
+/// Meal services as calendar events (docs/calendar.md); days no data speaks for are in `unknownDays`, not just empty.
 public struct CalendarReport: Sendable {
     package struct Event: Sendable, Equatable {
         /// `uid` is stable while venue, date, label and start stay, so a re-import replaces the event, not adds a copy.
@@ -68,8 +67,7 @@ public struct CalendarReport: Sendable {
         self.unknownDays = unknown
     }
 
-    /// Venue, date, label and wall-clock start, not the end: Penn moving a closing time is the same service, updated;
-    /// a projected event and the real one that later replaces it share it when they start alike.
+    /// Not the end: Penn moving a closing time updates the service, and a projection shares its real event's UID.
     package static func uid(venue: Int, date: LocalDate, label: String, start: LocalDateTime) -> String {
         let (year, month, day) = date.components
         let slug = Slug.of(label), mmdd = String(month * 100 + day + 10_000).dropFirst()
@@ -77,7 +75,6 @@ public struct CalendarReport: Sendable {
         return "\(venue)-\(year)\(mmdd)-\(slug.isEmpty ? "open" : slug)-\(hhmm)@venued"
     }
 
-    /// From the first to the last DATE-TIME of the file; the run of dates when there are no events.
     package var range: ClosedRange<Instant> {
         let dayStart = zone.instant(for: LocalDateTime(date: first, secondOfDay: 0))
         let dayEnd = min(zone.instant(for: LocalDateTime(date: first.adding(days: days), secondOfDay: 0)),
@@ -96,8 +93,7 @@ public struct CalendarReport: Sendable {
         calendar.text("NAME", "Penn Dining")
         calendar.text("X-WR-CALNAME", "Penn Dining")
         calendar.text("X-WR-TIMEZONE", zone.identifier)
-        // Always there, even with no event: without it a reader takes TZID times for UTC or its own zone, and a
-        // VCALENDAR must hold at least one component.
+        // Even with no event: a reader would take TZID times for UTC, and a VCALENDAR must hold a component.
         calendar.timeZone(zone, covering: range)
         for event in events { write(event, to: &calendar) }
         calendar.end("VCALENDAR")

@@ -24,8 +24,7 @@ public struct DishReport: Sendable {
     public func json() -> String {
         Reply.ok([
             ("query", JSONText.quote(query)), ("at", JSONText.quote(zone.iso8601(at))),
-            ("tz", JSONText.quote(zone.identifier)),
-            ("results", JSONText.array(hits.map { hit in
+            ("tz", JSONText.quote(zone.identifier)), ("results", JSONText.array(hits.map { hit in
                 JSONText.object(MenuJSON.members(hit.menu, zone: zone) + [
                     ("served_now", "\(hit.menu.isServed(at: at))"), ("match", JSONText.quote(hit.match.name)),
                     ("item", MenuJSON.item(hit.item)),

@@ -12,8 +12,7 @@ public enum HoursJSON {
                 ("weekday", JSONText.quote(ClockText.weekdays[day.date.weekday])),
                 ("today", "\(day.date == report.today)"), ("known", "\(day.known)"),
                 ("unknown_reason", JSONText.string(day.unknownReason?.name)), ("estimated", "\(day.estimated)"),
-                ("open_all_day", "\(day.openAllDay)"),
-                ("open", JSONText.array(day.blocks.map { block in
+                ("open_all_day", "\(day.openAllDay)"), ("open", JSONText.array(day.blocks.map { block in
                     JSONText.object([("start", JSONText.quote(zone.iso8601(block.start))),
                                      ("end", JSONText.string(block.end.map { zone.iso8601($0.at) }))])
                 })),

@@ -1,7 +1,6 @@
 import DiningHours
 
-/// One venue's days from a date, for `venuectl hours` and venued's `hours`: `HoursText` and `HoursJSON` render this
-/// one value, so the two cannot drift apart.
+/// One venue's days for `hours`: `HoursText` and `HoursJSON` render this one value, so the two cannot drift apart.
 public struct HoursReport: Sendable {
     package let venue: Venue, info: VenueInfo?, zone: ZoneRules
     public let source: FeedSource
@@ -20,7 +19,6 @@ public struct HoursReport: Sendable {
         cut = CalendarRange.dates(from: first, count: count).cut
     }
 
-    /// The street address: penn-basics' full one when it has the venue, else the feed's.
     package var address: String? { info?.address ?? nonEmpty(venue.address) }
     package var image: String? { nonEmpty(venue.imageURL) }
 

@@ -1,7 +1,6 @@
 import DiningHours
 
-/// `status --details` (docs/MENUS.md, "In status"): the stations of the meal each open venue serves at the answer's
-/// instant. Only a meal being served counts: a later one's stations would read as what is at the counters now.
+/// `status --details`: only a meal being served counts, as a later one's stations would read as what is there now.
 package enum MealStations {
     /// In the menu's order, each once; a venue without a meal then, or without a named station, is absent.
     package static func of(_ report: StatusReport, in book: MenuBook) -> [Int: [String]] {

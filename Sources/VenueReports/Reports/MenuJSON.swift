@@ -11,8 +11,7 @@ public enum MenuJSON {
             ("filter", JSONText.object([("diet", strings(report.filter.diets)), ("without", strings(report.filter.allergens))])),
             ("meals", JSONText.array(report.meals.map { meal in
                 JSONText.object(members(meal.menu, zone: zone) + [
-                    ("served_now", "\(meal.servedNow)"),
-                    ("stations", JSONText.array(meal.menu.stations.map { station in
+                    ("served_now", "\(meal.servedNow)"), ("stations", JSONText.array(meal.menu.stations.map { station in
                         JSONText.object([("name", JSONText.quote(station.name)), ("items", JSONText.array(station.items.map(item)))])
                     })),
                     ("unknown_allergens_left_out", JSONText.array(meal.unknown.map(item))),

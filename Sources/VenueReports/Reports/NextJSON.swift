@@ -1,7 +1,6 @@
 import DiningHours
 
-/// `venuectl next --json` and venued's `next` answer (docs/PROTOCOL.md), `ok` first. It lists the venues it cannot
-/// speak for (`unknown`), so that no transitions is not mistaken for "nothing changes".
+/// `next --json` and venued's `next`: `unknown` lists the venues it cannot speak for, lest none read "nothing changes".
 public enum NextJSON {
     public static func render(_ report: NextReport) -> String { Reply.ok(members(report)) }
 

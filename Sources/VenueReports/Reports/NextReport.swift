@@ -1,7 +1,6 @@
 import DiningHours
 
-/// The openings and closings between two instants, soonest first, for `venuectl next` and venued's `next`, and the
-/// venues it cannot speak for: an empty list must not read as "nothing changes" (HOURS.md §3.6).
+/// Openings and closings, soonest first, and the venues it cannot speak for, lest none read "nothing changes" (§3.6).
 public struct NextReport: Sendable {
     package struct Row: Sendable {
         package let transition: Transition, venue: Venue

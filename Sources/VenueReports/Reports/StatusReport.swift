@@ -1,7 +1,6 @@
 import DiningHours
 
-/// The answer of `venuectl status`: which venues, at which instant, in what state. A venue must pass every filter
-/// given; with `--near` the rows are nearest first, venues without known coordinates last.
+/// `status`'s answer: a venue passes every filter; with `--near`, nearest first, unknown coordinates last.
 public struct StatusReport: Sendable {
     public struct Row: Sendable {
         package let venue: Venue, status: VenueStatus
@@ -66,7 +65,6 @@ public struct StatusReport: Sendable {
         self.chosen = count
     }
 
-    /// An unknown name is a usage error, a missing tz database an environment one.
     public static func zone(_ identifier: String?) throws(AnswerError) -> ZoneRules {
         do { return try ZoneDatabase.system.rules(identifier ?? "America/New_York") } catch {
             if error.isEnvironment { throw .environment("\(error)") }
