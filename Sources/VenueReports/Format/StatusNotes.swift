@@ -17,14 +17,12 @@ package struct StatusNotes {
         let age = report.dataAge, zone = report.zone
         guard let staleness = age.staleness else { return nil }
         let fetched = age.fetchedAt.map { "from " + ClockText.day(zone.localDate(of: $0)) + " " + ClockText.clock(zone.localDateTime(of: $0)) }
-        let info = "('venuectl info' says why)"
+        let info = "('venuectl info' says why)", cached = "cached copy " + (fetched ?? "of unknown age")
+        let copy = { (whose: String) in report.source == .cache ? whose + cached : "the bundled copy of Penn's hours" }
         switch staleness {
         case .venuedUnreachable(let hint):
-            let copy = report.source == .cache ? "venued's cached copy " + (fetched ?? "of unknown age") : "the bundled copy of Penn's hours"
-            return "Old data: venued did not answer, so this is \(copy) — \(hint)."
-        case .refreshFailing:
-            let copy = report.source == .cache ? "its cached copy " + (fetched ?? "of unknown age") : "the bundled copy of Penn's hours"
-            return "Old data: venued's refreshes are failing, so it serves \(copy) \(info)."
+            return "Old data: venued did not answer, so this is \(copy("venued's ")) — \(hint)."
+        case .refreshFailing: return "Old data: venued's refreshes are failing, so it serves \(copy("its ")) \(info)."
         case .overdue:
             guard let fetched, report.source != .bundled else {
                 return "Old data: this is the bundled copy of Penn's hours; venued has not fetched newer ones yet \(info)."
@@ -38,10 +36,7 @@ package struct StatusNotes {
         let reasons = (report.rows + report.withheld).compactMap(\.status.unknownReason)
         let date = report.zone.localDate(of: report.at)
         var notes: [String] = []
-        let coverages = reasons.compactMap { reason -> Coverage? in
-            guard case .beyondHorizon(let coverage) = reason else { return nil }
-            return coverage
-        }
+        let coverages: [Coverage] = reasons.compactMap { if case .beyondHorizon(let span) = $0 { span } else { nil } }
         if let first = coverages.first {
             let coverage = coverages.allSatisfy { $0 == first } ? first : report.coverage ?? first
             var note = "No hours: the data covers \(coverage.first) to \(coverage.last), and hours are not guessed"

@@ -34,7 +34,13 @@ public struct MenuReport: Sendable {
         case .currentOrNext:
             date = nil
             chosen = book.currentOrNext(of: venueID, at: at).map { [$0] } ?? []
-            if chosen.isEmpty { nothing = Self.noMealAfter(at, book: book, venueID: venueID, zone: zone) }
+            if chosen.isEmpty, !book.menus.contains(where: { $0.venueID == venueID }) {
+                nothing = "no menus for this venue in the data"
+            } else if chosen.isEmpty {
+                let when = ClockText.day(zone.localDate(of: at)) + " " + ClockText.clock(zone.localDateTime(of: at))
+                nothing = book.dates.map { "no meal from \(when) on in the data, which has menus from "
+                    + "\(ClockText.day($0.lowerBound)) to \(ClockText.day($0.upperBound))" } ?? "no menus in the data"
+            }
         case .date(let day, let name, let all):
             date = day
             let meals = book.meals(of: venueID, on: day)
@@ -55,12 +61,5 @@ public struct MenuReport: Sendable {
             return Meal(menu: kept, unknown: unknown, servedNow: menu.isServed(at: at))
         }
         self.nothing = nothing
-    }
-
-    private static func noMealAfter(_ at: Instant, book: MenuBook, venueID: Int, zone: ZoneRules) -> String {
-        let when = ClockText.day(zone.localDate(of: at)) + " " + ClockText.clock(zone.localDateTime(of: at))
-        guard book.menus.contains(where: { $0.venueID == venueID }) else { return "no menus for this venue in the data" }
-        guard let dates = book.dates else { return "no menus in the data" }
-        return "no meal from \(when) on in the data, which has menus from \(ClockText.day(dates.lowerBound)) to \(ClockText.day(dates.upperBound))"
     }
 }

@@ -24,10 +24,8 @@ public struct NextReport: Sendable {
         let until = min(asked, max(at, campus.zone.writableInstants.upperBound - 1))
         self.cut = asked > until
         let byID = Dictionary(campus.timetables.map { ($0.venue.id, $0.venue) }, uniquingKeysWith: { first, _ in first })
-        var rows: [Row] = []
-        for transition in campus.transitions(after: at, through: until, estimate: estimate) where rows.count < limit {
-            guard venues.contains(transition.venueID), let venue = byID[transition.venueID] else { continue }
-            rows.append(Row(transition: transition, venue: venue))
+        let rows = campus.transitions(after: at, through: until, estimate: estimate).lazy.compactMap { transition in
+            byID[transition.venueID].flatMap { venues.contains($0.id) ? Row(transition: transition, venue: $0) : nil }
         }
         let chosen = campus.timetables.filter { venues.contains($0.venue.id) }
         // The last second of the window: a window ending at midnight asks nothing of the next day.
@@ -41,7 +39,7 @@ public struct NextReport: Sendable {
             }.first
         }
         self.chosen = chosen.count
-        self.rows = rows
+        self.rows = Array(rows.prefix(limit))
         self.at = at
         self.until = until
         self.zone = campus.zone
