@@ -9,23 +9,6 @@ public struct CacheFiles: Sendable {
         /// Both of the file it describes, so a meta left by another copy (a kill between writes) is ignored.
         public var size: Int, checksum: String
 
-        public init(source: FeedSource, url: String, etag: String?, lastModified: String?, fetchedAt: Instant,
-                    size: Int, checksum: String) {
-            self.source = source
-            self.url = url
-            self.etag = etag
-            self.lastModified = lastModified
-            self.fetchedAt = fetchedAt
-            self.size = size
-            self.checksum = checksum
-        }
-
-        public init(describing bytes: [UInt8], source: FeedSource, url: String, etag: String?, lastModified: String?,
-                    fetchedAt: Instant) {
-            self.init(source: source, url: url, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
-                      size: bytes.count, checksum: Self.checksum(bytes))
-        }
-
         /// Every time venued writes (its clock is "now" shifted by at most 100 years); any other meta is ignored, as an
         /// instant near the ends of `Int` would overflow the first sum made with it.
         public static let plausibleFetchTimes = 946_684_800..<7_258_118_400
@@ -87,5 +70,14 @@ public struct CacheFiles: Sendable {
               let fetched = fields["fetched_at"].flatMap(Int.init), Meta.plausibleFetchTimes.contains(fetched), let size = fields["size"].flatMap(Int.init), let checksum = fields["checksum"] else { return nil }
         return Meta(source: source, url: url, etag: fields["etag"], lastModified: fields["last_modified"],
                     fetchedAt: Instant(secondsSinceEpoch: fetched), size: size, checksum: checksum)
+    }
+}
+
+// Outside the struct, so that it keeps its memberwise init.
+extension CacheFiles.Meta {
+    public init(describing bytes: [UInt8], source: FeedSource, url: String, etag: String?, lastModified: String?,
+                fetchedAt: Instant) {
+        self.init(source: source, url: url, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
+                  size: bytes.count, checksum: Self.checksum(bytes))
     }
 }

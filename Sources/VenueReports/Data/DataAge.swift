@@ -16,7 +16,6 @@ public struct DataAge: Sendable, Hashable {
         }
     }
 
-    /// `fetchedAt` is nil for the bundled data, a `--data` file, or a cache without its meta.
     public let fetchedAt: Instant?, staleness: Staleness?
     /// When data fresh now turns stale by age: watchers wake then to say so.
     public let staleFrom: Instant?

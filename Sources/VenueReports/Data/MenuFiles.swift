@@ -38,7 +38,6 @@ public struct MenuCopy: Sendable {
         return MenuCopy(book: MenuBook(menus), path: path, skipped: skipped, missingDates: missing)
     }
 
-    /// The menus of one file, and a line saying what was skipped of it.
     private static func read(_ path: String, zone: ZoneRules) throws(AnswerError) -> (menus: [Menu], skipped: String?) {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(path, limit: BoundedFile.feedLimit, streams: true) } catch { throw AnswerError(error) }
@@ -47,5 +46,12 @@ public struct MenuCopy: Sendable {
             throw .invalidData(path: path, reason: "\(error)", kind: "menus")
         }
         return (document.menus, SkippedData.line(path, warnings: document.warnings, count: document.warningCount))
+    }
+}
+
+/// The one stderr line for what a decoder skipped of a file a person named: the first warning and how many more.
+package enum SkippedData {
+    package static func line(_ path: String, warnings: [FeedWarning], count: Int) -> String? {
+        warnings.first.map { "skipped part of \(path): \($0)" + (count > 1 ? " (and \(count - 1) more)" : "") }
     }
 }

@@ -66,3 +66,42 @@ package struct StatusNotes {
 
     private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 }
+
+extension UnknownReason {
+    /// A few words for a venue's line or a day of `hours`; the status header says the rest (`StatusNotes`).
+    package func detail(on date: LocalDate) -> String {
+        switch self {
+        case .notEstimated: return "not in the data (--no-estimate)"
+        case .noData: return "no hours published"
+        case .beyondHorizon, .noSameWeekday: return "no hours: " + clause(on: date)
+        }
+    }
+
+    /// Fewer words, for a count of venues that share the reason (`Headcount.because`).
+    package func clause(on date: LocalDate) -> String {
+        switch self {
+        case .beyondHorizon(let coverage):
+            return date > coverage.last ? "the data ends \(coverage.last)" : "the data starts \(coverage.first)"
+        case .noSameWeekday: return "no \(ClockText.weekdays[date.weekday]) in the data"
+        case .notEstimated: return "not projected: --no-estimate"
+        case .noData: return "none published"
+        }
+    }
+}
+
+/// A followed dish's alert, with the day when the meal is not on the date of `now` (a long `--dish-lead`).
+package enum DishAlertText {
+    package static func line(_ alert: FollowedDishes.Alert, zone: ZoneRules, at now: Instant) -> String {
+        let menu = alert.menu, startDate = zone.localDate(of: menu.start)
+        let day = startDate == zone.localDate(of: now) ? "" : ClockText.day(startDate) + " "
+        return "\(alert.dish) at \(menu.venueName), \(day)\(menu.service) \(MealHours.range(menu, zone: zone))"
+    }
+
+    /// `followed` is the name as followed, `dish` as the menu writes it.
+    package static func members(_ alert: FollowedDishes.Alert, zone: ZoneRules, at now: Instant) -> [(String, String)] {
+        [("followed", JSONText.quote(alert.followed)), ("dish", JSONText.quote(alert.dish))]
+            + MenuJSON.members(alert.menu, zone: zone)
+            + [("announced_at", JSONText.quote(zone.iso8601(alert.announceAt))),
+               ("text", JSONText.quote(line(alert, zone: zone, at: now)))]
+    }
+}

@@ -6,9 +6,7 @@ package struct FlagTable<Options>: Sendable {
         package let name: String
         /// `value` is the value's placeholder (`TIME`); nil for a switch.
         package let value: String?, help: String
-        /// For flags that scripts type often.
         package let short: String?
-        /// A fixed list of values, which shell completion offers.
         package let choices: [String]
         package let apply: @Sendable (inout Options, String) throws(AnswerError) -> Void
 

@@ -13,7 +13,6 @@ public struct MenuReport: Sendable {
         public let menu: Menu
         /// `unknown`: items that passed the diets but whose allergens are unknown, left out by `--without`.
         public let unknown: [MenuItem], servedNow: Bool
-        /// The filter took every item: the meal is listed, with nothing under it.
         public var emptied: Bool { menu.stations.isEmpty }
     }
 
@@ -61,5 +60,119 @@ public struct MenuReport: Sendable {
             return Meal(menu: kept, unknown: unknown, servedNow: menu.isServed(at: at))
         }
         self.nothing = nothing
+    }
+}
+
+/// `venuectl menu --json` (docs/MENUS.md, "JSON"), `ok` first as every answer; times are ISO 8601 with offsets.
+public enum MenuJSON {
+    public static func render(_ report: MenuReport) -> String {
+        let zone = report.zone
+        return Reply.ok([
+            ("venue", JSONText.object([("id", "\(report.venueID)"), ("name", JSONText.quote(report.venueName))])),
+            ("at", JSONText.quote(zone.iso8601(report.at))), ("tz", JSONText.quote(zone.identifier)),
+            ("date", JSONText.string(report.date.map { "\($0)" })),
+            ("filter", JSONText.object([("diet", strings(report.filter.diets)), ("without", strings(report.filter.allergens))])),
+            ("meals", JSONText.array(report.meals.map { meal in
+                JSONText.object(members(meal.menu, zone: zone) + [
+                    ("served_now", "\(meal.servedNow)"), ("stations", JSONText.array(meal.menu.stations.map { station in
+                        JSONText.object([("name", JSONText.quote(station.name)), ("items", JSONText.array(station.items.map(item)))])
+                    })),
+                    ("unknown_allergens_left_out", JSONText.array(meal.unknown.map(item))),
+                ])
+            })),
+            ("nothing", JSONText.string(report.meals.isEmpty ? report.nothing : nil)),
+        ])
+    }
+
+    /// What names a meal, in `menu`, `search --dish` and dish alerts alike.
+    static func members(_ menu: Menu, zone: ZoneRules) -> [(String, String)] {
+        [("venue_id", "\(menu.venueID)"), ("venue", JSONText.quote(menu.venueName)), ("service", JSONText.quote(menu.service)),
+         ("date", JSONText.quote("\(menu.date)")), ("start", JSONText.quote(zone.iso8601(menu.start))),
+         ("end", JSONText.quote(zone.iso8601(menu.end)))]
+    }
+
+    static func item(_ item: MenuItem) -> String {
+        let nutrition: String
+        switch item.nutrition {
+        case .none: nutrition = "null"
+        case .text(let text): nutrition = JSONText.quote(text)
+        case .facts(let facts): nutrition = JSONText.object(facts.map { ($0.name, JSONText.quote($0.value)) })
+        }
+        return JSONText.object([
+            ("id", item.id.map { "\($0)" } ?? "null"), ("name", JSONText.quote(item.name)),
+            ("description", JSONText.quote(item.description)), ("ingredients", strings(item.ingredients)),
+            ("diet", strings(item.labels(.diet).map(\.name))), ("allergens_known", "\(item.allergensKnown)"),
+            ("allergens", strings(item.labels(.allergen).map(\.name))),
+            ("other_labels", strings(item.labels(.other).map(\.label))), ("nutrition", nutrition),
+        ])
+    }
+
+    private static func strings(_ values: [String]) -> String { JSONText.array(values.map(JSONText.quote)) }
+}
+
+/// `venuectl menu` as text, with short tags (docs/MENUS.md, "Tags"); every text in it was cleaned when decoded.
+package struct MenuText {
+    let report: MenuReport
+    /// The reader's zone: the venue zone is named when it differs.
+    let userZone: String
+
+    package init(report: MenuReport, userZone: String) {
+        self.report = report
+        self.userZone = userZone
+    }
+
+    package func render() -> String {
+        let zone = report.zone
+        let day = report.meals.first.map(\.menu.date) ?? report.date ?? zone.localDate(of: report.at)
+        var lines = [report.venueName + " · " + ClockText.day(day) + (userZone == zone.identifier ? "" : " · times in \(zone.identifier)")]
+        if let nothing = report.nothing, report.meals.isEmpty { lines.append("  " + nothing) }
+        for (index, meal) in report.meals.enumerated() {
+            if index > 0 { lines.append("") }
+            let date = meal.menu.date == day ? "" : ClockText.day(meal.menu.date) + " "
+            lines.append(date + meal.menu.service + " " + MealHours.range(meal.menu, zone: zone) + (meal.servedNow ? " · now" : ""))
+            for station in meal.menu.stations {
+                lines.append("  " + station.name)
+                for item in station.items {
+                    let tags = Self.tags(item)
+                    lines.append("    " + item.name + (tags.isEmpty ? "" : " — " + tags))
+                    if !item.description.isEmpty { lines.append("      " + item.description) }
+                }
+            }
+            if meal.emptied {
+                let flags = [("--diet ", report.filter.diets), ("--without ", report.filter.allergens)]
+                    .filter { !$0.1.isEmpty }.map { $0.0 + $0.1.joined(separator: ",") }
+                lines.append("  nothing matches " + flags.joined(separator: " "))
+            }
+            if !meal.unknown.isEmpty {
+                let count = meal.unknown.count == 1 ? "1 item" : "\(meal.unknown.count) items"
+                lines.append("  \(count) without allergen data left out, as unknown is not safe: " + meal.unknown.map(\.name).joined(separator: ", "))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    package static func tags(_ item: MenuItem) -> String {
+        // Diet and allergen tags are never empty (`MenuLabel.known`); another label may be.
+        let diets = item.labels(.diet).map(\.tag).joined(separator: ", ")
+        let allergens = item.labels(.allergen).map(\.tag).joined(separator: ", ")
+        let contains = item.allergensKnown ? (allergens.isEmpty ? "" : "contains " + allergens) : "allergens unknown"
+        let others = item.labels(.other).filter { !$0.isAskUs }.map(\.label)
+        return ([diets, contains].filter { !$0.isEmpty } + (others.isEmpty ? [] : [others.joined(separator: ", ")]))
+            .joined(separator: " · ")
+    }
+}
+
+/// `status --details`: only a meal being served counts, as a later one's stations would read as what is there now.
+package enum MealStations {
+    /// In the menu's order, each once; a venue without a meal then, or without a named station, is absent.
+    package static func of(_ report: StatusReport, in book: MenuBook) -> [Int: [String]] {
+        var stations: [Int: [String]] = [:]
+        for row in report.rows where row.status.state == .open {
+            guard let meal = book.served(by: row.venue.id, at: report.at) else { continue }
+            var seen: Set<String> = []
+            let names = meal.stations.map(\.name).filter { !$0.allSatisfy(\.isWhitespace) && seen.insert($0).inserted }
+            if !names.isEmpty { stations[row.venue.id] = names }
+        }
+        return stations
     }
 }
