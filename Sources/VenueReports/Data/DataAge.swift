@@ -21,9 +21,7 @@ public struct DataAge: Sendable, Hashable {
     public let staleFrom: Instant?
 
     public init(fetchedAt: Instant? = nil, staleness: Staleness? = nil, staleFrom: Instant? = nil) {
-        self.fetchedAt = fetchedAt
-        self.staleness = staleness
-        self.staleFrom = staleFrom
+        (self.fetchedAt, self.staleness, self.staleFrom) = (fetchedAt, staleness, staleFrom)
     }
 
     public var isStale: Bool { staleness != nil }

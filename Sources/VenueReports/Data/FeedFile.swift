@@ -9,9 +9,7 @@ public struct FeedCopy: Sendable {
     public let fetchedAt: Instant?
 
     public init(feed: Feed, source: FeedSource, fetchedAt: Instant? = nil) {
-        self.feed = feed
-        self.source = source
-        self.fetchedAt = fetchedAt
+        (self.feed, self.source, self.fetchedAt) = (feed, source, fetchedAt)
     }
 
     public func coverage(zone: ZoneRules) -> Coverage? { Campus(feed: feed, zone: zone).coverage }

@@ -11,10 +11,7 @@ public struct MenuCopy: Sendable {
     public let missingDates: [LocalDate]
 
     package init(book: MenuBook, path: String, skipped: String?, missingDates: [LocalDate]) {
-        self.book = book
-        self.path = path
-        self.skipped = skipped
-        self.missingDates = missingDates
+        (self.book, self.path, self.skipped, self.missingDates) = (book, path, skipped, missingDates)
     }
 
     package static func load(_ path: String, dates: ClosedRange<LocalDate>, zone: ZoneRules) throws(AnswerError) -> MenuCopy {

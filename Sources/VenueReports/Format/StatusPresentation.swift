@@ -7,10 +7,7 @@ public struct StatusPresentation: Hashable, Sendable {
     public let countdown: Bool
 
     public init(format: StatusFormat, color: Bool = false, userZone: String? = nil, columns: Int? = nil, countdown: Bool = true) {
-        self.format = format
-        self.color = color
-        self.userZone = userZone
-        self.columns = columns
+        (self.format, self.color, self.userZone, self.columns) = (format, color, userZone, columns)
         self.countdown = countdown
     }
 

@@ -40,8 +40,7 @@ public struct StatusTemplate: Hashable, Sendable {
             rest = rest[rest.index(after: close)...]
         }
         if !literal.isEmpty { pieces.append(.text(literal)) }
-        self.text = text
-        self.pieces = pieces
+        (self.text, self.pieces) = (text, pieces)
     }
 }
 

@@ -12,11 +12,7 @@ package struct FlagTable<Options>: Sendable {
 
         package init(name: String, value: String?, help: String, short: String? = nil, choices: [String] = [],
              apply: @escaping @Sendable (inout Options, String) throws(AnswerError) -> Void) {
-            self.name = name
-            self.value = value
-            self.help = help
-            self.short = short
-            self.choices = choices
+            (self.name, self.value, self.help, self.short, self.choices) = (name, value, help, short, choices)
             self.apply = apply
         }
 
@@ -26,8 +22,7 @@ package struct FlagTable<Options>: Sendable {
     package let helpCommand: String, flags: [Flag]
 
     package init(helpCommand: String, flags: [Flag]) {
-        self.helpCommand = helpCommand
-        self.flags = flags
+        (self.helpCommand, self.flags) = (helpCommand, flags)
     }
 
     /// Everything but flags (and all after `--`) goes to `operand`; returns the flags given, so defaults can yield.

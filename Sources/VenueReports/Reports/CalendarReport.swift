@@ -27,12 +27,8 @@ public struct CalendarReport: Sendable {
 
     public init(venues: [Venue], zone: ZoneRules, from first: LocalDate, days: Int, estimate: Bool,
                 stamp: Instant, source: FeedSource, menus: MenuBook = MenuBook([])) {
-        self.zone = zone
-        self.first = first
         self.days = min(max(days, 1), Self.maximumDays)
-        self.stamp = stamp
-        self.source = source
-        venueCount = venues.count
+        (self.zone, self.first, self.stamp, self.source, venueCount) = (zone, first, stamp, source, venues.count)
         cut = CalendarRange.dates(from: first, count: self.days).cut
         var events: [Event] = [], unknown: [UnknownDays] = []
         for venue in venues {

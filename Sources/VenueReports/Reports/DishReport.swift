@@ -5,10 +5,7 @@ public struct DishReport: Sendable {
     public let query: String, at: Instant, zone: ZoneRules, hits: [DishSearch.Hit]
 
     public init(query: String, at: Instant, zone: ZoneRules, hits: [DishSearch.Hit]) {
-        self.query = query
-        self.at = at
-        self.zone = zone
-        self.hits = hits
+        (self.query, self.at, self.zone, self.hits) = (query, at, zone, hits)
     }
 
     package func text() -> String {

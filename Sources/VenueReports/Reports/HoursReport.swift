@@ -11,10 +11,7 @@ public struct HoursReport: Sendable {
     public init(timetable: Timetable, from first: LocalDate, days count: Int, estimate: Bool, today: LocalDate, source: FeedSource) {
         venue = timetable.venue
         info = VenueInfo.bundled[timetable.venue.id]
-        zone = timetable.zone
-        self.source = source
-        coverage = timetable.coverage
-        self.today = today
+        (zone, self.source, coverage, self.today) = (timetable.zone, source, timetable.coverage, today)
         days = timetable.week(from: first, days: count, estimate: estimate)
         cut = CalendarRange.dates(from: first, count: count).cut
     }

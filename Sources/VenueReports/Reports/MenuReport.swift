@@ -22,11 +22,7 @@ public struct MenuReport: Sendable {
 
     public init(book: MenuBook, venueID: Int, venueName: String, at: Instant, zone: ZoneRules, selection: Selection,
                 filter: MenuFilter) throws(MealName.Mismatch) {
-        self.venueID = venueID
-        self.venueName = venueName
-        self.at = at
-        self.zone = zone
-        self.filter = filter
+        (self.venueID, self.venueName, self.at, self.zone, self.filter) = (venueID, venueName, at, zone, filter)
         let chosen: [Menu]
         var nothing: String?
         switch selection {
@@ -117,8 +113,7 @@ package struct MenuText {
     let userZone: String
 
     package init(report: MenuReport, userZone: String) {
-        self.report = report
-        self.userZone = userZone
+        (self.report, self.userZone) = (report, userZone)
     }
 
     package func render() -> String {

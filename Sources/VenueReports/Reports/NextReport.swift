@@ -40,11 +40,7 @@ public struct NextReport: Sendable {
         }
         self.chosen = chosen.count
         self.rows = Array(rows.prefix(limit))
-        self.at = at
-        self.until = until
-        self.zone = campus.zone
-        self.source = source
-        self.dataAge = dataAge
+        (self.at, self.until, self.zone, self.source, self.dataAge) = (at, until, campus.zone, source, dataAge)
         self.coverage = campus.coverage
     }
 

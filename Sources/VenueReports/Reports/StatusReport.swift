@@ -40,10 +40,7 @@ public struct StatusReport: Sendable {
                 dataAge: DataAge) throws(AnswerError) {
         self.zone = campus.zone
         self.at = try Self.instant(options.at, zone: zone, now: now)
-        self.source = source
-        self.dataAge = dataAge
-        self.coverage = campus.coverage
-        self.options = options
+        (self.source, self.dataAge, self.coverage, self.options) = (source, dataAge, campus.coverage, options)
         let chosen = try Self.select(options.venues, from: campus.timetables.map(\.venue))
         var rows: [Row] = [], withheld: [Row] = [], count = 0
         for timetable in campus.timetables where chosen.contains(timetable.venue.id) {
@@ -61,8 +58,7 @@ public struct StatusReport: Sendable {
         self.rows = options.near == nil ? rows : rows.enumerated().sorted { a, b in
             (a.element.distance ?? .infinity, a.offset) < (b.element.distance ?? .infinity, b.offset)
         }.map(\.element)
-        self.withheld = withheld
-        self.chosen = count
+        (self.withheld, self.chosen) = (withheld, count)
     }
 
     public static func zone(_ identifier: String?) throws(AnswerError) -> ZoneRules {
