@@ -8,7 +8,6 @@ public struct CacheFiles: Sendable {
         public var source: FeedSource, url: String, etag: String?, lastModified: String?, fetchedAt: Instant
         /// Both of the file it describes, so a meta left by another copy (a kill between writes) is ignored.
         public var size: Int, checksum: String
-
         /// Every time venued writes (its clock is "now" shifted by at most 100 years); any other meta is ignored, as an
         /// instant near the ends of `Int` would overflow the first sum made with it.
         public static let plausibleFetchTimes = 946_684_800..<7_258_118_400

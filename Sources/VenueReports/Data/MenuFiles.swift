@@ -5,7 +5,6 @@ import VenuedSystem
 /// `--menus`: a file, or a folder by date (`2026-03-05.json`) of which only the dates asked about are read, unlisted.
 public struct MenuCopy: Sendable {
     public let book: MenuBook, path: String
-    /// One line for stderr when parts of the files were skipped.
     public let skipped: String?
     /// The dates whose file the folder lacks, for "no menus" answers; empty for a file.
     public let missingDates: [LocalDate]

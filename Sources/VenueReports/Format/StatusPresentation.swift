@@ -46,9 +46,16 @@ public struct StatusPresentation: Hashable, Sendable {
                 ("class", summary.classes.count == 1 ? tone : JSONText.array(summary.classes.map(JSONText.quote))),
                 ("alt", tone), ("percentage", "\(summary.percentOpen)"),
             ]) + "\n"
-        case .i3blocks: return I3Formats.i3blocks(BarSummary(report))
+        case .i3blocks:
+            let summary = BarSummary(report)
+            guard !summary.hidden else { return BarSummary.hiddenLine }
+            return [summary.text, summary.shortText, summary.tone.hex].joined(separator: "\n") + "\n"
         case .i3bar: return I3Formats.i3bar(BarSummary(report))
-        case .i3statusRS: return I3Formats.i3statusRS(BarSummary(report))
+        // Hidden is an empty text, which `hide_when_empty` hides.
+        case .i3statusRS:
+            let summary = BarSummary(report), hidden = summary.hidden
+            return I3Formats.i3statusRS(tone: summary.tone, text: hidden ? "" : summary.text,
+                                        short: hidden ? "" : summary.shortText)
         case .polybar: return TaggedFormat.polybar.render(BarSummary(report))
         case .tmux: return TaggedFormat.tmux.render(BarSummary(report))
         // Empty when no venue is chosen, so the segment vanishes, but not when `--open-now` lacks hours: "all closed".

@@ -20,10 +20,7 @@ package struct FlagTable<Options>: Sendable {
     }
 
     package let helpCommand: String, flags: [Flag]
-
-    package init(helpCommand: String, flags: [Flag]) {
-        (self.helpCommand, self.flags) = (helpCommand, flags)
-    }
+    package init(helpCommand: String, flags: [Flag]) { (self.helpCommand, self.flags) = (helpCommand, flags) }
 
     /// Everything but flags (and all after `--`) goes to `operand`; returns the flags given, so defaults can yield.
     @discardableResult
