@@ -39,7 +39,7 @@ public struct NextReport: Sendable {
             }.first
         }
         self.chosen = chosen.count
-        self.rows = Array(rows.prefix(limit))
+        self.rows = Array(rows.prefix(max(0, limit)))
         (self.at, self.until, self.zone, self.source, self.dataAge) = (at, until, campus.zone, source, dataAge)
         self.coverage = campus.coverage
     }
