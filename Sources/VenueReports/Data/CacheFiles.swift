@@ -2,35 +2,15 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// venued's last good copy, `venues.json` and `venues.meta`, written by the daemon and read by venuectl when it is
-/// down, both through here, so they agree on the location, the format and what is usable.
+/// venued's last good copy, written by it and read by venuectl when it is down, both through here, so they agree.
 public struct CacheFiles: Sendable {
     public struct Meta: Sendable, Equatable {
         public var source: FeedSource, url: String, etag: String?, lastModified: String?, fetchedAt: Instant
         /// Both of the file it describes, so a meta left by another copy (a kill between writes) is ignored.
         public var size: Int, checksum: String
-
-        public init(source: FeedSource, url: String, etag: String?, lastModified: String?, fetchedAt: Instant,
-                    size: Int, checksum: String) {
-            self.source = source
-            self.url = url
-            self.etag = etag
-            self.lastModified = lastModified
-            self.fetchedAt = fetchedAt
-            self.size = size
-            self.checksum = checksum
-        }
-
-        public init(describing bytes: [UInt8], source: FeedSource, url: String, etag: String?, lastModified: String?,
-                    fetchedAt: Instant) {
-            self.init(source: source, url: url, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
-                      size: bytes.count, checksum: Self.checksum(bytes))
-        }
-
         /// Every time venued writes (its clock is "now" shifted by at most 100 years); any other meta is ignored, as an
         /// instant near the ends of `Int` would overflow the first sum made with it.
         public static let plausibleFetchTimes = 946_684_800..<7_258_118_400
-
         public func describes(_ bytes: [UInt8]) -> Bool { size == bytes.count && checksum == Self.checksum(bytes) }
 
         /// FNV-1a, 64 bits: no defence against anyone, only a check that two files written in turn belong together.
@@ -53,11 +33,9 @@ public struct CacheFiles: Sendable {
 
     /// venued's fetch cap, so the largest cache file it writes: a larger file there is not its, and is not read.
     public static let sizeLimit = 4 << 20
-
     public let directory: String
     public var feedPath: String { directory + "/venues.json" }
     public var metaPath: String { directory + "/venues.meta" }
-
     public init(directory: String) { self.directory = directory }
 
     public init?(environment: [String: String]) {
@@ -91,5 +69,14 @@ public struct CacheFiles: Sendable {
               let fetched = fields["fetched_at"].flatMap(Int.init), Meta.plausibleFetchTimes.contains(fetched), let size = fields["size"].flatMap(Int.init), let checksum = fields["checksum"] else { return nil }
         return Meta(source: source, url: url, etag: fields["etag"], lastModified: fields["last_modified"],
                     fetchedAt: Instant(secondsSinceEpoch: fetched), size: size, checksum: checksum)
+    }
+}
+
+// Outside the struct, so that it keeps its memberwise init.
+extension CacheFiles.Meta {
+    public init(describing bytes: [UInt8], source: FeedSource, url: String, etag: String?, lastModified: String?,
+                fetchedAt: Instant) {
+        self.init(source: source, url: url, etag: etag, lastModified: lastModified, fetchedAt: fetchedAt,
+                  size: bytes.count, checksum: Self.checksum(bytes))
     }
 }

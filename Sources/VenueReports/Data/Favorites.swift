@@ -8,12 +8,9 @@ public struct Favorites: Hashable, Sendable {
     /// In the order they were added: `favorites list` and the file keep it.
     public private(set) var ids: [Int] = []
     public private(set) var dishes: [String] = []
-
     /// The most favorites a request may carry: more than twice the venues Penn has.
     public static let limit = 128
-
     public init(ids: [Int] = []) { self.ids = ids }
-
     public init(sentIn options: StatusOptions) { self.init(ids: options.favorites ? options.favoriteIDs ?? [] : []) }
 
     public static func path(environment: [String: String]) -> String? {
@@ -56,7 +53,6 @@ public struct Favorites: Hashable, Sendable {
     }
 
     public static let lockWait = 2.0
-
     /// Beside the favorites, so it lives and goes with them.
     public static func lockPath(_ path: String) -> String { path + ".lock" }
 
@@ -112,8 +108,7 @@ public struct Favorites: Hashable, Sendable {
 
     static let dishPrefix = "dish:"
 
-    /// Kept as `FollowedDishes` reads it (one line, at most its length, no `#`); false when followed already, empty or
-    /// `FollowedDishes.limit` are followed.
+    /// Kept as `FollowedDishes` reads it, no `#`; false when followed, empty, or `FollowedDishes.limit` are followed.
     @discardableResult
     public mutating func follow(_ dish: String) -> Bool {
         let plain = String(dish.map { $0 == "#" ? " " : $0 })

@@ -2,20 +2,15 @@ import DiningHours
 import Glibc
 import VenuedSystem
 
-/// Menus from `--menus`: a body of Penn's menus API, or a folder of them by date (`2026-03-05.json`), of which only
-/// the dates asked about are read, and no directory is listed.
+/// `--menus`: a file, or a folder by date (`2026-03-05.json`) of which only the dates asked about are read, unlisted.
 public struct MenuCopy: Sendable {
     public let book: MenuBook, path: String
-    /// One line for stderr when parts of the files were skipped.
     public let skipped: String?
     /// The dates whose file the folder lacks, for "no menus" answers; empty for a file.
     public let missingDates: [LocalDate]
 
     package init(book: MenuBook, path: String, skipped: String?, missingDates: [LocalDate]) {
-        self.book = book
-        self.path = path
-        self.skipped = skipped
-        self.missingDates = missingDates
+        (self.book, self.path, self.skipped, self.missingDates) = (book, path, skipped, missingDates)
     }
 
     package static func load(_ path: String, dates: ClosedRange<LocalDate>, zone: ZoneRules) throws(AnswerError) -> MenuCopy {
@@ -39,7 +34,6 @@ public struct MenuCopy: Sendable {
         return MenuCopy(book: MenuBook(menus), path: path, skipped: skipped, missingDates: missing)
     }
 
-    /// The menus of one file, and a line saying what was skipped of it.
     private static func read(_ path: String, zone: ZoneRules) throws(AnswerError) -> (menus: [Menu], skipped: String?) {
         let bytes: [UInt8]
         do { bytes = try BoundedFile.read(path, limit: BoundedFile.feedLimit, streams: true) } catch { throw AnswerError(error) }
@@ -48,5 +42,12 @@ public struct MenuCopy: Sendable {
             throw .invalidData(path: path, reason: "\(error)", kind: "menus")
         }
         return (document.menus, SkippedData.line(path, warnings: document.warnings, count: document.warningCount))
+    }
+}
+
+/// The one stderr line for what a decoder skipped of a file a person named: the first warning and how many more.
+package enum SkippedData {
+    package static func line(_ path: String, warnings: [FeedWarning], count: Int) -> String? {
+        warnings.first.map { "skipped part of \(path): \($0)" + (count > 1 ? " (and \(count - 1) more)" : "") }
     }
 }

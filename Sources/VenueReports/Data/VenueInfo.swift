@@ -1,19 +1,15 @@
 import BundledFeed
 import DiningHours
 
-/// What the feed does not say about a venue, from penn-basics' metadata (whose copy here corrects Accenture Café's
-/// longitude, which lacked its minus sign).
+/// From penn-basics' metadata (this copy fixes Accenture Café's longitude, which lacked its minus sign).
 public struct VenueInfo: Sendable, Equatable {
     public let id: Int, latitude: Double, longitude: Double, address: String?, description: String?
     /// The venue's path on Bon Appétit's Penn site (penn-basics' `pennDiningSlug`).
     public let slug: String?
 
     public static let pageBase = "https://university-of-pennsylvania.cafebonappetit.com/cafe/"
-
     public var pageURL: String? { slug.map { Self.pageBase + $0 } }
-
     public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
-
     public static let bundled: [Int: VenueInfo] = parse(BundledFeed.venueInfoBytes)
 
     /// Entries without a numeric id or coordinates are left out: the file is ours and checked by a test.

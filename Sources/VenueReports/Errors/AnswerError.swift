@@ -1,10 +1,8 @@
 import DiningHours
 import VenuedSystem
 
-/// What can stop an answer, whichever program computes it. venued sends these on the wire (`ErrorCode`), venuectl
-/// says them with its exit codes, and the line is the same in both: one text per mistake.
+/// What stops an answer: venued sends it on the wire, venuectl with its exit codes, in one text per mistake.
 public enum AnswerError: Error, Equatable, CustomStringConvertible {
-    /// `help` is the command whose `--help` explains it.
     case usage(String, help: String = "venuectl status --help")
     /// Worded `path:line: what is wrong`; its own case so that a bar can say "config error", not "usage error".
     case config(String)

@@ -1,6 +1,5 @@
-/// An error that stops `status`, said in the format of the bar or prompt that runs it. Bars hide a failing
-/// command and their documented command lines send stderr to /dev/null, so the error is shown short and red and
-/// `status` exits 0, as it does whenever it printed; plain, json and templates keep their exit codes for scripts.
+/// Bars hide a failing command and send stderr to /dev/null, so an error is shown in the bar's format, short and red,
+/// and `status` exits 0, as whenever it printed; plain, json and templates keep their exit codes for scripts.
 package enum BarError {
     /// `message` goes in waybar's tooltip; nil when the format is not a bar's or a prompt's.
     package static func render(brief: String, message: String, in format: StatusFormat) -> String? {

@@ -2,11 +2,9 @@
 package struct BarSummary {
     /// More venues than this are summed up as "N of M open"; three names fill a bar.
     package static let namedLimit = 3
-
     package let lines: [VenueLine], openNow: Bool
     /// `--hide-empty` and nothing to show: line formats print an empty line, so a stream (`watch`) clears the last one.
     package let hidden: Bool
-
     package static let hiddenLine = "\n"
     package let notes: StatusNotes, marker: String?
     /// Counts the venues `--open-now` left out too, so that a count with no hours behind it does not read "0 open".
@@ -23,7 +21,6 @@ package struct BarSummary {
     }
 
     package var classes: [String] { [tone.rawValue] + (marker == nil ? [] : ["stale"]) }
-
     package var openCount: Int { lines.count { $0.status.state == .open } }
 
     /// Up to `namedLimit` names, else the count; venues without hours (also left out) are counted apart, in grey.
@@ -36,9 +33,7 @@ package struct BarSummary {
     }
 
     package var withheldText: String? { headcount.withheld == 0 ? nil : "no hours for \(headcount.withheld)" }
-
     package static let separator = " · "
-
     package var text: String { marked(pieces.map(\.text).joined(separator: Self.separator)) }
 
     package var shortText: String {
@@ -52,9 +47,7 @@ package struct BarSummary {
     }
 
     private func marked(_ text: String) -> String { marker.map { text + " " + $0 } ?? text }
-
     /// Grey, not red, when none is open and some have no hours: unknown is never "closed".
     package var tone: Tone { Tone.combined(lines.map(\.tone) + Array(repeating: .unknown, count: headcount.withheld)) }
-
     package var percentOpen: Int { lines.isEmpty ? 0 : (openCount * 100 + lines.count / 2) / lines.count }
 }

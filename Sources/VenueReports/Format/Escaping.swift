@@ -15,14 +15,7 @@ package enum Escaping {
     /// polybar 3.6 reads any `%{` as a tag and has no escape for it (`%%` shows as two percent signs), so a `%` before
     /// `{` is kept apart from it by `colour`, the tag already in force, written again between them.
     package static func polybar(_ text: String, colour: String) -> String {
-        var out = ""
-        var previous: Character?
-        for character in text {
-            if character == "{" && previous == "%" { out += colour }
-            out.append(character)
-            previous = character
-        }
-        return out
+        text.replacing("%{", with: "%" + colour + "{")
     }
 
     /// tmux reads `#()` output twice: expanded as a format (`##` becomes `#`, `#{...}` or `#(...)` would be expanded or

@@ -1,10 +1,5 @@
 /// The i3 family: no markup (`markup=none` is the default), and no class or tooltip, so stale data is said by `(old)`.
 package enum I3Formats {
-    package static func i3blocks(_ summary: BarSummary) -> String {
-        guard !summary.hidden else { return BarSummary.hiddenLine }
-        return [summary.text, summary.shortText, summary.tone.hex].joined(separator: "\n") + "\n"
-    }
-
     /// One i3bar status line, a block per venue; a wrapper sends the `{"version":1}` header and `[` to stream them.
     package static func i3bar(_ summary: BarSummary) -> String {
         guard !summary.hidden else { return "[]\n" }
@@ -21,12 +16,7 @@ package enum I3Formats {
         return "[" + blocks.joined(separator: ",") + "]\n"
     }
 
-    /// i3status-rust's `custom` block with `json = true`; hidden is an empty text, which `hide_when_empty` hides.
-    package static func i3statusRS(_ summary: BarSummary) -> String {
-        summary.hidden ? i3statusRS(tone: summary.tone, text: "", short: "")
-            : i3statusRS(tone: summary.tone, text: summary.text, short: summary.shortText)
-    }
-
+    /// i3status-rust's `custom` block with `json = true`.
     package static func i3statusRS(tone: Tone, text: String, short: String) -> String {
         JSONText.object([("icon", JSONText.quote("")), ("state", JSONText.quote(tone.i3statusState)),
                          ("text", JSONText.quote(text)), ("short_text", JSONText.quote(short))]) + "\n"

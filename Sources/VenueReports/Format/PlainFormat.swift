@@ -25,7 +25,12 @@ package struct PlainFormat {
                 }
             }
         }
-        if let unknown = unknownSentence() {
+        // What `--open-now` says of the venues it left out for want of hours, never claiming "none open" for them.
+        let headcount = Headcount(report)
+        if headcount.withheld > 0 {
+            let unknown = headcount.noneOpen.map { $0.prefix(1).uppercased() + $0.dropFirst() + "." }
+                ?? "No hours for \(headcount.withheld) of \(Headcount.venues(headcount.total)), so --open-now cannot"
+                + " say whether they are open."
             lines += [[]] + wrapped([Segment(text: unknown, code: Tone.unknown.ansi)])
         } else if report.rows.isEmpty {
             let empty = report.options.favorites ? "No favorites to show (add some with 'venuectl favorites add VENUE')." : "No venues to show."
@@ -83,36 +88,22 @@ package struct PlainFormat {
         let data = report.coverage.map { "\(report.source.rawValue) data, \($0.first) to \($0.last)" } ?? "\(report.source.rawValue) data, no dates"
         var lines = [[Segment(text: "Penn dining at \(ClockText.day(local.date)) \(ClockText.clock(local)) · \(data)")]]
         if let userZone, zone.identifier != userZone {
-            lines.append([Segment(text: "Times are in \(zone.identifier) (UTC\(offsetText(zone.offset(at: report.at)))).")])
+            let offset = zone.offset(at: report.at), minutes = abs(offset) / 60
+            let utc = (offset < 0 ? "-" : "+") + "\(minutes / 60)" + (minutes % 60 == 0 ? "" : ":\(minutes % 60)")
+            lines.append([Segment(text: "Times are in \(zone.identifier) (UTC\(utc)).")])
         }
         let notes = StatusNotes(report)
         if let stale = notes.stale { lines.append([Segment(text: stale, code: Tone.closingSoon.ansi)]) }
         lines += notes.unknown.map { [Segment(text: "? " + $0, code: Tone.unknown.ansi)] }
         lines += notes.dishes.map { [Segment(text: $0, code: Tone.open.ansi)] }
         if report.rows.contains(where: \.status.estimated) {
-            lines.append([Segment(text: "~ estimated: " + estimatedLegend(), code: Tone.closingSoon.ansi)])
+            let covered = report.coverage.flatMap { $0.contains(local.date) ? $0.last : nil }
+            let legend = covered.map { "the data ends on \($0); times after it are" }
+                ?? "the data does not cover this date, so hours are"
+            lines.append([Segment(text: "~ estimated: \(legend) projected from the same weekday of the data's week.",
+                                  code: Tone.closingSoon.ansi)])
         }
         return lines
-    }
-
-    private func estimatedLegend() -> String {
-        guard let coverage = report.coverage, coverage.contains(report.zone.localDate(of: report.at)) else {
-            return "the data does not cover this date, so hours are projected from the same weekday of the data's week."
-        }
-        return "the data ends on \(coverage.last); times after it are projected from the same weekday of the data's week."
-    }
-
-    /// What `--open-now` says of the venues it left out for want of hours, never claiming "none open" for them.
-    private func unknownSentence() -> String? {
-        let headcount = Headcount(report)
-        guard headcount.withheld > 0 else { return nil }
-        if let none = headcount.noneOpen { return none.prefix(1).uppercased() + none.dropFirst() + "." }
-        return "No hours for \(headcount.withheld) of \(Headcount.venues(headcount.total)), so --open-now cannot say whether they are open."
-    }
-
-    private func offsetText(_ offset: Int) -> String {
-        let minutes = abs(offset) / 60
-        return (offset < 0 ? "-" : "+") + "\(minutes / 60)" + (minutes % 60 == 0 ? "" : ":\(minutes % 60)")
     }
 
     /// The last resort, when nothing less useful is left to drop.

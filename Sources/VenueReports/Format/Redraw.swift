@@ -1,7 +1,6 @@
 import DiningHours
 
-/// When a watched status can next read differently (openings, closings, countdown minutes, midnight, data turning
-/// stale): what `venuectl watch` and venued's `subscribe` sleep until, so a bar redraws only when it changes.
+/// When a watched status can next read differently: what `watch` and `subscribe` sleep until, to redraw only then.
 public enum Redraw {
     /// Nil when nothing changes within the lookahead (the caller still wakes hourly for a stepped clock).
     public static func next(after report: StatusReport, campus: Campus, presentation: StatusPresentation?) -> Instant? {

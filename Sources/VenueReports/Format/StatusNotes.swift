@@ -2,10 +2,7 @@ import DiningHours
 
 /// The sentences that explain an answer beyond its rows (old data, unknown hours), alike in every format with room.
 package struct StatusNotes {
-    package let stale: String?
-    package let unknown: [String]
-    package let dishes: [String]
-
+    package let stale: String?, unknown: [String], dishes: [String]
     package static let staleMarker = "(old)"
 
     package init(_ report: StatusReport) {
@@ -20,14 +17,12 @@ package struct StatusNotes {
         let age = report.dataAge, zone = report.zone
         guard let staleness = age.staleness else { return nil }
         let fetched = age.fetchedAt.map { "from " + ClockText.day(zone.localDate(of: $0)) + " " + ClockText.clock(zone.localDateTime(of: $0)) }
-        let info = "('venuectl info' says why)"
+        let info = "('venuectl info' says why)", cached = "cached copy " + (fetched ?? "of unknown age")
+        let copy = { (whose: String) in report.source == .cache ? whose + cached : "the bundled copy of Penn's hours" }
         switch staleness {
         case .venuedUnreachable(let hint):
-            let copy = report.source == .cache ? "venued's cached copy " + (fetched ?? "of unknown age") : "the bundled copy of Penn's hours"
-            return "Old data: venued did not answer, so this is \(copy) — \(hint)."
-        case .refreshFailing:
-            let copy = report.source == .cache ? "its cached copy " + (fetched ?? "of unknown age") : "the bundled copy of Penn's hours"
-            return "Old data: venued's refreshes are failing, so it serves \(copy) \(info)."
+            return "Old data: venued did not answer, so this is \(copy("venued's ")) — \(hint)."
+        case .refreshFailing: return "Old data: venued's refreshes are failing, so it serves \(copy("its ")) \(info)."
         case .overdue:
             guard let fetched, report.source != .bundled else {
                 return "Old data: this is the bundled copy of Penn's hours; venued has not fetched newer ones yet \(info)."
@@ -41,10 +36,7 @@ package struct StatusNotes {
         let reasons = (report.rows + report.withheld).compactMap(\.status.unknownReason)
         let date = report.zone.localDate(of: report.at)
         var notes: [String] = []
-        let coverages = reasons.compactMap { reason -> Coverage? in
-            guard case .beyondHorizon(let coverage) = reason else { return nil }
-            return coverage
-        }
+        let coverages: [Coverage] = reasons.compactMap { if case .beyondHorizon(let span) = $0 { span } else { nil } }
         if let first = coverages.first {
             let coverage = coverages.allSatisfy { $0 == first } ? first : report.coverage ?? first
             var note = "No hours: the data covers \(coverage.first) to \(coverage.last), and hours are not guessed"
@@ -73,4 +65,85 @@ package struct StatusNotes {
     }
 
     private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+}
+
+extension UnknownReason {
+    /// A few words for a venue's line or a day of `hours`; the status header says the rest (`StatusNotes`).
+    package func detail(on date: LocalDate) -> String {
+        switch self {
+        case .notEstimated: return "not in the data (--no-estimate)"
+        case .noData: return "no hours published"
+        case .beyondHorizon, .noSameWeekday: return "no hours: " + clause(on: date)
+        }
+    }
+
+    /// Fewer words, for a count of venues that share the reason (`Headcount.because`).
+    package func clause(on date: LocalDate) -> String {
+        switch self {
+        case .beyondHorizon(let coverage):
+            return date > coverage.last ? "the data ends \(coverage.last)" : "the data starts \(coverage.first)"
+        case .noSameWeekday: return "no \(ClockText.weekdays[date.weekday]) in the data"
+        case .notEstimated: return "not projected: --no-estimate"
+        case .noData: return "none published"
+        }
+    }
+}
+
+/// A followed dish's alert, with the day when the meal is not on the date of `now` (a long `--dish-lead`).
+package enum DishAlertText {
+    package static func line(_ alert: FollowedDishes.Alert, zone: ZoneRules, at now: Instant) -> String {
+        let menu = alert.menu, startDate = zone.localDate(of: menu.start)
+        let day = startDate == zone.localDate(of: now) ? "" : ClockText.day(startDate) + " "
+        return "\(alert.dish) at \(menu.venueName), \(day)\(menu.service) \(MealHours.range(menu, zone: zone))"
+    }
+
+    /// `followed` is the name as followed, `dish` as the menu writes it.
+    package static func members(_ alert: FollowedDishes.Alert, zone: ZoneRules, at now: Instant) -> [(String, String)] {
+        [("followed", JSONText.quote(alert.followed)), ("dish", JSONText.quote(alert.dish))]
+            + MenuJSON.members(alert.menu, zone: zone)
+            + [("announced_at", JSONText.quote(zone.iso8601(alert.announceAt))),
+               ("text", JSONText.quote(line(alert, zone: zone, at: now)))]
+    }
+}
+
+/// How many venues are open and how many have no hours, so a summary never reads "no hours" as "all closed".
+package struct Headcount: Sendable {
+    /// `total`: the venues summed up, before `--open-now` dropped any.
+    package let total: Int, open: Int, unknown: [UnknownReason]
+    package var withheld = 0
+    /// The date asked about, which the reasons' words compare with the data's dates.
+    package let date: LocalDate
+    package var hasUnknown: Bool { !unknown.isEmpty }
+    package var allUnknown: Bool { hasUnknown && unknown.count == total }
+
+    /// Nothing known to be open, worded so it cannot pass for "all closed"; nil when one is open or all are known.
+    package var noneOpen: String? {
+        guard open == 0, hasUnknown else { return nil }
+        if allUnknown { return "none known to be open: no hours for " + Self.venues(total) + (because.map { " (\($0))" } ?? "") }
+        return "none open; no hours for \(unknown.count) of \(total)"
+    }
+
+    package var count: String {
+        noneOpen ?? "\(open) of \(total) open" + (hasUnknown ? "; no hours for \(unknown.count)" : "")
+    }
+
+    package var short: String {
+        allUnknown ? "no hours known" : "\(open)/\(total) open" + (hasUnknown ? ", \(unknown.count) unknown" : "")
+    }
+
+    package static func venues(_ count: Int) -> String { count == 1 ? "1 venue" : "\(count) venues" }
+
+    /// The reason every unknown venue shares, in a few words; nil when they differ (the notes say each).
+    package var because: String? {
+        let clauses = Set(unknown.map { $0.clause(on: date) })
+        return clauses.count == 1 ? clauses.first : nil
+    }
+}
+
+extension Headcount {
+    package init(_ report: StatusReport) {
+        self.init(total: report.chosen, open: report.rows.count { $0.status.state == .open },
+                  unknown: (report.rows + report.withheld).compactMap(\.status.unknownReason),
+                  withheld: report.withheld.count, date: report.zone.localDate(of: report.at))
+    }
 }

@@ -1,5 +1,3 @@
-import DiningHours
-
 /// The format and what only the reader's side knows; venued receives it in the request and keys its line cache by it.
 public struct StatusPresentation: Hashable, Sendable {
     public let format: StatusFormat
@@ -9,10 +7,7 @@ public struct StatusPresentation: Hashable, Sendable {
     public let countdown: Bool
 
     public init(format: StatusFormat, color: Bool = false, userZone: String? = nil, columns: Int? = nil, countdown: Bool = true) {
-        self.format = format
-        self.color = color
-        self.userZone = userZone
-        self.columns = columns
+        (self.format, self.color, self.userZone, self.columns) = (format, color, userZone, columns)
         self.countdown = countdown
     }
 
@@ -40,14 +35,53 @@ public struct StatusPresentation: Hashable, Sendable {
         switch format {
         case .plain: return PlainFormat(report: report, color: color, userZone: userZone, columns: columns, countdown: countdown).render()
         case .json: return StatusJSON.render(report)
-        case .waybar: return WaybarFormat.render(BarSummary(report))
-        case .i3blocks: return I3Formats.i3blocks(BarSummary(report))
+        // waybar's `return-type: json`: `class` may be `[tone, "stale"]`; text and tooltip are Pango, so escaped.
+        case .waybar:
+            let summary = BarSummary(report)
+            guard !summary.hidden else { return BarSummary.hiddenLine }
+            let tone = JSONText.quote(summary.tone.rawValue)
+            return JSONText.object([
+                ("text", JSONText.quote(Escaping.pango(summary.text))),
+                ("tooltip", JSONText.quote(Escaping.pango(summary.tooltip))),
+                ("class", summary.classes.count == 1 ? tone : JSONText.array(summary.classes.map(JSONText.quote))),
+                ("alt", tone), ("percentage", "\(summary.percentOpen)"),
+            ]) + "\n"
+        case .i3blocks:
+            let summary = BarSummary(report)
+            guard !summary.hidden else { return BarSummary.hiddenLine }
+            return [summary.text, summary.shortText, summary.tone.hex].joined(separator: "\n") + "\n"
         case .i3bar: return I3Formats.i3bar(BarSummary(report))
-        case .i3statusRS: return I3Formats.i3statusRS(BarSummary(report))
+        // Hidden is an empty text, which `hide_when_empty` hides.
+        case .i3statusRS:
+            let summary = BarSummary(report), hidden = summary.hidden
+            return I3Formats.i3statusRS(tone: summary.tone, text: hidden ? "" : summary.text,
+                                        short: hidden ? "" : summary.shortText)
         case .polybar: return TaggedFormat.polybar.render(BarSummary(report))
         case .tmux: return TaggedFormat.tmux.render(BarSummary(report))
-        case .prompt: return PromptFormat.render(report)
-        case .template(let template): return TemplateFormat.render(report, template)
+        // Empty when no venue is chosen, so the segment vanishes, but not when `--open-now` lacks hours: "all closed".
+        case .prompt:
+            let lines = report.lines, headcount = Headcount(report), shown = 2
+            // A followed dish soon (`--dishes`) ends the line: the reason the prompt asked.
+            let dish = report.dishAlerts.first
+                .map { BarSummary.separator + DishAlertText.line($0, zone: report.zone, at: report.at) } ?? ""
+            let marker = dish + (report.dataAge.isStale ? " " + StatusNotes.staleMarker : "")
+            guard !lines.isEmpty else {
+                return (headcount.allUnknown ? "no hours known" : headcount.noneOpen).map { $0 + marker + "\n" } ?? ""
+            }
+            let more = lines.count > shown ? " +\(lines.count - shown)" : ""
+            let withheld = headcount.withheld == 0 ? "" : "; no hours for \(headcount.withheld)"
+            let names = lines.prefix(shown).map(\.summary).joined(separator: BarSummary.separator)
+            return names + more + withheld + marker + "\n"
+        // One line per venue; missing values (no `changes_at`, no `--near`) are empty.
+        case .template(let template):
+            return report.lines.map { line in
+                template.pieces.map { piece in
+                    switch piece {
+                    case .text(let text): return text
+                    case .field(let field): return field.value(of: line)
+                    }
+                }.joined() + "\n"
+            }.joined()
         }
     }
 }

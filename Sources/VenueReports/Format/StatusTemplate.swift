@@ -12,7 +12,6 @@ public struct StatusTemplate: Hashable, Sendable {
 
     public let text: String
     package let pieces: [Piece]
-
     /// The answer repeats the template once per venue, so its length is what a client could multiply into megabytes.
     public static let lengthLimit = 1024
 
@@ -41,7 +40,29 @@ public struct StatusTemplate: Hashable, Sendable {
             rest = rest[rest.index(after: close)...]
         }
         if !literal.isEmpty { pieces.append(.text(literal)) }
-        self.text = text
-        self.pieces = pieces
+        (self.text, self.pieces) = (text, pieces)
+    }
+}
+
+extension StatusTemplate.Field {
+    package func value(of line: VenueLine) -> String {
+        switch self {
+        case .id: return "\(line.venue.id)"
+        case .name: return line.venue.name
+        case .kind: return line.venue.kind.rawValue
+        case .state: return line.status.state.rawValue
+        case .label: return line.status.label ?? ""
+        case .changesAt: return line.changesAt ?? ""
+        case .changesIn: return line.changesIn ?? ""
+        case .closingSoon: return "\(line.status.closingSoon)"
+        case .estimated: return "\(line.status.estimated)"
+        case .distance: return line.distance.map(Coordinate.distanceText) ?? ""
+        case .walk: return line.distance.map { "\(Coordinate.walkingMinutes($0)) min" } ?? ""
+        case .color: return line.tone.hex
+        case .phrase: return line.phrase
+        case .detail: return line.detail
+        case .unknownReason: return line.status.unknownReason?.name ?? ""
+        case .stale: return "\(line.stale)"
+        }
     }
 }

@@ -1,12 +1,10 @@
-/// Bars whose text carries inline colour tags (polybar, tmux), each escaped its own way. tmux's own background is
-/// green by default, hiding the palette's green, so its text sits on a dark chip set and reset once; polybar's is
-/// the user's theme, so its pieces are tagged and reset one by one.
+/// polybar and tmux: inline colour tags. tmux's default green background hides the palette's green, so its text sits
+/// on a dark chip set and reset once; polybar's is the user's theme, so its pieces are tagged and reset one by one.
 package struct TaggedFormat: Sendable {
     package let opening: String, closing: String, reset: String
     /// The background every piece sits on, as a tag that sets it; nil for the bar's own.
     package let chip: String?
     package let escape: @Sendable (_ text: String, _ colour: String) -> String
-
     package static let polybar = TaggedFormat(opening: "%{F", closing: "}", reset: "%{F-}", chip: nil, escape: Escaping.polybar)
     /// `#303030`: dark enough for the palette's four tones to read on it.
     package static let tmux = TaggedFormat(opening: "#[fg=", closing: "]", reset: "#[default]", chip: "#[bg=#303030]") { text, _ in
@@ -30,6 +28,5 @@ package struct TaggedFormat: Sendable {
     }
 
     private func tag(_ colour: String) -> String { opening + colour + closing }
-
     private func tagged(_ text: String, _ colour: String) -> String { tag(colour) + escape(text, tag(colour)) }
 }

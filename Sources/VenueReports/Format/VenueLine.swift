@@ -7,7 +7,6 @@ package struct VenueLine: Sendable {
     package let stateWord: String, detail: String
     /// The detail without the meal, for a narrow terminal.
     package let essentialDetail: String
-    /// The few words a bar or prompt shows after the name.
     package let phrase: String
     /// `changesAt`: `changes_at` as ISO 8601 in the venue zone.
     package let changesAt: String?, changesIn: String?, distance: Double?, stale: Bool
@@ -29,9 +28,7 @@ package struct VenueLine: Sendable {
 
     /// Plain text counts down ("closes in 12 min") within this many seconds of closing.
     package static let countdownLimit = 3600
-
     package var walk: String? { distance.map { "\(Coordinate.walkingMinutes($0)) min walk (\(Coordinate.distanceText($0)))" } }
-
     package var summary: String { "\(venue.name) \(phrase)" }
 
     /// The name's first word, so several venues' short blocks still say which is which.
@@ -79,6 +76,52 @@ package struct VenueLine: Sendable {
 
 extension StatusReport {
     package var lines: [VenueLine] { lines(countdown: true) }
-
     package func lines(countdown: Bool) -> [VenueLine] { rows.map { VenueLine($0, in: self, countdown: countdown) } }
+}
+
+/// Retail dayparts are often labelled with the venue's own name ("Joe" at Joe's Café), which says nothing.
+package enum DaypartLabel {
+    package static func meaningful(_ label: String?, venue name: String) -> String? {
+        guard let label, !label.isEmpty else { return nil }
+        let name = VenueQuery.fold(name), folded = VenueQuery.fold(label)
+        return name.contains(folded) || folded.contains(name) ? nil : label
+    }
+}
+
+/// The one palette of every format. `unknown` is grey, never red: "no data" must not look "closed" (HOURS.md §3.6).
+public enum Tone: String, Sendable, CaseIterable {
+    case open
+    case closingSoon = "closing-soon"
+    case closed
+    case unknown
+
+    package init(_ status: VenueStatus) {
+        switch status.state {
+        case .open: self = status.closingSoon ? .closingSoon : .open
+        case .closed: self = .closed
+        case .unknown: self = .unknown
+        }
+    }
+
+    /// The SGR code is of the 8 colours every terminal has; i3status-rust's state is themed to match the meaning.
+    private var traits: (hex: String, ansi: String, i3statusState: String, marker: String) {
+        switch self {
+        case .open: return ("#4caf50", "32", "Good", "●")
+        case .closingSoon: return ("#ff9800", "33", "Warning", "◐")
+        case .closed: return ("#f44336", "31", "Critical", "○")
+        case .unknown: return ("#9e9e9e", "2", "Idle", "?")
+        }
+    }
+
+    public var hex: String { traits.hex }
+    package var ansi: String { traits.ansi }
+    package var i3statusState: String { traits.i3statusState }
+    package var marker: String { traits.marker }
+
+    /// Open if any is, else unknown if any is (closed and unknown together must not look red), else closed.
+    package static func combined(_ tones: [Tone]) -> Tone {
+        if tones.contains(.open) { return .open }
+        if tones.contains(.closingSoon) { return .closingSoon }
+        return tones.isEmpty || tones.contains(.unknown) ? .unknown : .closed
+    }
 }

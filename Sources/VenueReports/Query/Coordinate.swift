@@ -1,15 +1,11 @@
 import Glibc
-import VenuedSystem
 
 /// A point for `--near LAT,LON`. Distances are great-circle ones, so walking minutes are a floor.
 public struct Coordinate: Hashable, Sendable {
     public let latitude: Double, longitude: Double
-
-    /// Mean Earth radius (IUGG), metres.
     package static let earthRadius = 6_371_008.8
     /// 80 m a minute (4.8 km/h): a usual walking pace, rounded so minutes come out whole.
     package static let walkingMetresPerMinute = 80.0
-
     /// The flag's value as the protocol carries it, so venued parses what venuectl did.
     public var text: String { "\(latitude),\(longitude)" }
 

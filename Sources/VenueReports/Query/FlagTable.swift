@@ -6,19 +6,13 @@ package struct FlagTable<Options>: Sendable {
         package let name: String
         /// `value` is the value's placeholder (`TIME`); nil for a switch.
         package let value: String?, help: String
-        /// For flags that scripts type often.
         package let short: String?
-        /// A fixed list of values, which shell completion offers.
         package let choices: [String]
         package let apply: @Sendable (inout Options, String) throws(AnswerError) -> Void
 
         package init(name: String, value: String?, help: String, short: String? = nil, choices: [String] = [],
              apply: @escaping @Sendable (inout Options, String) throws(AnswerError) -> Void) {
-            self.name = name
-            self.value = value
-            self.help = help
-            self.short = short
-            self.choices = choices
+            (self.name, self.value, self.help, self.short, self.choices) = (name, value, help, short, choices)
             self.apply = apply
         }
 
@@ -26,11 +20,7 @@ package struct FlagTable<Options>: Sendable {
     }
 
     package let helpCommand: String, flags: [Flag]
-
-    package init(helpCommand: String, flags: [Flag]) {
-        self.helpCommand = helpCommand
-        self.flags = flags
-    }
+    package init(helpCommand: String, flags: [Flag]) { (self.helpCommand, self.flags) = (helpCommand, flags) }
 
     /// Everything but flags (and all after `--`) goes to `operand`; returns the flags given, so defaults can yield.
     @discardableResult
@@ -80,7 +70,6 @@ package struct FlagTable<Options>: Sendable {
     package var specs: [FlagSpec] { flags.map(\.spec) }
 }
 
-/// A flag as shell completion sees it.
 package struct FlagSpec: Sendable {
     package let name: String, short: String?, value: String?, choices: [String], help: String
 }

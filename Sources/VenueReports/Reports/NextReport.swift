@@ -1,7 +1,6 @@
 import DiningHours
 
-/// The openings and closings between two instants, soonest first, for `venuectl next` and venued's `next`, and the
-/// venues it cannot speak for: an empty list must not read as "nothing changes" (HOURS.md §3.6).
+/// Openings and closings, soonest first, and the venues it cannot speak for, lest none read "nothing changes" (§3.6).
 public struct NextReport: Sendable {
     package struct Row: Sendable {
         package let transition: Transition, venue: Venue
@@ -25,10 +24,8 @@ public struct NextReport: Sendable {
         let until = min(asked, max(at, campus.zone.writableInstants.upperBound - 1))
         self.cut = asked > until
         let byID = Dictionary(campus.timetables.map { ($0.venue.id, $0.venue) }, uniquingKeysWith: { first, _ in first })
-        var rows: [Row] = []
-        for transition in campus.transitions(after: at, through: until, estimate: estimate) where rows.count < limit {
-            guard venues.contains(transition.venueID), let venue = byID[transition.venueID] else { continue }
-            rows.append(Row(transition: transition, venue: venue))
+        let rows = campus.transitions(after: at, through: until, estimate: estimate).lazy.compactMap { transition in
+            byID[transition.venueID].flatMap { venues.contains($0.id) ? Row(transition: transition, venue: $0) : nil }
         }
         let chosen = campus.timetables.filter { venues.contains($0.venue.id) }
         // The last second of the window: a window ending at midnight asks nothing of the next day.
@@ -42,16 +39,42 @@ public struct NextReport: Sendable {
             }.first
         }
         self.chosen = chosen.count
-        self.rows = rows
-        self.at = at
-        self.until = until
-        self.zone = campus.zone
-        self.source = source
-        self.dataAge = dataAge
+        self.rows = Array(rows.prefix(max(0, limit)))
+        (self.at, self.until, self.zone, self.source, self.dataAge) = (at, until, campus.zone, source, dataAge)
         self.coverage = campus.coverage
     }
 
     package var headcount: Headcount {
         Headcount(total: chosen, open: 0, unknown: unknown.map(\.reason), date: unknown.map(\.from).min() ?? zone.localDate(of: at))
+    }
+}
+
+/// `next --json` and venued's `next`: `unknown` lists the venues it cannot speak for, lest none read "nothing changes".
+public enum NextJSON {
+    public static func render(_ report: NextReport) -> String { Reply.ok(members(report)) }
+
+    public static func members(_ report: NextReport) -> [(String, String)] {
+        let zone = report.zone
+        let transitions = report.rows.map { row in
+            let transition = row.transition
+            return JSONText.object([
+                ("venue_id", "\(row.venue.id)"), ("name", JSONText.quote(row.venue.name)),
+                ("at", JSONText.quote(zone.iso8601(transition.at))), ("kind", JSONText.quote(transition.kind.rawValue)),
+                ("label", JSONText.string(transition.label)), ("estimated", "\(transition.estimated)"),
+            ])
+        }
+        let unknown = report.unknown.map { venue in
+            JSONText.object([("id", "\(venue.venue.id)"), ("name", JSONText.quote(venue.venue.name)),
+                             ("unknown_reason", JSONText.quote(venue.reason.name)),
+                             ("from", JSONText.quote("\(venue.from)"))])
+        }
+        let age = report.dataAge
+        return [
+            ("at", JSONText.quote(zone.iso8601(report.at))), ("until", JSONText.quote(zone.iso8601(report.until))),
+            ("source", JSONText.quote(report.source.rawValue)), ("stale", "\(age.isStale)"),
+            ("stale_reason", JSONText.string(age.staleness?.name)), ("tz", JSONText.quote(zone.identifier)),
+            ("transitions", JSONText.array(transitions)), ("unknown", JSONText.array(unknown)),
+            ("cut", JSONText.string(report.cut ? CalendarRange.cutName : nil)),
+        ]
     }
 }

@@ -22,6 +22,5 @@ public enum JSONText {
     }
 
     public static func string(_ value: String?) -> String { value.map(quote) ?? "null" }
-
     public static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
 }

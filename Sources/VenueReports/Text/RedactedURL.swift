@@ -1,5 +1,4 @@
-/// A URL as every text of both programs shows it: the userinfo, query and fragment, where feeds carry credentials,
-/// replaced by `***`; the one place that knows it, so no text forgets a part.
+/// Userinfo, query and fragment, where feeds carry credentials, become `***`, here alone so no text forgets one.
 public struct RedactedURL: CustomStringConvertible, Sendable {
     public let description: String
 

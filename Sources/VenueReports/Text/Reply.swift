@@ -1,7 +1,6 @@
 import DiningHours
 
-/// Every successful answer, whichever program computed it: `ok` first and no spaces, so venuectl prints venued's
-/// line as it came. Refusals travel only on venued's socket: venuectl says its own errors on stderr.
+/// `ok` first and no spaces, so venuectl prints venued's line as it came; venuectl says its errors on stderr.
 package enum Reply {
     package static func ok(_ members: [(String, String)]) -> String {
         let rest = JSONText.object(members).dropFirst()

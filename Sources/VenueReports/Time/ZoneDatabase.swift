@@ -3,19 +3,15 @@ import Glibc
 import Synchronization
 import VenuedSystem
 
-/// The system's tz database, each zone read once per process: TZif files, not Foundation, keep venuectl a Glibc-only
-/// static binary; read through `BoundedFile`, as `TZDIR` and zone names come from the user.
+/// Each zone read once: TZif, not Foundation, keeps venuectl Glibc-only; bounded, as `TZDIR` and names are the user's.
 public final class ZoneDatabase: Sendable {
     public static let defaultDirectory = "/usr/share/zoneinfo"
-
     /// `$TZDIR` (glibc honours it too) is read once, when this is first used.
     public static let system = ZoneDatabase(directory: directory(environment: ["TZDIR": ProcessEnvironment.value("TZDIR") ?? ""]))
-
     public let directory: String
     private let cache = Mutex<[String: ZoneRules]>([:])
     /// More than the database has names: names come from clients, and the cache must not grow with them.
     static let cacheLimit = 2_048
-
     public init(directory: String) { self.directory = directory }
 
     public static func directory(environment: [String: String]) -> String {
@@ -78,8 +74,7 @@ extension ZoneDatabase {
     /// Entries read for one suggestion, at most: well above the largest directory's 170, and bounded for clients.
     static let spellingEntryLimit = 4_000
 
-    /// The database's name for `typed` when it differs only in case, `_` as spaces or a missing region; nil when none
-    /// or `typed` is one.
+    /// The name `typed` means, told apart by case, `_` as spaces or a missing region; nil when none or `typed` is one.
     public func spelling(of typed: String) -> String? {
         let components = typed.replacing(" ", with: "_").split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard (1...3).contains(components.count), components.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && $0.utf8.count <= 64 }),
@@ -121,4 +116,11 @@ extension ZoneDatabase {
         }
         return names
     }
+}
+
+/// Where code that decides when something happens takes "now": the wall clock, or the simulation's virtual clock.
+public protocol InstantSource: Sendable { func now() -> Instant }
+
+extension WallClock: InstantSource {
+    public func now() -> Instant { Instant(secondsSinceEpoch: seconds()) }
 }
