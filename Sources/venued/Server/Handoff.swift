@@ -5,7 +5,9 @@ import Synchronization
 import VenuedProtocol
 import VenuedSystem
 
-/// Work off the loop: `compute` for clients, `own` (one thread, in order) for venued's. Its two locks are venued's.
+/// Work off the loop, given a copy of the data and handing back a value. `compute` serves clients in turn between
+/// processes and refuses past `queueLimit`; `own` runs venued's pushes and prompt files in order, and no client can
+/// queue there, so a client's stalled file never delays them. Its two locks are venued's only ones.
 final class Handoff: Sendable {
     enum Finished: Sendable {
         case answer(token: UInt64, String)
@@ -45,6 +47,7 @@ final class Handoff: Sendable {
 
     private final class Outbox: Sendable {
         let fd: Int32
+        /// Lock 1 of 2: lane threads append results, the loop takes them when the eventfd wakes it.
         private let finished = Mutex<[Finished]>([])
 
         init?() {
@@ -80,6 +83,7 @@ final class WorkerLane: Sendable {
     private struct State { var queue: [Job] = [], threads = 0, idle = 0, running: [Int32: Int] = [:] }
 
     private let name: String, threads: Int, queueLimit: Int, nice: Int32?
+    /// Lock 2 of 2: the loop queues and cancels jobs while the lane's threads take them.
     private let state = Mutex<State>(State())
     private let available = Semaphore()
     private let deliver: @Sendable (Handoff.Finished) -> Void
