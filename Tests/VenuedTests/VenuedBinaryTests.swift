@@ -12,6 +12,9 @@ import Testing
         #expect(needed.contains("libc.so.6"), "no dynamic section read: \(needed)")
         #expect(!needed.contains { $0.contains("Foundation") || $0.contains("dispatch") }, "\(needed)")
         #expect(bytes.range(of: Data("FoundationEssentials".utf8)) == nil, "Foundation is linked in")
+        // Any task, actor or main-actor isolation (a closure in main.swift's top-level code
+        // is one) brings Swift Concurrency, and with it libdispatch into the static package.
+        #expect(bytes.range(of: Data("swift_task_".utf8)) == nil, "venued calls into Swift Concurrency")
     }
 
     /// The binary the package installs (.ci/run sets VENUED_DEB): the Swift runtime linked
