@@ -3,8 +3,10 @@ import DiningHours
 /// `ok` first and no spaces, so venuectl prints venued's line as it came; venuectl says its errors on stderr.
 package enum Reply {
     package static func ok(_ members: [(String, String)]) -> String {
-        let rest = JSONText.object(members).dropFirst()
-        return #"{"ok":true"# + (members.isEmpty ? "" : ",") + rest + "\n"
+        var line = members.isEmpty ? #"{"ok":true"# : #"{"ok":true,"#
+        JSONText.appendMembers(members, to: &line)
+        line += "}\n"
+        return line
     }
 
     /// A line of a `subscribe` stream; `watch --json` writes the same for the local copy.
