@@ -8,17 +8,16 @@ struct RuntimeFacts: Sendable {
 
 struct InfoAnswer: Sendable {
     let snapshot: Snapshot, age: DataAge, runtime: RuntimeFacts, subscribers: Int, refreshing: Bool, menus: String
+    /// The config's zone, and the coverage of the campus the loop keeps for it: a fresh one would cost a whole feed's timetables.
+    let zone: ZoneRules, coverage: Coverage?
 
     func render() -> String {
         let (held, health, config) = (snapshot.held, snapshot.health, snapshot.config)
-        // The zone was validated when the config was read; UTC is never reached.
-        let zone = (try? ZoneDatabase.system.rules(config.timeZone)) ?? (try? ZoneDatabase.system.rules("UTC"))
-        guard let zone else { return Reply.error(ProtocolError("no time-zone data in this build", code: .environment)) }
         return Reply.ok([
             ("version", JSONText.quote(runtime.version)), ("pid", "\(runtime.pid)"),
             ("started_at", Reply.time(runtime.startedAt, zone)), ("source", JSONText.quote(held.source.rawValue)),
             ("fetched_at", Reply.time(held.fetchedAt, zone)), ("stale", "\(age.isStale)"),
-            ("stale_reason", JSONText.string(age.staleness?.name)), ("coverage", Reply.coverage(held.coverage(zone: zone))),
+            ("stale_reason", JSONText.string(age.staleness?.name)), ("coverage", Reply.coverage(coverage)),
             ("venues", "\(held.feed.venues.count)"), ("warnings", "\(held.feed.warningCount)"),
             ("last_error", JSONText.string(health.lastError)), ("last_error_at", Reply.time(health.lastErrorAt, zone)),
             ("last_success_at", Reply.time(health.lastSuccessAt, zone)), ("failures", "\(health.failures)"),

@@ -45,10 +45,13 @@ extension ConnectionServer {
                 let answers = ScheduleAnswers(prepared: prepared, now: now)
                 return .compute { () throws(ProtocolError) in try request.command == .hours ? answers.hours(request) : answers.next(request) }
             case .info:
-                let info = InfoAnswer(snapshot: snapshot, age: snapshot.age(now: now), runtime: facts,
-                                      subscribers: connections.subscribers, refreshing: refresh.chain != nil,
-                                      menus: snapshot.zone.map { MenusAnswer.info(refresh.menus.shelf, round: refresh.menus.round != nil, zone: $0) } ?? "null")
-                return .compute { info.render() }
+                // The zone was validated when the config was read.
+                guard let zone = snapshot.zone else { return .reply(Reply.error(ProtocolError("no time-zone data in this build", code: .environment))) }
+                prepared.build(zone)
+                return .reply(InfoAnswer(snapshot: snapshot, age: snapshot.age(now: now), runtime: facts,
+                                         subscribers: connections.subscribers, refreshing: refresh.chain != nil,
+                                         menus: MenusAnswer.info(refresh.menus.shelf, round: refresh.menus.round != nil, zone: zone),
+                                         zone: zone, coverage: prepared.campus(zone).coverage).render())
             case .refresh: return .refresh
             case .menus:
                 guard let zone = snapshot.zone else { return .reply(Reply.error(ProtocolError("no time-zone data in this build", code: .environment))) }
