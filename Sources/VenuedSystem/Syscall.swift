@@ -1,25 +1,27 @@
 import Glibc
 
 /// One place retries a call a signal interrupted (EINTR); I/O comes back as a value, not a count and a global `errno`.
-package enum Syscall {
-    package enum IO: Equatable, Sendable { case processed(Int), wouldBlock, failed(Errno) }
+public enum Syscall {
+    public enum IO: Equatable, Sendable { case processed(Int), wouldBlock, failed(Errno) }
 
-    package struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
-        package let code: Int32
-        package init(_ code: Int32) { self.code = code }
-        package var description: String { String(cString: strerror(code)) }
+    public struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
+        public let code: Int32
+        @inlinable public init(_ code: Int32) { self.code = code }
+        public var description: String { String(cString: strerror(code)) }
     }
 
-    @inline(__always)
-    package static func retrying<Result: BinaryInteger>(_ call: () -> Result) -> Result {
+    /// Public and inlinable, as the loop calls it for every socket call: across modules a generic is otherwise called
+    /// unspecialized, and Swift 6.3 does not inline a `package` function there, `@inlinable` or not.
+    @inlinable
+    public static func retrying<Result: BinaryInteger>(_ call: () -> Result) -> Result {
         while true {
             let result = call()
             if result >= 0 || errno != EINTR { return result }
         }
     }
 
-    @inline(__always)
-    package static func io(_ call: () -> Int) -> IO {
+    @inlinable
+    public static func io(_ call: () -> Int) -> IO {
         let count = retrying(call)
         if count >= 0 { return .processed(count) }
         return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed(Errno(errno))
