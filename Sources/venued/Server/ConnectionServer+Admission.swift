@@ -24,7 +24,7 @@ extension ConnectionServer {
                 refuseStranger(fd, uid: peer?.uid)
                 continue
             }
-            if hasFreeSlot && waitingRoom.isEmpty {
+            if connections.requestSlotsTaken < Self.maxConnections && waitingRoom.isEmpty {
                 open(fd, peer: peer.pid)
                 continue
             }
@@ -36,10 +36,6 @@ extension ConnectionServer {
             waitingRoom.enter(fd, peer: peer.pid, until: noteDeadline(turnTime() + Self.admissionWait))
         }
     }
-
-    /// A connection answered this turn that has sent nothing since asks nothing: it takes a slot again only if its
-    /// probe next turn finds its client still there. Else a burst's own answered connections turn its rest away.
-    var hasFreeSlot: Bool { connections.requestSlotsTaken - answeredThisTurn < Self.maxConnections }
 
     private mutating func open(_ fd: Int32, peer: Int32) {
         // Nil only while another is lent, which admission never is: the descriptor is not left open all the same.
@@ -66,7 +62,7 @@ extension ConnectionServer {
     mutating func admitWaiting() {
         // A closure, not the method `connections.slots(of:)`, which would box the table on the heap at each call.
         while let choice = waitingRoom.next(slots: { connections.slots(of: $0) }) {
-            guard hasFreeSlot else {
+            guard connections.requestSlotsTaken < Self.maxConnections else {
                 // Closing one changes whom the room chooses: the next round chooses again.
                 guard closeQuietest(for: choice.peer) else { return }
                 continue

@@ -38,7 +38,7 @@ struct ConnectionServer {
     var armedFor: Double?, watchingStderr = false
     var connections = ConnectionTable(), unfinished: [UInt64] = []
     /// Read once more after the next turn's reports before epoll watches them: a one-question client has left by then.
-    var unregistered: [UInt64] = [], answeredThisTurn = 0
+    var unregistered: [UInt64] = []
     /// Swapped with `unregistered` and `unfinished` each turn, to reuse their storage.
     private var probes: [UInt64] = [], turn: [UInt64] = []
     private var turnClock: Double?, nextSweep: Double?
@@ -72,7 +72,6 @@ struct ConnectionServer {
         refreshIfDue()
         while true {
             swap(&probes, &unregistered)
-            answeredThisTurn = 0
             turnClock = nil
             // A copy of the descriptor's wrapper: the reports' handler changes `self`.
             let epoll = epoll
@@ -103,11 +102,10 @@ struct ConnectionServer {
             swap(&turn, &unfinished)
             for token in turn { with(token) { $0.serveLines(&$1) } }
             turn.removeAll(keepingCapacity: true)
-            // After the turn's connections are served and the last turn's answered ones probed (mostly closed by their
-            // clients by now): a client that reconnects at once finds the slot it freed, not the waiting room.
+            // After the turn's connections are served: a client that reconnects at once finds the slot it freed.
+            if newcomers { acceptAll() }
             probe(probes)
             probes.removeAll(keepingCapacity: true)
-            if newcomers { acceptAll() }
             if let nextSweep, turnTime() >= nextSweep { sweep() }
             admitWaiting()
             if (listenerResumesAt == nil) != accepting {
@@ -144,7 +142,6 @@ struct ConnectionServer {
             if !connection.awaitingProbe {
                 connection.awaitingProbe = true
                 unregistered.append(connection.token)
-                if connection.requests > 0 && !connection.input.hasPartialRequest { answeredThisTurn += 1 }
             }
             return
         }
