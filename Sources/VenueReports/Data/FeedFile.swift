@@ -11,8 +11,6 @@ public struct FeedCopy: Sendable {
     public init(feed: Feed, source: FeedSource, fetchedAt: Instant? = nil) {
         (self.feed, self.source, self.fetchedAt) = (feed, source, fetchedAt)
     }
-
-    public func coverage(zone: ZoneRules) -> Coverage? { Campus(feed: feed, zone: zone).coverage }
 }
 
 public enum FeedFile {

@@ -8,7 +8,7 @@ struct RuntimeFacts: Sendable {
 
 struct InfoAnswer: Sendable {
     let snapshot: Snapshot, age: DataAge, runtime: RuntimeFacts, subscribers: Int, refreshing: Bool, menus: String
-    /// The config's zone, and the coverage of the campus the loop keeps for it: a fresh one would cost a whole feed's timetables.
+    /// The config's zone, and the coverage in it (`ConnectionServer.heldCoverage`).
     let zone: ZoneRules, coverage: Coverage?
 
     func render() -> String {

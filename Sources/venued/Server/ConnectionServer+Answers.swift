@@ -47,11 +47,10 @@ extension ConnectionServer {
             case .info:
                 // The zone was validated when the config was read.
                 guard let zone = snapshot.zone else { return .reply(Reply.error(ProtocolError("no time-zone data in this build", code: .environment))) }
-                prepared.build(zone)
                 return .reply(InfoAnswer(snapshot: snapshot, age: snapshot.age(now: now), runtime: facts,
                                          subscribers: connections.subscribers, refreshing: refresh.chain != nil,
                                          menus: MenusAnswer.info(refresh.menus.shelf, round: refresh.menus.round != nil, zone: zone),
-                                         zone: zone, coverage: prepared.campus(zone).coverage).render())
+                                         zone: zone, coverage: heldCoverage(in: zone)).render())
             case .refresh: return .refresh
             case .menus:
                 guard let zone = snapshot.zone else { return .reply(Reply.error(ProtocolError("no time-zone data in this build", code: .environment))) }

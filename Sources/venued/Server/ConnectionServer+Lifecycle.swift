@@ -49,12 +49,18 @@ extension ConnectionServer {
         exit(0)
     }
 
-    func statusLine() -> String {
+    mutating func statusLine() -> String {
         let held = snapshot.held
-        let dates = snapshot.zone.flatMap { held.coverage(zone: $0) }.map { ", dates \($0.first) to \($0.last)" } ?? ""
+        let dates = snapshot.zone.flatMap { heldCoverage(in: $0) }.map { ", dates \($0.first) to \($0.last)" } ?? ""
         let age = held.fetchedAt.map { ", fetched \(max(0, clock.now() - $0) / 60) min ago" } ?? ""
         let error = snapshot.health.failures > 0 ? ", last refresh failed" : ""
         let cache = snapshot.health.cacheError != nil ? ", cache not written" : ""
         return "STATUS=serving \(held.source.rawValue) data\(dates)\(age)\(error)\(cache)"
+    }
+
+    /// From the campus the loop keeps, which the next status answer uses too: a fresh one costs a whole feed's timetables.
+    mutating func heldCoverage(in zone: ZoneRules) -> Coverage? {
+        prepared.build(zone)
+        return prepared.campus(zone).coverage
     }
 }
