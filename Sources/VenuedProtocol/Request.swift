@@ -20,6 +20,8 @@ package struct Request: Sendable {
     package static let version = 1
     package let command: Command
     package let fields: RequestFields
+    /// The client asks for the connection to stay open for its next request (docs/PROTOCOL.md).
+    package let more: Bool
     /// The parser stops past this many values, so a line of thousands of tiny ones costs no more.
     package static let valueLimit = 256
 
@@ -34,7 +36,12 @@ package struct Request: Sendable {
         guard case .string(let name)? = document["cmd"], let command = Command(rawValue: name) else {
             throw ProtocolError("\"cmd\" must be one of \(Command.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        for (key, _) in list where key != "v" && key != "cmd" && !command.fields.contains(key) {
+        switch document["more"] {
+        case nil: more = false
+        case .bool(let flag)?: more = flag
+        case _?: throw ProtocolError("\"more\" must be true or false")
+        }
+        for (key, _) in list where key != "v" && key != "cmd" && key != "more" && !command.fields.contains(key) {
             let allowed = command.fields.isEmpty ? "it takes none" : "it takes " + command.fields.joined(separator: ", ")
             throw ProtocolError("unknown field \"\(key)\" for \(name): \(allowed)")
         }

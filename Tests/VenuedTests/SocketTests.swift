@@ -100,6 +100,7 @@ import VenuedSystem
             (#"{"v":2,"cmd":"info"}"#, "version 2", "bad_request"),
             (#"{"v":1,"cmd":"dance"}"#, "must be one of", "bad_request"),
             (#"{"v":1,"cmd":"status","venue":"x"}"#, "unknown field \"venue\"", "bad_request"),
+            (#"{"v":1,"cmd":"info","more":"yes"}"#, "\"more\" must be true or false", "bad_request"),
             (#"{"v":1,"cmd":"status","render":"html"}"#, "unknown format 'html': use plain, json, waybar", "usage"),
             (#"{"v":1,"cmd":"status","render":"template","template":"{nmae}"}"#, "unknown placeholder '{nmae}'", "usage"),
             (#"{"v":1,"cmd":"status","near":"north"}"#, "--near takes LAT,LON", "usage"),

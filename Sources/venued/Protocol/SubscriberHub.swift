@@ -38,7 +38,14 @@ struct SubscriberHub {
 
     private(set) var subscribers: [Follower: Subscriber] = [:]
     private(set) var pending: Reason?
-    var nextWake: Instant? { subscribers.values.compactMap(\.wakeAt).min() }
+    /// Asked every turn: a plain loop, which allocates nothing.
+    var nextWake: Instant? {
+        var earliest: Instant?
+        for subscriber in subscribers.values {
+            if let at = subscriber.wakeAt, earliest.map({ at < $0 }) ?? true { earliest = at }
+        }
+        return earliest
+    }
 
     mutating func add(token: UInt64, subscription: Subscription, first: PushLine) {
         subscribers[.connection(token)] = Subscriber(subscription: subscription, lastShown: first.shown, wakeAt: first.wakeAt,

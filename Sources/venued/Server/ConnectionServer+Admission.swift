@@ -38,15 +38,50 @@ extension ConnectionServer {
     }
 
     private mutating func open(_ fd: Int32, peer: Int32) {
+        // The request has often arrived already: read it now, before registering, which it may never need.
+        let read = SocketIO.receive(fd, into: chunk, count: chunk.count)
+        var unsent: [UInt8]?
+        if case .processed(let count) = read {
+            switch answerAtOnce(fd, count) {
+            case .over: return _ = venued_close(fd)
+            case .partly(let rest): unsent = rest
+            case .notAtOnce: break
+            }
+        }
         // Nil only while another is lent, which admission never is: the descriptor is not left open all the same.
         guard var connection = connections.open(fd, peer: peer, requestLimit: Self.requestLimit, now: turnTime()) else {
             return _ = venued_close(fd)
         }
         setDeadline(&connection, Self.readDeadline)
-        // The request has often arrived already: read it now, before registering, which it may never need.
-        receive(&connection)
+        if let unsent {
+            (connection.requests, connection.singleRequest) = (1, true)
+            wait(&connection, toSend: unsent)
+        } else {
+            switch read {
+            case .processed(let count): took(count, for: &connection)
+            case .wouldBlock: break
+            case .failed: close(&connection)
+            }
+        }
         if connection.phase != .closed { updateInterest(&connection) }
         connections.giveBack(consume connection)
+    }
+
+    /// `over`: answered whole, or the client is gone.
+    private enum AtOnce { case over, partly(rest: [UInt8]), notAtOnce }
+
+    /// The usual client: its first read one request, answered from this second's lines, so the connection needs
+    /// no record unless the socket cannot take the whole answer at once.
+    private mutating func answerAtOnce(_ fd: Int32, _ count: Int) -> AtOnce {
+        guard let length = Self.soleLine(chunk, count),
+              var line = lines.line(forRequest: UnsafeRawBufferPointer(rebasing: chunk[..<length]), version: prepared.version, at: answerTime())
+        else { return .notAtOnce }
+        switch line.withUTF8({ SocketIO.send(fd, UnsafeRawBufferPointer($0)) }) {
+        case .processed(let sent) where sent == line.utf8.count: return .over
+        case .processed(let sent): return .partly(rest: Array(line.utf8.dropFirst(sent)))
+        case .wouldBlock: return .partly(rest: Array(line.utf8))
+        case .failed: return .over
+        }
     }
 
     mutating func probe(_ waiting: [UInt64]) {

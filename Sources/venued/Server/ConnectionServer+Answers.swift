@@ -13,12 +13,18 @@ extension ConnectionServer {
     }
 
     /// `bytes` is valid for the call only: a hit in this second's lines is answered without copying them.
-    mutating func handle(_ bytes: UnsafeRawBufferPointer) -> Outcome {
-        let now = clock.now()
+    mutating func handle(_ bytes: UnsafeRawBufferPointer, for connection: inout Connection) -> Outcome {
+        let now = answerTime()
         if let line = lines.line(forRequest: bytes, version: prepared.version, at: now) { return .reply(line) }
         // Parsing 16 KB costs the loop what a hundred prompts do: a long line is parsed where clients wait in turn.
         if bytes.count > Self.longLine { return .parse(Array(bytes), at: now) }
-        do { return outcome(of: try Request(parsing: Array(bytes)), remembering: bytes, at: now) } catch {
+        do {
+            let request = try Request(parsing: Array(bytes))
+            guard request.more else { return outcome(of: request, remembering: bytes, at: now) }
+            // Not remembered: a hit is answered unparsed, and so would lose its `more`.
+            connection.singleRequest = false
+            return outcome(of: request, remembering: nil, at: now)
+        } catch {
             return .reply(Reply.error(error))
         }
     }
@@ -76,7 +82,7 @@ extension ConnectionServer {
     static func parsedOffLoop(_ bytes: [UInt8], token: UInt64, prepared: Prepared, at now: Instant) -> Handoff.Finished {
         do throws(ProtocolError) {
             let request = try Request(parsing: bytes)
-            guard request.command == .status else { return .parsed(token: token, request, at: now) }
+            guard request.command == .status, !request.more else { return .parsed(token: token, request, at: now) }
             let (options, presentation) = try StatusQuery.decode(.status, request.fields)
             return .answer(token: token, try prepared.line(options, presentation: presentation, favorites: Favorites(sentIn: options), at: now))
         } catch { return .answer(token: token, Reply.error(error)) }

@@ -142,17 +142,28 @@ extension ConnectionServer {
         var shelf = MenuShelf(), round: MenuRound?, judging: FreshnessHeaders?
         /// One write of the state file at a time, so they land in order.
         var saving = false, saveAgain = false
+        /// `armTimer` asks every turn, and the zone's arithmetic gives a new answer only when this key changes.
+        var due: (key: DueKey, at: Instant)?
+    }
+
+    struct DueKey: Equatable {
+        let notBefore: Instant?, failures: Int, roundDate: LocalDate?, zone: String
     }
 
     mutating func menusIfDue() {
-        guard let dueAt = menusDueAt, let zone = snapshot.zone, case let now = clock.now(), dueAt <= now else { return }
+        guard let dueAt = menusDueAt(), let zone = snapshot.zone, case let now = clock.now(), dueAt <= now else { return }
         refresh.menus.round = MenuRound(today: zone.localDate(of: now), menusURL: snapshot.config.menusURL)
         nextMenuFetch()
     }
 
-    var menusDueAt: Instant? {
-        guard refresh.chain == nil, refresh.menus.round == nil, let zone = snapshot.zone else { return nil }
-        return refresh.menus.shelf.dueAt(zone: zone)
+    mutating func menusDueAt() -> Instant? {
+        guard refresh.chain == nil, refresh.menus.round == nil else { return nil }
+        let shelf = refresh.menus.shelf
+        let key = DueKey(notBefore: shelf.notBefore, failures: shelf.failures, roundDate: shelf.roundDate, zone: snapshot.config.timeZone)
+        if let due = refresh.menus.due, due.key == key { return due.at }
+        guard let zone = snapshot.zone else { return nil }
+        refresh.menus.due = (key, shelf.dueAt(zone: zone))
+        return refresh.menus.due?.at
     }
 
     mutating func resumeMenus() {

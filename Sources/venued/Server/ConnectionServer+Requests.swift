@@ -9,12 +9,15 @@ extension ConnectionServer {
         // A subscriber's input is only watched for the hang-up; a reader's is bounded by its buffer's room.
         let room = connection.isSubscribed ? chunk.count : min(chunk.count, connection.input.room)
         guard room > 0 else { return updateInterest(&connection) }
-        let count: Int
         switch SocketIO.receive(connection.fd, into: chunk, count: room) {
-        case .processed(let received): count = received
+        case .processed(let count): took(count, for: &connection)
         case .wouldBlock: return
         case .failed: return close(&connection)
         }
+    }
+
+    /// What one read put in `chunk`: served, kept for the rest of its line, or the client's end.
+    mutating func took(_ count: Int, for connection: inout Connection) {
         if case .subscribed = connection.phase {
             if count == 0 { close(&connection) }    // anything sent is ignored
             return
@@ -25,6 +28,7 @@ extension ConnectionServer {
         } else if connection.phase == .reading, !connection.input.hasPartialRequest, let length = Self.soleLine(chunk, count) {
             // The usual request, one whole line in one read: served where it was read, without a copy.
             connection.lastActivity = turnTime()
+            if connection.requests == 0 { connection.singleRequest = true }
             serve(&connection, UnsafeRawBufferPointer(rebasing: chunk[..<length]))
             if connection.phase == .reading { updateInterest(&connection) }
             return
@@ -62,7 +66,7 @@ extension ConnectionServer {
         }
     }
 
-    private static func soleLine(_ chunk: UnsafeMutableRawBufferPointer, _ count: Int) -> Int? {
+    static func soleLine(_ chunk: UnsafeMutableRawBufferPointer, _ count: Int) -> Int? {
         guard count > 0, count - 1 <= requestLimit, let start = chunk.baseAddress, chunk[count - 1] == UInt8(ascii: "\n"),
               memchr(start, Int32(UInt8(ascii: "\n")), count - 1) == nil else { return nil }
         return count - 1
@@ -74,7 +78,7 @@ extension ConnectionServer {
         requestsSinceTrim += 1
         connection.requests += 1
         if connection.requests >= Self.requestsPerConnection { connection.closeAfterAnswer = true }
-        respond(&connection, handle(line))
+        respond(&connection, handle(line, for: &connection))
     }
 
     mutating func respond(_ connection: inout Connection, _ outcome: Outcome) {
@@ -124,7 +128,7 @@ extension ConnectionServer {
         }
     }
 
-    private mutating func wait(_ connection: inout Connection, toSend rest: [UInt8]) {
+    mutating func wait(_ connection: inout Connection, toSend rest: [UInt8]) {
         (connection.pending, connection.phase) = (rest, .writing)
         setDeadline(&connection, Self.writeDeadline)
         updateInterest(&connection)
@@ -143,7 +147,7 @@ extension ConnectionServer {
     }
 
     private mutating func answered(_ connection: inout Connection) {
-        if connection.closeAfterAnswer { return close(&connection) }
+        if connection.closeAfterAnswer || connection.singleRequest { return close(&connection) }
         (connection.lastActivity, connection.phase) = (turnTime(), .reading)
         setDeadline(&connection, Self.readDeadline)
         updateInterest(&connection)
@@ -154,7 +158,10 @@ extension ConnectionServer {
             switch result {
             case .answer(let token, let text): withHandedOff(token) { $0.send(&$1, text) }
             case .parsed(let token, let request, let now):
-                withHandedOff(token) { $0.respond(&$1, $0.outcome(of: request, remembering: nil, at: now)) }
+                withHandedOff(token) { server, connection in
+                    if request.more { connection.singleRequest = false }
+                    server.respond(&connection, server.outcome(of: request, remembering: nil, at: now))
+                }
             case .subscribed(let token, let subscription, let first):
                 withHandedOff(token) { $0.subscribe(&$1, subscription, first) }
             case .pushes(let round, let computed): finishRound(round, computed)

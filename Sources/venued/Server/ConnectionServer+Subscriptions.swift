@@ -1,3 +1,4 @@
+import DiningHours
 import VenueReports
 import VenuedProtocol
 
@@ -66,7 +67,10 @@ extension ConnectionServer {
     mutating func armTimer() {
         let wake = roundInFlight ? nil : hub.nextWake
         let refreshAt = refresh.chain == nil ? snapshot.health.nextRefresh : nil
-        let wanted = [wake, refreshAt, menusDueAt].compactMap { $0 }.min().map { Double($0.secondsSinceEpoch) } ?? .infinity
+        // Every turn: no array, which would cost an allocation.
+        let never = Instant(secondsSinceEpoch: .max)
+        let earliest = min(wake ?? never, refreshAt ?? never, menusDueAt() ?? never)
+        let wanted = earliest == never ? .infinity : Double(earliest.secondsSinceEpoch)
         guard wanted != armedFor else { return }
         timer.arm(at: wanted)
         armedFor = wanted

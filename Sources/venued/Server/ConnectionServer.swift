@@ -1,4 +1,5 @@
 import CLinuxEvents
+import DiningHours
 import Glibc
 import VenueReports
 import VenuedProtocol
@@ -41,11 +42,12 @@ struct ConnectionServer {
     var unregistered: [UInt64] = []
     /// Swapped with `unregistered` and `unfinished` each turn, to reuse their storage.
     private var probes: [UInt64] = [], turn: [UInt64] = []
-    private var turnClock: Double?, nextSweep: Double?
+    private var turnClock: Double?, turnInstant: Instant?, nextSweep: Double?
     var waitingRoom = WaitingRoom(capacity: ConnectionServer.maxConnections)
     var accepting = true, listenerResumesAt: Double?
     var busyRefusals = 0, busyLoggedAt = -Double.infinity, strangerRefusals = 0, strangerLoggedAt = -Double.infinity
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
+    let ready = UnsafeMutableBufferPointer<epoll_event>.allocate(capacity: Epoll.batch)
 
     static func run(_ parts: Parts) throws(DaemonError) -> Never {
         guard parts.listener.makeNonBlocking(), let epoll = Epoll(), let timer = WallTimer(offset: parts.clock.offset),
@@ -72,11 +74,11 @@ struct ConnectionServer {
         refreshIfDue()
         while true {
             swap(&probes, &unregistered)
-            turnClock = nil
+            (turnClock, turnInstant) = (nil, nil)
             // A copy of the descriptor's wrapper: the reports' handler changes `self`.
             let epoll = epoll
             var newcomers = false
-            epoll.wait(milliseconds: probes.isEmpty ? sweepTimeout() : 0) { event in
+            epoll.wait(milliseconds: probes.isEmpty ? sweepTimeout() : 0, into: ready) { event in
                 switch event.token {
                 case Self.listenerToken: newcomers = true
                 case Self.handoffToken: finishHandoffs()
@@ -172,6 +174,14 @@ struct ConnectionServer {
         if let turnClock { return turnClock }
         let now = Monotonic.seconds()
         turnClock = now
+        return now
+    }
+
+    /// The wall clock, read once a turn for the answers: a turn lasts microseconds, and a read costs one in a VM.
+    mutating func answerTime() -> Instant {
+        if let turnInstant { return turnInstant }
+        let now = clock.now()
+        turnInstant = now
         return now
     }
 

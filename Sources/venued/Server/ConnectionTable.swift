@@ -86,6 +86,9 @@ struct Connection {
     var requests = 0
     var isSubscribed: Bool { phase == .subscribed }
     var peerClosed = false, closeAfterAnswer = false, interest: UInt32?, awaitingProbe = false
+    /// Its first read was one whole request: it is closed once that is answered, unless the request says `more`.
+    /// venued closing first spares the loop the read that would find the client gone, and the sockets' teardown.
+    var singleRequest = false
     /// Its probe found nothing: it is registered whenever it waits to read, unless bytes come first.
     var quietAtProbe = false
     /// Nothing while unanswered requests fill the input buffer (back-pressure).

@@ -25,11 +25,10 @@ struct Epoll: Sendable {
     func modify(_ fd: Int32, _ flags: UInt32, token: UInt64) -> Bool { control(EPOLL_CTL_MOD, fd, flags, token) }
     func remove(_ fd: Int32) { _ = control(EPOLL_CTL_DEL, fd, 0, 0) }
 
-    func wait(milliseconds: Int32, _ body: (Event) -> Void) {
-        withUnsafeTemporaryAllocation(of: epoll_event.self, capacity: Self.batch) { ready in
-            let count = epoll_wait(fd, ready.baseAddress, Int32(ready.count), milliseconds)
-            for i in 0..<max(0, Int(count)) { body(Event(token: ready[i].data.u64, flags: ready[i].events)) }
-        }
+    /// `ready` is the caller's, kept from turn to turn: a temporary of this size would be allocated on the heap each time.
+    func wait(milliseconds: Int32, into ready: UnsafeMutableBufferPointer<epoll_event>, _ body: (Event) -> Void) {
+        let count = epoll_wait(fd, ready.baseAddress, Int32(ready.count), milliseconds)
+        for i in 0..<max(0, Int(count)) { body(Event(token: ready[i].data.u64, flags: ready[i].events)) }
     }
 
     private func control(_ operation: Int32, _ descriptor: Int32, _ flags: UInt32, _ token: UInt64) -> Bool {

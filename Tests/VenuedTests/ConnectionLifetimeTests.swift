@@ -1,0 +1,76 @@
+import Glibc
+import Testing
+
+/// When venued closes a connection: after the answer to a lone request, unless the client
+/// pipelined or asked for `more` (docs/PROTOCOL.md).
+@Suite struct ConnectionLifetime {
+    let home = DaemonProcess.Home()
+    let arguments = ["--primary-url", "http://127.0.0.1:9/none", "--backup-url", "http://127.0.0.1:9/none", "--timeout", "1"]
+    let status = #"{"v":1,"cmd":"status"}"#
+    let info = #"{"v":1,"cmd":"info"}"#
+
+    /// The end of the stream, or a reset: a request that landed before venued's close is dropped with it.
+    private func ended(_ client: UnixClient) -> Bool {
+        var byte: UInt8 = 0
+        let count = recv(client.fd, &byte, 1, 0)
+        return count == 0 || (count < 0 && errno == ECONNRESET)
+    }
+
+    @Test(arguments: [#"{"v":1,"cmd":"status"}"#, #"{"v":1,"cmd":"info"}"#, #"{"v":1,"cmd":"hours","venue":"593","days":1}"#, "not json"])
+    func aLoneRequestIsAnsweredAndThenVenuedCloses(first: String) throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        // Twice: the second status is answered from this second's lines, a path of its own.
+        for _ in 0..<2 {
+            let client = try UnixClient(path: home.socketPath, timeout: 5)
+            defer { client.close() }
+            try client.send(first + "\n")
+            #expect(try client.readObject()["ok"] != nil)
+            // This client neither closed nor shut down its side; a second request finds the connection closed.
+            try? client.send(info + "\n")
+            #expect(ended(client))
+        }
+    }
+
+    @Test func moreInTheFirstRequestKeepsTheConnectionForRequestsOneAfterTheOther() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        // Twice: a status request that asks for more must not be answered from this second's lines, which forget it.
+        for _ in 0..<2 {
+            let client = try UnixClient(path: home.socketPath, timeout: 5)
+            defer { client.close() }
+            try client.send(#"{"v":1,"cmd":"status","more":true}"# + "\n")
+            #expect(try client.readObject()["ok"] as? Bool == true)
+            for _ in 0..<3 {
+                try client.send(info + "\n")
+                #expect(try client.readObject()["version"] != nil)
+            }
+            try client.send(status + "\n")
+            #expect(try client.readObject()["ok"] as? Bool == true)
+        }
+    }
+
+    @Test func aFalseMoreIsALoneRequest() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        let client = try UnixClient(path: home.socketPath, timeout: 5)
+        defer { client.close() }
+        try client.send(#"{"v":1,"cmd":"info","more":false}"# + "\n")
+        #expect(try client.readObject()["version"] != nil)
+        try? client.send(info + "\n")
+        #expect(ended(client))
+    }
+
+    @Test func requestsSentTogetherAreAllAnsweredOnOneConnection() throws {
+        let daemon = try DaemonProcess(home: home, arguments: arguments)
+        defer { daemon.stop() }
+        let client = try UnixClient(path: home.socketPath, timeout: 5)
+        defer { client.close() }
+        try client.send(status + "\n" + info + "\n")
+        #expect(try client.readObject()["ok"] as? Bool == true)
+        #expect(try client.readObject()["version"] != nil)
+        // Pipelined: the connection stays for more, as before.
+        try client.send(info + "\n")
+        #expect(try client.readObject()["version"] != nil)
+    }
+}
