@@ -64,10 +64,13 @@ let package = Package(
             swiftSettings: swift6,
             linkerSettings: [.unsafeFlags(["-static-executable"])]
         ),
+        // The Swift runtime linked in, in every release build as `make` does: a cold start maps
+        // no Swift library (libcurl is loaded with dlopen, so not a static executable).
         .executableTarget(
             name: "venued",
             dependencies: ["DiningHours", "BundledFeed", "VenuedSystem", "VenueReports", "VenuedProtocol", "CLinuxEvents", "CCurlFetch"],
-            swiftSettings: swift6
+            swiftSettings: swift6,
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
         ),
         // Dynamically linked (it loads libsystemd); `venuectl notify` execs it from beside itself.
         .executableTarget(
