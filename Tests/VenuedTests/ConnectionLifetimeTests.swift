@@ -16,17 +16,24 @@ import Testing
         return count == 0 || (count < 0 && errno == ECONNRESET)
     }
 
-    @Test(arguments: [#"{"v":1,"cmd":"status"}"#, #"{"v":1,"cmd":"info"}"#, #"{"v":1,"cmd":"info","more":false}"#,
-                      #"{"v":1,"cmd":"hours","venue":"593","days":1}"#, "not json"])
-    func aLoneRequestIsAnsweredAndThenVenuedCloses(first: String) throws {
+    /// Twice on one venued, a new connection each time: the second status is answered from this second's kept
+    /// lines, a path of its own, which must neither keep a lone request's connection nor forget a `more`.
+    private func askTwice(_ first: String, then: (UnixClient, [String: Any]) throws -> Void) throws {
         let daemon = try DaemonProcess(home: home, arguments: arguments)
         defer { daemon.stop() }
-        // Twice: the second status is answered from this second's lines, a path of its own.
         for _ in 0..<2 {
             let client = try UnixClient(path: home.socketPath, timeout: 5)
             defer { client.close() }
             try client.send(first + "\n")
-            #expect(try client.readObject()["ok"] != nil)
+            try then(client, try client.readObject())
+        }
+    }
+
+    @Test(arguments: [#"{"v":1,"cmd":"status"}"#, #"{"v":1,"cmd":"info"}"#, #"{"v":1,"cmd":"info","more":false}"#,
+                      #"{"v":1,"cmd":"hours","venue":"593","days":1}"#, "not json"])
+    func aLoneRequestIsAnsweredAndThenVenuedCloses(first: String) throws {
+        try askTwice(first) { client, answer in
+            #expect(answer["ok"] != nil)
             // This client neither closed nor shut down its side; a second request finds the connection closed.
             try? client.send(info + "\n")
             #expect(ended(client))
@@ -36,14 +43,8 @@ import Testing
     /// The second is over 1 KB, so it is parsed off the loop.
     @Test(arguments: [#"{"v":1,"cmd":"status","more":true}"#, #"{"v":1,"cmd":"status",\#(String(repeating: " ", count: 1100))"more":true}"#])
     func moreInTheFirstRequestKeepsTheConnectionForRequestsOneAfterTheOther(first: String) throws {
-        let daemon = try DaemonProcess(home: home, arguments: arguments)
-        defer { daemon.stop() }
-        // Twice: a status request that asks for more must not be answered from this second's lines, which forget it.
-        for _ in 0..<2 {
-            let client = try UnixClient(path: home.socketPath, timeout: 5)
-            defer { client.close() }
-            try client.send(first + "\n")
-            #expect(try client.readObject()["ok"] as? Bool == true)
+        try askTwice(first) { client, answer in
+            #expect(answer["ok"] as? Bool == true)
             for _ in 0..<3 {
                 try client.send(info + "\n")
                 #expect(try client.readObject()["version"] != nil)
