@@ -41,12 +41,10 @@ extension ConnectionServer {
         // The request has often arrived already: read it now, before registering, which it may never need.
         let read = SocketIO.receive(fd, into: chunk, count: chunk.count)
         var unsent: [UInt8]?
-        if case .processed(let count) = read {
-            switch answerAtOnce(fd, count) {
-            case .over: return _ = venued_close(fd)
-            case .partly(let rest): unsent = rest
-            case .notAtOnce: break
-            }
+        if case .processed(let count) = read, let sent = answerAtOnce(fd, count) {
+            // Answered whole, or the client is gone.
+            guard case .rest(let rest) = sent else { return _ = venued_close(fd) }
+            unsent = rest
         }
         // Nil only while another is lent, which admission never is: the descriptor is not left open all the same.
         guard var connection = connections.open(fd, peer: peer, requestLimit: Self.requestLimit, now: turnTime()) else {
@@ -67,21 +65,13 @@ extension ConnectionServer {
         connections.giveBack(consume connection)
     }
 
-    /// `over`: answered whole, or the client is gone.
-    private enum AtOnce { case over, partly(rest: [UInt8]), notAtOnce }
-
     /// The usual client: its first read one request, answered from this second's lines, so the connection needs
-    /// no record unless the socket cannot take the whole answer at once.
-    private mutating func answerAtOnce(_ fd: Int32, _ count: Int) -> AtOnce {
+    /// no record unless the socket cannot take the whole answer at once. Nil: not such a request.
+    private mutating func answerAtOnce(_ fd: Int32, _ count: Int) -> SocketIO.Sent? {
         guard let length = Self.soleLine(chunk, count),
-              var line = lines.line(forRequest: UnsafeRawBufferPointer(rebasing: chunk[..<length]), version: prepared.version, at: answerTime())
-        else { return .notAtOnce }
-        switch line.withUTF8({ SocketIO.send(fd, UnsafeRawBufferPointer($0)) }) {
-        case .processed(let sent) where sent == line.utf8.count: return .over
-        case .processed(let sent): return .partly(rest: Array(line.utf8.dropFirst(sent)))
-        case .wouldBlock: return .partly(rest: Array(line.utf8))
-        case .failed: return .over
-        }
+              let line = lines.line(forRequest: UnsafeRawBufferPointer(rebasing: chunk[..<length]), version: prepared.version, at: answerTime())
+        else { return nil }
+        return SocketIO.sendNow(fd, line)
     }
 
     mutating func probe(_ waiting: [UInt64]) {

@@ -20,10 +20,9 @@ extension ConnectionServer {
         if bytes.count > Self.longLine { return .parse(Array(bytes), at: now) }
         do {
             let request = try Request(parsing: Array(bytes))
-            guard request.more else { return outcome(of: request, remembering: bytes, at: now) }
-            // Not remembered: a hit is answered unparsed, and so would lose its `more`.
-            connection.singleRequest = false
-            return outcome(of: request, remembering: nil, at: now)
+            if request.more { connection.singleRequest = false }
+            // A `more` is not remembered: a hit is answered unparsed, and so would lose it.
+            return outcome(of: request, remembering: request.more ? nil : bytes, at: now)
         } catch {
             return .reply(Reply.error(error))
         }

@@ -162,8 +162,9 @@ extension ConnectionServer {
         let key = DueKey(notBefore: shelf.notBefore, failures: shelf.failures, roundDate: shelf.roundDate, zone: snapshot.config.timeZone)
         if let due = refresh.menus.due, due.key == key { return due.at }
         guard let zone = snapshot.zone else { return nil }
-        refresh.menus.due = (key, shelf.dueAt(zone: zone))
-        return refresh.menus.due?.at
+        let at = shelf.dueAt(zone: zone)
+        refresh.menus.due = (key, at)
+        return at
     }
 
     mutating func resumeMenus() {

@@ -119,11 +119,9 @@ extension ConnectionServer {
     }
 
     mutating func send(_ connection: inout Connection, _ text: String) {
-        var text = text
-        switch text.withUTF8({ SocketIO.send(connection.fd, UnsafeRawBufferPointer($0)) }) {
-        case .processed(let count) where count == text.utf8.count: answered(&connection)
-        case .processed(let count): wait(&connection, toSend: Array(text.utf8.dropFirst(count)))
-        case .wouldBlock: wait(&connection, toSend: Array(text.utf8))
+        switch SocketIO.sendNow(connection.fd, text) {
+        case .all: answered(&connection)
+        case .rest(let rest): wait(&connection, toSend: rest)
         case .failed: close(&connection)
         }
     }

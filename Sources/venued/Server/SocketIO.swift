@@ -12,6 +12,23 @@ enum SocketIO {
         Syscall.io { venued_recv(fd, buffer.baseAddress, count, Int32(MSG_DONTWAIT)) }
     }
 
+    enum Sent { case all, rest([UInt8]), failed }
+
+    /// One send of `text`: what the socket could not take now is handed back, to wait for room. Inlined: it is on
+    /// every request's path.
+    @inline(__always)
+    static func sendNow(_ fd: Int32, _ text: String) -> Sent {
+        var text = text
+        return text.withUTF8 { bytes in
+            switch send(fd, UnsafeRawBufferPointer(bytes)) {
+            case .processed(let count) where count == bytes.count: .all
+            case .processed(let count): .rest(Array(bytes[count...]))
+            case .wouldBlock: .rest(Array(bytes))
+            case .failed: .failed
+            }
+        }
+    }
+
     @discardableResult
     static func sendAll(_ fd: Int32, _ text: String) -> Bool {
         var text = text
